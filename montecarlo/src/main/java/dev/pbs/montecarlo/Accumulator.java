@@ -1,0 +1,56 @@
+package dev.pbs.montecarlo;
+
+/**
+ * One worker's running totals: per configuration, the trials consistent at once (t* = 0), never
+ * consistent, and per grid cell, with the histogram of positive thresholds t*; per R and W, the
+ * read and write latency histograms. Workers merge by addition, so totals do not depend on which
+ * worker ran which chunk.
+ */
+final class Accumulator {
+
+    final long[] consistentAtOnce;
+    final long[] neverConsistent;
+    /** gridHits[c][g]: trials of configuration c with grid[g-1] < t* <= grid[g] (t* > 0). */
+    final long[][] gridHits;
+    final DelayHistogram[] thresholds;
+    final DelayHistogram[] readLatency;
+    final DelayHistogram[] writeLatency;
+    long trials;
+
+    Accumulator(TrialPlan plan) {
+        int configurations = plan.configurationCount;
+        consistentAtOnce = new long[configurations];
+        neverConsistent = new long[configurations];
+        gridHits = new long[configurations][plan.grid.length + 1];
+        thresholds = new DelayHistogram[configurations];
+        for (int c = 0; c < configurations; c++) {
+            thresholds[c] = new DelayHistogram();
+        }
+        readLatency = new DelayHistogram[plan.n];
+        writeLatency = new DelayHistogram[plan.n];
+        for (int k = 0; k < plan.n; k++) {
+            readLatency[k] = plan.readNeeded[k] ? new DelayHistogram() : null;
+            writeLatency[k] = plan.writeNeeded[k] ? new DelayHistogram() : null;
+        }
+    }
+
+    void add(Accumulator other) {
+        trials += other.trials;
+        for (int c = 0; c < consistentAtOnce.length; c++) {
+            consistentAtOnce[c] += other.consistentAtOnce[c];
+            neverConsistent[c] += other.neverConsistent[c];
+            for (int g = 0; g < gridHits[c].length; g++) {
+                gridHits[c][g] += other.gridHits[c][g];
+            }
+            thresholds[c].add(other.thresholds[c]);
+        }
+        for (int k = 0; k < readLatency.length; k++) {
+            if (readLatency[k] != null) {
+                readLatency[k].add(other.readLatency[k]);
+            }
+            if (writeLatency[k] != null) {
+                writeLatency[k].add(other.writeLatency[k]);
+            }
+        }
+    }
+}

@@ -1,0 +1,302 @@
+package dev.pbs.montecarlo;
+
+import dev.pbs.model.distribution.LatencySampler;
+import java.util.Arrays;
+import java.util.random.RandomGenerator;
+
+/**
+ * Runs WARS trials for one worker, a chunk at a time, into its {@link Accumulator}.
+ *
+ * <p>One trial (section 3 of the model note): draw W, A, R, S for every replica; the write
+ * commits at {@code w_t}, the W-th smallest {@code W[i] + A[i]}; the read's responders are the
+ * first R by {@code R[i] + S[i]} (fan-out all) or R random replicas (targeted). The trial is
+ * consistent at t iff {@code t >= t* = max(0, min over responders of W[i] - w_t - R[i])}. Sorting
+ * once serves every (R, W): {@code w_t} is read off the sorted acknowledgement times, and the
+ * minimum over the first R responders is a running minimum.
+ *
+ * <p>Delays are drawn a block at a time per replica and message (one virtual call per block), in
+ * a fixed order, so the draws depend only on the chunk's generator. No allocation per trial.
+ */
+final class ChunkSimulator {
+
+    static final int BLOCK = 256;
+    private static final int INSERTION_SORT_LIMIT = 24;
+
+    private final TrialPlan plan;
+    private final Accumulator accumulator;
+    private final int n;
+
+    private final double[][] write;
+    private final double[][] acknowledgement;
+    private final double[][] read;
+    private final double[][] response;
+    private final double[][] interWrite;
+    private final double[][] interAcknowledgement;
+    private final double[][] interRead;
+    private final double[][] interResponse;
+    private final double[] localWrite = new double[BLOCK];
+    private final double[] localAcknowledgement = new double[BLOCK];
+    private final double[] localRead = new double[BLOCK];
+    private final double[] localResponse = new double[BLOCK];
+
+    private final double[] writeDelay;
+    private final double[] readDelay;
+    private final double[] writeAcknowledged;
+    private final double[] readResponded;
+    private final int[] writeOrder;
+    private final int[] readOrder;
+    private final long[] packed;
+    private final double[] commit;
+    private final double[] smallestGap;
+    private final double[] readLatency;
+    private final int[] writeRank;
+    private final int[] smallestRank;
+
+    ChunkSimulator(TrialPlan plan, Accumulator accumulator) {
+        this.plan = plan;
+        this.accumulator = accumulator;
+        this.n = plan.n;
+        write = new double[n][BLOCK];
+        acknowledgement = new double[n][BLOCK];
+        read = new double[n][BLOCK];
+        response = new double[n][BLOCK];
+        int interRows = plan.crossesDatacenters ? n : 0;
+        interWrite = new double[interRows][BLOCK];
+        interAcknowledgement = new double[interRows][BLOCK];
+        interRead = new double[interRows][BLOCK];
+        interResponse = new double[interRows][BLOCK];
+        writeDelay = new double[n];
+        readDelay = new double[n];
+        writeAcknowledged = new double[n];
+        readResponded = new double[n];
+        writeOrder = new int[n];
+        readOrder = new int[n];
+        for (int i = 0; i < n; i++) {
+            readOrder[i] = i;
+        }
+        packed = new long[n];
+        commit = new double[n];
+        smallestGap = new double[n];
+        readLatency = new double[n];
+        writeRank = new int[n];
+        smallestRank = new int[n];
+    }
+
+    /** Runs {@code trials} trials drawing from {@code random}. */
+    void run(RandomGenerator random, int trials) {
+        LatencySampler[] writeSamplers = new LatencySampler[n];
+        LatencySampler[] acknowledgementSamplers = new LatencySampler[n];
+        LatencySampler[] readSamplers = new LatencySampler[n];
+        LatencySampler[] responseSamplers = new LatencySampler[n];
+        for (int i = 0; i < n; i++) {
+            writeSamplers[i] = plan.write[i].sampler(random);
+            acknowledgementSamplers[i] = plan.acknowledgement[i].sampler(random);
+            readSamplers[i] = plan.read[i].sampler(random);
+            responseSamplers[i] = plan.response[i].sampler(random);
+        }
+        LatencySampler interSampler = plan.crossesDatacenters ? plan.interDatacenterDelay.sampler(random) : null;
+        LatencySampler localSampler = plan.coordinatorReplica ? plan.localDelay.sampler(random) : null;
+
+        for (int done = 0; done < trials; done += BLOCK) {
+            int size = Math.min(BLOCK, trials - done);
+            for (int i = 0; i < n; i++) {
+                writeSamplers[i].fill(write[i], 0, size);
+            }
+            for (int i = 0; i < n; i++) {
+                acknowledgementSamplers[i].fill(acknowledgement[i], 0, size);
+            }
+            for (int i = 0; i < n; i++) {
+                readSamplers[i].fill(read[i], 0, size);
+            }
+            for (int i = 0; i < n; i++) {
+                responseSamplers[i].fill(response[i], 0, size);
+            }
+            if (interSampler != null) {
+                for (int i = 0; i < n; i++) {
+                    interSampler.fill(interWrite[i], 0, size);
+                    interSampler.fill(interAcknowledgement[i], 0, size);
+                    interSampler.fill(interRead[i], 0, size);
+                    interSampler.fill(interResponse[i], 0, size);
+                }
+            }
+            if (localSampler != null) {
+                localSampler.fill(localWrite, 0, size);
+                localSampler.fill(localAcknowledgement, 0, size);
+                localSampler.fill(localRead, 0, size);
+                localSampler.fill(localResponse, 0, size);
+            }
+            for (int trial = 0; trial < size; trial++) {
+                runTrial(trial, random);
+            }
+        }
+        accumulator.trials += trials;
+    }
+
+    private void runTrial(int trial, RandomGenerator random) {
+        gatherDelays(trial, random);
+
+        sortIndices(writeAcknowledged, writeOrder);
+        for (int k = 0; k < n; k++) {
+            commit[k] = writeAcknowledged[writeOrder[k]];
+        }
+        if (plan.targeted) {
+            for (int k = 0; k < plan.maxRead; k++) {
+                int swap = k + (n - k > 1 ? random.nextInt(n - k) : 0);
+                int chosen = readOrder[swap];
+                readOrder[swap] = readOrder[k];
+                readOrder[k] = chosen;
+            }
+        } else {
+            sortIndices(readResponded, readOrder);
+        }
+        if (plan.nonExpanding) {
+            recordNonExpanding();
+        } else {
+            recordExpanding();
+        }
+    }
+
+    /** Reads trial {@code trial}'s delays out of the block, adding datacenter and local effects. */
+    private void gatherDelays(int trial, RandomGenerator random) {
+        int writeDatacenter = 0;
+        int readDatacenter = 0;
+        if (plan.crossesDatacenters || plan.coordinatorReplica) {
+            writeDatacenter = coordinatorDatacenter(random);
+            readDatacenter = coordinatorDatacenter(random);
+        }
+        int writeCoordinator = -1;
+        int readCoordinator = -1;
+        if (plan.coordinatorReplica) {
+            writeCoordinator = pick(plan.replicasIn[writeDatacenter], random);
+            readCoordinator = pick(plan.replicasIn[readDatacenter], random);
+        }
+        for (int i = 0; i < n; i++) {
+            double w = write[i][trial];
+            double a = acknowledgement[i][trial];
+            double r = read[i][trial];
+            double s = response[i][trial];
+            if (plan.crossesDatacenters) {
+                int datacenter = plan.replicaDatacenter[i];
+                if (datacenter != writeDatacenter) {
+                    w += interWrite[i][trial];
+                    a += interAcknowledgement[i][trial];
+                }
+                if (datacenter != readDatacenter) {
+                    r += interRead[i][trial];
+                    s += interResponse[i][trial];
+                }
+            }
+            if (i == writeCoordinator) {
+                w = localWrite[trial];
+                a = localAcknowledgement[trial];
+            }
+            if (i == readCoordinator) {
+                r = localRead[trial];
+                s = localResponse[trial];
+            }
+            writeDelay[i] = w;
+            readDelay[i] = r;
+            writeAcknowledged[i] = w + a;
+            readResponded[i] = r + s;
+        }
+    }
+
+    private int coordinatorDatacenter(RandomGenerator random) {
+        if (plan.fixedCoordinatorDatacenter >= 0) {
+            return plan.fixedCoordinatorDatacenter;
+        }
+        int[] datacenters = plan.replicaDatacenters;
+        return datacenters.length == 1 ? datacenters[0] : datacenters[random.nextInt(datacenters.length)];
+    }
+
+    private static int pick(int[] replicas, RandomGenerator random) {
+        return replicas.length == 1 ? replicas[0] : replicas[random.nextInt(replicas.length)];
+    }
+
+    private void recordExpanding() {
+        int responders = plan.maxRead;
+        double gap = Double.POSITIVE_INFINITY;
+        double latency = 0;
+        for (int k = 0; k < responders; k++) {
+            int replica = readOrder[k];
+            gap = Math.min(gap, writeDelay[replica] - readDelay[replica]);
+            smallestGap[k] = gap;
+            latency = plan.targeted ? Math.max(latency, readResponded[replica]) : readResponded[replica];
+            readLatency[k] = latency;
+        }
+        recordLatencies();
+        double[] grid = plan.grid;
+        for (int c = 0; c < plan.configurationCount; c++) {
+            double threshold = smallestGap[plan.readIndex[c]] - commit[plan.writeIndex[c]];
+            if (threshold <= 0) {
+                accumulator.consistentAtOnce[c]++;
+            } else {
+                accumulator.thresholds[c].recordMillis(threshold);
+                int cell = Arrays.binarySearch(grid, threshold);
+                accumulator.gridHits[c][cell >= 0 ? cell : -cell - 1]++;
+            }
+        }
+    }
+
+    private void recordNonExpanding() {
+        for (int k = 0; k < n; k++) {
+            writeRank[writeOrder[k]] = k;
+        }
+        int responders = plan.maxRead;
+        int rank = Integer.MAX_VALUE;
+        double latency = 0;
+        for (int k = 0; k < responders; k++) {
+            int replica = readOrder[k];
+            rank = Math.min(rank, writeRank[replica]);
+            smallestRank[k] = rank;
+            latency = plan.targeted ? Math.max(latency, readResponded[replica]) : readResponded[replica];
+            readLatency[k] = latency;
+        }
+        recordLatencies();
+        for (int c = 0; c < plan.configurationCount; c++) {
+            if (smallestRank[plan.readIndex[c]] <= plan.writeIndex[c]) {
+                accumulator.consistentAtOnce[c]++;
+            } else {
+                accumulator.neverConsistent[c]++;
+            }
+        }
+    }
+
+    private void recordLatencies() {
+        for (int k = 0; k < n; k++) {
+            if (plan.writeNeeded[k]) {
+                accumulator.writeLatency[k].recordMillis(commit[k]);
+            }
+            if (plan.readNeeded[k]) {
+                accumulator.readLatency[k].recordMillis(readLatency[k]);
+            }
+        }
+    }
+
+    /** Sets {@code order} to the indices 0..n-1 sorted by ascending non-negative value. */
+    private void sortIndices(double[] values, int[] order) {
+        if (n <= INSERTION_SORT_LIMIT) {
+            for (int i = 0; i < n; i++) {
+                int index = i;
+                double value = values[i];
+                int j = i - 1;
+                while (j >= 0 && values[order[j]] > value) {
+                    order[j + 1] = order[j];
+                    j--;
+                }
+                order[j + 1] = index;
+            }
+            return;
+        }
+        // Non-negative doubles order like their bit patterns; the low bits carry the index. This
+        // perturbs the order only between values within a relative 2^-41 of each other.
+        long mask = (1L << 11) - 1;
+        for (int i = 0; i < n; i++) {
+            packed[i] = (Double.doubleToRawLongBits(values[i] + 0.0) & ~mask) | i;
+        }
+        Arrays.sort(packed, 0, n);
+        for (int i = 0; i < n; i++) {
+            order[i] = (int) (packed[i] & mask);
+        }
+    }
+}

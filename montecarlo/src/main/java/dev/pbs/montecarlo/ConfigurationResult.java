@@ -1,0 +1,120 @@
+package dev.pbs.montecarlo;
+
+import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.model.quorum.VersionStaleness;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The simulated behaviour of one (R, W) configuration: t-visibility, windows (quantiles of the
+ * consistency threshold t*), read and write latency, and staleness in versions.
+ */
+public final class ConfigurationResult {
+
+    private final QuorumConfiguration configuration;
+    private final long trials;
+    private final long consistentAtOnce;
+    private final DelayHistogram thresholds;
+    private final List<VisibilityPoint> visibility;
+    private final DelayHistogram readLatency;
+    private final DelayHistogram writeLatency;
+
+    ConfigurationResult(QuorumConfiguration configuration, long trials, long consistentAtOnce, long neverConsistent,
+            long[] gridHits, double[] grid, DelayHistogram thresholds, DelayHistogram readLatency,
+            DelayHistogram writeLatency) {
+        this.configuration = configuration;
+        this.trials = trials;
+        this.consistentAtOnce = consistentAtOnce;
+        this.thresholds = thresholds;
+        this.thresholds.recordBeyondRange(neverConsistent);
+        this.readLatency = readLatency;
+        this.writeLatency = writeLatency;
+        List<VisibilityPoint> points = new ArrayList<>();
+        long consistent = consistentAtOnce;
+        for (int g = 0; g < grid.length; g++) {
+            consistent += gridHits[g];
+            points.add(new VisibilityPoint(grid[g], ProportionEstimate.of(consistent, trials)));
+        }
+        this.visibility = List.copyOf(points);
+    }
+
+    public QuorumConfiguration configuration() {
+        return configuration;
+    }
+
+    public boolean isStrict() {
+        return configuration.isStrict();
+    }
+
+    public long trials() {
+        return trials;
+    }
+
+    /** P(consistent) at each time of the spec's grid, counted exactly. */
+    public List<VisibilityPoint> visibility() {
+        return visibility;
+    }
+
+    /** P(consistent) for a read starting right at commit (t = 0), counted exactly. */
+    public ProportionEstimate consistentAtCommit() {
+        return ProportionEstimate.of(consistentAtOnce, trials);
+    }
+
+    /**
+     * P(consistent) at any t, from the threshold histogram: exact for t = 0, otherwise to the
+     * histogram's resolution (0.1% of t). Use {@link #visibility()} for exact counts.
+     */
+    public ProportionEstimate consistentAt(double tMillis) {
+        return ProportionEstimate.of(consistentAtOnce + thresholds.countAtOrBelow(tMillis), trials);
+    }
+
+    /**
+     * The window for probability p: how long after commit a read must start to be consistent
+     * with probability at least p, i.e. the p-quantile of t*.
+     *
+     * @param probability p in (0, 1]
+     */
+    public QuantileEstimate window(double probability) {
+        return quantile(thresholds, consistentAtOnce, probability);
+    }
+
+    /** A percentile (0 to 100] of read latency: the R-th fastest response (or the slowest of R). */
+    public QuantileEstimate readLatency(double percentile) {
+        return quantile(readLatency, 0, percentileToProbability(percentile));
+    }
+
+    /** A percentile (0 to 100] of write latency: the W-th acknowledgement. */
+    public QuantileEstimate writeLatency(double percentile) {
+        return quantile(writeLatency, 0, percentileToProbability(percentile));
+    }
+
+    /** Closed-form k-staleness {@code p_s^k} with non-expanding quorums (conservative). */
+    public double probabilityOlderThanVersions(int k) {
+        return VersionStaleness.probabilityOlderThanVersions(configuration, k);
+    }
+
+    /**
+     * {@code <k,t>}-staleness: P(a read t ms after commit returns a value more than k versions
+     * old), approximated by {@code (1 - P(consistent at t))^k}, as if the last k writes committed
+     * together (conservative). Uses the exact count at grid time {@code point}.
+     */
+    public double probabilityOlderThanVersionsAt(int k, VisibilityPoint point) {
+        if (k < 1) {
+            throw new IllegalArgumentException("k must be >= 1, was " + k);
+        }
+        return Math.pow(1.0 - point.consistent().estimate(), k);
+    }
+
+    private static double percentileToProbability(double percentile) {
+        if (!(percentile > 0 && percentile <= 100)) {
+            throw new IllegalArgumentException("percentile must be in (0, 100], was " + percentile);
+        }
+        return percentile / 100.0;
+    }
+
+    private QuantileEstimate quantile(DelayHistogram histogram, long zeros, double probability) {
+        long[] ranks = OrderStatistics.ranks(trials, probability);
+        double[][] buckets = histogram.bucketsAtRanks(zeros, ranks);
+        return new QuantileEstimate(probability, buckets[1][1], buckets[0][0], buckets[2][2]);
+    }
+}

@@ -1,0 +1,44 @@
+package dev.pbs.montecarlo;
+
+import dev.pbs.model.quorum.QuorumConfiguration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** The results of one simulation, one {@link ConfigurationResult} per (R, W) in (R, W) order. */
+public final class SimulationResult {
+
+    private final SimulationSpec spec;
+    private final List<ConfigurationResult> configurations;
+
+    private SimulationResult(SimulationSpec spec, List<ConfigurationResult> configurations) {
+        this.spec = spec;
+        this.configurations = List.copyOf(configurations);
+    }
+
+    static SimulationResult from(SimulationSpec spec, Accumulator total) {
+        double[] grid = spec.visibilityGridMillis();
+        List<ConfigurationResult> results = new ArrayList<>();
+        List<QuorumConfiguration> configurations = spec.configurations();
+        for (int c = 0; c < configurations.size(); c++) {
+            QuorumConfiguration configuration = configurations.get(c);
+            results.add(new ConfigurationResult(configuration, total.trials, total.consistentAtOnce[c],
+                    total.neverConsistent[c], total.gridHits[c], grid, total.thresholds[c],
+                    total.readLatency[configuration.r() - 1], total.writeLatency[configuration.w() - 1]));
+        }
+        return new SimulationResult(spec, results);
+    }
+
+    public SimulationSpec spec() {
+        return spec;
+    }
+
+    public List<ConfigurationResult> configurations() {
+        return configurations;
+    }
+
+    public Optional<ConfigurationResult> configuration(int r, int w) {
+        return configurations.stream()
+                .filter(result -> result.configuration().r() == r && result.configuration().w() == w).findFirst();
+    }
+}

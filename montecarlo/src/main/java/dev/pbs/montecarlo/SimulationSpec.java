@@ -1,0 +1,218 @@
+package dev.pbs.montecarlo;
+
+import dev.pbs.model.distribution.Constant;
+import dev.pbs.model.distribution.LatencyDistribution;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.quorum.QuorumConfiguration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * Everything one simulation needs: the profile, N, the (R, W) configurations to evaluate on the
+ * same draws, the number of trials, the seed and the model variants. Immutable; validated on
+ * construction with one message per rule.
+ *
+ * @param visibilityGridMillis times after commit, in ms, at which P(consistent) is counted
+ *     exactly; sorted ascending, distinct, finite and {@code >= 0}
+ * @param localDelay the delay of messages between the coordinator and the replica it runs on,
+ *     used when {@code coordinatorReplica} is set
+ */
+public record SimulationSpec(LatencyProfile profile, int n, List<QuorumConfiguration> configurations, long trials,
+        long seed, int threads, ReadFanout readFanout, boolean coordinatorReplica, LatencyDistribution localDelay,
+        QuorumExpansion expansion, double[] visibilityGridMillis) {
+
+    /** At most this many trials in one run (binomial intervals use int counts). */
+    public static final long MAX_TRIALS = 2_000_000_000L;
+    /** At most this many (R, W) configurations in one run. */
+    public static final int MAX_CONFIGURATIONS = 1024;
+    /** At most this many worker threads. */
+    public static final int MAX_THREADS = 256;
+    /** At most this many points in the exact visibility grid. */
+    public static final int MAX_GRID_POINTS = 10_000;
+    /** The default grid of times after commit, ms. */
+    public static final double[] DEFAULT_GRID_MILLIS = {0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
+
+    public SimulationSpec {
+        Objects.requireNonNull(profile, "profile is missing");
+        Objects.requireNonNull(readFanout, "read fan-out is missing");
+        Objects.requireNonNull(localDelay, "local delay is missing");
+        Objects.requireNonNull(expansion, "quorum expansion is missing");
+        if (n < 1 || n > QuorumConfiguration.MAX_REPLICAS) {
+            throw new IllegalArgumentException("N must be between 1 and " + QuorumConfiguration.MAX_REPLICAS
+                    + ", was " + n);
+        }
+        profile.requireReplicaCount(n);
+        if (configurations == null || configurations.isEmpty()) {
+            throw new IllegalArgumentException("at least one (R, W) configuration is needed");
+        }
+        if (configurations.size() > MAX_CONFIGURATIONS) {
+            throw new IllegalArgumentException("at most " + MAX_CONFIGURATIONS + " (R, W) configurations per run, was "
+                    + configurations.size());
+        }
+        TreeSet<QuorumConfiguration> sorted = new TreeSet<>(
+                Comparator.comparingInt(QuorumConfiguration::r).thenComparingInt(QuorumConfiguration::w));
+        for (QuorumConfiguration configuration : configurations) {
+            if (configuration.n() != n) {
+                throw new IllegalArgumentException("configuration " + configuration + " does not have N=" + n);
+            }
+            sorted.add(configuration);
+        }
+        configurations = List.copyOf(sorted);
+        if (trials < 1 || trials > MAX_TRIALS) {
+            throw new IllegalArgumentException("trials must be between 1 and " + MAX_TRIALS + ", was " + trials);
+        }
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("threads must be between 1 and " + MAX_THREADS + ", was " + threads);
+        }
+        visibilityGridMillis = normaliseGrid(visibilityGridMillis);
+        profile.topology().ifPresent(topology -> {
+            if (coordinatorReplica && !topology.coordinatorPlacement().isRandom()) {
+                int datacenter = topology.coordinatorPlacement().fixedDatacenter();
+                if (Arrays.stream(topology.replicaDatacenters(n)).noneMatch(dc -> dc == datacenter)) {
+                    throw new IllegalArgumentException("the coordinator is a replica, but no replica is in its "
+                            + "datacenter dc:" + datacenter);
+                }
+            }
+        });
+    }
+
+    @Override
+    public double[] visibilityGridMillis() {
+        return visibilityGridMillis.clone();
+    }
+
+    private static double[] normaliseGrid(double[] grid) {
+        if (grid == null || grid.length == 0) {
+            throw new IllegalArgumentException("the visibility grid needs at least one time");
+        }
+        if (grid.length > MAX_GRID_POINTS) {
+            throw new IllegalArgumentException("at most " + MAX_GRID_POINTS + " grid times, was " + grid.length);
+        }
+        for (double t : grid) {
+            if (!(t >= 0) || Double.isInfinite(t)) {
+                throw new IllegalArgumentException("times after commit must be finite and >= 0 ms, was " + t);
+            }
+        }
+        return Arrays.stream(grid).map(t -> t == 0 ? 0.0 : t).sorted().distinct().toArray();
+    }
+
+    /** All N^2 configurations of n replicas. */
+    public static List<QuorumConfiguration> allConfigurations(int n) {
+        List<QuorumConfiguration> all = new ArrayList<>();
+        for (int r = 1; r <= n; r++) {
+            for (int w = 1; w <= n; w++) {
+                all.add(QuorumConfiguration.of(n, r, w));
+            }
+        }
+        return all;
+    }
+
+    public static Builder builder(LatencyProfile profile, int n) {
+        return new Builder(profile, n);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof SimulationSpec that && n == that.n && trials == that.trials && seed == that.seed
+                && threads == that.threads && coordinatorReplica == that.coordinatorReplica
+                && profile.equals(that.profile) && configurations.equals(that.configurations)
+                && readFanout == that.readFanout && localDelay.equals(that.localDelay)
+                && expansion == that.expansion && Arrays.equals(visibilityGridMillis, that.visibilityGridMillis);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(profile, n, configurations, trials, seed);
+    }
+
+    @Override
+    public String toString() {
+        return "SimulationSpec(" + profile.name() + ", N=" + n + ", " + configurations.size() + " configurations, "
+                + trials + " trials, seed " + seed + ")";
+    }
+
+    /** Defaults: every (R, W), 1,000,000 trials, seed 42, all cores, fan-out all, expanding. */
+    public static final class Builder {
+        private final LatencyProfile profile;
+        private final int n;
+        private List<QuorumConfiguration> configurations;
+        private long trials = 1_000_000;
+        private long seed = 42;
+        private int threads = Runtime.getRuntime().availableProcessors();
+        private ReadFanout readFanout = ReadFanout.ALL;
+        private boolean coordinatorReplica;
+        private LatencyDistribution localDelay = Constant.of(0);
+        private QuorumExpansion expansion = QuorumExpansion.EXPANDING;
+        private double[] grid = DEFAULT_GRID_MILLIS;
+
+        private Builder(LatencyProfile profile, int n) {
+            this.profile = profile;
+            this.n = n;
+        }
+
+        public Builder configurations(List<QuorumConfiguration> configurations) {
+            this.configurations = configurations;
+            return this;
+        }
+
+        public Builder configuration(int r, int w) {
+            this.configurations = List.of(QuorumConfiguration.of(n, r, w));
+            return this;
+        }
+
+        public Builder trials(long trials) {
+            this.trials = trials;
+            return this;
+        }
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder threads(int threads) {
+            this.threads = threads;
+            return this;
+        }
+
+        public Builder readFanout(ReadFanout readFanout) {
+            this.readFanout = readFanout;
+            return this;
+        }
+
+        public Builder coordinatorReplica(boolean coordinatorReplica) {
+            this.coordinatorReplica = coordinatorReplica;
+            return this;
+        }
+
+        public Builder localDelay(LatencyDistribution localDelay) {
+            this.localDelay = localDelay;
+            return this;
+        }
+
+        public Builder expansion(QuorumExpansion expansion) {
+            this.expansion = expansion;
+            return this;
+        }
+
+        public Builder visibilityGridMillis(double... grid) {
+            this.grid = grid;
+            return this;
+        }
+
+        public SimulationSpec build() {
+            List<QuorumConfiguration> chosen = configurations != null ? configurations
+                    : (n >= 1 && n <= 32 ? allConfigurations(n) : null);
+            if (chosen == null) {
+                throw new IllegalArgumentException("every (R, W) of N=" + n + " is " + (long) n * n
+                        + " configurations, more than " + MAX_CONFIGURATIONS + ": give R and W");
+            }
+            return new SimulationSpec(profile, n, chosen, trials, seed, threads, readFanout, coordinatorReplica,
+                    localDelay, expansion, grid);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.pbs.montecarlo;
+
+import dev.pbs.model.distribution.Constant;
+import dev.pbs.model.distribution.LatencyDistribution;
+import dev.pbs.model.profile.CoordinatorPlacement;
+import dev.pbs.model.profile.DatacenterTopology;
+import dev.pbs.model.profile.MessageDelays;
+import dev.pbs.model.quorum.QuorumConfiguration;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A {@link SimulationSpec} compiled into flat arrays for the hot loop: which R and W values are
+ * needed, each replica's delay distributions, and the datacenter layout. Immutable, shared by all
+ * workers.
+ */
+final class TrialPlan {
+
+    final int n;
+    final int configurationCount;
+    /** 0-based R and W of each configuration, in the spec's order. */
+    final int[] readIndex;
+    final int[] writeIndex;
+    /** Whether each R (W) value, 0-based, is used by some configuration. */
+    final boolean[] readNeeded;
+    final boolean[] writeNeeded;
+    /** How many responders the largest R needs. */
+    final int maxRead;
+    final double[] grid;
+
+    final LatencyDistribution[] write;
+    final LatencyDistribution[] acknowledgement;
+    final LatencyDistribution[] read;
+    final LatencyDistribution[] response;
+
+    final boolean targeted;
+    final boolean nonExpanding;
+    final boolean coordinatorReplica;
+    final LatencyDistribution localDelay;
+
+    /** Whether any message may cross datacenters. */
+    final boolean crossesDatacenters;
+    final int[] replicaDatacenter;
+    /** Distinct datacenters that hold replicas, ascending. */
+    final int[] replicaDatacenters;
+    /** Replicas of each datacenter number (indexed by datacenter number; empty when none). */
+    final int[][] replicasIn;
+    /** The fixed coordinator datacenter, or -1 when it is drawn per operation. */
+    final int fixedCoordinatorDatacenter;
+    final LatencyDistribution interDatacenterDelay;
+
+    TrialPlan(SimulationSpec spec) {
+        n = spec.n();
+        List<QuorumConfiguration> configurations = spec.configurations();
+        configurationCount = configurations.size();
+        readIndex = new int[configurationCount];
+        writeIndex = new int[configurationCount];
+        readNeeded = new boolean[n];
+        writeNeeded = new boolean[n];
+        int largestRead = 0;
+        for (int c = 0; c < configurationCount; c++) {
+            readIndex[c] = configurations.get(c).r() - 1;
+            writeIndex[c] = configurations.get(c).w() - 1;
+            readNeeded[readIndex[c]] = true;
+            writeNeeded[writeIndex[c]] = true;
+            largestRead = Math.max(largestRead, readIndex[c] + 1);
+        }
+        maxRead = largestRead;
+        grid = spec.visibilityGridMillis();
+
+        write = new LatencyDistribution[n];
+        acknowledgement = new LatencyDistribution[n];
+        read = new LatencyDistribution[n];
+        response = new LatencyDistribution[n];
+        for (int i = 0; i < n; i++) {
+            MessageDelays delays = spec.profile().delaysOf(i);
+            write[i] = delays.write();
+            acknowledgement[i] = delays.acknowledgement();
+            read[i] = delays.read();
+            response[i] = delays.response();
+        }
+        targeted = spec.readFanout() == ReadFanout.TARGETED;
+        nonExpanding = spec.expansion() == QuorumExpansion.NON_EXPANDING;
+        coordinatorReplica = spec.coordinatorReplica();
+        localDelay = spec.localDelay();
+
+        DatacenterTopology topology = spec.profile().topology().orElse(null);
+        replicaDatacenter = topology == null ? new int[n] : topology.replicaDatacenters(n);
+        replicaDatacenters = Arrays.stream(replicaDatacenter).distinct().sorted().toArray();
+        int largestDatacenter = Arrays.stream(replicaDatacenter).max().orElse(0);
+        CoordinatorPlacement placement = topology == null ? CoordinatorPlacement.fixed(0)
+                : topology.coordinatorPlacement();
+        fixedCoordinatorDatacenter = placement.isRandom() ? -1 : placement.fixedDatacenter();
+        int datacenterSlots = Math.max(largestDatacenter, fixedCoordinatorDatacenter) + 1;
+        replicasIn = new int[datacenterSlots][];
+        for (int dc = 0; dc < datacenterSlots; dc++) {
+            int datacenter = dc;
+            replicasIn[dc] = java.util.stream.IntStream.range(0, n).filter(i -> replicaDatacenter[i] == datacenter)
+                    .toArray();
+        }
+        interDatacenterDelay = topology == null ? Constant.of(0) : topology.interDatacenterDelay();
+        boolean everyoneTogether = replicaDatacenters.length == 1
+                && (fixedCoordinatorDatacenter < 0 || fixedCoordinatorDatacenter == replicaDatacenters[0]);
+        crossesDatacenters = topology != null && !everyoneTogether;
+    }
+}

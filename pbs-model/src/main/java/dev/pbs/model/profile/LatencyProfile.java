@@ -1,0 +1,166 @@
+package dev.pbs.model.profile;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A named set of WARS delay distributions, all in milliseconds, with where the numbers come from.
+ *
+ * <p>Every replica has the {@link #defaults() default} delays unless the profile gives
+ * per-replica overrides (then their count fixes N). An optional {@link DatacenterTopology} adds
+ * inter-datacenter delays to messages that cross datacenters.
+ */
+public final class LatencyProfile {
+
+    private final String name;
+    private final String description;
+    private final String provenance;
+    private final MessageDelays defaults;
+    private final List<DelayOverrides> replicaOverrides;
+    private final DatacenterTopology topology;
+
+    private LatencyProfile(Builder builder) {
+        if (builder.name == null || builder.name.isBlank()) {
+            throw new IllegalArgumentException("profile name is missing");
+        }
+        this.name = builder.name;
+        this.description = builder.description == null ? "" : builder.description;
+        this.provenance = builder.provenance == null ? "" : builder.provenance;
+        this.defaults = Objects.requireNonNull(builder.defaults, "profile default delays are missing");
+        this.replicaOverrides = List.copyOf(builder.replicaOverrides);
+        this.topology = builder.topology;
+        if (topology != null && !topology.isOnePerReplica() && !replicaOverrides.isEmpty()
+                && topology.explicitReplicaDatacenters().length != replicaOverrides.size()) {
+            throw new IllegalArgumentException("the profile has " + replicaOverrides.size()
+                    + " per-replica entries but places " + topology.explicitReplicaDatacenters().length
+                    + " replicas in datacenters");
+        }
+    }
+
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** Where the numbers come from: a paper's table, a measured cluster, a user's upload. */
+    public String provenance() {
+        return provenance;
+    }
+
+    public MessageDelays defaults() {
+        return defaults;
+    }
+
+    /** Empty, or one entry per replica (then the profile fixes N). */
+    public List<DelayOverrides> replicaOverrides() {
+        return replicaOverrides;
+    }
+
+    public Optional<DatacenterTopology> topology() {
+        return Optional.ofNullable(topology);
+    }
+
+    /** The replica count the profile fixes, if it fixes one. */
+    public Optional<Integer> fixedReplicaCount() {
+        if (!replicaOverrides.isEmpty()) {
+            return Optional.of(replicaOverrides.size());
+        }
+        if (topology != null && !topology.isOnePerReplica()) {
+            return Optional.of(topology.explicitReplicaDatacenters().length);
+        }
+        return Optional.empty();
+    }
+
+    /** @throws IllegalArgumentException when the profile cannot describe n replicas */
+    public void requireReplicaCount(int n) {
+        Optional<Integer> fixed = fixedReplicaCount();
+        if (fixed.isPresent() && fixed.get() != n) {
+            throw new IllegalArgumentException("profile '" + name + "' describes exactly " + fixed.get()
+                    + " replicas, but N is " + n);
+        }
+    }
+
+    /** The delays of replica {@code replica} (0-based). */
+    public MessageDelays delaysOf(int replica) {
+        if (replicaOverrides.isEmpty()) {
+            return defaults;
+        }
+        return defaults.with(replicaOverrides.get(replica));
+    }
+
+    /** A copy with another name, description or provenance. */
+    public Builder toBuilder() {
+        Builder builder = new Builder(name).description(description).provenance(provenance).defaults(defaults)
+                .topology(topology);
+        builder.replicaOverrides = List.copyOf(replicaOverrides);
+        return builder;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof LatencyProfile that && name.equals(that.name) && description.equals(that.description)
+                && provenance.equals(that.provenance) && defaults.equals(that.defaults)
+                && replicaOverrides.equals(that.replicaOverrides) && Objects.equals(topology, that.topology);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, defaults, replicaOverrides, topology);
+    }
+
+    @Override
+    public String toString() {
+        return "LatencyProfile(" + name + ")";
+    }
+
+    /** Builds a profile; {@link #build()} validates. */
+    public static final class Builder {
+        private final String name;
+        private String description;
+        private String provenance;
+        private MessageDelays defaults;
+        private List<DelayOverrides> replicaOverrides = List.of();
+        private DatacenterTopology topology;
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        public Builder provenance(String provenance) {
+            this.provenance = provenance;
+            return this;
+        }
+
+        public Builder defaults(MessageDelays defaults) {
+            this.defaults = defaults;
+            return this;
+        }
+
+        public Builder replicaOverrides(List<DelayOverrides> replicaOverrides) {
+            this.replicaOverrides = List.copyOf(replicaOverrides);
+            return this;
+        }
+
+        public Builder topology(DatacenterTopology topology) {
+            this.topology = topology;
+            return this;
+        }
+
+        public LatencyProfile build() {
+            return new LatencyProfile(this);
+        }
+    }
+}
