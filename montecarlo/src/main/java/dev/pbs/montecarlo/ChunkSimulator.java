@@ -140,6 +140,11 @@ final class ChunkSimulator {
             commit[k] = writeAcknowledged[writeOrder[k]];
         }
         if (plan.targeted) {
+            // A fresh partial Fisher-Yates shuffle from the identity: the choice depends only on
+            // this trial's draws, not on what the worker ran before.
+            for (int i = 0; i < n; i++) {
+                readOrder[i] = i;
+            }
             for (int k = 0; k < plan.maxRead; k++) {
                 int swap = k + (n - k > 1 ? random.nextInt(n - k) : 0);
                 int chosen = readOrder[swap];

@@ -205,6 +205,10 @@ public record SimulationSpec(LatencyProfile profile, int n, List<QuorumConfigura
         }
 
         public SimulationSpec build() {
+            if (n < 1 || n > QuorumConfiguration.MAX_REPLICAS) {
+                throw new IllegalArgumentException("N must be between 1 and " + QuorumConfiguration.MAX_REPLICAS
+                        + ", was " + n);
+            }
             List<QuorumConfiguration> chosen = configurations != null ? configurations
                     : (n >= 1 && n <= 32 ? allConfigurations(n) : null);
             if (chosen == null) {
