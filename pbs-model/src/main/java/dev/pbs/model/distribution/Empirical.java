@@ -111,14 +111,16 @@ public final class Empirical implements LatencyDistribution {
         return positionToMillis(total - probability * total);
     }
 
-    /** The delay at a cumulative position in [0, total]. */
+    /** The smallest delay at which the cumulative count reaches {@code position}, in [0, total]. */
     private double positionToMillis(double position) {
         int bucket = (int) Math.min(guide.length - 1, position / total * guide.length);
         bucket = guide[Math.max(0, bucket)];
-        while (bucket < cumulative.length - 1 && cumulative[bucket] <= position) {
+        // The first bucket whose cumulative count reaches the position: at a boundary between
+        // buckets with a gap between them, the end of the lower bucket, not the start of the next.
+        while (bucket < cumulative.length - 1 && cumulative[bucket] < position) {
             bucket++;
         }
-        while (bucket > 0 && cumulative[bucket - 1] > position) {
+        while (bucket > 0 && cumulative[bucket - 1] >= position) {
             bucket--;
         }
         long before = bucket == 0 ? 0 : cumulative[bucket - 1];

@@ -10,7 +10,7 @@ import java.util.random.RandomGenerator;
  * reproducible from its seeds whatever the threads.
  *
  * <p>Sampling is by inversion: a sample is {@code inverseSurvivalProbability(V)} with V uniform on
- * (0, 1], read from a precomputed {@link QuantileTable} (relative error below 1e-6) except for
+ * (0, 1], read from a precomputed {@link QuantileTable} (relative error below 1e-5) except for
  * constants.
  */
 public sealed interface LatencyDistribution

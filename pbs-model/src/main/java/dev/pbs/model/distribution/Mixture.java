@@ -112,7 +112,12 @@ public final class Mixture extends TabulatedDistribution implements LatencyDistr
         if (low == high || Double.isInfinite(high)) {
             return high;
         }
-        // Invariant: survival(low) >= v (or low is the bracket's left end), survival(high) <= v.
+        if (survivalProbability(low) <= probability) {
+            // Below low every component survives with probability > v, so low is the answer
+            // (an atom, or 0 at v = 1); bisection, which returns its upper end, would miss it.
+            return low;
+        }
+        // Invariant: survival(low) > v, survival(high) <= v.
         for (int iteration = 0; iteration < 200; iteration++) {
             double middle = low + (high - low) / 2;
             if (middle <= low || middle >= high) {

@@ -1,56 +1,120 @@
 package dev.pbs.model.distribution;
 
+import java.util.Arrays;
 import java.util.function.DoubleUnaryOperator;
 
 /**
  * A precomputed inverse survival function {@code x = Q(v)}, {@code v = P(X > x)}, for fast
- * sampling by inversion.
+ * sampling by inversion, with relative error below 1e-5 (where the exact function is that
+ * accurate).
  *
  * <p>The table is laid out in binary octaves of v, like a floating-point number: octave j covers
  * {@code v in [2^-(j+1), 2^-j)} with {@value #CELLS_PER_OCTAVE} equal cells, and Q is interpolated
  * linearly inside a cell. Cells are therefore narrow relative to v everywhere, including the far
  * tail, where the quantile of a heavy-tailed distribution grows fastest: for a Pareto tail of
  * index alpha the relative interpolation error is below {@code (1/512)^2 (1/alpha)(1 + 1/alpha)/8},
- * about 1e-6 for alpha = 0.5. Below {@code v = 2^-}{@value #OCTAVES} (one draw in about 10^12) Q is
+ * 3e-6 for alpha = 0.5. Below {@code v = 2^-}{@value #OCTAVES} (one draw in about 10^12) Q is
  * evaluated exactly.
  *
+ * <p>Linear interpolation fails where Q bends sharply within a cell: at the kinks of a mixture
+ * (where a Pareto component's support begins), and near {@code v = 1}, where Q falls to the bottom
+ * of the support, often 0, so that a small absolute error is a large relative one. So every cell
+ * is checked at its midpoint when the table is built; a cell off by more than {@value #TOLERANCE}
+ * there is split into {@value #SUBCELLS} subcells, checked the same way, and a subcell that still
+ * fails (the one holding a kink, or the last before {@code v = 1}) is evaluated exactly. A single
+ * kink's error peaks at most twice its midpoint error, hence the bound of 1e-5.
+ *
  * <p>The cell and the position inside it are read straight from the bits of v, so a lookup costs
- * a few arithmetic operations and two memory reads.
+ * a few arithmetic operations and two adjacent memory reads.
  */
 public final class QuantileTable {
 
     static final int CELL_BITS = 9;
     static final int CELLS_PER_OCTAVE = 1 << CELL_BITS;
     static final int OCTAVES = 40;
+    static final int SUBCELLS = 32;
+    /** The largest relative interpolation error allowed at the midpoint of a cell or subcell. */
+    static final double TOLERANCE = 4e-6;
+    /** At most this many cells are split; further failing cells are evaluated exactly. */
+    static final int MAX_SPLIT_CELLS = 4096;
 
-    private static final int NODES_PER_OCTAVE = CELLS_PER_OCTAVE + 1;
     private static final int MANTISSA_BITS = 52;
     private static final int FRACTION_BITS = MANTISSA_BITS - CELL_BITS;
     private static final long MANTISSA_MASK = (1L << MANTISSA_BITS) - 1;
     private static final long FRACTION_MASK = (1L << FRACTION_BITS) - 1;
     private static final double FRACTION_SCALE = 1.0 / (1L << FRACTION_BITS);
 
-    private final double[] nodes;
+    /**
+     * Per cell: Q at the cell's start and Q's change across it. A split cell holds the index of
+     * its first subcell (-1: evaluate exactly) and NaN, so that interpolating in it gives NaN.
+     */
+    private final double[] cells;
+    /** Per subcell: Q at its start and the change across it, NaN to evaluate exactly. */
+    private final double[] subcells;
     private final double valueAtOne;
     private final DoubleUnaryOperator exactInverseSurvival;
 
-    private QuantileTable(double[] nodes, double valueAtOne, DoubleUnaryOperator exactInverseSurvival) {
-        this.nodes = nodes;
+    private QuantileTable(double[] cells, double[] subcells, double valueAtOne,
+            DoubleUnaryOperator exactInverseSurvival) {
+        this.cells = cells;
+        this.subcells = subcells;
         this.valueAtOne = valueAtOne;
         this.exactInverseSurvival = exactInverseSurvival;
     }
 
     /** Tabulates the given exact inverse survival function, which must be non-increasing in v. */
     public static QuantileTable tabulate(DoubleUnaryOperator exactInverseSurvival) {
-        double[] nodes = new double[OCTAVES * NODES_PER_OCTAVE];
+        double[] cells = new double[2 * OCTAVES * CELLS_PER_OCTAVE];
+        double[] subcells = new double[0];
+        int splitCells = 0;
         for (int octave = 0; octave < OCTAVES; octave++) {
             double base = Math.scalb(1.0, -(octave + 1));
-            for (int cell = 0; cell <= CELLS_PER_OCTAVE; cell++) {
-                double v = base * (1.0 + (double) cell / CELLS_PER_OCTAVE);
-                nodes[octave * NODES_PER_OCTAVE + cell] = exactInverseSurvival.applyAsDouble(v);
+            double width = base / CELLS_PER_OCTAVE;
+            double left = exactInverseSurvival.applyAsDouble(base);
+            for (int cell = 0; cell < CELLS_PER_OCTAVE; cell++) {
+                double start = base + cell * width;
+                double right = exactInverseSurvival.applyAsDouble(start + width);
+                double middle = exactInverseSurvival.applyAsDouble(start + width / 2);
+                int index = 2 * (octave * CELLS_PER_OCTAVE + cell);
+                if (isLinear(left, right, middle)) {
+                    cells[index] = left;
+                    cells[index + 1] = right - left;
+                } else if (splitCells < MAX_SPLIT_CELLS) {
+                    int first = splitCells * SUBCELLS;
+                    if (subcells.length < 2 * (first + SUBCELLS)) {
+                        subcells = Arrays.copyOf(subcells, Math.max(4 * SUBCELLS, 2 * subcells.length));
+                    }
+                    split(exactInverseSurvival, start, width, left, right, subcells, 2 * first);
+                    splitCells++;
+                    cells[index] = first;
+                    cells[index + 1] = Double.NaN;
+                } else {
+                    cells[index] = -1;
+                    cells[index + 1] = Double.NaN;
+                }
+                left = right;
             }
         }
-        return new QuantileTable(nodes, exactInverseSurvival.applyAsDouble(1.0), exactInverseSurvival);
+        return new QuantileTable(cells, Arrays.copyOf(subcells, 2 * splitCells * SUBCELLS),
+                exactInverseSurvival.applyAsDouble(1.0), exactInverseSurvival);
+    }
+
+    private static void split(DoubleUnaryOperator exact, double start, double width, double left, double right,
+            double[] subcells, int offset) {
+        double subwidth = width / SUBCELLS;
+        double subleft = left;
+        for (int sub = 0; sub < SUBCELLS; sub++) {
+            double subright = sub == SUBCELLS - 1 ? right : exact.applyAsDouble(start + (sub + 1) * subwidth);
+            double middle = exact.applyAsDouble(start + (sub + 0.5) * subwidth);
+            subcells[offset + 2 * sub] = subleft;
+            subcells[offset + 2 * sub + 1] = isLinear(subleft, subright, middle) ? subright - subleft : Double.NaN;
+            subleft = subright;
+        }
+    }
+
+    private static boolean isLinear(double left, double right, double middle) {
+        double change = right - left;
+        return Double.isFinite(change) && Math.abs(left + 0.5 * change - middle) <= TOLERANCE * Math.abs(middle);
     }
 
     /**
@@ -68,9 +132,23 @@ public final class QuantileTable {
             return exactInverseSurvival.applyAsDouble(survival);
         }
         long mantissa = bits & MANTISSA_MASK;
-        int index = octave * NODES_PER_OCTAVE + (int) (mantissa >>> FRACTION_BITS);
+        int index = 2 * (octave * CELLS_PER_OCTAVE + (int) (mantissa >>> FRACTION_BITS));
         double fraction = (mantissa & FRACTION_MASK) * FRACTION_SCALE;
-        double low = nodes[index];
-        return low + fraction * (nodes[index + 1] - low);
+        double result = cells[index] + fraction * cells[index + 1];
+        return result == result ? result : inSplitCell(index, fraction, survival);
+    }
+
+    private double inSplitCell(int index, double fraction, double survival) {
+        int first = (int) cells[index];
+        if (first >= 0) {
+            double position = fraction * SUBCELLS;
+            int sub = (int) position;
+            int subIndex = 2 * (first + sub);
+            double result = subcells[subIndex] + (position - sub) * subcells[subIndex + 1];
+            if (result == result) {
+                return result;
+            }
+        }
+        return exactInverseSurvival.applyAsDouble(survival);
     }
 }
