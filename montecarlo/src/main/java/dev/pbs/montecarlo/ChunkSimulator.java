@@ -39,10 +39,11 @@ final class ChunkSimulator {
     private final double[] localRead = new double[BLOCK];
     private final double[] localResponse = new double[BLOCK];
 
-    private final double[] writeDelay;
-    private final double[] readDelay;
-    private final double[] writeAcknowledged;
-    private final double[] readResponded;
+    /** Per replica of the current trial: W[i] + A[i], R[i] + S[i], and W[i] - R[i]. */
+    private final double[] acknowledgedAt;
+    private final double[] respondedAt;
+    private final double[] gap;
+    private final double[] sortedGap;
     private final int[] writeOrder;
     private final int[] readOrder;
     private final long[] packed;
@@ -65,10 +66,10 @@ final class ChunkSimulator {
         interAcknowledgement = new double[interRows][BLOCK];
         interRead = new double[interRows][BLOCK];
         interResponse = new double[interRows][BLOCK];
-        writeDelay = new double[n];
-        readDelay = new double[n];
-        writeAcknowledged = new double[n];
-        readResponded = new double[n];
+        acknowledgedAt = new double[n];
+        respondedAt = new double[n];
+        gap = new double[n];
+        sortedGap = new double[n];
         writeOrder = new int[n];
         readOrder = new int[n];
         for (int i = 0; i < n; i++) {
@@ -130,34 +131,62 @@ final class ChunkSimulator {
             }
         }
         accumulator.trials += trials;
+        for (int c = 0; c < plan.configurationCount; c++) {
+            if (!plan.isPartial(c)) {
+                accumulator.consistentAtOnce[c] += trials;
+            }
+        }
     }
 
     private void runTrial(int trial, RandomGenerator random) {
         gatherDelays(trial, random);
-
-        sortIndices(writeAcknowledged, writeOrder);
-        for (int k = 0; k < n; k++) {
-            commit[k] = writeAcknowledged[writeOrder[k]];
-        }
-        if (plan.targeted) {
-            // A fresh partial Fisher-Yates shuffle from the identity: the choice depends only on
-            // this trial's draws, not on what the worker ran before.
-            for (int i = 0; i < n; i++) {
-                readOrder[i] = i;
-            }
-            for (int k = 0; k < plan.maxRead; k++) {
-                int swap = k + (n - k > 1 ? random.nextInt(n - k) : 0);
-                int chosen = readOrder[swap];
-                readOrder[swap] = readOrder[k];
-                readOrder[k] = chosen;
-            }
-        } else {
-            sortIndices(readResponded, readOrder);
-        }
         if (plan.nonExpanding) {
+            sortIndices(acknowledgedAt, writeOrder);
+            for (int k = 0; k < n; k++) {
+                commit[k] = acknowledgedAt[writeOrder[k]];
+            }
+            if (plan.targeted) {
+                shuffleReadOrder(random);
+            } else {
+                sortIndices(respondedAt, readOrder);
+            }
             recordNonExpanding();
+            return;
+        }
+        // commit[k] is the (k+1)-th acknowledgement time.
+        SmallSorts.sortInto(acknowledgedAt, commit, n);
+        double smallest = Double.POSITIVE_INFINITY;
+        if (plan.targeted) {
+            shuffleReadOrder(random);
+            double latency = 0;
+            for (int k = 0; k < plan.maxRead; k++) {
+                int replica = readOrder[k];
+                smallest = Math.min(smallest, gap[replica]);
+                smallestGap[k] = smallest;
+                latency = Math.max(latency, respondedAt[replica]);
+                readLatency[k] = latency;
+            }
         } else {
-            recordExpanding();
+            // Responders in order of response; each carries its gap W[i] - R[i] along.
+            SmallSorts.sortWithPayloadInto(respondedAt, gap, readLatency, sortedGap, n, packed);
+            for (int k = 0; k < plan.maxRead; k++) {
+                smallest = Math.min(smallest, sortedGap[k]);
+                smallestGap[k] = smallest;
+            }
+        }
+        recordExpanding();
+    }
+
+    /** A fresh partial Fisher-Yates shuffle from the identity: the first maxRead are the targets. */
+    private void shuffleReadOrder(RandomGenerator random) {
+        for (int i = 0; i < n; i++) {
+            readOrder[i] = i;
+        }
+        for (int k = 0; k < plan.maxRead; k++) {
+            int swap = k + (n - k > 1 ? random.nextInt(n - k) : 0);
+            int chosen = readOrder[swap];
+            readOrder[swap] = readOrder[k];
+            readOrder[k] = chosen;
         }
     }
 
@@ -199,10 +228,9 @@ final class ChunkSimulator {
                 r = localRead[trial];
                 s = localResponse[trial];
             }
-            writeDelay[i] = w;
-            readDelay[i] = r;
-            writeAcknowledged[i] = w + a;
-            readResponded[i] = r + s;
+            acknowledgedAt[i] = w + a;
+            respondedAt[i] = r + s;
+            gap[i] = w - r;
         }
     }
 
@@ -218,27 +246,17 @@ final class ChunkSimulator {
         return replicas.length == 1 ? replicas[0] : replicas[random.nextInt(replicas.length)];
     }
 
+    /** Records latencies and each configuration's threshold t* = max(0, smallestGap[R] - commit[W]). */
     private void recordExpanding() {
-        int responders = plan.maxRead;
-        double gap = Double.POSITIVE_INFINITY;
-        double latency = 0;
-        for (int k = 0; k < responders; k++) {
-            int replica = readOrder[k];
-            gap = Math.min(gap, writeDelay[replica] - readDelay[replica]);
-            smallestGap[k] = gap;
-            latency = plan.targeted ? Math.max(latency, readResponded[replica]) : readResponded[replica];
-            readLatency[k] = latency;
-        }
         recordLatencies();
-        double[] grid = plan.grid;
-        for (int c = 0; c < plan.configurationCount; c++) {
+        for (int c : plan.partialConfigurations) {
             double threshold = smallestGap[plan.readIndex[c]] - commit[plan.writeIndex[c]];
             if (threshold <= 0) {
                 accumulator.consistentAtOnce[c]++;
             } else {
-                accumulator.thresholds[c].recordMillis(threshold);
-                int cell = Arrays.binarySearch(grid, threshold);
-                accumulator.gridHits[c][cell >= 0 ? cell : -cell - 1]++;
+                int bucket = DelayHistogram.bucketOf(threshold);
+                accumulator.thresholds[c].recordBucket(bucket);
+                accumulator.gridHits[c][plan.gridCell(bucket, threshold)]++;
             }
         }
     }
@@ -254,11 +272,11 @@ final class ChunkSimulator {
             int replica = readOrder[k];
             rank = Math.min(rank, writeRank[replica]);
             smallestRank[k] = rank;
-            latency = plan.targeted ? Math.max(latency, readResponded[replica]) : readResponded[replica];
+            latency = plan.targeted ? Math.max(latency, respondedAt[replica]) : respondedAt[replica];
             readLatency[k] = latency;
         }
         recordLatencies();
-        for (int c = 0; c < plan.configurationCount; c++) {
+        for (int c : plan.partialConfigurations) {
             if (smallestRank[plan.readIndex[c]] <= plan.writeIndex[c]) {
                 accumulator.consistentAtOnce[c]++;
             } else {
@@ -278,7 +296,10 @@ final class ChunkSimulator {
         }
     }
 
-    /** Sets {@code order} to the indices 0..n-1 sorted by ascending non-negative value. */
+    /**
+     * Sets {@code order} to the indices 0..n-1 sorted by ascending non-negative value (for the
+     * non-expanding variant, which needs ranks).
+     */
     private void sortIndices(double[] values, int[] order) {
         if (n <= INSERTION_SORT_LIMIT) {
             for (int i = 0; i < n; i++) {

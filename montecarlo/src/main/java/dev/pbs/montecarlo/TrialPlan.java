@@ -21,12 +21,24 @@ final class TrialPlan {
     /** 0-based R and W of each configuration, in the spec's order. */
     final int[] readIndex;
     final int[] writeIndex;
+    /**
+     * Indices of the partial (R + W <= N) configurations, the only ones simulated per trial:
+     * strict ones are consistent at once in every trial (a replica in both quorums has
+     * {@code W[i] <= w_t}, so its {@code W[i] - w_t - R[i] <= 0}) and are counted in bulk.
+     */
+    final int[] partialConfigurations;
     /** Whether each R (W) value, 0-based, is used by some configuration. */
     final boolean[] readNeeded;
     final boolean[] writeNeeded;
     /** How many responders the largest R needs. */
     final int maxRead;
     final double[] grid;
+    /**
+     * For each {@link DelayHistogram} bucket, the grid cell of every value in it ({@code g} with
+     * {@code grid[g-1] < t <= grid[g]}), or {@code -(g + 1)} when a grid time falls inside the
+     * bucket and values must be compared from cell g on.
+     */
+    private final int[] gridCellOfBucket;
 
     final LatencyDistribution[] write;
     final LatencyDistribution[] acknowledgement;
@@ -49,6 +61,29 @@ final class TrialPlan {
     final int fixedCoordinatorDatacenter;
     final LatencyDistribution interDatacenterDelay;
 
+    /**
+     * The grid cell of a positive time t in a given bucket: the first g with {@code grid[g] >= t},
+     * or {@code grid.length} beyond the grid.
+     */
+    int gridCell(int bucket, double millis) {
+        int cell = 0;
+        if (bucket >= 0 && bucket < DelayHistogram.BUCKETS) {
+            cell = gridCellOfBucket[bucket];
+            if (cell >= 0) {
+                return cell;
+            }
+            cell = -cell - 1;
+        }
+        while (cell < grid.length && grid[cell] < millis) {
+            cell++;
+        }
+        return cell;
+    }
+
+    boolean isPartial(int configuration) {
+        return readIndex[configuration] + writeIndex[configuration] + 2 <= n;
+    }
+
     TrialPlan(SimulationSpec spec) {
         n = spec.n();
         List<QuorumConfiguration> configurations = spec.configurations();
@@ -66,7 +101,20 @@ final class TrialPlan {
             largestRead = Math.max(largestRead, readIndex[c] + 1);
         }
         maxRead = largestRead;
+        partialConfigurations = java.util.stream.IntStream.range(0, configurationCount)
+                .filter(c -> !configurations.get(c).isStrict()).toArray();
         grid = spec.visibilityGridMillis();
+        gridCellOfBucket = new int[DelayHistogram.BUCKETS];
+        int first = 0;
+        for (int bucket = 0; bucket < DelayHistogram.BUCKETS; bucket++) {
+            double low = DelayHistogram.lowerBound(bucket);
+            double high = DelayHistogram.lowerBound(bucket + 1);
+            while (first < grid.length && grid[first] < low) {
+                first++;
+            }
+            boolean wholeBucket = first == grid.length || grid[first] >= high;
+            gridCellOfBucket[bucket] = wholeBucket ? first : -(first + 1);
+        }
 
         write = new LatencyDistribution[n];
         acknowledgement = new LatencyDistribution[n];

@@ -138,6 +138,30 @@ public final class QuantileTable {
         return result == result ? result : inSplitCell(index, fraction, survival);
     }
 
+    /**
+     * Q(v) for {@code v = (1 + (bits >>> 11)) 2^-53}, uniform on (0, 1] when the bits are uniform:
+     * the same value as {@link #inverseSurvival(double)} of that v, with the octave, cell and
+     * position read from the random bits directly instead of through a double.
+     *
+     * @param randomBits 64 random bits, e.g. {@code nextLong()}
+     */
+    public double inverseSurvivalOfBits(long randomBits) {
+        long scaled = (randomBits >>> 11) + 1;
+        int leadingZeros = Long.numberOfLeadingZeros(scaled);
+        int octave = leadingZeros - 11;
+        if (octave < 0) {
+            return valueAtOne;
+        }
+        if (octave >= OCTAVES) {
+            return exactInverseSurvival.applyAsDouble(scaled * 0x1.0p-53);
+        }
+        long afterLeadingOne = scaled << (leadingZeros + 1);
+        int index = 2 * (octave * CELLS_PER_OCTAVE + (int) (afterLeadingOne >>> (64 - CELL_BITS)));
+        double fraction = ((afterLeadingOne << CELL_BITS) >>> 11) * 0x1.0p-53;
+        double result = cells[index] + fraction * cells[index + 1];
+        return result == result ? result : inSplitCell(index, fraction, scaled * 0x1.0p-53);
+    }
+
     private double inSplitCell(int index, double fraction, double survival) {
         int first = (int) cells[index];
         if (first >= 0) {

@@ -2,7 +2,7 @@ package dev.pbs.model.distribution;
 
 import java.util.random.RandomGenerator;
 
-/** Samples by inversion through a {@link QuantileTable}: one uniform double per delay. */
+/** Samples by inversion through a {@link QuantileTable}: 64 random bits per delay. */
 final class TabulatedSampler implements LatencySampler {
 
     private final QuantileTable table;
@@ -15,7 +15,7 @@ final class TabulatedSampler implements LatencySampler {
 
     @Override
     public double sample() {
-        return table.inverseSurvival(1.0 - random.nextDouble());
+        return table.inverseSurvivalOfBits(random.nextLong());
     }
 
     @Override
@@ -23,7 +23,7 @@ final class TabulatedSampler implements LatencySampler {
         QuantileTable localTable = table;
         RandomGenerator localRandom = random;
         for (int i = from; i < to; i++) {
-            out[i] = localTable.inverseSurvival(1.0 - localRandom.nextDouble());
+            out[i] = localTable.inverseSurvivalOfBits(localRandom.nextLong());
         }
     }
 }

@@ -127,4 +127,22 @@ class QuantileTableTest {
             previous = x;
         }
     }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("distributions")
+    void inverseSurvivalOfBits_randomBits_equalsTheDoublePathAtTheSameSurvival(Named named) {
+        QuantileTable table = tabulate(named);
+        RandomGenerator random = RandomGenerator.of("L64X128MixRandom");
+        long[] edges = {0L, -1L, 1L << 63, (1L << 63) - 1, 1L << 11, 0x7FFL, 1L << 40};
+        for (long bits : edges) {
+            double survival = ((bits >>> 11) + 1) * 0x1.0p-53;
+            assertThat(table.inverseSurvivalOfBits(bits)).as("bits %x", bits).isEqualTo(table.inverseSurvival(survival));
+        }
+        for (int i = 0; i < POINTS; i++) {
+            // Shift some draws far into the tail so every octave is exercised.
+            long bits = random.nextLong() >>> random.nextInt(48);
+            double survival = ((bits >>> 11) + 1) * 0x1.0p-53;
+            assertThat(table.inverseSurvivalOfBits(bits)).as("bits %x", bits).isEqualTo(table.inverseSurvival(survival));
+        }
+    }
 }
