@@ -20,6 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class QuantileTableTest {
 
     private static final double RELATIVE_ERROR = 1e-5;
+    /** Twice the table's absolute tolerance at a cell's midpoint: a kink's error peaks at most at twice that. */
+    private static final double ABSOLUTE_ERROR_MILLIS = 2e-6;
     private static final int POINTS = 20_000;
 
     record Named(String name, LatencyDistribution distribution) {
@@ -45,7 +47,7 @@ class QuantileTableTest {
         double exact = named.distribution().inverseSurvivalProbability(v);
         double tabulated = table.inverseSurvival(v);
         assertThat(Math.abs(tabulated - exact)).as("%s at v = %s: table %s, exact %s", named, v, tabulated, exact)
-                .isLessThanOrEqualTo(RELATIVE_ERROR * exact);
+                .isLessThanOrEqualTo(RELATIVE_ERROR * exact + ABSOLUTE_ERROR_MILLIS);
     }
 
     private static final Map<String, QuantileTable> TABLES = new ConcurrentHashMap<>();
