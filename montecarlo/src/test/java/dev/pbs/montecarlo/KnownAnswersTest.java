@@ -61,6 +61,41 @@ class KnownAnswersTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4, 8, 9, 12})
+    void everyReplicaCount_strictExactAndNonExpandingMatchesClosedForm(int n) {
+        LatencyProfile profile = BuiltInProfiles.named("ymmr").orElseThrow();
+        java.util.List<QuorumConfiguration> configurations = new java.util.ArrayList<>();
+        for (int r = 1; r <= n; r += Math.max(1, n / 4)) {
+            for (int w = 1; w <= n; w += Math.max(1, n / 3)) {
+                configurations.add(QuorumConfiguration.of(n, r, w));
+            }
+        }
+        for (ReadFanout fanout : ReadFanout.values()) {
+            SimulationResult expanding = ENGINE.run(SimulationSpec.builder(profile, n).configurations(configurations)
+                    .trials(30_000).seed(n).readFanout(fanout).build());
+            SimulationResult nonExpanding = ENGINE.run(SimulationSpec.builder(profile, n)
+                    .configurations(configurations).trials(30_000).seed(n).readFanout(fanout)
+                    .expansion(QuorumExpansion.NON_EXPANDING).build());
+            for (QuorumConfiguration quorum : configurations) {
+                ConfigurationResult result = expanding.configuration(quorum.r(), quorum.w()).orElseThrow();
+                if (quorum.isStrict()) {
+                    assertThat(result.consistentAtCommit().successes()).as("%s %s", fanout, quorum).isEqualTo(30_000);
+                }
+                ProportionEstimate stale = nonExpanding.configuration(quorum.r(), quorum.w()).orElseThrow()
+                        .consistentAtCommit().complement();
+                double closedForm = VersionStaleness.probabilityOfMissingLatestWrite(quorum);
+                assertThat(SamplingTolerance.compatible(stale.successes(), stale.trials(), closedForm,
+                        2 * configurations.size())).as("%s %s: closed form %s, simulated %s", fanout, quorum,
+                                closedForm, stale.estimate()).isTrue();
+                // Expanding quorums are never staler than non-expanding ones on the same draws.
+                assertThat(result.consistentAtCommit().successes()).isGreaterThanOrEqualTo(
+                        nonExpanding.configuration(quorum.r(), quorum.w()).orElseThrow().consistentAtCommit()
+                                .successes());
+            }
+        }
+    }
+
     /**
      * Replicas {W, A, R, S}: r0 {1, 1, 5, 5}, r1 {20, 1, 1, 1}, r2 {30, 1, 2, 1}. Acknowledgements
      * at 2, 21, 31; read responses at 10, 2, 3 (r1 first, then r2, then r0).
