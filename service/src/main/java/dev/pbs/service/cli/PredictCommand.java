@@ -77,7 +77,7 @@ final class PredictCommand implements Callable<Integer> {
     private long trials;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "42",
-            description = "Random seed, >= 0 (default: ${DEFAULT-VALUE}).")
+            description = "Random seed, any 64-bit integer (default: ${DEFAULT-VALUE}).")
     private long seed;
 
     @Option(names = "--threads", paramLabel = "K",
@@ -105,9 +105,6 @@ final class PredictCommand implements Callable<Integer> {
         ReportOptions report = new ReportOptions(CommaSeparatedValues.numbers("--windows", windows),
                 CommaSeparatedValues.numbers("--percentiles", percentiles),
                 CommaSeparatedValues.wholeNumbers("--k", versionsBehind));
-        if (seed < 0) {
-            throw new IllegalArgumentException("--seed must be >= 0, was " + seed);
-        }
         LatencyProfile profile = profile();
         if (n < 1 || n > QuorumConfiguration.MAX_REPLICAS) {
             throw new IllegalArgumentException("--n must be between 1 and " + QuorumConfiguration.MAX_REPLICAS

@@ -60,7 +60,7 @@ class PredictBadInputTest {
         "--percentiles | 100.5      | percentiles must be in (0, 100], was 100.5",
         "--k        | 0             | k must be >= 1, was 0",
         "--k        | 1.5           | --k: '1.5' is not a whole number",
-        "--seed     | -1            | --seed must be >= 0, was -1",
+        "--seed     | twelve        | twelve",
         "--threads  | 0             | threads must be between 1 and 256, was 0",
         "--read-fanout | some       | read fan-out must be 'all' or 'targeted', was 'some'",
         "--format   | xml           | --format must be 'table' or 'json', was 'xml'",
