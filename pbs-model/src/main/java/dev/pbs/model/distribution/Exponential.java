@@ -6,46 +6,29 @@ import org.apache.commons.statistics.distribution.ExponentialDistribution;
  * Exponential delays: density {@code lambda e^(-lambda x)}, mean {@code 1/lambda} milliseconds.
  * The paper's fits give the rate lambda (per millisecond); the profile files give the mean.
  */
-public final class Exponential extends TabulatedDistribution implements LatencyDistribution {
+public final class Exponential extends CommonsStatisticsDistribution implements LatencyDistribution {
 
     private final double meanMillis;
-    private final ExponentialDistribution distribution;
 
     private Exponential(double meanMillis) {
-        this.meanMillis = LatencyDistribution.requirePositiveFinite("exponential mean_ms", meanMillis);
-        this.distribution = ExponentialDistribution.of(meanMillis);
+        super(ExponentialDistribution.of(meanMillis));
+        this.meanMillis = meanMillis;
     }
 
     /** @param meanMillis the mean delay {@code 1/lambda}, finite and {@code > 0} */
     public static Exponential ofMean(double meanMillis) {
-        return new Exponential(meanMillis);
+        return new Exponential(LatencyDistribution.requirePositiveFinite("exponential mean_ms", meanMillis));
     }
 
     /** @param ratePerMillisecond lambda, finite and {@code > 0} */
     public static Exponential ofRate(double ratePerMillisecond) {
         LatencyDistribution.requirePositiveFinite("exponential rate lambda", ratePerMillisecond);
-        return new Exponential(1.0 / ratePerMillisecond);
+        return ofMean(1.0 / ratePerMillisecond);
     }
 
     @Override
     public double meanMillis() {
         return meanMillis;
-    }
-
-    @Override
-    public double cumulativeProbability(double millis) {
-        return distribution.cumulativeProbability(millis);
-    }
-
-    @Override
-    public double survivalProbability(double millis) {
-        return distribution.survivalProbability(millis);
-    }
-
-    @Override
-    public double inverseSurvivalProbability(double probability) {
-        LatencyDistribution.requireProbability(probability);
-        return distribution.inverseSurvivalProbability(probability);
     }
 
     @Override
@@ -63,8 +46,4 @@ public final class Exponential extends TabulatedDistribution implements LatencyD
         return Double.hashCode(meanMillis);
     }
 
-    @Override
-    public String toString() {
-        return describe();
-    }
 }

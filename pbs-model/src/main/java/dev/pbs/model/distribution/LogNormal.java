@@ -7,19 +7,15 @@ import org.apache.commons.statistics.distribution.LogNormalDistribution;
  * milliseconds (so mu is the log of a number of milliseconds). Median {@code e^mu}, mean
  * {@code e^(mu + sigma^2/2)}.
  */
-public final class LogNormal extends TabulatedDistribution implements LatencyDistribution {
+public final class LogNormal extends CommonsStatisticsDistribution implements LatencyDistribution {
 
     private final double mu;
     private final double sigma;
-    private final LogNormalDistribution distribution;
 
     private LogNormal(double mu, double sigma) {
-        if (!Double.isFinite(mu)) {
-            throw new IllegalArgumentException("lognormal mu must be finite, was " + mu);
-        }
+        super(LogNormalDistribution.of(mu, sigma));
         this.mu = mu;
-        this.sigma = LatencyDistribution.requirePositiveFinite("lognormal sigma", sigma);
-        this.distribution = LogNormalDistribution.of(mu, sigma);
+        this.sigma = sigma;
     }
 
     /**
@@ -27,6 +23,10 @@ public final class LogNormal extends TabulatedDistribution implements LatencyDis
      * @param sigma standard deviation of {@code ln X}, finite and {@code > 0}
      */
     public static LogNormal of(double mu, double sigma) {
+        if (!Double.isFinite(mu)) {
+            throw new IllegalArgumentException("lognormal mu must be finite, was " + mu);
+        }
+        LatencyDistribution.requirePositiveFinite("lognormal sigma", sigma);
         return new LogNormal(mu, sigma);
     }
 
@@ -40,23 +40,7 @@ public final class LogNormal extends TabulatedDistribution implements LatencyDis
 
     @Override
     public double meanMillis() {
-        return distribution.getMean();
-    }
-
-    @Override
-    public double cumulativeProbability(double millis) {
-        return distribution.cumulativeProbability(millis);
-    }
-
-    @Override
-    public double survivalProbability(double millis) {
-        return distribution.survivalProbability(millis);
-    }
-
-    @Override
-    public double inverseSurvivalProbability(double probability) {
-        LatencyDistribution.requireProbability(probability);
-        return distribution.inverseSurvivalProbability(probability);
+        return Math.exp(mu + sigma * sigma / 2);
     }
 
     @Override
@@ -75,8 +59,4 @@ public final class LogNormal extends TabulatedDistribution implements LatencyDis
         return 31 * Double.hashCode(mu) + Double.hashCode(sigma);
     }
 
-    @Override
-    public String toString() {
-        return describe();
-    }
 }

@@ -7,16 +7,15 @@ import org.apache.commons.statistics.distribution.ParetoDistribution;
  * {@code P(X > x) = (xm/x)^alpha} for {@code x >= xm}; the density falls as {@code x^-(alpha+1)}.
  * The mean {@code alpha xm / (alpha - 1)} exists only for {@code alpha > 1}.
  */
-public final class Pareto extends TabulatedDistribution implements LatencyDistribution {
+public final class Pareto extends CommonsStatisticsDistribution implements LatencyDistribution {
 
     private final double scaleMillis;
     private final double shape;
-    private final ParetoDistribution distribution;
 
     private Pareto(double scaleMillis, double shape) {
-        this.scaleMillis = LatencyDistribution.requirePositiveFinite("pareto xm_ms", scaleMillis);
-        this.shape = LatencyDistribution.requirePositiveFinite("pareto alpha", shape);
-        this.distribution = ParetoDistribution.of(scaleMillis, shape);
+        super(ParetoDistribution.of(scaleMillis, shape));
+        this.scaleMillis = scaleMillis;
+        this.shape = shape;
     }
 
     /**
@@ -24,6 +23,8 @@ public final class Pareto extends TabulatedDistribution implements LatencyDistri
      * @param shape alpha, the tail index, finite and {@code > 0}
      */
     public static Pareto of(double scaleMillis, double shape) {
+        LatencyDistribution.requirePositiveFinite("pareto xm_ms", scaleMillis);
+        LatencyDistribution.requirePositiveFinite("pareto alpha", shape);
         return new Pareto(scaleMillis, shape);
     }
 
@@ -38,22 +39,6 @@ public final class Pareto extends TabulatedDistribution implements LatencyDistri
     @Override
     public double meanMillis() {
         return shape > 1 ? shape * scaleMillis / (shape - 1) : Double.POSITIVE_INFINITY;
-    }
-
-    @Override
-    public double cumulativeProbability(double millis) {
-        return distribution.cumulativeProbability(millis);
-    }
-
-    @Override
-    public double survivalProbability(double millis) {
-        return distribution.survivalProbability(millis);
-    }
-
-    @Override
-    public double inverseSurvivalProbability(double probability) {
-        LatencyDistribution.requireProbability(probability);
-        return distribution.inverseSurvivalProbability(probability);
     }
 
     @Override
@@ -72,8 +57,4 @@ public final class Pareto extends TabulatedDistribution implements LatencyDistri
         return 31 * Double.hashCode(scaleMillis) + Double.hashCode(shape);
     }
 
-    @Override
-    public String toString() {
-        return describe();
-    }
 }
