@@ -12,6 +12,7 @@ final class Accumulator {
     final long[] neverConsistent;
     /** gridHits[c][g]: trials of configuration c with grid[g-1] < t* <= grid[g] (t* > 0). */
     final long[][] gridHits;
+    /** Per partial configuration; null for strict ones. */
     final DelayHistogram[] thresholds;
     final DelayHistogram[] readLatency;
     final DelayHistogram[] writeLatency;
@@ -23,7 +24,8 @@ final class Accumulator {
         neverConsistent = new long[configurations];
         gridHits = new long[configurations][plan.grid.length + 1];
         thresholds = new DelayHistogram[configurations];
-        for (int c = 0; c < configurations; c++) {
+        // Strict configurations are consistent at once in every trial: no thresholds to keep.
+        for (int c : plan.partialConfigurations) {
             thresholds[c] = new DelayHistogram();
         }
         readLatency = new DelayHistogram[plan.n];
@@ -42,7 +44,9 @@ final class Accumulator {
             for (int g = 0; g < gridHits[c].length; g++) {
                 gridHits[c][g] += other.gridHits[c][g];
             }
-            thresholds[c].add(other.thresholds[c]);
+            if (thresholds[c] != null) {
+                thresholds[c].add(other.thresholds[c]);
+            }
         }
         for (int k = 0; k < readLatency.length; k++) {
             if (readLatency[k] != null) {

@@ -14,6 +14,7 @@ public final class ConfigurationResult {
     private final QuorumConfiguration configuration;
     private final long trials;
     private final long consistentAtOnce;
+    /** Positive thresholds t*; null for a strict configuration, which has none. */
     private final DelayHistogram thresholds;
     private final List<VisibilityPoint> visibility;
     private final DelayHistogram readLatency;
@@ -26,7 +27,9 @@ public final class ConfigurationResult {
         this.trials = trials;
         this.consistentAtOnce = consistentAtOnce;
         this.thresholds = thresholds;
-        this.thresholds.recordBeyondRange(neverConsistent);
+        if (thresholds != null) {
+            thresholds.recordBeyondRange(neverConsistent);
+        }
         this.readLatency = readLatency;
         this.writeLatency = writeLatency;
         List<VisibilityPoint> points = new ArrayList<>();
@@ -65,7 +68,11 @@ public final class ConfigurationResult {
      * histogram's resolution (0.1% of t). Use {@link #visibility()} for exact counts.
      */
     public ProportionEstimate consistentAt(double tMillis) {
-        return ProportionEstimate.of(consistentAtOnce + thresholds.countAtOrBelow(tMillis), trials);
+        if (!(tMillis >= 0) || Double.isInfinite(tMillis)) {
+            throw new IllegalArgumentException("time after commit must be finite and >= 0 ms, was " + tMillis);
+        }
+        long positive = thresholds == null ? 0 : thresholds.countAtOrBelow(tMillis);
+        return ProportionEstimate.of(consistentAtOnce + positive, trials);
     }
 
     /**
@@ -75,6 +82,10 @@ public final class ConfigurationResult {
      * @param probability p in (0, 1]
      */
     public QuantileEstimate window(double probability) {
+        if (thresholds == null) {
+            OrderStatistics.requireLevel(probability);
+            return new QuantileEstimate(probability, 0, 0, 0);
+        }
         return quantile(thresholds, consistentAtOnce, probability);
     }
 

@@ -15,6 +15,12 @@ final class OrderStatistics {
     private OrderStatistics() {
     }
 
+    static void requireLevel(double p) {
+        if (!(p > 0 && p <= 1)) {
+            throw new IllegalArgumentException("quantile level must be in (0, 1], was " + p);
+        }
+    }
+
     /**
      * The 1-based ranks {lower, point, upper} for the p-quantile of n samples; the point is
      * {@code ceil(n p)}, the smallest value with at least a fraction p of samples at or below it.
@@ -22,9 +28,7 @@ final class OrderStatistics {
      * @param p quantile level in (0, 1]
      */
     static long[] ranks(long n, double p) {
-        if (!(p > 0 && p <= 1)) {
-            throw new IllegalArgumentException("quantile level must be in (0, 1], was " + p);
-        }
+        requireLevel(p);
         long point = Math.max(1, Math.min(n, (long) Math.ceil(n * p - 1e-9 * n * p)));
         if (p == 1.0) {
             return new long[] {n, n, n};

@@ -28,7 +28,7 @@ public record SimulationSpec(LatencyProfile profile, int n, List<QuorumConfigura
     /** At most this many trials in one run (binomial intervals use int counts). */
     public static final long MAX_TRIALS = 2_000_000_000L;
     /** At most this many (R, W) configurations in one run. */
-    public static final int MAX_CONFIGURATIONS = 1024;
+    public static final int MAX_CONFIGURATIONS = 256;
     /** At most this many worker threads. */
     public static final int MAX_THREADS = 256;
     /** At most this many points in the exact visibility grid. */
@@ -210,7 +210,7 @@ public record SimulationSpec(LatencyProfile profile, int n, List<QuorumConfigura
                         + ", was " + n);
             }
             List<QuorumConfiguration> chosen = configurations != null ? configurations
-                    : (n >= 1 && n <= 32 ? allConfigurations(n) : null);
+                    : (n >= 1 && n * n <= MAX_CONFIGURATIONS ? allConfigurations(n) : null);
             if (chosen == null) {
                 throw new IllegalArgumentException("every (R, W) of N=" + n + " is " + (long) n * n
                         + " configurations, more than " + MAX_CONFIGURATIONS + ": give R and W");
