@@ -139,6 +139,11 @@ final class ChunkSimulator {
     }
 
     private void runTrial(int trial, RandomGenerator random) {
+        if (plan.threeReplicasPlain) {
+            ThreeReplicas.evaluate(write, acknowledgement, read, response, trial, commit, readLatency, smallestGap);
+            recordExpanding();
+            return;
+        }
         gatherDelays(trial, random);
         if (plan.nonExpanding) {
             sortIndices(acknowledgedAt, writeOrder);

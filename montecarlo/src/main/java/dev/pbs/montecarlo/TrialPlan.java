@@ -50,6 +50,11 @@ final class TrialPlan {
     final boolean coordinatorReplica;
     final LatencyDistribution localDelay;
 
+    /**
+     * The usual case, run by {@link ThreeReplicas}: N = 3, fan-out all, expanding quorums, no
+     * datacenter crossings and no co-located coordinator.
+     */
+    final boolean threeReplicasPlain;
     /** Whether any message may cross datacenters. */
     final boolean crossesDatacenters;
     final int[] replicaDatacenter;
@@ -150,5 +155,6 @@ final class TrialPlan {
         boolean everyoneTogether = replicaDatacenters.length == 1
                 && (fixedCoordinatorDatacenter < 0 || fixedCoordinatorDatacenter == replicaDatacenters[0]);
         crossesDatacenters = topology != null && !everyoneTogether;
+        threeReplicasPlain = n == 3 && !targeted && !nonExpanding && !coordinatorReplica && !crossesDatacenters;
     }
 }
