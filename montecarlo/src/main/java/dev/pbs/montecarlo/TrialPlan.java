@@ -55,6 +55,8 @@ final class TrialPlan {
      * datacenter crossings and no co-located coordinator.
      */
     final boolean threeReplicasPlain;
+    /** Every distinct distribution the trials draw from. */
+    final List<LatencyDistribution> distributions;
     /** Whether any message may cross datacenters. */
     final boolean crossesDatacenters;
     final int[] replicaDatacenter;
@@ -155,6 +157,17 @@ final class TrialPlan {
         boolean everyoneTogether = replicaDatacenters.length == 1
                 && (fixedCoordinatorDatacenter < 0 || fixedCoordinatorDatacenter == replicaDatacenters[0]);
         crossesDatacenters = topology != null && !everyoneTogether;
+        java.util.Set<LatencyDistribution> distinct = new java.util.LinkedHashSet<>();
+        for (int i = 0; i < n; i++) {
+            distinct.addAll(List.of(write[i], acknowledgement[i], read[i], response[i]));
+        }
+        if (crossesDatacenters) {
+            distinct.add(interDatacenterDelay);
+        }
+        if (coordinatorReplica) {
+            distinct.add(localDelay);
+        }
+        distributions = List.copyOf(distinct);
         threeReplicasPlain = n == 3 && !targeted && !nonExpanding && !coordinatorReplica && !crossesDatacenters;
     }
 }
