@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
 final class PredictCommand implements Callable<Integer> {
 
     /** The largest N for which every (R, W) fits in one run (N^2 configurations). */
-    private static final int LARGEST_N_FOR_ALL = 32;
+    private static final int LARGEST_N_FOR_ALL = (int) Math.sqrt(SimulationSpec.MAX_CONFIGURATIONS);
 
     @Spec
     private CommandSpec spec;

@@ -100,7 +100,7 @@ class PredictBadInputTest {
 
     @Test
     void predict_allWithLargeN_exitsTwoAskingForRAndW() {
-        assertBadInput(CommandLineRun.of("predict", "--profile", "lnkd-ssd", "--n", "33"), "give --r and --w");
+        assertBadInput(CommandLineRun.of("predict", "--profile", "lnkd-ssd", "--n", "17"), "give --r and --w");
     }
 
     @Test
