@@ -26,7 +26,7 @@ import java.util.Locale;
  *    "read_latency_ms":  [{"percentile", "value", "ci95", "beyond_range"}],
  *    "write_latency_ms": [{"percentile", "value", "ci95", "beyond_range"}],
  *    "k_staleness":      [{"k", "p_stale"}],               closed form p_s^k
- *    "kt_staleness":     [{"k", "t_ms", "p_stale"}]}]}     (1 - P(consistent at t))^k
+ *    "kt_staleness":     [{"k", "t_ms", "p_stale", "ci95"}]}]}     (1 - P(consistent at t))^k
  * </pre>
  * Probabilities are written as full-precision doubles; times in milliseconds, percentiles and
  * window levels are written as integers when they are whole numbers and as full-precision
@@ -117,6 +117,9 @@ public final class PredictionJson {
                 ObjectNode entry = timedStaleness.addObject().put("k", k);
                 putNumber(entry, "t_ms", point.tMillis());
                 entry.put("p_stale", result.probabilityOlderThanVersionsAt(k, point));
+                // (1 - p)^k falls as p rises: the Wilson interval of p maps onto its ends.
+                entry.putArray("ci95").add(Math.pow(1 - point.consistent().upper(), k))
+                        .add(Math.pow(1 - point.consistent().lower(), k));
             }
         }
         return node;

@@ -61,4 +61,21 @@ class PredictionJsonTest {
 
         assertThat(table).contains("non-expanding quorums").contains("beyond");
     }
+
+    @Test
+    void toJson_kAndTStaleness_isTheComplementToThePowerKWithTheMappedInterval() {
+        ReportOptions options = new ReportOptions(List.of(0.9), List.of(50.0), List.of(1, 3));
+
+        JsonNode config = PredictionJson.toJson(neverConsistentRun(), options).get("configs").get(0);
+        JsonNode visibility = config.get("t_visibility").get(0);
+        JsonNode kThree = config.get("kt_staleness").get(2);
+
+        assertThat(kThree.get("k").asInt()).isEqualTo(3);
+        double stale = 1 - visibility.get("p_consistent").asDouble();
+        assertThat(kThree.get("p_stale").asDouble()).isEqualTo(Math.pow(stale, 3));
+        assertThat(kThree.get("ci95").get(0).asDouble())
+                .isEqualTo(Math.pow(1 - visibility.get("ci95").get(1).asDouble(), 3));
+        assertThat(kThree.get("ci95").get(1).asDouble())
+                .isEqualTo(Math.pow(1 - visibility.get("ci95").get(0).asDouble(), 3));
+    }
 }
