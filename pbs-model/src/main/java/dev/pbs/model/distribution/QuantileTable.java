@@ -13,7 +13,7 @@ import java.util.function.DoubleUnaryOperator;
  * linearly inside a cell. Cells are therefore narrow relative to v everywhere, including the far
  * tail, where the quantile of a heavy-tailed distribution grows fastest: for a Pareto tail of
  * index alpha the relative interpolation error is below {@code (1/512)^2 (1/alpha)(1 + 1/alpha)/8},
- * 3e-6 for alpha = 0.5. Below {@code v = 2^-}{@value #OCTAVES} (one draw in about 10^12) Q is
+ * 3e-6 for alpha = 0.5. Below {@code v = 2^-}{@value #OCTAVES} (one draw in about 4 x 10^9) Q is
  * evaluated exactly.
  *
  * <p>Linear interpolation fails where Q bends sharply within a cell: at the kinks of a mixture
@@ -31,7 +31,7 @@ public final class QuantileTable {
 
     static final int CELL_BITS = 9;
     static final int CELLS_PER_OCTAVE = 1 << CELL_BITS;
-    static final int OCTAVES = 40;
+    static final int OCTAVES = 32;
     static final int SUBCELLS = 32;
     /** The largest relative interpolation error allowed at the midpoint of a cell or subcell. */
     static final double TOLERANCE = 4e-6;
