@@ -96,9 +96,14 @@ public final class LatencyProfile {
         return defaults.with(replicaOverrides.get(replica));
     }
 
-    /** A copy with another name, description or provenance. */
+    /** A builder holding every field of this profile, to change some of them. */
     public Builder toBuilder() {
-        Builder builder = new Builder(name).description(description).provenance(provenance).defaults(defaults)
+        return toBuilder(name);
+    }
+
+    /** A builder holding every field of this profile but with another name. */
+    public Builder toBuilder(String newName) {
+        Builder builder = new Builder(newName).description(description).provenance(provenance).defaults(defaults)
                 .topology(topology);
         builder.replicaOverrides = List.copyOf(replicaOverrides);
         return builder;

@@ -211,14 +211,7 @@ public final class ProfileStore {
         if (profile.name().equals(name)) {
             return profile;
         }
-        // LatencyProfile.toBuilder() keeps the name (its Builder has no name setter), so copy by hand.
-        return LatencyProfile.builder(name)
-                .description(profile.description())
-                .provenance(profile.provenance())
-                .defaults(profile.defaults())
-                .replicaOverrides(profile.replicaOverrides())
-                .topology(profile.topology().orElse(null))
-                .build();
+        return profile.toBuilder(name).build();
     }
 
     private Object lockOf(String name) {

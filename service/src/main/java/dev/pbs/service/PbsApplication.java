@@ -1,0 +1,81 @@
+package dev.pbs.service;
+
+import dev.pbs.service.core.PredictionService;
+import dev.pbs.service.core.ProfileStore;
+import dev.pbs.service.errors.IllegalArgumentMapper;
+import dev.pbs.service.errors.ProfileConflictMapper;
+import dev.pbs.service.health.EngineHealthCheck;
+import dev.pbs.service.resources.BearerToken;
+import dev.pbs.service.resources.PredictionsResource;
+import dev.pbs.service.resources.ProfilesResource;
+import dev.pbs.service.resources.SlaResource;
+import io.dropwizard.configuration.ConfigurationSourceProvider;
+import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
+import io.dropwizard.configuration.FileConfigurationSourceProvider;
+import io.dropwizard.configuration.ResourceConfigurationSourceProvider;
+import io.dropwizard.configuration.SubstitutingSourceProvider;
+import io.dropwizard.core.Application;
+import io.dropwizard.core.setup.Bootstrap;
+import io.dropwizard.core.setup.Environment;
+import java.io.IOException;
+import java.io.InputStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The pbs REST service: the composition root. Builds the profile store and the prediction service
+ * from the configuration and registers the resources, error mappers and health checks.
+ */
+public class PbsApplication extends Application<PbsConfiguration> {
+
+    /** The configuration name that means "the commented default in the jar". */
+    public static final String DEFAULT_CONFIGURATION = "classpath:pbs.yml";
+
+    private static final Logger LOG = LoggerFactory.getLogger(PbsApplication.class);
+
+    @Override
+    public String getName() {
+        return "pbs";
+    }
+
+    @Override
+    public void initialize(Bootstrap<PbsConfiguration> bootstrap) {
+        bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(new FileOrDefault(),
+                new EnvironmentVariableSubstitutor(false)));
+    }
+
+    @Override
+    public void run(PbsConfiguration configuration, Environment environment) {
+        ProfileStore store = ProfileStore.open(configuration.dataPath());
+        store.loadProblems().forEach(problem -> LOG.warn("skipped a stored profile: {}", problem));
+        PbsConfiguration.Limits limits = configuration.getLimits();
+        PredictionService predictions = new PredictionService(limits.getConcurrentSimulations(),
+                limits.getQueuedSimulations(), limits.getCachedPredictions());
+        int threads = Runtime.getRuntime().availableProcessors();
+        BearerToken token = new BearerToken(configuration.getApiToken());
+        if (configuration.getApiToken().isBlank()) {
+            LOG.warn("PBS_API_TOKEN is not set: uploading and deleting profiles is refused");
+        }
+
+        environment.jersey().register(new IllegalArgumentMapper());
+        environment.jersey().register(new ProfileConflictMapper());
+        environment.jersey().register(new ProfilesResource(store, token));
+        environment.jersey().register(new PredictionsResource(store, predictions, limits, threads));
+        environment.jersey().register(new SlaResource(store, predictions, limits, threads));
+        environment.healthChecks().register("engine", new EngineHealthCheck());
+    }
+
+    /** A file when one is named, the jar's commented {@code pbs.yml} for {@link #DEFAULT_CONFIGURATION}. */
+    private static final class FileOrDefault implements ConfigurationSourceProvider {
+        private final ConfigurationSourceProvider files = new FileConfigurationSourceProvider();
+        private final ConfigurationSourceProvider resources = new ResourceConfigurationSourceProvider();
+
+        @Override
+        public InputStream open(String path) throws IOException {
+            if (DEFAULT_CONFIGURATION.equals(path)) {
+                return resources.open("pbs.yml");
+            }
+            return files.open(path);
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** Health checks that exercise the real engine. */
+package dev.pbs.service.health;

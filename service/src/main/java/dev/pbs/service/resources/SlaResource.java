@@ -1,0 +1,113 @@
+package dev.pbs.service.resources;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.QuantileEstimate;
+import dev.pbs.service.PbsConfiguration;
+import dev.pbs.service.api.SlaWindow;
+import dev.pbs.service.core.PredictionRequest;
+import dev.pbs.service.core.PredictionService;
+import dev.pbs.service.core.ProfileStore;
+import dev.pbs.service.errors.ApiProblem;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.Arrays;
+
+/**
+ * {@code GET /api/v1/sla/window?profile=&n=&r=&w=&p=0.999}: how long after commit reads are
+ * consistent with probability p, with its confidence interval. Optional {@code trials} and
+ * {@code seed} as for predictions.
+ */
+@Path("/v1/sla")
+@Produces(MediaType.APPLICATION_JSON)
+public final class SlaResource {
+
+    private static final double DEFAULT_PROBABILITY = 0.999;
+
+    private final ProfileStore profiles;
+    private final PredictionService predictions;
+    private final PbsConfiguration.Limits limits;
+    private final int threads;
+
+    public SlaResource(ProfileStore profiles, PredictionService predictions, PbsConfiguration.Limits limits,
+            int threads) {
+        this.profiles = profiles;
+        this.predictions = predictions;
+        this.limits = limits;
+        this.threads = threads;
+    }
+
+    @GET
+    @Path("/window")
+    public SlaWindow window(@QueryParam("profile") String profile, @QueryParam("n") String n,
+            @QueryParam("r") String r, @QueryParam("w") String w, @QueryParam("p") String p,
+            @QueryParam("trials") String trials, @QueryParam("seed") String seed) {
+        double probability = p == null ? DEFAULT_PROBABILITY : number("p", p);
+        if (!(probability > 0 && probability < 1)) {
+            throw ApiProblem.badRequest("'p' must be a probability in (0, 1), was " + p);
+        }
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        body.put("profile", required("profile", profile));
+        body.put("n", wholeNumber("n", required("n", n)));
+        body.put("r", required("r", r));
+        body.put("w", required("w", w));
+        body.putArray("t_ms").add(0);
+        body.putArray("windows").add(probability);
+        if (trials != null) {
+            body.put("trials", wholeNumber("trials", trials));
+        }
+        if (seed != null) {
+            body.put("seed", wholeNumber("seed", seed));
+        }
+        PredictionRequest request = PredictionRequest.parse(body,
+                name -> profiles.find(name).map(ProfileStore.StoredProfile::profile), limits, threads);
+        ConfigurationResult result = predictions.simulate(request.spec()).configurations().get(0);
+        QuantileEstimate window = result.window(probability);
+        return new SlaWindow(request.spec().profile().name(), request.spec().n(), result.configuration().r(),
+                result.configuration().w(), probability, window.isFinite() ? window.valueMillis() : null,
+                Arrays.asList(finite(window.lowerMillis()), finite(window.upperMillis())), !window.isFinite(),
+                result.isStrict(), request.spec().trials(), request.spec().seed());
+    }
+
+    private static Double finite(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
+
+    private static String required(String name, String value) {
+        if (value == null || value.isBlank()) {
+            throw ApiProblem.badRequest("query parameter '" + name + "' is required");
+        }
+        return value.trim();
+    }
+
+    private static long wholeNumber(String name, String text) {
+        try {
+            return Long.parseLong(text.trim());
+        } catch (NumberFormatException notANumber) {
+            throw ApiProblem.badRequest("query parameter '" + name + "' must be a whole number, was '"
+                    + shorten(text) + "'");
+        }
+    }
+
+    private static double number(String name, String text) {
+        try {
+            double value = Double.parseDouble(text.trim());
+            if (!Double.isFinite(value)) {
+                throw new NumberFormatException();
+            }
+            return value;
+        } catch (NumberFormatException notANumber) {
+            throw ApiProblem.badRequest("query parameter '" + name + "' must be a finite number, was '"
+                    + shorten(text) + "'");
+        }
+    }
+
+    private static String shorten(String text) {
+        String printable = text.replaceAll("\\p{Cntrl}", "?");
+        return printable.length() <= 80 ? printable : printable.substring(0, 77) + "...";
+    }
+}

@@ -1,0 +1,143 @@
+package dev.pbs.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.service.cli.PbsCommandLine;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.ResourceHelpers;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The whole application on random loopback ports. */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class PbsApplicationTest {
+
+    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
+            PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs.yml"),
+            ConfigOverride.config("dataDirectory", temporaryDirectory()));
+
+    private static String temporaryDirectory() {
+        try {
+            return Files.createTempDirectory("pbs-application").toString();
+        } catch (IOException problem) {
+            throw new UncheckedIOException(problem);
+        }
+    }
+
+    private static String api(String path) {
+        return "http://127.0.0.1:" + APP.getLocalPort() + "/api/v1" + path;
+    }
+
+    @Test
+    void prediction_sameParametersAsTheCommandLine_givesTheSameJson() throws Exception {
+        String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": \"ONE\", \"w\": 1, \"t_ms\": [0, 5, 50], "
+                + "\"windows\": [0.99], \"percentiles\": [50, 99], \"k\": [1, 2], \"trials\": 40000, \"seed\": 7}";
+        Response response = APP.client().target(api("/predictions")).request().post(Entity.json(body));
+        assertThat(response.getStatus()).isEqualTo(200);
+        JsonNode served = response.readEntity(JsonNode.class);
+
+        StringWriter out = new StringWriter();
+        int status = PbsCommandLine.execute(new PrintWriter(out), new PrintWriter(new StringWriter()), "predict",
+                "--profile", "lnkd-disk", "--n", "3", "--r", "ONE", "--w", "1", "--t", "0,5,50", "--windows", "0.99",
+                "--percentiles", "50,99", "--k", "1,2", "--trials", "40000", "--seed", "7", "--format", "json");
+        assertThat(status).isZero();
+        assertThat(served).isEqualTo(new ObjectMapper().readTree(out.toString()));
+    }
+
+    @Test
+    void prediction_withoutRAndW_coversEveryConfiguration() {
+        JsonNode served = APP.client().target(api("/predictions")).request()
+                .post(Entity.json("{\"profile\": \"ymmr\", \"n\": 2}"), JsonNode.class);
+
+        assertThat(served.get("configs")).hasSize(4);
+        assertThat(served.get("trials").asLong()).isEqualTo(2000);
+        assertThat(served.get("seed").asLong()).isEqualTo(42);
+    }
+
+    @Test
+    void slaWindow_partialQuorum_isPositiveWithInterval() {
+        JsonNode window = APP.client().target(api("/sla/window")).queryParam("profile", "lnkd-disk")
+                .queryParam("n", 3).queryParam("r", 1).queryParam("w", 1).queryParam("p", 0.99)
+                .queryParam("trials", 100000).request().get(JsonNode.class);
+
+        assertThat(window.get("t_ms").asDouble()).isBetween(15.0, 30.0);
+        assertThat(window.get("ci95").get(0).asDouble()).isLessThanOrEqualTo(window.get("t_ms").asDouble());
+        assertThat(window.get("ci95").get(1).asDouble()).isGreaterThanOrEqualTo(window.get("t_ms").asDouble());
+        assertThat(window.get("strict").asBoolean()).isFalse();
+    }
+
+    @Test
+    void slaWindow_strictQuorumAndBadParameters() {
+        JsonNode strict = APP.client().target(api("/sla/window")).queryParam("profile", "wan").queryParam("n", 3)
+                .queryParam("r", "QUORUM").queryParam("w", "QUORUM").request().get(JsonNode.class);
+        assertThat(strict.get("t_ms").asDouble()).isZero();
+        assertThat(strict.get("strict").asBoolean()).isTrue();
+
+        for (String[] bad : new String[][] {{"p", "1"}, {"p", "zero"}, {"n", "99"}, {"r", "9"}, {"profile", "../x"},
+            {"n", ""}, {"trials", "-5"}}) {
+            java.util.Map<String, String> parameters = new java.util.LinkedHashMap<>(
+                    java.util.Map.of("profile", "lnkd-disk", "n", "3", "r", "1", "w", "1"));
+            parameters.put(bad[0], bad[1]);
+            var target = APP.client().target(api("/sla/window"));
+            for (var parameter : parameters.entrySet()) {
+                target = target.queryParam(parameter.getKey(), parameter.getValue());
+            }
+            Response response = target.request().get();
+            assertThat(response.getStatus()).as("%s=%s", bad[0], bad[1]).isBetween(400, 499);
+            assertThat(response.readEntity(JsonNode.class).get("message").asText()).isNotBlank();
+        }
+    }
+
+    @Test
+    void uploadedProfile_isUsableForPredictions() {
+        String profile = "{\"name\": \"slow-write\", \"provenance\": \"test\", \"default\": {"
+                + "\"w\": {\"type\": \"exponential\", \"mean_ms\": 10}, \"a\": {\"type\": \"constant\", \"value_ms\": 0.5},"
+                + "\"r\": {\"type\": \"constant\", \"value_ms\": 0.5}, \"s\": {\"type\": \"constant\", \"value_ms\": 0.5}}}";
+        Response upload = APP.client().target(api("/profiles/slow-write")).request()
+                .header("Authorization", "Bearer test-token").put(Entity.json(profile));
+        assertThat(upload.getStatus()).isEqualTo(201);
+
+        JsonNode prediction = APP.client().target(api("/predictions")).request()
+                .post(Entity.json("{\"profile\": \"slow-write\", \"n\": 3, \"r\": 1, \"w\": 1}"), JsonNode.class);
+        assertThat(prediction.get("profile").get("name").asText()).isEqualTo("slow-write");
+    }
+
+    @Test
+    void badPrediction_isA4xxWithJsonNamingTheField() {
+        Response response = APP.client().target(api("/predictions")).request()
+                .post(Entity.json("{\"profile\": \"lnkd-disk\", \"n\": 3, \"trials\": 1000000000}"));
+
+        assertThat(response.getStatus()).isEqualTo(400);
+        JsonNode error = response.readEntity(JsonNode.class);
+        assertThat(error.get("code").asInt()).isEqualTo(400);
+        assertThat(error.get("message").asText()).contains("trials");
+    }
+
+    @Test
+    void oversizedBody_is413() {
+        String huge = "{\"profile\": \"" + "x".repeat(1 << 20) + "\", \"n\": 3}";
+        Response response = APP.client().target(api("/predictions")).request().post(Entity.json(huge));
+
+        assertThat(response.getStatus()).isEqualTo(413);
+        assertThat(response.readEntity(JsonNode.class).get("code").asInt()).isEqualTo(413);
+    }
+
+    @Test
+    void healthCheck_runsTheEngine() {
+        JsonNode health = APP.client().target("http://127.0.0.1:" + APP.getAdminPort() + "/healthcheck").request()
+                .get(JsonNode.class);
+
+        assertThat(health.get("engine").get("healthy").asBoolean()).isTrue();
+    }
+}
