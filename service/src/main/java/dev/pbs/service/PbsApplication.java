@@ -5,6 +5,7 @@ import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.IllegalArgumentMapper;
 import dev.pbs.service.errors.ProfileConflictMapper;
 import dev.pbs.service.health.EngineHealthCheck;
+import dev.pbs.service.openapi.ApiDocumentation;
 import dev.pbs.service.resources.BearerToken;
 import dev.pbs.service.resources.PredictionsResource;
 import dev.pbs.service.resources.ProfilesResource;
@@ -24,7 +25,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The pbs REST service: the composition root. Builds the profile store and the prediction service
- * from the configuration and registers the resources, error mappers and health checks.
+ * from the configuration and registers the resources, error mappers and health checks, the OpenAPI
+ * document ({@code /api/openapi.json}, Swagger UI at {@code /swagger/}).
  */
 public class PbsApplication extends Application<PbsConfiguration> {
 
@@ -42,6 +44,7 @@ public class PbsApplication extends Application<PbsConfiguration> {
     public void initialize(Bootstrap<PbsConfiguration> bootstrap) {
         bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(new FileOrDefault(),
                 new EnvironmentVariableSubstitutor(false)));
+        ApiDocumentation.addSwaggerUi(bootstrap);
     }
 
     @Override
@@ -63,6 +66,7 @@ public class PbsApplication extends Application<PbsConfiguration> {
         environment.jersey().register(new PredictionsResource(store, predictions, limits, threads));
         environment.jersey().register(new SlaResource(store, predictions, limits, threads));
         environment.healthChecks().register("engine", new EngineHealthCheck());
+        ApiDocumentation.register(environment.jersey());
     }
 
     /** A file when one is named, the jar's commented {@code pbs.yml} for {@link #DEFAULT_CONFIGURATION}. */

@@ -1,9 +1,19 @@
 package dev.pbs.service.resources;
 
 import dev.pbs.service.PbsConfiguration;
+import dev.pbs.service.api.PredictionDocument;
+import dev.pbs.service.api.PredictionRequestBody;
 import dev.pbs.service.core.PredictionRequest;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.core.ProfileStore;
+import dev.pbs.service.openapi.ApiDocumentation;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -15,6 +25,7 @@ import java.io.InputStream;
 /** {@code POST /api/v1/predictions}: the JSON of {@code ./pbs predict --format json}. */
 @Path("/v1/predictions")
 @Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "predictions", description = "Staleness predictions by Monte Carlo simulation")
 public final class PredictionsResource {
 
     private final ProfileStore profiles;
@@ -32,7 +43,25 @@ public final class PredictionsResource {
 
     @POST
     @Consumes(MediaType.WILDCARD)
-    public Response predict(InputStream body) {
+    @Operation(operationId = "predict", summary = "Predict staleness for one profile and N",
+            description = "Simulates the WARS model over the profile: P(consistent read) t ms after commit, "
+                    + "consistency windows, read and write latency percentiles and k-staleness, for one (R, W) or "
+                    + "every (R, W) of N. The same JSON as ./pbs predict --format json. Answers to requests with "
+                    + "an explicit seed are cached; simulations beyond the service's capacity are refused (503).")
+    @ApiResponse(responseCode = "200", description = "The prediction.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = PredictionDocument.class)))
+    @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
+    @ApiResponse(responseCode = "404", ref = ApiDocumentation.NOT_FOUND)
+    @ApiResponse(responseCode = "413", ref = ApiDocumentation.PAYLOAD_TOO_LARGE)
+    @ApiResponse(responseCode = "503", ref = ApiDocumentation.SERVICE_UNAVAILABLE)
+    public Response predict(@RequestBody(required = true, description = "What to simulate and report.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = PredictionRequestBody.class),
+                    examples = @ExampleObject(name = "one configuration", value = "{\"profile\": \"lnkd-disk\", "
+                            + "\"n\": 3, \"r\": 1, \"w\": 1, \"t_ms\": [0, 5, 50], \"trials\": 100000, "
+                            + "\"seed\": 7}")))
+            InputStream body) {
         PredictionRequest request = PredictionRequest.parse(RequestBodies.readJson(body),
                 name -> profiles.find(name).map(ProfileStore.StoredProfile::profile), limits, threads);
         return Response.ok(predictions.predictionJson(request), MediaType.APPLICATION_JSON_TYPE).build();

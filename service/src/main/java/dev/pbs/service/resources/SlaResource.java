@@ -5,11 +5,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.QuantileEstimate;
 import dev.pbs.service.PbsConfiguration;
+import dev.pbs.service.api.SchemaReferences;
 import dev.pbs.service.api.SlaWindow;
 import dev.pbs.service.core.PredictionRequest;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.ApiProblem;
+import dev.pbs.service.openapi.ApiDocumentation;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -24,6 +32,7 @@ import java.util.Arrays;
  */
 @Path("/v1/sla")
 @Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "sla", description = "Answers to service-level questions")
 public final class SlaResource {
 
     private static final double DEFAULT_PROBABILITY = 0.999;
@@ -43,9 +52,32 @@ public final class SlaResource {
 
     @GET
     @Path("/window")
-    public SlaWindow window(@QueryParam("profile") String profile, @QueryParam("n") String n,
-            @QueryParam("r") String r, @QueryParam("w") String w, @QueryParam("p") String p,
-            @QueryParam("trials") String trials, @QueryParam("seed") String seed) {
+    @Operation(operationId = "slaWindow", summary = "Consistency window for a probability",
+            description = "How long after commit a read must start to be consistent with probability p, for one "
+                    + "profile and (N, R, W), with its distribution-free 95% interval. Runs a simulation like "
+                    + "POST /api/v1/predictions, so the same capacity limits apply (503).")
+    @ApiResponse(responseCode = "200", description = "The window.", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SlaWindow.class)))
+    @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
+    @ApiResponse(responseCode = "404", ref = ApiDocumentation.NOT_FOUND)
+    @ApiResponse(responseCode = "503", ref = ApiDocumentation.SERVICE_UNAVAILABLE)
+    public SlaWindow window(
+            @Parameter(description = "Name of a stored profile.", required = true, example = "lnkd-disk")
+            @QueryParam("profile") String profile,
+            @Parameter(description = "Replicas per key (N).", required = true, example = "3",
+                    schema = @Schema(type = "integer", minimum = "1")) @QueryParam("n") String n,
+            @Parameter(description = "Read quorum: a number or ONE, TWO, THREE, QUORUM, ALL.", required = true,
+                    example = "1", schema = @Schema(ref = SchemaReferences.QUORUM_REF)) @QueryParam("r") String r,
+            @Parameter(description = "Write quorum: a number or ONE, TWO, THREE, QUORUM, ALL.", required = true,
+                    example = "1", schema = @Schema(ref = SchemaReferences.QUORUM_REF)) @QueryParam("w") String w,
+            @Parameter(description = "The probability of a consistent read, in (0, 1).", example = "0.999",
+                    schema = @Schema(type = "number", defaultValue = "0.999", exclusiveMinimum = true,
+                            minimum = "0", exclusiveMaximum = true, maximum = "1")) @QueryParam("p") String p,
+            @Parameter(description = "Monte Carlo trials (default: the configured limits.defaultTrials).",
+                    schema = @Schema(type = "integer", format = "int64", minimum = "1")) @QueryParam("trials")
+            String trials,
+            @Parameter(description = "Random seed (default 42).", schema = @Schema(type = "integer", format = "int64"))
+            @QueryParam("seed") String seed) {
         double probability = p == null ? DEFAULT_PROBABILITY : number("p", p);
         if (!(probability > 0 && probability < 1)) {
             throw ApiProblem.badRequest("'p' must be a probability in (0, 1), was " + p);

@@ -1,0 +1,143 @@
+package dev.pbs.service.openapi;
+
+import dev.pbs.service.api.ErrorBody;
+import dev.pbs.service.api.SchemaReferences;
+import io.dropwizard.assets.AssetsBundle;
+import io.dropwizard.core.setup.Bootstrap;
+import io.dropwizard.jersey.setup.JerseyEnvironment;
+import io.swagger.v3.core.converter.ModelConverters;
+import io.swagger.v3.jaxrs2.integration.resources.OpenApiResource;
+import io.swagger.v3.oas.integration.SwaggerConfiguration;
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.headers.Header;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.media.ArraySchema;
+import io.swagger.v3.oas.models.media.ComposedSchema;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import io.swagger.v3.oas.models.servers.Server;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * The OpenAPI 3 document, built from the resources' annotations: {@code /api/openapi.json} and
+ * {@code /api/openapi.yaml} (Jersey lives under {@code /api}). And Swagger UI at {@code /swagger/}:
+ * the webjar's files at {@code /swagger/ui/}, with this jar's own {@code swagger/index.html} and
+ * initializer pointing it at the document.
+ */
+public final class ApiDocumentation {
+
+    /** Only the resources are scanned; scanning the whole class path took about 6 s. */
+    public static final String RESOURCE_PACKAGE = "dev.pbs.service.resources";
+
+    /** Name of the bearer-token security scheme, for {@code @SecurityRequirement}. */
+    public static final String BEARER = "bearer";
+
+    /** Names of the shared error answers under {@code #/components/responses}, for {@code @ApiResponse(ref)}. */
+    public static final String BAD_REQUEST = "BadRequest";
+    public static final String UNAUTHORIZED = "Unauthorized";
+    public static final String FORBIDDEN = "Forbidden";
+    public static final String NOT_FOUND = "NotFound";
+    public static final String CONFLICT = "Conflict";
+    public static final String PAYLOAD_TOO_LARGE = "PayloadTooLarge";
+    public static final String SERVICE_UNAVAILABLE = "ServiceUnavailable";
+
+    private static final String PROPERTIES = "/dev/pbs/service/openapi/openapi.properties";
+    private static final String WEBJAR = "/META-INF/resources/webjars/swagger-ui/";
+
+    private ApiDocumentation() {
+    }
+
+    /** Serves Swagger UI at {@code /swagger/}; call from {@code Application.initialize}. */
+    public static void addSwaggerUi(Bootstrap<?> bootstrap) {
+        bootstrap.addBundle(new AssetsBundle("/swagger", "/swagger", "index.html", "swagger"));
+        bootstrap.addBundle(new AssetsBundle(WEBJAR + property("swagger-ui.version"), "/swagger/ui", "index.html",
+                "swagger-ui"));
+    }
+
+    /** Registers the resource that serves the document. */
+    public static void register(JerseyEnvironment jersey) {
+        SwaggerConfiguration configuration = new SwaggerConfiguration().openAPI(document())
+                .resourcePackages(Set.of(RESOURCE_PACKAGE)).filterClass(UnreferencedSchemaFilter.class.getName())
+                .prettyPrint(true).sortOutput(true);
+        jersey.register(new OpenApiResource().openApiConfiguration(configuration));
+    }
+
+    /** What the annotations do not say: the description, the server path, security and shared errors. */
+    static OpenAPI document() {
+        Components components = new Components()
+                .addSecuritySchemes(BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")
+                        .description("The token the service was started with (PBS_API_TOKEN); needed by PUT and "
+                                + "DELETE. Without one configured, changes are refused with 403."));
+        @SuppressWarnings("rawtypes")
+        Map<String, Schema> errorSchemas = ModelConverters.getInstance().readAll(ErrorBody.class);
+        errorSchemas.forEach(components::addSchemas);
+        // Values that are a number or a string: Java types cannot say so, so these are written here.
+        components.addSchemas(SchemaReferences.QUORUM, new ComposedSchema()
+                .oneOf(List.of(new IntegerSchema().minimum(BigDecimal.ONE), new StringSchema().example("QUORUM")))
+                .description("A quorum size: a number from 1 to N, or a Cassandra consistency level: ONE, TWO, "
+                        + "THREE, QUORUM or ALL (any letter case)."));
+        components.addSchemas(SchemaReferences.REPLICA_DATACENTERS, new ComposedSchema()
+                .oneOf(List.of(new ArraySchema().items(new IntegerSchema().minimum(BigDecimal.ZERO)),
+                        new StringSchema()._enum(List.of("per_replica"))))
+                .description("Each replica's datacenter index (fixes N), or \"per_replica\": one datacenter per "
+                        + "replica, any N."));
+        components.addResponses(BAD_REQUEST, error("Bad input: the message names the field or parameter and the "
+                + "rule it broke."));
+        components.addResponses(UNAUTHORIZED, error("No 'Authorization: Bearer <token>' header.")
+                .addHeaderObject("WWW-Authenticate", new Header().description("Bearer")
+                        .schema(new Schema<String>().type("string"))));
+        components.addResponses(FORBIDDEN, error("Wrong token, or changes are disabled (no PBS_API_TOKEN)."));
+        components.addResponses(NOT_FOUND, error("No such profile."));
+        components.addResponses(CONFLICT, error("Built-in profiles cannot be replaced or deleted."));
+        components.addResponses(PAYLOAD_TOO_LARGE, error("The request body is over 1 MiB."));
+        components.addResponses(SERVICE_UNAVAILABLE, error("Every simulation slot and queue place is taken; try "
+                + "again after Retry-After seconds.").addHeaderObject("Retry-After", new Header()
+                        .description("Seconds to wait before trying again.").schema(new IntegerSchema())));
+        return new OpenAPI()
+                .info(new Info().title("pbs: Probabilistically Bounded Staleness")
+                        .version(property("pbs.version"))
+                        .description("Predicts how stale reads from a partial-quorum store (Dynamo, Cassandra, "
+                                + "Riak, Voldemort) can be: the probability that a read t ms after a write returns "
+                                + "it, consistency windows and k-staleness, by Monte Carlo simulation of the WARS "
+                                + "model (Bailis et al., VLDB 2012) over a latency profile. Errors are JSON "
+                                + "{\"code\", \"message\"}. Metrics and health checks are on the admin port."))
+                .servers(List.of(new Server().url("/api").description("this service")))
+                .components(components);
+    }
+
+    private static ApiResponse error(String description) {
+        return new ApiResponse().description(description).content(new Content().addMediaType(
+                jakarta.ws.rs.core.MediaType.APPLICATION_JSON,
+                new MediaType().schema(new Schema<>().$ref("#/components/schemas/Error"))));
+    }
+
+    private static String property(String name) {
+        Properties properties = new Properties();
+        try (InputStream in = ApiDocumentation.class.getResourceAsStream(PROPERTIES)) {
+            if (in == null) {
+                throw new IllegalStateException(PROPERTIES + " is missing from the class path");
+            }
+            properties.load(in);
+        } catch (IOException unreadable) {
+            throw new UncheckedIOException(unreadable);
+        }
+        String value = properties.getProperty(name);
+        if (value == null || value.startsWith("${")) {
+            throw new IllegalStateException(PROPERTIES + " has no " + name + " (was the build's filtering skipped?)");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,217 @@
+package dev.pbs.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.ResourceHelpers;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The OpenAPI document at /api/openapi.json and Swagger UI at /swagger/, from the whole application. */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class ApiDocumentationTest {
+
+    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
+            PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs.yml"),
+            ConfigOverride.config("dataDirectory", temporaryDirectory()));
+
+    private static JsonNode document;
+
+    private static String temporaryDirectory() {
+        try {
+            return Files.createTempDirectory("pbs-api-documentation").toString();
+        } catch (IOException problem) {
+            throw new UncheckedIOException(problem);
+        }
+    }
+
+    private static String url(String path) {
+        return "http://127.0.0.1:" + APP.getLocalPort() + path;
+    }
+
+    /**
+     * The first request builds the document (about 1 s on a cold JVM, more on a busy machine), so
+     * this one does not use the test client, which gives up after 5 s.
+     */
+    @BeforeAll
+    static void fetchTheDocument() throws IOException, InterruptedException {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create(url("/api/openapi.json"))).timeout(Duration.ofSeconds(60)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("application/json"));
+        document = new ObjectMapper().readTree(response.body());
+    }
+
+    @Test
+    void openApi_listsEveryEndpointWithItsMethods() {
+        JsonNode paths = document.get("paths");
+
+        assertThat(fieldNames(paths)).containsExactlyInAnyOrder("/v1/profiles", "/v1/profiles/{name}",
+                "/v1/predictions", "/v1/sla/window");
+        assertThat(fieldNames(paths.get("/v1/profiles"))).containsExactly("get");
+        assertThat(fieldNames(paths.get("/v1/profiles/{name}"))).containsExactlyInAnyOrder("get", "put", "delete");
+        assertThat(fieldNames(paths.get("/v1/predictions"))).containsExactly("post");
+        assertThat(fieldNames(paths.get("/v1/sla/window"))).containsExactly("get");
+        assertThat(document.at("/openapi").asText()).startsWith("3.");
+        assertThat(document.at("/info/title").asText()).isNotBlank();
+        assertThat(document.at("/info/version").asText()).isNotBlank().doesNotContain("${");
+        assertThat(document.at("/info/description").asText()).isNotBlank();
+        assertThat(document.at("/servers/0/url").asText()).isEqualTo("/api");
+        paths.forEach(path -> path.forEach(operation -> {
+            assertThat(operation.get("summary").asText()).isNotBlank();
+            assertThat(operation.get("operationId").asText()).isNotBlank();
+        }));
+    }
+
+    @Test
+    void openApi_documentsTheErrorAnswersOfEachOperation() {
+        Map<String, List<String>> expected = Map.of(
+                "/v1/profiles/{name}/get", List.of("200", "400", "404"),
+                "/v1/profiles/{name}/put", List.of("200", "201", "400", "401", "403", "409", "413"),
+                "/v1/profiles/{name}/delete", List.of("204", "400", "401", "403", "404", "409"),
+                "/v1/predictions/post", List.of("200", "400", "404", "413", "503"),
+                "/v1/sla/window/get", List.of("200", "400", "404", "503"));
+        expected.forEach((operation, codes) -> {
+            int split = operation.lastIndexOf('/');
+            JsonNode responses = document.get("paths").get(operation.substring(0, split))
+                    .get(operation.substring(split + 1)).get("responses");
+            assertThat(fieldNames(responses)).as(operation).containsExactlyInAnyOrderElementsOf(codes);
+            for (String code : codes) {
+                if (code.startsWith("4") || code.startsWith("5")) {
+                    JsonNode error = resolve(responses.get(code));
+                    assertThat(error.get("description").asText()).as("%s %s", operation, code).isNotBlank();
+                    assertThat(schemaOf(error)).as("%s %s", operation, code)
+                            .isEqualTo(document.at("/components/schemas/Error"));
+                }
+            }
+        });
+        assertThat(fieldNames(document.at("/components/schemas/Error/properties")))
+                .containsExactlyInAnyOrder("code", "message");
+        assertThat(resolve(document.at("/paths/~1v1~1predictions/post/responses/503")).has("headers")).isTrue();
+        assertThat(document.at("/paths/~1v1~1profiles~1{name}/put/security/0").has("bearer")).isTrue();
+        assertThat(document.at("/components/securitySchemes/bearer/scheme").asText()).isEqualTo("bearer");
+    }
+
+    @Test
+    void openApi_describesThePredictionRequestAndTheQueryParameters() {
+        JsonNode body = document.at("/paths/~1v1~1predictions/post/requestBody");
+        assertThat(body.get("required").asBoolean()).isTrue();
+        JsonNode request = schemaOf(body);
+        assertThat(fieldNames(request.get("properties"))).containsExactlyInAnyOrder("profile", "profile_inline", "n",
+                "r", "w", "t_ms", "windows", "percentiles", "k", "trials", "seed", "read_fanout",
+                "coordinator_replica");
+        request.get("properties").fields().forEachRemaining(field -> assertThat(
+                resolve(field.getValue()).path("description").asText()).as(field.getKey()).isNotBlank());
+
+        List<String> parameters = new ArrayList<>();
+        document.at("/paths/~1v1~1sla~1window/get/parameters").forEach(parameter -> {
+            assertThat(parameter.get("description").asText()).isNotBlank();
+            parameters.add(parameter.get("in").asText() + ":" + parameter.get("name").asText());
+        });
+        assertThat(parameters).containsExactlyInAnyOrder("query:profile", "query:n", "query:r", "query:w", "query:p",
+                "query:trials", "query:seed");
+        assertThat(document.at("/paths/~1v1~1profiles~1{name}/get/parameters/0/in").asText()).isEqualTo("path");
+    }
+
+    /** Every field the service actually writes is in the documented schema, recursively. */
+    @Test
+    void openApi_schemasCoverWhatTheServiceAnswers() {
+        JsonNode prediction = APP.client().target(url("/api/v1/predictions")).request().post(Entity.json(
+                "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"trials\": 2000}"), JsonNode.class);
+        assertCovered(prediction, schemaOf(document.at("/paths/~1v1~1predictions/post/responses/200")), "prediction");
+
+        JsonNode window = APP.client().target(url("/api/v1/sla/window")).queryParam("profile", "lnkd-disk")
+                .queryParam("n", 3).queryParam("r", 1).queryParam("w", 1).request().get(JsonNode.class);
+        assertCovered(window, schemaOf(document.at("/paths/~1v1~1sla~1window/get/responses/200")), "window");
+
+        JsonNode profiles = APP.client().target(url("/api/v1/profiles")).request().get(JsonNode.class);
+        assertCovered(profiles, schemaOf(document.at("/paths/~1v1~1profiles/get/responses/200")), "profiles");
+
+        JsonNode profile = APP.client().target(url("/api/v1/profiles/lnkd-disk")).request().get(JsonNode.class);
+        assertCovered(profile, schemaOf(document.at("/paths/~1v1~1profiles~1{name}/get/responses/200")), "profile");
+    }
+
+    @Test
+    void openApi_isAlsoServedAsYaml() {
+        Response response = APP.client().target(url("/api/openapi.yaml")).request().get();
+
+        assertThat(response.getStatus()).isEqualTo(200);
+        assertThat(response.readEntity(String.class)).contains("openapi:", "/v1/predictions:");
+    }
+
+    @Test
+    void swaggerUi_servesItsPagePointedAtTheDocument() {
+        Response page = APP.client().target(url("/swagger/")).request().get();
+        assertThat(page.getStatus()).isEqualTo(200);
+        assertThat(page.getMediaType().toString()).startsWith("text/html");
+        assertThat(page.readEntity(String.class)).contains("swagger-ui", "ui/swagger-ui-bundle.js",
+                "swagger-initializer.js");
+
+        String initializer = APP.client().target(url("/swagger/swagger-initializer.js")).request().get(String.class);
+        assertThat(initializer).contains("\"/api/openapi.json\"").doesNotContain("petstore");
+
+        Response bundle = APP.client().target(url("/swagger/ui/swagger-ui-bundle.js")).request().get();
+        assertThat(bundle.getStatus()).isEqualTo(200);
+        assertThat(bundle.readEntity(String.class)).contains("SwaggerUIBundle");
+        assertThat(APP.client().target(url("/swagger/ui/swagger-ui.css")).request().get().getStatus())
+                .isEqualTo(200);
+    }
+
+    private static void assertCovered(JsonNode value, JsonNode schema, String path) {
+        JsonNode resolved = resolve(schema);
+        if (value.isArray()) {
+            assertThat(resolved.path("type").asText()).as(path).isEqualTo("array");
+            for (JsonNode element : value) {
+                assertCovered(element, resolved.get("items"), path + "[]");
+            }
+        } else if (value.isObject()) {
+            JsonNode properties = resolved.get("properties");
+            assertThat(properties).as("%s has documented properties", path).isNotNull();
+            value.fields().forEachRemaining(field -> {
+                assertThat(properties.has(field.getKey())).as("%s.%s is documented", path, field.getKey()).isTrue();
+                assertCovered(field.getValue(), properties.get(field.getKey()), path + "." + field.getKey());
+            });
+        }
+    }
+
+    private static JsonNode schemaOf(JsonNode responseOrBody) {
+        return resolve(resolve(responseOrBody).at("/content/application~1json/schema"));
+    }
+
+    /** Follows a local {@code $ref}, or returns the node itself. */
+    private static JsonNode resolve(JsonNode node) {
+        JsonNode current = node;
+        while (current != null && current.has("$ref")) {
+            current = document.at(current.get("$ref").asText().substring(1));
+        }
+        return current;
+    }
+
+    private static Set<String> fieldNames(JsonNode node) {
+        Set<String> names = new TreeSet<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+}
