@@ -29,7 +29,7 @@ public final class RequestBodies {
         byte[] bytes;
         try {
             bytes = body == null ? new byte[0] : body.readNBytes(MAX_BYTES + 1);
-        } catch (IOException unreadable) {
+        } catch (IOException | RuntimeException unreadable) { // Jetty wraps a bad gzip body in RuntimeException
             throw ApiProblem.badRequest("the request body could not be read: " + unreadable.getMessage());
         }
         if (bytes.length > MAX_BYTES) {
