@@ -163,11 +163,14 @@ class ApiDocumentationTest {
 
     @Test
     void swaggerUi_servesItsPagePointedAtTheDocument() {
-        Response page = APP.client().target(url("/swagger/")).request().get();
-        assertThat(page.getStatus()).isEqualTo(200);
-        assertThat(page.getMediaType().toString()).startsWith("text/html");
-        assertThat(page.readEntity(String.class)).contains("swagger-ui", "ui/swagger-ui-bundle.js",
-                "swagger-initializer.js");
+        for (String path : List.of("/swagger/", "/swagger", "/swagger/index.html")) {
+            Response page = APP.client().target(url(path)).request().get();
+            assertThat(page.getStatus()).as(path).isEqualTo(200);
+            assertThat(page.getMediaType().toString()).as(path).startsWith("text/html");
+            // Absolute paths: relative ones would miss from /swagger (no slash).
+            assertThat(page.readEntity(String.class)).as(path).contains("id=\"swagger-ui\"",
+                    "\"/swagger/ui/swagger-ui-bundle.js\"", "\"/swagger/swagger-initializer.js\"");
+        }
 
         String initializer = APP.client().target(url("/swagger/swagger-initializer.js")).request().get(String.class);
         assertThat(initializer).contains("\"/api/openapi.json\"").doesNotContain("petstore");
