@@ -5,6 +5,7 @@ import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.IllegalArgumentMapper;
 import dev.pbs.service.errors.ProfileConflictMapper;
 import dev.pbs.service.health.EngineHealthCheck;
+import dev.pbs.service.metrics.PrometheusMetrics;
 import dev.pbs.service.openapi.ApiDocumentation;
 import dev.pbs.service.resources.BearerToken;
 import dev.pbs.service.resources.PredictionsResource;
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The pbs REST service: the composition root. Builds the profile store and the prediction service
  * from the configuration and registers the resources, error mappers and health checks, the OpenAPI
- * document ({@code /api/openapi.json}, Swagger UI at {@code /swagger/}).
+ * document ({@code /api/openapi.json}, Swagger UI at {@code /swagger/}) and the Prometheus metrics
+ * (admin port, {@code /metrics}).
  */
 public class PbsApplication extends Application<PbsConfiguration> {
 
@@ -67,6 +69,7 @@ public class PbsApplication extends Application<PbsConfiguration> {
         environment.jersey().register(new SlaResource(store, predictions, limits, threads));
         environment.healthChecks().register("engine", new EngineHealthCheck());
         ApiDocumentation.register(environment.jersey());
+        PrometheusMetrics.register(environment, predictions);
     }
 
     /** A file when one is named, the jar's commented {@code pbs.yml} for {@link #DEFAULT_CONFIGURATION}. */

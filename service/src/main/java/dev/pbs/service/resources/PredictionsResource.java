@@ -1,5 +1,7 @@
 package dev.pbs.service.resources;
 
+import com.codahale.metrics.annotation.ResponseMetered;
+import com.codahale.metrics.annotation.Timed;
 import dev.pbs.service.PbsConfiguration;
 import dev.pbs.service.api.PredictionDocument;
 import dev.pbs.service.api.PredictionRequestBody;
@@ -43,6 +45,8 @@ public final class PredictionsResource {
 
     @POST
     @Consumes(MediaType.WILDCARD)
+    @Timed(name = "pbs.api.predictions.seconds", absolute = true)
+    @ResponseMetered(name = "pbs.api.predictions", absolute = true)
     @Operation(operationId = "predict", summary = "Predict staleness for one profile and N",
             description = "Simulates the WARS model over the profile: P(consistent read) t ms after commit, "
                     + "consistency windows, read and write latency percentiles and k-staleness, for one (R, W) or "

@@ -1,5 +1,7 @@
 package dev.pbs.service.resources;
 
+import com.codahale.metrics.annotation.ResponseMetered;
+import com.codahale.metrics.annotation.Timed;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.service.api.ProfileDocument;
@@ -51,6 +53,8 @@ public final class ProfilesResource {
     }
 
     @GET
+    @Timed(name = "pbs.api.profiles.list.seconds", absolute = true)
+    @ResponseMetered(name = "pbs.api.profiles.list", absolute = true)
     @Operation(operationId = "listProfiles", summary = "List profiles",
             description = "Every stored profile, built-in and uploaded, by name.")
     @ApiResponse(responseCode = "200", description = "The profiles.", content = @Content(
@@ -63,6 +67,8 @@ public final class ProfilesResource {
 
     @GET
     @Path("/{name}")
+    @Timed(name = "pbs.api.profiles.get.seconds", absolute = true)
+    @ResponseMetered(name = "pbs.api.profiles.get", absolute = true)
     @Operation(operationId = "getProfile", summary = "Read a profile",
             description = "The whole profile in the profile-file format.")
     @ApiResponse(responseCode = "200", description = "The profile.", content = @Content(
@@ -78,6 +84,8 @@ public final class ProfilesResource {
     @PUT
     @Path("/{name}")
     @Consumes(MediaType.WILDCARD)
+    @Timed(name = "pbs.api.profiles.put.seconds", absolute = true)
+    @ResponseMetered(name = "pbs.api.profiles.put", absolute = true)
     @Operation(operationId = "putProfile", summary = "Upload a profile",
             description = "Creates or replaces an uploaded profile, kept across restarts. Built-in profiles cannot "
                     + "be replaced. Needs the bearer token.",
@@ -107,6 +115,8 @@ public final class ProfilesResource {
 
     @DELETE
     @Path("/{name}")
+    @Timed(name = "pbs.api.profiles.delete.seconds", absolute = true)
+    @ResponseMetered(name = "pbs.api.profiles.delete", absolute = true)
     @Operation(operationId = "deleteProfile", summary = "Delete an uploaded profile",
             description = "Built-in profiles cannot be deleted. Needs the bearer token.",
             security = @SecurityRequirement(name = ApiDocumentation.BEARER))

@@ -1,5 +1,7 @@
 package dev.pbs.service.resources;
 
+import com.codahale.metrics.annotation.ResponseMetered;
+import com.codahale.metrics.annotation.Timed;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.montecarlo.ConfigurationResult;
@@ -52,6 +54,8 @@ public final class SlaResource {
 
     @GET
     @Path("/window")
+    @Timed(name = "pbs.api.sla_window.seconds", absolute = true)
+    @ResponseMetered(name = "pbs.api.sla_window", absolute = true)
     @Operation(operationId = "slaWindow", summary = "Consistency window for a probability",
             description = "How long after commit a read must start to be consistent with probability p, for one "
                     + "profile and (N, R, W), with its distribution-free 95% interval. Runs a simulation like "
