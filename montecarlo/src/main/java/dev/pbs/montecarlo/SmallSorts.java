@@ -20,15 +20,7 @@ final class SmallSorts {
     /** Writes {@code values[0, n)} sorted ascending into {@code sorted}. */
     static void sortInto(double[] values, double[] sorted, int n) {
         if (n == 3) {
-            double a = values[0];
-            double b = values[1];
-            double c = values[2];
-            double low = Math.min(a, b);
-            double high = Math.max(a, b);
-            double upper = Math.max(low, c);
-            sorted[0] = Math.min(low, c);
-            sorted[1] = Math.min(high, upper);
-            sorted[2] = Math.max(high, upper);
+            sortThree(values[0], values[1], values[2], sorted);
             return;
         }
         System.arraycopy(values, 0, sorted, 0, n);
@@ -44,6 +36,16 @@ final class SmallSorts {
                 sorted[i + 1] = Math.max(a, b);
             }
         }
+    }
+
+    /** Writes a, b and c into {@code sorted[0, 3)} in ascending order, with min and max only. */
+    static void sortThree(double a, double b, double c, double[] sorted) {
+        double low = Math.min(a, b);
+        double high = Math.max(a, b);
+        double upper = Math.max(low, c);
+        sorted[0] = Math.min(low, c);
+        sorted[1] = Math.min(high, upper);
+        sorted[2] = Math.max(high, upper);
     }
 
     /**

@@ -27,25 +27,13 @@ final class ThreeReplicas {
         double read1 = read[1][trial];
         double read2 = read[2][trial];
 
-        double acknowledged0 = write0 + acknowledgement[0][trial];
-        double acknowledged1 = write1 + acknowledgement[1][trial];
-        double acknowledged2 = write2 + acknowledgement[2][trial];
-        double lowAcknowledged = Math.min(acknowledged0, acknowledged1);
-        double highAcknowledged = Math.max(acknowledged0, acknowledged1);
-        double upperAcknowledged = Math.max(lowAcknowledged, acknowledged2);
-        commit[0] = Math.min(lowAcknowledged, acknowledged2);
-        commit[1] = Math.min(highAcknowledged, upperAcknowledged);
-        commit[2] = Math.max(highAcknowledged, upperAcknowledged);
+        SmallSorts.sortThree(write0 + acknowledgement[0][trial], write1 + acknowledgement[1][trial],
+                write2 + acknowledgement[2][trial], commit);
 
         double responded0 = read0 + response[0][trial];
         double responded1 = read1 + response[1][trial];
         double responded2 = read2 + response[2][trial];
-        double lowResponded = Math.min(responded0, responded1);
-        double highResponded = Math.max(responded0, responded1);
-        double upperResponded = Math.max(lowResponded, responded2);
-        readLatency[0] = Math.min(lowResponded, responded2);
-        readLatency[1] = Math.min(highResponded, upperResponded);
-        readLatency[2] = Math.max(highResponded, upperResponded);
+        SmallSorts.sortThree(responded0, responded1, responded2, readLatency);
 
         double gap0 = write0 - read0;
         double gap1 = write1 - read1;
