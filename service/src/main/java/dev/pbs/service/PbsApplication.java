@@ -1,5 +1,6 @@
 package dev.pbs.service;
 
+import dev.pbs.service.core.PredictionRequestReader;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.IllegalArgumentMapper;
@@ -65,8 +66,9 @@ public class PbsApplication extends Application<PbsConfiguration> {
         environment.jersey().register(new IllegalArgumentMapper());
         environment.jersey().register(new ProfileConflictMapper());
         environment.jersey().register(new ProfilesResource(store, token));
-        environment.jersey().register(new PredictionsResource(store, predictions, limits, threads));
-        environment.jersey().register(new SlaResource(store, predictions, limits, threads));
+        PredictionRequestReader requests = new PredictionRequestReader(store, limits, threads);
+        environment.jersey().register(new PredictionsResource(requests, predictions));
+        environment.jersey().register(new SlaResource(requests, predictions));
         environment.healthChecks().register("engine", new EngineHealthCheck());
         ApiDocumentation.register(environment.jersey());
         PrometheusMetrics.register(environment, predictions);

@@ -2,12 +2,11 @@ package dev.pbs.service.resources;
 
 import com.codahale.metrics.annotation.ResponseMetered;
 import com.codahale.metrics.annotation.Timed;
-import dev.pbs.service.PbsConfiguration;
 import dev.pbs.service.api.PredictionDocument;
 import dev.pbs.service.api.PredictionRequestBody;
 import dev.pbs.service.core.PredictionRequest;
+import dev.pbs.service.core.PredictionRequestReader;
 import dev.pbs.service.core.PredictionService;
-import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.openapi.ApiDocumentation;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -30,17 +29,12 @@ import java.io.InputStream;
 @Tag(name = "predictions", description = "Staleness predictions by Monte Carlo simulation")
 public final class PredictionsResource {
 
-    private final ProfileStore profiles;
+    private final PredictionRequestReader requests;
     private final PredictionService predictions;
-    private final PbsConfiguration.Limits limits;
-    private final int threads;
 
-    public PredictionsResource(ProfileStore profiles, PredictionService predictions, PbsConfiguration.Limits limits,
-            int threads) {
-        this.profiles = profiles;
+    public PredictionsResource(PredictionRequestReader requests, PredictionService predictions) {
+        this.requests = requests;
         this.predictions = predictions;
-        this.limits = limits;
-        this.threads = threads;
     }
 
     @POST
@@ -66,8 +60,7 @@ public final class PredictionsResource {
                             + "\"n\": 3, \"r\": 1, \"w\": 1, \"t_ms\": [0, 5, 50], \"trials\": 100000, "
                             + "\"seed\": 7}")))
             InputStream body) {
-        PredictionRequest request = PredictionRequest.parse(RequestBodies.readJson(body),
-                name -> profiles.find(name).map(ProfileStore.StoredProfile::profile), limits, threads);
+        PredictionRequest request = requests.read(RequestBodies.readJson(body));
         return Response.ok(predictions.predictionJson(request), MediaType.APPLICATION_JSON_TYPE).build();
     }
 }

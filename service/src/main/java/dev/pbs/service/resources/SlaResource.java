@@ -6,12 +6,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.QuantileEstimate;
-import dev.pbs.service.PbsConfiguration;
 import dev.pbs.service.api.SchemaReferences;
 import dev.pbs.service.api.SlaWindow;
 import dev.pbs.service.core.PredictionRequest;
+import dev.pbs.service.core.PredictionRequestReader;
 import dev.pbs.service.core.PredictionService;
-import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.ApiProblem;
 import dev.pbs.service.openapi.ApiDocumentation;
 import io.swagger.v3.oas.annotations.Operation;
@@ -39,17 +38,12 @@ public final class SlaResource {
 
     private static final double DEFAULT_PROBABILITY = 0.999;
 
-    private final ProfileStore profiles;
+    private final PredictionRequestReader requests;
     private final PredictionService predictions;
-    private final PbsConfiguration.Limits limits;
-    private final int threads;
 
-    public SlaResource(ProfileStore profiles, PredictionService predictions, PbsConfiguration.Limits limits,
-            int threads) {
-        this.profiles = profiles;
+    public SlaResource(PredictionRequestReader requests, PredictionService predictions) {
+        this.requests = requests;
         this.predictions = predictions;
-        this.limits = limits;
-        this.threads = threads;
     }
 
     @GET
@@ -99,8 +93,7 @@ public final class SlaResource {
         if (seed != null) {
             body.put("seed", wholeNumber("seed", seed));
         }
-        PredictionRequest request = PredictionRequest.parse(body,
-                name -> profiles.find(name).map(ProfileStore.StoredProfile::profile), limits, threads);
+        PredictionRequest request = requests.read(body);
         ConfigurationResult result = predictions.simulate(request.spec()).configurations().get(0);
         QuantileEstimate window = result.window(probability);
         return new SlaWindow(request.spec().profile().name(), request.spec().n(), result.configuration().r(),
