@@ -4,6 +4,7 @@ import dev.pbs.service.core.PredictionRequestReader;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.IllegalArgumentMapper;
+import dev.pbs.service.errors.JsonServerErrorHandler;
 import dev.pbs.service.errors.ProfileConflictMapper;
 import dev.pbs.service.health.EngineHealthCheck;
 import dev.pbs.service.metrics.PrometheusMetrics;
@@ -21,6 +22,8 @@ import io.dropwizard.core.Application;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import java.io.IOException;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.util.component.LifeCycle;
 import java.io.InputStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,6 +66,15 @@ public class PbsApplication extends Application<PbsConfiguration> {
             LOG.warn("PBS_API_TOKEN is not set: uploading and deleting profiles is refused");
         }
 
+        environment.getApplicationContext().setErrorHandler(new JsonServerErrorHandler.ForServlets());
+        environment.lifecycle().addEventListener(new LifeCycle.Listener() {
+            @Override
+            public void lifeCycleStarting(LifeCycle event) {
+                if (event instanceof Server server) {
+                    server.setErrorHandler(new JsonServerErrorHandler());
+                }
+            }
+        });
         environment.jersey().register(new IllegalArgumentMapper());
         environment.jersey().register(new ProfileConflictMapper());
         environment.jersey().register(new ProfilesResource(store, token));

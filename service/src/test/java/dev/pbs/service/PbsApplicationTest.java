@@ -140,4 +140,25 @@ class PbsApplicationTest {
 
         assertThat(health.get("engine").get("healthy").asBoolean()).isTrue();
     }
+
+    @Test
+    void errorsMadeByJettyItself_haveTheJsonBodyToo() throws Exception {
+        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+        java.net.http.HttpResponse<String> tooLong = client.send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create(api("/profiles/" + "a".repeat(20_000)))).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        java.net.http.HttpResponse<String> badAccept = client.send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create(api("/predictions"))).header("Accept", "///;;;q=x")
+                .header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{}")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+
+        for (java.net.http.HttpResponse<String> response : java.util.List.of(tooLong, badAccept)) {
+            assertThat(response.statusCode()).isBetween(400, 499);
+            JsonNode body = new ObjectMapper().readTree(response.body());
+            assertThat(body.get("code").asInt()).isEqualTo(response.statusCode());
+            assertThat(body.get("message").asText()).isNotBlank();
+        }
+        assertThat(tooLong.statusCode()).isEqualTo(414);
+    }
 }
