@@ -143,11 +143,12 @@ class PbsApplicationTest {
 
     @Test
     void errorsMadeByJettyItself_haveTheJsonBodyToo() throws Exception {
-        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
-        java.net.http.HttpResponse<String> tooLong = client.send(java.net.http.HttpRequest.newBuilder(
+        // A client each: Jetty closes the connection after such errors, and a shared client could
+        // send the second request on the closed one.
+        java.net.http.HttpResponse<String> tooLong = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
                 java.net.URI.create(api("/profiles/" + "a".repeat(20_000)))).build(),
                 java.net.http.HttpResponse.BodyHandlers.ofString());
-        java.net.http.HttpResponse<String> badAccept = client.send(java.net.http.HttpRequest.newBuilder(
+        java.net.http.HttpResponse<String> badAccept = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
                 java.net.URI.create(api("/predictions"))).header("Accept", "///;;;q=x")
                 .header("Content-Type", "application/json")
                 .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{}")).build(),
