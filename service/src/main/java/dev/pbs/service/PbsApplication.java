@@ -4,6 +4,7 @@ import dev.pbs.service.core.PredictionRequestReader;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.IllegalArgumentMapper;
+import dev.pbs.service.errors.MatrixParametersFilter;
 import dev.pbs.service.errors.JsonServerErrorHandler;
 import dev.pbs.service.errors.ProfileConflictMapper;
 import dev.pbs.service.health.EngineHealthCheck;
@@ -75,6 +76,7 @@ public class PbsApplication extends Application<PbsConfiguration> {
                 }
             }
         });
+        environment.jersey().register(new MatrixParametersFilter());
         environment.jersey().register(new IllegalArgumentMapper());
         environment.jersey().register(new ProfileConflictMapper());
         environment.jersey().register(new ProfilesResource(store, token));

@@ -162,4 +162,17 @@ class PbsApplicationTest {
         }
         assertThat(tooLong.statusCode()).isEqualTo(414);
     }
+
+    @Test
+    void profilePathWithMatrixParameters_isRefusedInsteadOfStoredUnderAnotherName() throws Exception {
+        java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/profiles/lnkd-copy;b")))
+                        .header("Authorization", "Bearer test-token")
+                        .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{}")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(new ObjectMapper().readTree(response.body()).get("message").asText()).contains("';'");
+        assertThat(APP.client().target(api("/profiles/lnkd-copy")).request().get().getStatus()).isEqualTo(404);
+    }
 }
