@@ -18,6 +18,12 @@ import org.eclipse.jetty.util.Callback;
  */
 public final class JsonServerErrorHandler extends ErrorHandler {
 
+    /** Jetty writes error bodies only for GET, POST and HEAD by default; the API needs them for all. */
+    @Override
+    public boolean errorPageForMethod(String method) {
+        return true;
+    }
+
     @Override
     protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
             Callback callback) throws java.io.IOException {
@@ -38,6 +44,11 @@ public final class JsonServerErrorHandler extends ErrorHandler {
 
     /** For the servlet context: the same JSON for errors that Jersey reports with sendError. */
     public static final class ForServlets extends org.eclipse.jetty.ee10.servlet.ErrorHandler {
+
+        @Override
+        public boolean errorPageForMethod(String method) {
+            return true;
+        }
 
         @Override
         protected void generateResponse(Request request, Response response, int code, String message,
