@@ -99,7 +99,31 @@ final class JsonObjectReader {
         if (!value.isTextual()) {
             throw new ProfileFormatException(path, "must be a string, was " + shown(value));
         }
-        return value.textValue();
+        String text = value.textValue();
+        if (!isWellFormed(text)) {
+            // A lone surrogate has no UTF-8 form: the saved file would not read back the same.
+            throw new ProfileFormatException(path, "must be valid Unicode text, had an unpaired surrogate \\u"
+                    + String.format("%04X", (int) firstUnpairedSurrogate(text)));
+        }
+        return text;
+    }
+
+    private static boolean isWellFormed(String text) {
+        return firstUnpairedSurrogate(text) == 0;
+    }
+
+    /** The first surrogate without its partner, or 0 when there is none. */
+    private static char firstUnpairedSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char character = text.charAt(i);
+            if (Character.isHighSurrogate(character) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(character)) {
+                return character;
+            }
+        }
+        return 0;
     }
 
     /** An integer, written either as {@code 3} or as {@code 3.0}. */

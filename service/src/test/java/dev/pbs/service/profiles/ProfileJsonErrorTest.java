@@ -132,4 +132,17 @@ class ProfileJsonErrorTest {
                 .isInstanceOf(ProfileFormatException.class)
                 .hasMessageStartingWith(expected);
     }
+
+    @org.junit.jupiter.api.Test
+    void read_loneSurrogateInText_isRefusedNamingThePath() {
+        String json = dev.pbs.service.profiles.ProfileJson.writeString(
+                dev.pbs.service.profiles.ProfileCatalog.require("lnkd-ssd"))
+                .replaceFirst("\"description\" : \"[^\"]*\"", "\"description\" : \"a\\\\ud800b\"");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.pbs.service.profiles.ProfileJson.read(json))
+                .hasMessageContaining("description").hasMessageContaining("unpaired surrogate");
+        // A proper pair (an emoji) is fine.
+        String emoji = json.replace("a\\ud800b", "a\\ud83d\\ude00b");
+        org.assertj.core.api.Assertions.assertThat(dev.pbs.service.profiles.ProfileJson.read(emoji).description())
+                .isEqualTo("a\ud83d\ude00b");
+    }
 }
