@@ -1,0 +1,51 @@
+package dev.pbs.montecarlo.tuning;
+
+import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.VisibilityPoint;
+
+/**
+ * What requirements and objectives read of one simulated configuration: P(consistent) at the
+ * simulated times (exact counts), windows and latency percentiles (from the engine's histograms),
+ * and closed-form k-staleness. All times in milliseconds.
+ */
+public final class CandidateMetrics {
+
+    private final ConfigurationResult result;
+
+    CandidateMetrics(ConfigurationResult result) {
+        this.result = result;
+    }
+
+    public QuorumConfiguration configuration() {
+        return result.configuration();
+    }
+
+    /** P(consistent) for a read starting {@code tMillis} after commit; exact at simulated grid times. */
+    public double consistentAt(double tMillis) {
+        for (VisibilityPoint point : result.visibility()) {
+            if (point.tMillis() == tMillis) {
+                return point.consistent().estimate();
+            }
+        }
+        return result.consistentAt(tMillis).estimate();
+    }
+
+    /** The p-window in ms; {@code +infinity} beyond the simulated range. */
+    public double windowMillis(double probability) {
+        return result.window(probability).valueMillis();
+    }
+
+    public double readLatencyMillis(double percentile) {
+        return result.readLatency(percentile).valueMillis();
+    }
+
+    public double writeLatencyMillis(double percentile) {
+        return result.writeLatency(percentile).valueMillis();
+    }
+
+    /** P(a read returns a value more than k versions old), closed form, non-expanding quorums. */
+    public double probabilityOlderThanVersions(int k) {
+        return result.probabilityOlderThanVersions(k);
+    }
+}

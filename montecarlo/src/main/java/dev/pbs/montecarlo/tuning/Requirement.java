@@ -1,0 +1,127 @@
+package dev.pbs.montecarlo.tuning;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * One condition a configuration must meet, as written on the command line (see {@link
+ * RequirementParser} for the forms). {@link #violation} says how a configuration fails it.
+ */
+public sealed interface Requirement {
+
+    /** Empty when the candidate meets the requirement; else what it measured, e.g. {@code window@0.999=226ms > 250ms}. */
+    Optional<String> violation(CandidateMetrics candidate);
+
+    /** The requirement as text, in the form the parser reads. */
+    String text();
+
+    /** Times after commit (ms) whose consistency the requirement reads: simulated exactly. */
+    default double[] timesMillis() {
+        return new double[0];
+    }
+
+    /** {@code consistency@10ms>=0.999}: P(consistent 10 ms after commit) at least 0.999. */
+    record ConsistencyAtLeast(double tMillis, double probability) implements Requirement {
+        @Override
+        public Optional<String> violation(CandidateMetrics candidate) {
+            double measured = candidate.consistentAt(tMillis);
+            return measured >= probability ? Optional.empty()
+                    : Optional.of("consistency@" + millis(tMillis) + "=" + number(measured) + " < " + number(probability));
+        }
+
+        @Override
+        public String text() {
+            return "consistency@" + millis(tMillis) + ">=" + number(probability);
+        }
+
+        @Override
+        public double[] timesMillis() {
+            return new double[] {tMillis};
+        }
+    }
+
+    /** {@code window@0.999<=50ms}: consistent with probability 0.999 within 50 ms of commit. */
+    record WindowAtMost(double probability, double limitMillis) implements Requirement {
+        @Override
+        public Optional<String> violation(CandidateMetrics candidate) {
+            double window = candidate.windowMillis(probability);
+            return window <= limitMillis ? Optional.empty()
+                    : Optional.of("window@" + number(probability) + "=" + millis(window) + " > " + millis(limitMillis));
+        }
+
+        @Override
+        public String text() {
+            return "window@" + number(probability) + "<=" + millis(limitMillis);
+        }
+    }
+
+    /** {@code read.p99.9<=20ms} or {@code write.p99<=50ms}. */
+    record LatencyAtMost(boolean read, double percentile, double limitMillis) implements Requirement {
+        @Override
+        public Optional<String> violation(CandidateMetrics candidate) {
+            double latency = read ? candidate.readLatencyMillis(percentile) : candidate.writeLatencyMillis(percentile);
+            return latency <= limitMillis ? Optional.empty()
+                    : Optional.of(name() + "=" + millis(latency) + " > " + millis(limitMillis));
+        }
+
+        @Override
+        public String text() {
+            return name() + "<=" + millis(limitMillis);
+        }
+
+        private String name() {
+            return (read ? "read" : "write") + ".p" + number(percentile);
+        }
+    }
+
+    /** {@code w>=2}, {@code r>=1}, {@code n>=3}, or with {@code <=}: durability and availability bounds. */
+    record QuorumBound(char quorum, boolean atLeast, int bound) implements Requirement {
+        @Override
+        public Optional<String> violation(CandidateMetrics candidate) {
+            int value = switch (quorum) {
+                case 'n' -> candidate.configuration().n();
+                case 'r' -> candidate.configuration().r();
+                default -> candidate.configuration().w();
+            };
+            boolean holds = atLeast ? value >= bound : value <= bound;
+            return holds ? Optional.empty() : Optional.of(quorum + "=" + value + (atLeast ? " < " : " > ") + bound);
+        }
+
+        @Override
+        public String text() {
+            return quorum + (atLeast ? ">=" : "<=") + bound;
+        }
+    }
+
+    /** {@code kstale@2<=0.001}: P(more than 2 versions stale) at most 0.001 (closed form). */
+    record VersionStalenessAtMost(int versions, double probability) implements Requirement {
+        @Override
+        public Optional<String> violation(CandidateMetrics candidate) {
+            double measured = candidate.probabilityOlderThanVersions(versions);
+            return measured <= probability ? Optional.empty()
+                    : Optional.of("kstale@" + versions + "=" + number(measured) + " > " + number(probability));
+        }
+
+        @Override
+        public String text() {
+            return "kstale@" + versions + "<=" + number(probability);
+        }
+    }
+
+    /** A time as the parser reads it: {@code 12.5ms}, {@code inf} beyond the simulated range. */
+    static String millis(double value) {
+        return Double.isInfinite(value) ? "inf" : number(value) + "ms";
+    }
+
+    /** Up to 4 significant digits, without trailing zeros. */
+    static String number(double value) {
+        String text = String.format(Locale.ROOT, "%.4g", value);
+        if (text.contains("e")) {
+            return text;
+        }
+        if (text.contains(".")) {
+            text = text.replaceAll("0+$", "").replaceAll("\\.$", "");
+        }
+        return text;
+    }
+}

@@ -1,0 +1,126 @@
+package dev.pbs.montecarlo.tuning;
+
+import dev.pbs.model.quorum.ConsistencyLevel;
+import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.SimulationResult;
+import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.montecarlo.WarsEngine;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Answers a {@link TuningSpec}: for each N, one simulation evaluates every candidate (R, W) on the
+ * same draws (common random numbers), at the times the requirements read; each candidate is
+ * checked against every requirement, the feasible ones are ranked by the objective, and the
+ * Pareto frontier of read p99.9, write p99.9 and window is computed over all candidates.
+ */
+public final class Tuner {
+
+    /** The window probability of the frontier when no window requirement names one. */
+    static final double DEFAULT_WINDOW_PROBABILITY = 0.999;
+
+    private final WarsEngine engine = new WarsEngine();
+
+    public TuningResult tune(TuningSpec spec) {
+        double[] grid = grid(spec.requirements());
+        double frontierProbability = spec.requirements().stream()
+                .filter(Requirement.WindowAtMost.class::isInstance).map(Requirement.WindowAtMost.class::cast)
+                .map(Requirement.WindowAtMost::probability).findFirst().orElse(DEFAULT_WINDOW_PROBABILITY);
+        List<TuningResult.Candidate> all = new ArrayList<>();
+        for (int n = spec.smallestN(); n <= spec.largestN(); n++) {
+            SimulationResult result = engine.run(SimulationSpec.builder(spec.profile(), n)
+                    .configurations(candidates(n, spec.cassandraLevels())).trials(spec.trials()).seed(spec.seed())
+                    .threads(spec.threads()).visibilityGridMillis(grid).build());
+            for (ConfigurationResult configuration : result.configurations()) {
+                CandidateMetrics metrics = new CandidateMetrics(configuration);
+                List<String> violations = new ArrayList<>();
+                for (Requirement requirement : spec.requirements()) {
+                    requirement.violation(metrics).ifPresent(violations::add);
+                }
+                all.add(new TuningResult.Candidate(configuration.configuration(), metrics,
+                        spec.objective().score(metrics), List.copyOf(violations)));
+            }
+        }
+        Comparator<TuningResult.Candidate> best = Comparator.comparingDouble(TuningResult.Candidate::score)
+                .thenComparingInt(candidate -> candidate.configuration().n())
+                .thenComparingInt(candidate -> candidate.configuration().r())
+                .thenComparingInt(candidate -> candidate.configuration().w());
+        List<TuningResult.Candidate> feasible = all.stream().filter(TuningResult.Candidate::isFeasible).sorted(best)
+                .toList();
+        List<TuningResult.Candidate> rejected = all.stream().filter(candidate -> !candidate.isFeasible())
+                .sorted(best).toList();
+        return new TuningResult(spec, feasible, rejected, frontier(all, frontierProbability, best));
+    }
+
+    /** Every (R, W) of n, or those Cassandra's level names give (ONE, TWO, THREE, QUORUM, ALL). */
+    static List<QuorumConfiguration> candidates(int n, boolean cassandraLevels) {
+        if (!cassandraLevels) {
+            return SimulationSpec.allConfigurations(n);
+        }
+        Set<Integer> sizes = new TreeSet<>();
+        for (ConsistencyLevel level : ConsistencyLevel.values()) {
+            int size = level.replicas(n);
+            if (size <= n) {
+                sizes.add(size);
+            }
+        }
+        List<QuorumConfiguration> configurations = new ArrayList<>();
+        for (int r : sizes) {
+            for (int w : sizes) {
+                configurations.add(QuorumConfiguration.of(n, r, w));
+            }
+        }
+        return configurations;
+    }
+
+    private static double[] grid(List<Requirement> requirements) {
+        Set<Double> times = new LinkedHashSet<>();
+        times.add(0.0);
+        for (Requirement requirement : requirements) {
+            for (double t : requirement.timesMillis()) {
+                times.add(t);
+            }
+        }
+        return times.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    }
+
+    /** Candidates no other candidate beats or equals on all of read p99.9, write p99.9 and window. */
+    private static List<TuningResult.Candidate> frontier(List<TuningResult.Candidate> all, double probability,
+            Comparator<TuningResult.Candidate> order) {
+        List<TuningResult.Candidate> frontier = new ArrayList<>();
+        for (TuningResult.Candidate candidate : all) {
+            double[] own = point(candidate, probability);
+            Optional<TuningResult.Candidate> dominating = all.stream().filter(other -> other != candidate)
+                    .filter(other -> dominates(point(other, probability), own)).findAny();
+            if (dominating.isEmpty()) {
+                frontier.add(candidate);
+            }
+        }
+        frontier.sort(order);
+        return List.copyOf(frontier);
+    }
+
+    private static double[] point(TuningResult.Candidate candidate, double probability) {
+        CandidateMetrics metrics = candidate.metrics();
+        return new double[] {metrics.readLatencyMillis(Objective.PERCENTILE),
+            metrics.writeLatencyMillis(Objective.PERCENTILE), metrics.windowMillis(probability)};
+    }
+
+    /** a is no worse than b everywhere and better somewhere. */
+    private static boolean dominates(double[] a, double[] b) {
+        boolean better = false;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] > b[i]) {
+                return false;
+            }
+            better |= a[i] < b[i];
+        }
+        return better;
+    }
+}
