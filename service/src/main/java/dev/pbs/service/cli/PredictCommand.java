@@ -9,8 +9,6 @@ import dev.pbs.montecarlo.WarsEngine;
 import dev.pbs.service.output.PredictionJson;
 import dev.pbs.service.output.PredictionTable;
 import dev.pbs.service.output.ReportOptions;
-import dev.pbs.service.profiles.ProfileCatalog;
-import dev.pbs.service.profiles.ProfileJson;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.List;
@@ -155,17 +153,7 @@ final class PredictCommand implements Callable<Integer> {
     }
 
     private LatencyProfile profile() {
-        if (profileName != null && profileFile != null) {
-            throw new IllegalArgumentException("give either --profile or --profile-file, not both");
-        }
-        if (profileName != null) {
-            return ProfileCatalog.require(profileName);
-        }
-        if (profileFile != null) {
-            return ProfileJson.readFile(profileFile);
-        }
-        throw new IllegalArgumentException("a profile is needed: --profile NAME (one of "
-                + String.join(", ", ProfileCatalog.names()) + ") or --profile-file FILE");
+        return ProfileSource.resolve(profileName, profileFile);
     }
 
     private List<QuorumConfiguration> configurations() {
