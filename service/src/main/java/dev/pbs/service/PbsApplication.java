@@ -2,6 +2,7 @@ package dev.pbs.service;
 
 import dev.pbs.service.core.PredictionRequestReader;
 import dev.pbs.service.core.PredictionService;
+import dev.pbs.service.core.RecommendationRequestReader;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.IllegalArgumentMapper;
 import dev.pbs.service.errors.MatrixParametersFilter;
@@ -13,6 +14,7 @@ import dev.pbs.service.openapi.ApiDocumentation;
 import dev.pbs.service.resources.BearerToken;
 import dev.pbs.service.resources.PredictionsResource;
 import dev.pbs.service.resources.ProfilesResource;
+import dev.pbs.service.resources.RecommendationsResource;
 import dev.pbs.service.resources.SlaResource;
 import io.dropwizard.configuration.ConfigurationSourceProvider;
 import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
@@ -83,6 +85,8 @@ public class PbsApplication extends Application<PbsConfiguration> {
         PredictionRequestReader requests = new PredictionRequestReader(store, limits, threads);
         environment.jersey().register(new PredictionsResource(requests, predictions));
         environment.jersey().register(new SlaResource(requests, predictions));
+        environment.jersey().register(new RecommendationsResource(
+                new RecommendationRequestReader(store, limits, threads), predictions));
         environment.healthChecks().register("engine", new EngineHealthCheck());
         ApiDocumentation.register(environment.jersey());
         PrometheusMetrics.register(environment, predictions);

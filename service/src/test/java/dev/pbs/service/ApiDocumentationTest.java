@@ -69,7 +69,8 @@ class ApiDocumentationTest {
         JsonNode paths = document.get("paths");
 
         assertThat(fieldNames(paths)).containsExactlyInAnyOrder("/v1/profiles", "/v1/profiles/{name}",
-                "/v1/predictions", "/v1/sla/window");
+                "/v1/predictions", "/v1/recommendations", "/v1/sla/window");
+        assertThat(fieldNames(paths.get("/v1/recommendations"))).containsExactly("post");
         assertThat(fieldNames(paths.get("/v1/profiles"))).containsExactly("get");
         assertThat(fieldNames(paths.get("/v1/profiles/{name}"))).containsExactlyInAnyOrder("get", "put", "delete");
         assertThat(fieldNames(paths.get("/v1/predictions"))).containsExactly("post");
@@ -92,6 +93,7 @@ class ApiDocumentationTest {
                 "/v1/profiles/{name}/put", List.of("200", "201", "400", "401", "403", "409", "413"),
                 "/v1/profiles/{name}/delete", List.of("204", "400", "401", "403", "404", "409"),
                 "/v1/predictions/post", List.of("200", "400", "404", "413", "503"),
+                "/v1/recommendations/post", List.of("200", "400", "404", "413", "503"),
                 "/v1/sla/window/get", List.of("200", "400", "404", "503"));
         expected.forEach((operation, codes) -> {
             int split = operation.lastIndexOf('/');

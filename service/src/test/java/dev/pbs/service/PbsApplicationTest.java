@@ -175,4 +175,39 @@ class PbsApplicationTest {
         assertThat(new ObjectMapper().readTree(response.body()).get("message").asText()).contains("';'");
         assertThat(APP.client().target(api("/profiles/lnkd-copy")).request().get().getStatus()).isEqualTo(404);
     }
+
+    @Test
+    void recommendation_sameQuestionAsTheCommandLine_givesTheSameJson() throws Exception {
+        String body = "{\"profile\": \"ymmr\", \"n\": 3, \"require\": [\"window@0.999<=250ms\"], "
+                + "\"trials\": 100000, \"seed\": 5}";
+        Response response = APP.client().target(api("/recommendations")).request().post(Entity.json(body));
+        assertThat(response.getStatus()).isEqualTo(200);
+        JsonNode served = response.readEntity(JsonNode.class);
+        assertThat(served.get("feasible").get(0).get("r").asInt()).isEqualTo(2);
+        assertThat(served.get("feasible").get(0).get("w").asInt()).isEqualTo(1);
+
+        StringWriter out = new StringWriter();
+        int status = PbsCommandLine.execute(new PrintWriter(out), new PrintWriter(new StringWriter()), "tune",
+                "--profile", "ymmr", "--n", "3", "--require", "window@0.999<=250ms", "--trials", "100000", "--seed",
+                "5", "--format", "json");
+        assertThat(status).isZero();
+        assertThat(served).isEqualTo(new ObjectMapper().readTree(out.toString()));
+    }
+
+    @Test
+    void recommendation_badQuestions_are400NamingTheProblem() {
+        String[][] cases = {
+            {"{\"profile\": \"ymmr\", \"n\": 3, \"require\": [\"window@2<=5ms\"]}", "window@2<=5ms"},
+            {"{\"profile\": \"ymmr\", \"n\": \"3..9\"}", "'n' must be a range within 1..8"},
+            {"{\"profile\": \"ymmr\", \"n\": \"2..7\"}", "at most 4 values"},
+            {"{\"profile\": \"ymmr\", \"n\": 3, \"objective\": \"fast\"}", "objective"},
+            {"{\"profile\": \"ymmr\", \"n\": 3, \"require\": \"w>=2\"}", "'require' must be an array"},
+            {"{\"profile\": \"ymmr\"}", "'n' is required"},
+        };
+        for (String[] bad : cases) {
+            Response response = APP.client().target(api("/recommendations")).request().post(Entity.json(bad[0]));
+            assertThat(response.getStatus()).as(bad[0]).isEqualTo(400);
+            assertThat(response.readEntity(JsonNode.class).get("message").asText()).as(bad[0]).contains(bad[1]);
+        }
+    }
 }

@@ -71,7 +71,7 @@ public record PredictionRequest(SimulationSpec spec, ReportOptions report, Optio
         return new PredictionRequest(spec, report, key);
     }
 
-    private static LatencyProfile profile(JsonFields fields,
+    static LatencyProfile profile(JsonFields fields,
             Function<String, Optional<LatencyProfile>> profiles) {
         boolean named = fields.has("profile");
         boolean inline = fields.has("profile_inline");

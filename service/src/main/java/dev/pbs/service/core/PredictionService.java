@@ -4,9 +4,13 @@ import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
 import dev.pbs.service.errors.ApiProblem;
+import dev.pbs.montecarlo.tuning.Tuner;
 import dev.pbs.service.output.PredictionJson;
+import dev.pbs.service.output.TuningJson;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,6 +27,7 @@ public final class PredictionService {
     static final int RETRY_AFTER_SECONDS = 1;
 
     private final WarsEngine engine = new WarsEngine();
+    private final Tuner tuner = new Tuner();
     private final Semaphore running;
     private final Semaphore admitted;
     private final Map<String, String> cache;
@@ -48,28 +53,44 @@ public final class PredictionService {
 
     /** The prediction JSON of {@code ./pbs predict --format json} for this request. */
     public String predictionJson(PredictionRequest request) {
-        if (request.cacheKey().isPresent()) {
-            String cached;
-            synchronized (cache) {
-                cached = cache.get(request.cacheKey().get());
-            }
-            if (cached != null) {
-                cacheHits.incrementAndGet();
-                return cached;
-            }
-            cacheMisses.incrementAndGet();
-        }
-        String json = PredictionJson.toText(simulate(request.spec()), request.report());
-        if (request.cacheKey().isPresent() && cacheCapacity > 0) {
-            synchronized (cache) {
-                cache.put(request.cacheKey().get(), json);
-            }
-        }
-        return json;
+        return cached(request.cacheKey(),
+                () -> PredictionJson.toText(simulate(request.spec()), request.report()));
+    }
+
+    /** The tuning JSON of {@code ./pbs tune --format json} for this request. */
+    public String recommendationJson(RecommendationRequest request) {
+        return cached(request.cacheKey().map(key -> "tune|" + key),
+                () -> TuningJson.toText(withCapacity(() -> tuner.tune(request.spec()))));
     }
 
     /** Runs one simulation when capacity allows; 503 with Retry-After when it does not. */
     public SimulationResult simulate(SimulationSpec spec) {
+        return withCapacity(() -> engine.run(spec));
+    }
+
+    private String cached(Optional<String> key, Supplier<String> compute) {
+        if (key.isPresent()) {
+            String cachedAnswer;
+            synchronized (cache) {
+                cachedAnswer = cache.get(key.get());
+            }
+            if (cachedAnswer != null) {
+                cacheHits.incrementAndGet();
+                return cachedAnswer;
+            }
+            cacheMisses.incrementAndGet();
+        }
+        String answer = compute.get();
+        if (key.isPresent() && cacheCapacity > 0) {
+            synchronized (cache) {
+                cache.put(key.get(), answer);
+            }
+        }
+        return answer;
+    }
+
+    /** Runs simulation work when a slot is free or one of the few waiting places is; else 503. */
+    private <T> T withCapacity(Supplier<T> work) {
         if (!admitted.tryAcquire()) {
             refused.incrementAndGet();
             throw ApiProblem.withResponse(ApiProblem.response(503, "the service is busy with other simulations; "
@@ -79,7 +100,7 @@ public final class PredictionService {
         try {
             running.acquire();
             try {
-                return engine.run(spec);
+                return work.get();
             } finally {
                 running.release();
             }
