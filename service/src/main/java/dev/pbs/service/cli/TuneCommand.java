@@ -8,6 +8,7 @@ import dev.pbs.montecarlo.tuning.RequirementParser;
 import dev.pbs.montecarlo.tuning.Tuner;
 import dev.pbs.montecarlo.tuning.TuningResult;
 import dev.pbs.montecarlo.tuning.TuningSpec;
+import dev.pbs.service.output.FrontierPlot;
 import dev.pbs.service.output.TuningJson;
 import dev.pbs.service.output.TuningTable;
 import java.nio.file.Path;
@@ -64,6 +65,10 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "K", description = "Worker threads (default: available processors).")
     private Integer threads;
 
+    @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
+            description = "Also draw every candidate's window against its latency, the frontier marked.")
+    private Path plot;
+
     @Option(names = "--format", paramLabel = "table|json", defaultValue = "table",
             description = "Output (default: ${DEFAULT-VALUE}).")
     private String format;
@@ -91,6 +96,9 @@ final class TuneCommand implements Callable<Integer> {
         int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         TuningResult result = new Tuner().tune(new TuningSpec(profile, range[0], range[1], parsed,
                 Objective.parse(objective), cassandra, trials, seed, workers));
+        if (plot != null) {
+            FrontierPlot.write(result, plot);
+        }
         spec.commandLine().getOut().print(json ? TuningJson.toText(result) : TuningTable.render(result));
         return PbsCommandLine.EXIT_SUCCESS;
     }

@@ -59,4 +59,23 @@ class TuneCommandTest {
         assertThat(run.err().lines()).hasSize(1);
         assertThat(run.err()).contains(message).doesNotContain("Exception");
     }
+
+    @org.junit.jupiter.api.Test
+    void tune_plot_writesAPngAndAnSvg(@org.junit.jupiter.api.io.TempDir java.nio.file.Path directory) throws Exception {
+        java.nio.file.Path png = directory.resolve("frontier.png");
+        java.nio.file.Path svg = directory.resolve("frontier.svg");
+        for (java.nio.file.Path file : java.util.List.of(png, svg)) {
+            CommandLineRun run = CommandLineRun.of("tune", "--profile", "ymmr", "--n", "3", "--require",
+                    "window@0.999<=250ms", "--trials", "20000", "--plot", file.toString());
+            assertThat(run.status()).as(run.err()).isZero();
+        }
+        byte[] pngBytes = java.nio.file.Files.readAllBytes(png);
+        assertThat(java.util.Arrays.copyOf(pngBytes, 4)).containsExactly(0x89, 'P', 'N', 'G');
+        assertThat(java.nio.file.Files.readString(svg)).contains("<svg");
+
+        CommandLineRun wrong = CommandLineRun.of("tune", "--profile", "ymmr", "--n", "3", "--trials", "1000",
+                "--plot", directory.resolve("frontier.gif").toString());
+        assertThat(wrong.status()).isEqualTo(2);
+        assertThat(wrong.err()).contains("--plot must name a .png or .svg file");
+    }
 }
