@@ -26,6 +26,12 @@ public final class WarsEngine {
 
     /** Runs the simulation on {@code spec.threads()} threads and returns its results. */
     public SimulationResult run(SimulationSpec spec) {
+        return run(spec, ProgressListener.NONE);
+    }
+
+    /** Runs the simulation, telling {@code listener} after every chunk how many trials are done. */
+    public SimulationResult run(SimulationSpec spec, ProgressListener listener) {
+        AtomicLong completed = new AtomicLong();
         TrialPlan plan = new TrialPlan(spec);
         long chunks = (spec.trials() + CHUNK_TRIALS - 1) / CHUNK_TRIALS;
         int workers = (int) Math.min(spec.threads(), chunks);
@@ -35,9 +41,9 @@ public final class WarsEngine {
             accumulators.add(new Accumulator(plan));
         }
         if (workers == 1) {
-            work(plan, spec, accumulators.get(0), nextChunk, chunks);
+            work(plan, spec, accumulators.get(0), nextChunk, chunks, completed, listener);
         } else {
-            runInParallel(plan, spec, accumulators, nextChunk, chunks);
+            runInParallel(plan, spec, accumulators, nextChunk, chunks, completed, listener);
         }
         Accumulator total = accumulators.get(0);
         for (int worker = 1; worker < workers; worker++) {
@@ -47,7 +53,7 @@ public final class WarsEngine {
     }
 
     private static void runInParallel(TrialPlan plan, SimulationSpec spec, List<Accumulator> accumulators,
-            AtomicLong nextChunk, long chunks) {
+            AtomicLong nextChunk, long chunks, AtomicLong completed, ProgressListener listener) {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         List<Thread> threads = new ArrayList<>();
         for (Accumulator accumulator : accumulators) {
@@ -55,7 +61,7 @@ public final class WarsEngine {
             Thread thread = new Thread(() -> {
                 try {
                     prepareSamplers(plan, worker);
-                    work(plan, spec, accumulator, nextChunk, chunks);
+                    work(plan, spec, accumulator, nextChunk, chunks, completed, listener);
                 } catch (Throwable problem) {
                     failure.compareAndSet(null, problem);
                     nextChunk.set(Long.MAX_VALUE / 2);
@@ -100,13 +106,14 @@ public final class WarsEngine {
     }
 
     private static void work(TrialPlan plan, SimulationSpec spec, Accumulator accumulator, AtomicLong nextChunk,
-            long chunks) {
+            long chunks, AtomicLong completed, ProgressListener listener) {
         ChunkSimulator simulator = new ChunkSimulator(plan, accumulator);
         long chunk;
         while ((chunk = nextChunk.getAndIncrement()) < chunks) {
             long first = chunk * CHUNK_TRIALS;
             int size = (int) Math.min(CHUNK_TRIALS, spec.trials() - first);
             simulator.run(generatorFor(spec.seed(), chunk), size);
+            listener.progressed(completed.addAndGet(size), spec.trials());
         }
     }
 

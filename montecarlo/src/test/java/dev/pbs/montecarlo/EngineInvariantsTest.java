@@ -28,6 +28,21 @@ class EngineInvariantsTest {
     }
 
     @Test
+    void run_withProgressListener_reportsEveryChunkUpToTheTotalAndSameResults() {
+        long trials = 3 * WarsEngine.CHUNK_TRIALS + 7;
+        java.util.concurrent.ConcurrentLinkedQueue<Long> reports = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        SimulationSpec spec = SimulationSpec.builder(DISK, 3).trials(trials).threads(2).build();
+        SimulationResult watched = ENGINE.run(spec, (completed, total) -> {
+            assertThat(total).isEqualTo(trials);
+            reports.add(completed);
+        });
+
+        assertThat(reports).hasSize(4).contains(trials);
+        assertThat(reports.stream().mapToLong(Long::longValue).max().orElseThrow()).isEqualTo(trials);
+        assertThat(fingerprint(watched)).isEqualTo(fingerprint(ENGINE.run(spec)));
+    }
+
+    @Test
     void run_differentSeeds_giveDifferentDraws() {
         SimulationResult first = ENGINE.run(SimulationSpec.builder(DISK, 3).trials(20_000).seed(1).build());
         SimulationResult second = ENGINE.run(SimulationSpec.builder(DISK, 3).trials(20_000).seed(2).build());

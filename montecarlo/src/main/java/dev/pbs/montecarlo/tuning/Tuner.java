@@ -3,6 +3,7 @@ package dev.pbs.montecarlo.tuning;
 import dev.pbs.model.quorum.ConsistencyLevel;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.ProgressListener;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
@@ -28,15 +29,23 @@ public final class Tuner {
     private final WarsEngine engine = new WarsEngine();
 
     public TuningResult tune(TuningSpec spec) {
+        return tune(spec, ProgressListener.NONE);
+    }
+
+    /** As {@link #tune(TuningSpec)}, telling {@code listener} how many trials of all N values are done. */
+    public TuningResult tune(TuningSpec spec, ProgressListener listener) {
+        long totalTrials = spec.trials() * (spec.largestN() - spec.smallestN() + 1);
         double[] grid = grid(spec.requirements());
         double frontierProbability = spec.requirements().stream()
                 .filter(Requirement.WindowAtMost.class::isInstance).map(Requirement.WindowAtMost.class::cast)
                 .map(Requirement.WindowAtMost::probability).findFirst().orElse(DEFAULT_WINDOW_PROBABILITY);
         List<TuningResult.Candidate> all = new ArrayList<>();
         for (int n = spec.smallestN(); n <= spec.largestN(); n++) {
+            long before = spec.trials() * (n - spec.smallestN());
             SimulationResult result = engine.run(SimulationSpec.builder(spec.profile(), n)
                     .configurations(candidates(n, spec.cassandraLevels())).trials(spec.trials()).seed(spec.seed())
-                    .threads(spec.threads()).visibilityGridMillis(grid).build());
+                    .threads(spec.threads()).visibilityGridMillis(grid).build(),
+                    (completed, total) -> listener.progressed(before + completed, totalTrials));
             for (ConfigurationResult configuration : result.configurations()) {
                 CandidateMetrics metrics = new CandidateMetrics(configuration);
                 List<String> violations = new ArrayList<>();

@@ -119,7 +119,10 @@ final class PredictCommand implements Callable<Integer> {
                 .visibilityGridMillis(grid)
                 .build();
         long started = System.nanoTime();
-        SimulationResult result = new WarsEngine().run(simulation);
+        SimulationResult result;
+        try (TerminalProgress progress = new TerminalProgress("pbs predict")) {
+            result = new WarsEngine().run(simulation, progress);
+        }
         double seconds = (System.nanoTime() - started) / 1e9;
         if (json) {
             spec.commandLine().getOut().print(PredictionJson.toText(result, report));

@@ -94,8 +94,11 @@ final class TuneCommand implements Callable<Integer> {
                     + trials);
         }
         int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-        TuningResult result = new Tuner().tune(new TuningSpec(profile, range[0], range[1], parsed,
-                Objective.parse(objective), cassandra, trials, seed, workers));
+        TuningResult result;
+        try (TerminalProgress progress = new TerminalProgress("pbs tune")) {
+            result = new Tuner().tune(new TuningSpec(profile, range[0], range[1], parsed,
+                    Objective.parse(objective), cassandra, trials, seed, workers), progress);
+        }
         if (plot != null) {
             FrontierPlot.write(result, plot);
         }
