@@ -10,11 +10,11 @@ import dev.pbs.service.output.PredictionJson;
 import dev.pbs.service.output.PredictionTable;
 import dev.pbs.service.output.ReportOptions;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,12 +34,8 @@ final class PredictCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--profile", paramLabel = "NAME",
-            description = "Built-in latency profile: lnkd-ssd, lnkd-disk, ymmr or wan.")
-    private String profileName;
-
-    @Option(names = "--profile-file", paramLabel = "FILE", description = "Latency profile in the JSON profile format.")
-    private Path profileFile;
+    @Mixin
+    private ProfileOptions profileOptions;
 
     @Option(names = "--n", required = true, paramLabel = "N", description = "Replicas per key.")
     private int n;
@@ -156,7 +152,7 @@ final class PredictCommand implements Callable<Integer> {
     }
 
     private LatencyProfile profile() {
-        return ProfileSource.resolve(profileName, profileFile);
+        return profileOptions.resolve();
     }
 
     private List<QuorumConfiguration> configurations() {

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,11 +35,8 @@ final class TuneCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--profile", paramLabel = "NAME", description = "Built-in latency profile.")
-    private String profileName;
-
-    @Option(names = "--profile-file", paramLabel = "FILE", description = "Latency profile in the JSON profile format.")
-    private Path profileFile;
+    @Mixin
+    private ProfileOptions profileOptions;
 
     @Option(names = "--n", required = true, paramLabel = "N|A..B", description = "Replicas per key, or a range.")
     private String replicas;
@@ -86,7 +84,7 @@ final class TuneCommand implements Callable<Integer> {
             default -> throw new IllegalArgumentException("--levels must be 'numeric' or 'cassandra', was '" + levels
                     + "'");
         };
-        LatencyProfile profile = ProfileSource.resolve(profileName, profileFile);
+        LatencyProfile profile = profileOptions.resolve();
         int[] range = range(replicas);
         List<Requirement> parsed = requirements.stream().map(RequirementParser::parse).toList();
         if (trials < 1 || trials > SimulationSpec.MAX_TRIALS) {

@@ -4,14 +4,20 @@ import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.service.profiles.ProfileCatalog;
 import dev.pbs.service.profiles.ProfileJson;
 import java.nio.file.Path;
+import picocli.CommandLine.Option;
 
-/** The profile a command names with {@code --profile NAME} or {@code --profile-file FILE}. */
-final class ProfileSource {
+/** The {@code --profile NAME | --profile-file FILE} options that commands share (a picocli mixin). */
+final class ProfileOptions {
 
-    private ProfileSource() {
-    }
+    @Option(names = "--profile", paramLabel = "NAME",
+            description = "Built-in latency profile: lnkd-ssd, lnkd-disk, ymmr or wan.")
+    private String name;
 
-    static LatencyProfile resolve(String name, Path file) {
+    @Option(names = "--profile-file", paramLabel = "FILE", description = "Latency profile in the JSON profile format.")
+    private Path file;
+
+    /** The profile named, read or looked up; one of the two options is required. */
+    LatencyProfile resolve() {
         if (name != null && file != null) {
             throw new IllegalArgumentException("give either --profile or --profile-file, not both");
         }
