@@ -16,6 +16,7 @@ import dev.pbs.service.resources.PredictionsResource;
 import dev.pbs.service.resources.ProfilesResource;
 import dev.pbs.service.resources.RecommendationsResource;
 import dev.pbs.service.resources.SlaResource;
+import io.dropwizard.assets.AssetsBundle;
 import io.dropwizard.configuration.ConfigurationSourceProvider;
 import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
 import io.dropwizard.configuration.FileConfigurationSourceProvider;
@@ -43,6 +44,8 @@ public class PbsApplication extends Application<PbsConfiguration> {
     public static final String DEFAULT_CONFIGURATION = "classpath:pbs.yml";
 
     private static final Logger LOG = LoggerFactory.getLogger(PbsApplication.class);
+    /** The uPlot webjar's version (dashboards/pom.xml). */
+    private static final String UPLOT_VERSION = "1.6.30";
 
     @Override
     public String getName() {
@@ -54,6 +57,10 @@ public class PbsApplication extends Application<PbsConfiguration> {
         bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(new FileOrDefault(),
                 new EnvironmentVariableSubstitutor(false)));
         ApiDocumentation.addSwaggerUi(bootstrap);
+        // The dashboard page (dashboards module) at /, and uPlot from its webjar: nothing from a CDN.
+        bootstrap.addBundle(new AssetsBundle("/dev/pbs/dashboards/web", "/", "index.html", "dashboard"));
+        bootstrap.addBundle(new AssetsBundle("/META-INF/resources/webjars/uplot/" + UPLOT_VERSION + "/dist",
+                "/vendor/uplot", null, "uplot"));
     }
 
     @Override

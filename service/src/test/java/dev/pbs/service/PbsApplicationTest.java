@@ -173,7 +173,9 @@ class PbsApplicationTest {
 
         assertThat(response.statusCode()).isEqualTo(400);
         assertThat(new ObjectMapper().readTree(response.body()).get("message").asText()).contains("';'");
-        assertThat(APP.client().target(api("/profiles/lnkd-copy")).request().get().getStatus()).isEqualTo(404);
+        Response missing = APP.client().target(api("/profiles/lnkd-copy")).request().get();
+        assertThat(missing.getStatus()).isEqualTo(404);
+        missing.close();
     }
 
     @Test
@@ -208,6 +210,22 @@ class PbsApplicationTest {
             Response response = APP.client().target(api("/recommendations")).request().post(Entity.json(bad[0]));
             assertThat(response.getStatus()).as(bad[0]).isEqualTo(400);
             assertThat(response.readEntity(JsonNode.class).get("message").asText()).as(bad[0]).contains(bad[1]);
+        }
+    }
+
+    @Test
+    void dashboardPage_isServedAtTheRootWithItsScriptsAndUplotFromTheJar() {
+        String root = "http://127.0.0.1:" + APP.getLocalPort();
+        Response page = APP.client().target(root + "/").request().get();
+        assertThat(page.getStatus()).isEqualTo(200);
+        assertThat(page.readEntity(String.class)).contains("<title>pbs").contains("/app.js")
+                .contains("/vendor/uplot/uPlot.iife.min.js").doesNotContain("https://");
+        for (String asset : new String[] {"/app.js", "/style.css", "/vendor/uplot/uPlot.iife.min.js",
+            "/vendor/uplot/uPlot.min.css"}) {
+            // Reading the body returns the connection to the client's small pool.
+            Response response = APP.client().target(root + asset).request().get();
+            assertThat(response.getStatus()).as(asset).isEqualTo(200);
+            assertThat(response.readEntity(String.class)).as(asset).isNotEmpty();
         }
     }
 }
