@@ -70,9 +70,6 @@ final class DelayHistogram {
         return total;
     }
 
-    long beyondRange() {
-        return counts[BUCKETS + 1];
-    }
 
     /**
      * Values at 1-based ranks in ascending order, with {@code leadingZeros} zero values placed

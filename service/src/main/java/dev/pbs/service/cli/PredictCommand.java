@@ -37,6 +37,9 @@ final class PredictCommand implements Callable<Integer> {
     @Mixin
     private ProfileOptions profileOptions;
 
+    @Mixin
+    private RunOptions run;
+
     @Option(names = "--n", required = true, paramLabel = "N", description = "Replicas per key.")
     private int n;
 
@@ -66,18 +69,6 @@ final class PredictCommand implements Callable<Integer> {
             description = "k >= 1 for P(more than k versions old) (default: ${DEFAULT-VALUE}).")
     private String versionsBehind;
 
-    @Option(names = "--trials", paramLabel = "T", defaultValue = "1000000",
-            description = "Monte Carlo trials, 1 to " + SimulationSpec.MAX_TRIALS + " (default: ${DEFAULT-VALUE}).")
-    private long trials;
-
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "42",
-            description = "Random seed, any 64-bit integer (default: ${DEFAULT-VALUE}).")
-    private long seed;
-
-    @Option(names = "--threads", paramLabel = "K",
-            description = "Worker threads (default: available processors). Changes nothing in the output.")
-    private Integer threads;
-
     @Option(names = "--read-fanout", paramLabel = "all|targeted", defaultValue = "all",
             description = "all: the read goes to all N replicas, the first R answers count (Dynamo, Riak); "
                     + "targeted: to R random replicas, all must answer (Voldemort) (default: ${DEFAULT-VALUE}).")
@@ -87,13 +78,9 @@ final class PredictCommand implements Callable<Integer> {
             description = "The coordinator runs on one of the replicas: its messages to that replica take no time.")
     private boolean coordinatorReplica;
 
-    @Option(names = "--format", paramLabel = "table|json", defaultValue = "table",
-            description = "Output: a table for people or JSON for tools (default: ${DEFAULT-VALUE}).")
-    private String format;
-
     @Override
     public Integer call() {
-        boolean json = parseFormat(format);
+        boolean json = run.json();
         ReadFanout fanout = ReadFanout.parse(readFanout);
         double[] grid = timesAfterCommit();
         ReportOptions report = new ReportOptions(CommaSeparatedValues.numbers("--windows", windows),
@@ -106,10 +93,9 @@ final class PredictCommand implements Callable<Integer> {
         }
         SimulationSpec simulation = SimulationSpec.builder(profile, n)
                 .configurations(configurations())
-                .trials(trials)
-                .seed(seed)
-                .threads(threads != null ? threads
-                        : Math.min(SimulationSpec.MAX_THREADS, Runtime.getRuntime().availableProcessors()))
+                .trials(run.trials())
+                .seed(run.seed())
+                .threads(run.threads())
                 .readFanout(fanout)
                 .coordinatorReplica(coordinatorReplica)
                 .visibilityGridMillis(grid)
@@ -130,13 +116,6 @@ final class PredictCommand implements Callable<Integer> {
         return PbsCommandLine.EXIT_SUCCESS;
     }
 
-    private static boolean parseFormat(String text) {
-        return switch (text.trim().toLowerCase(Locale.ROOT)) {
-            case "table" -> false;
-            case "json" -> true;
-            default -> throw new IllegalArgumentException("--format must be 'table' or 'json', was '" + text + "'");
-        };
-    }
 
     private double[] timesAfterCommit() {
         List<Double> values = CommaSeparatedValues.numbers("--t", times);

@@ -38,6 +38,9 @@ final class TuneCommand implements Callable<Integer> {
     @Mixin
     private ProfileOptions profileOptions;
 
+    @Mixin
+    private RunOptions run;
+
     @Option(names = "--n", required = true, paramLabel = "N|A..B", description = "Replicas per key, or a range.")
     private String replicas;
 
@@ -53,31 +56,13 @@ final class TuneCommand implements Callable<Integer> {
             description = "Every R and W in 1..N, or only ONE, TWO, THREE, QUORUM, ALL (default: ${DEFAULT-VALUE}).")
     private String levels;
 
-    @Option(names = "--trials", paramLabel = "T", defaultValue = "1000000",
-            description = "Monte Carlo trials per N (default: ${DEFAULT-VALUE}).")
-    private long trials;
-
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Random seed (default: ${DEFAULT-VALUE}).")
-    private long seed;
-
-    @Option(names = "--threads", paramLabel = "K", description = "Worker threads (default: available processors).")
-    private Integer threads;
-
     @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
             description = "Also draw every candidate's window against its latency, the frontier marked.")
     private Path plot;
 
-    @Option(names = "--format", paramLabel = "table|json", defaultValue = "table",
-            description = "Output (default: ${DEFAULT-VALUE}).")
-    private String format;
-
     @Override
     public Integer call() {
-        boolean json = switch (format.trim().toLowerCase(Locale.ROOT)) {
-            case "table" -> false;
-            case "json" -> true;
-            default -> throw new IllegalArgumentException("--format must be 'table' or 'json', was '" + format + "'");
-        };
+        boolean json = run.json();
         boolean cassandra = switch (levels.trim().toLowerCase(Locale.ROOT)) {
             case "numeric" -> false;
             case "cassandra" -> true;
@@ -87,15 +72,14 @@ final class TuneCommand implements Callable<Integer> {
         LatencyProfile profile = profileOptions.resolve();
         int[] range = range(replicas);
         List<Requirement> parsed = requirements.stream().map(RequirementParser::parse).toList();
-        if (trials < 1 || trials > SimulationSpec.MAX_TRIALS) {
+        if (run.trials() < 1 || run.trials() > SimulationSpec.MAX_TRIALS) {
             throw new IllegalArgumentException("--trials must be between 1 and " + SimulationSpec.MAX_TRIALS + ", was "
-                    + trials);
+                    + run.trials());
         }
-        int workers = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         TuningResult result;
         try (TerminalProgress progress = new TerminalProgress("pbs tune")) {
             result = new Tuner().tune(new TuningSpec(profile, range[0], range[1], parsed,
-                    Objective.parse(objective), cassandra, trials, seed, workers), progress);
+                    Objective.parse(objective), cassandra, run.trials(), run.seed(), run.threads()), progress);
         }
         if (plot != null) {
             FrontierPlot.write(result, plot);
