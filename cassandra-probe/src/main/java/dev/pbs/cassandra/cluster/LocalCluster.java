@@ -1,0 +1,269 @@
+package dev.pbs.cassandra.cluster;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Properties;
+import java.util.function.Consumer;
+
+/**
+ * A cluster of real Apache Cassandra nodes on this machine, one JVM per node on 127.0.0.1,
+ * 127.0.0.2, ..., all with the same ports, with its state in a folder of its own.
+ *
+ * <p>Nodes are started one at a time, the seed (node 1) first, each awaited until it serves CQL;
+ * they are stopped by the process ids recorded when they were started, after checking that each
+ * id still belongs to that node's JVM (never by name). Starting again restarts only the nodes that
+ * are down, which is also how a node killed in a test comes back.
+ */
+public final class LocalCluster {
+
+    /** The cluster name written into every node's configuration. */
+    public static final String CLUSTER_NAME = "pbs-local";
+    /** Heap of each node; three of them fit easily on a 24 GiB machine. */
+    public static final String DEFAULT_HEAP = "512m";
+    /** Most nodes a local cluster may have (addresses 127.0.0.1 to 127.0.0.9). */
+    public static final int MAX_NODES = 9;
+
+    private static final Duration NODE_START_TIMEOUT = Duration.ofSeconds(120);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+
+    private final ClusterDirectory directory;
+    private final String heap;
+    private final String injectedDelays;
+
+    private LocalCluster(Path root, String heap, String injectedDelays) {
+        this.directory = new ClusterDirectory(root);
+        this.heap = heap;
+        this.injectedDelays = injectedDelays;
+    }
+
+    /** The cluster kept in {@code root} (it need not exist yet). */
+    public static LocalCluster in(Path root) {
+        return new LocalCluster(root, DEFAULT_HEAP, "");
+    }
+
+    /**
+     * The same cluster with nodes that delay inbound messages (a test facility; see the
+     * cassandra-node module's {@code InboundDelays} for the format). Applies to nodes started from now on.
+     */
+    public LocalCluster withInjectedDelays(String specification) {
+        return new LocalCluster(directory.root(), heap, specification == null ? "" : specification);
+    }
+
+    public Path root() {
+        return directory.root();
+    }
+
+    /** The size recorded by the last start, if any. */
+    public Optional<Integer> recordedSize() {
+        return directory.state().map(state -> Integer.parseInt(state.getProperty("nodes", "0")));
+    }
+
+    /**
+     * Starts every node of a {@code size}-node cluster that is not running, and waits until all of
+     * them serve CQL.
+     *
+     * @param progress receives one line per step, for the user
+     * @throws IllegalArgumentException if {@code size} is out of range or differs from the size of
+     *     the cluster already in this folder
+     * @throws IllegalStateException if a node does not come up in time (its log is named)
+     */
+    public List<NodeStatus> start(int size, Consumer<String> progress) {
+        if (size < 1 || size > MAX_NODES) {
+            throw new IllegalArgumentException("--nodes must be between 1 and " + MAX_NODES + ", was " + size);
+        }
+        Optional<Integer> recorded = recordedSize();
+        if (recorded.isPresent() && recorded.get() != size) {
+            throw new IllegalArgumentException("the cluster in " + root() + " has " + recorded.get() + " nodes, not " + size
+                    + "; stop it and choose another --dir, or start it with --nodes " + recorded.get());
+        }
+        NodeClasspath classpath = NodeClasspath.recorded();
+        directory.writeState(CLUSTER_NAME, size, classpath.cassandraVersion());
+        NodeProcess.writeLogbackConfiguration(directory);
+        for (int index = 1; index <= size; index++) {
+            if (livePid(index).isPresent()) {
+                progress.accept("node " + index + " (" + NodeConfiguration.address(index) + ") is already running, pid "
+                        + livePid(index).getAsLong());
+                continue;
+            }
+            startNode(index, size, classpath, progress);
+        }
+        return status();
+    }
+
+    private void startNode(int index, int size, NodeClasspath classpath, Consumer<String> progress) {
+        NodeProcess.prepareDirectories(directory, index);
+        Path node = directory.node(index);
+        ClusterDirectory.writeAtomically(node.resolve("cassandra.yaml"),
+                writer -> writer.write(NodeConfiguration.yaml(CLUSTER_NAME, index, size, node.toString())));
+        List<String> command = NodeProcess.command(directory, index, classpath, heap, injectedDelays);
+        Path log = directory.logFile(index);
+        Process process;
+        try {
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                    .start();
+        } catch (IOException failed) {
+            throw new UncheckedIOException("cannot start node " + index, failed);
+        }
+        directory.writePid(index, process.pid());
+        progress.accept("node " + index + " (" + NodeConfiguration.address(index) + ") starting, pid " + process.pid());
+        long deadline = System.nanoTime() + NODE_START_TIMEOUT.toNanos();
+        while (!nativePortOpen(index)) {
+            if (!process.isAlive()) {
+                directory.clearPid(index);
+                throw new IllegalStateException("node " + index + " exited with status " + process.exitValue()
+                        + " while starting; see " + log + " and " + node.resolve("logs/system.log"));
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("node " + index + " did not serve CQL within "
+                        + NODE_START_TIMEOUT.toSeconds() + " s; see " + node.resolve("logs/system.log"));
+            }
+            sleep(250);
+        }
+        progress.accept("node " + index + " is up at " + NodeConfiguration.address(index) + ":" + NodeConfiguration.NATIVE_PORT);
+    }
+
+    /** Starts one node again (after {@link #kill}); waits until it serves CQL. */
+    public void restart(int index, Consumer<String> progress) {
+        int size = recordedSize().orElseThrow(() -> new IllegalStateException("no cluster in " + root()));
+        if (livePid(index).isPresent()) {
+            return;
+        }
+        startNode(index, size, NodeClasspath.recorded(), progress);
+    }
+
+    /** Every node's state now. */
+    public List<NodeStatus> status() {
+        int size = recordedSize().orElse(0);
+        List<NodeStatus> nodes = new ArrayList<>();
+        for (int index = 1; index <= size; index++) {
+            OptionalLong pid = livePid(index);
+            nodes.add(new NodeStatus(index, NodeConfiguration.address(index), pid, pid.isPresent() && nativePortOpen(index)));
+        }
+        return nodes;
+    }
+
+    /** Contact points of the nodes that serve CQL. */
+    public List<InetSocketAddress> contactPoints() {
+        List<InetSocketAddress> points = new ArrayList<>();
+        for (NodeStatus node : status()) {
+            if (node.nativePortOpen()) {
+                points.add(new InetSocketAddress(node.address(), NodeConfiguration.NATIVE_PORT));
+            }
+        }
+        return points;
+    }
+
+    /** SIGKILL of one node, to simulate a crash. */
+    public void kill(int index) {
+        OptionalLong pid = livePid(index);
+        if (pid.isPresent()) {
+            ProcessHandle.of(pid.getAsLong()).ifPresent(process -> {
+                process.destroyForcibly();
+                process.onExit().join();
+            });
+        }
+        directory.clearPid(index);
+    }
+
+    /**
+     * Stops every running node: SIGTERM, then SIGKILL for any still alive after a minute.
+     *
+     * @return how many nodes were stopped
+     */
+    public int stop(Consumer<String> progress) {
+        int size = recordedSize().orElse(0);
+        List<ProcessHandle> stopping = new ArrayList<>();
+        for (int index = size; index >= 1; index--) {
+            OptionalLong pid = livePid(index);
+            if (pid.isPresent()) {
+                Optional<ProcessHandle> process = ProcessHandle.of(pid.getAsLong());
+                if (process.isPresent()) {
+                    process.get().destroy();
+                    stopping.add(process.get());
+                    progress.accept("node " + index + " (pid " + pid.getAsLong() + ") stopping");
+                }
+            }
+        }
+        long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
+        for (ProcessHandle process : stopping) {
+            while (process.isAlive() && System.nanoTime() < deadline) {
+                sleep(100);
+            }
+            if (process.isAlive()) {
+                process.destroyForcibly();
+                process.onExit().join();
+            }
+        }
+        for (int index = 1; index <= size; index++) {
+            directory.clearPid(index);
+        }
+        return stopping.size();
+    }
+
+    /**
+     * The recorded process id of node {@code index} if that process is alive and is that node's
+     * JVM (its command line names this node's configuration file), so a reused id is never touched.
+     */
+    OptionalLong livePid(int index) {
+        OptionalLong recorded = directory.pid(index);
+        if (recorded.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        Optional<ProcessHandle> process = ProcessHandle.of(recorded.getAsLong());
+        if (process.isEmpty() || !process.get().isAlive()) {
+            return OptionalLong.empty();
+        }
+        String expected = "-Dcassandra.config=" + directory.node(index).resolve("cassandra.yaml").toUri();
+        Optional<String[]> arguments = process.get().info().arguments();
+        if (arguments.isPresent() && !List.of(arguments.get()).contains(expected)) {
+            return OptionalLong.empty();
+        }
+        return recorded;
+    }
+
+    private static boolean nativePortOpen(int index) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(NodeConfiguration.address(index), NodeConfiguration.NATIVE_PORT), 500);
+            return true;
+        } catch (IOException closed) {
+            return false;
+        }
+    }
+
+    /** The last lines of node {@code index}'s system log, for error messages. */
+    public String logTail(int index, int lines) {
+        Path log = directory.node(index).resolve("logs").resolve("system.log");
+        try {
+            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException unreadable) {
+            return "(no log at " + log + ")";
+        }
+    }
+
+    static Properties describe(LocalCluster cluster) {
+        return cluster.directory.state().orElseGet(Properties::new);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the cluster", interrupted);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.pbs.cassandra.cluster;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * The classpath of a Cassandra node JVM, as the {@code cassandra-node} module's build recorded it:
+ * its own jar (the launcher, {@code dev.pbs.cassandra.node.NodeMain}) and Apache Cassandra's jars in
+ * the local Maven repository.
+ *
+ * @param entries absolute paths, launcher jar first
+ * @param cassandraVersion the Cassandra release those jars hold, e.g. {@code 5.0.6}
+ */
+public record NodeClasspath(List<Path> entries, String cassandraVersion) {
+
+    private static final String RESOURCES = "/dev/pbs/cassandra/node/";
+
+    public NodeClasspath {
+        entries = List.copyOf(entries);
+    }
+
+    /**
+     * Reads the recorded classpath and checks that every entry exists.
+     *
+     * @throws IllegalStateException naming what is missing and how to build it
+     */
+    public static NodeClasspath recorded() {
+        Properties properties = new Properties();
+        String jarList;
+        try (InputStream node = NodeClasspath.class.getResourceAsStream(RESOURCES + "node.properties");
+             InputStream classpath = NodeClasspath.class.getResourceAsStream(RESOURCES + "classpath.txt")) {
+            if (node == null || classpath == null) {
+                throw new IllegalStateException("the cassandra-node module's classpath is not on this classpath; "
+                        + "build it with: mvn -pl cassandra-node install");
+            }
+            properties.load(node);
+            jarList = new String(classpath.readAllBytes(), StandardCharsets.UTF_8).trim();
+        } catch (IOException unreadable) {
+            throw new UncheckedIOException("cannot read the cassandra-node classpath", unreadable);
+        }
+        List<Path> entries = new ArrayList<>();
+        entries.add(Path.of(properties.getProperty("node.jar")));
+        for (String jar : jarList.split(java.io.File.pathSeparator)) {
+            if (!jar.isBlank()) {
+                entries.add(Path.of(jar));
+            }
+        }
+        for (Path entry : entries) {
+            if (!Files.isRegularFile(entry)) {
+                throw new IllegalStateException("Cassandra node classpath entry " + entry + " is missing; rebuild with: "
+                        + "mvn -pl cassandra-node -am install (it fetches cassandra-all from Maven Central)");
+            }
+        }
+        return new NodeClasspath(entries, properties.getProperty("cassandra.version"));
+    }
+
+    /** The entries joined with the platform's path separator, for {@code -cp}. */
+    public String joined() {
+        List<String> parts = new ArrayList<>();
+        for (Path entry : entries) {
+            parts.add(entry.toString());
+        }
+        return String.join(java.io.File.pathSeparator, parts);
+    }
+}

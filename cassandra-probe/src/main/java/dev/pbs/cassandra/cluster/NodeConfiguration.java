@@ -1,0 +1,64 @@
+package dev.pbs.cassandra.cluster;
+
+import java.math.BigInteger;
+
+/**
+ * The {@code cassandra.yaml} of node {@code index} (1-based) of a local cluster of {@code size}
+ * nodes: address 127.0.0.{index}, the same ports on every address, one token per node on a
+ * balanced Murmur3 ring, seed 127.0.0.1, SimpleSnitch (datacenter {@code datacenter1}), and every
+ * directory under the node's own folder.
+ */
+final class NodeConfiguration {
+
+    static final int STORAGE_PORT = 7000;
+    static final int NATIVE_PORT = 9042;
+
+    private NodeConfiguration() {
+    }
+
+    /** 127.0.0.{index}. */
+    static String address(int index) {
+        return "127.0.0." + index;
+    }
+
+    /** The balanced token of node {@code index}: -2^63 + (index - 1) * 2^64 / size. */
+    static String initialToken(int index, int size) {
+        BigInteger ringSize = BigInteger.ONE.shiftLeft(64);
+        BigInteger token = BigInteger.ONE.shiftLeft(63).negate()
+                .add(ringSize.multiply(BigInteger.valueOf(index - 1)).divide(BigInteger.valueOf(size)));
+        return token.toString();
+    }
+
+    static String yaml(String clusterName, int index, int size, String nodeDirectory) {
+        String address = address(index);
+        return String.join("\n",
+                "# Written by pbs cassandra start; regenerated on every start.",
+                "cluster_name: '" + clusterName + "'",
+                "num_tokens: 1",
+                "initial_token: " + initialToken(index, size),
+                "partitioner: org.apache.cassandra.dht.Murmur3Partitioner",
+                "commitlog_sync: periodic",
+                "commitlog_sync_period: 10000ms",
+                "seed_provider:",
+                "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",
+                "    parameters:",
+                "      - seeds: \"" + address(1) + ":" + STORAGE_PORT + "\"",
+                "listen_address: " + address,
+                "rpc_address: " + address,
+                "storage_port: " + STORAGE_PORT,
+                "native_transport_port: " + NATIVE_PORT,
+                "start_native_transport: true",
+                "endpoint_snitch: SimpleSnitch",
+                "data_file_directories:",
+                "  - " + nodeDirectory + "/data",
+                "commitlog_directory: " + nodeDirectory + "/commitlog",
+                "saved_caches_directory: " + nodeDirectory + "/saved_caches",
+                "hints_directory: " + nodeDirectory + "/hints",
+                "cdc_raw_directory: " + nodeDirectory + "/cdc_raw",
+                "authenticator: AllowAllAuthenticator",
+                "authorizer: AllowAllAuthorizer",
+                "concurrent_compactors: 1",
+                "")
+                ;
+    }
+}

@@ -1,0 +1,328 @@
+package dev.pbs.cassandra.probe;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.servererrors.CoordinatorException;
+import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.DelayQueue;
+import java.util.concurrent.Delayed;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Measures a live cluster: a paced workload of writes and reads through every node of the local
+ * datacenter in turn, a fraction of them traced; each trace is read back a little later and turned
+ * into W, A, R and S samples per replica by {@link TraceParser}.
+ *
+ * <p>Traced operations run at consistency ALL (or at the number of replicas believed up, while a
+ * node is down), so the coordinator's trace session stays open until every replica has answered
+ * and every answer is on the coordinator's stopwatch. Untraced operations run at ONE. A failed
+ * operation is counted, its coordinator marked down until an operation through it succeeds again;
+ * the run never stops on a failed request. Writes and reads alternate over 1,000 keys.
+ */
+public final class ProbeRun implements AutoCloseable {
+
+    /** Delay before a trace is read back: Cassandra writes trace events asynchronously. */
+    private static final long TRACE_READ_DELAY_MILLIS = 2000;
+    private static final int TRACE_READ_ATTEMPTS = 3;
+    private static final int MAX_IN_FLIGHT = 256;
+    private static final int MAX_PENDING_TRACES = 10_000;
+    private static final int KEYS = 1000;
+
+    private final ProbeSettings settings;
+    private final CqlSession session;
+    private final NodeHealth health;
+    private final String clusterName;
+    private final String cassandraVersion;
+    private final String datacenter;
+    private final PreparedStatement write;
+    private final PreparedStatement read;
+    private final PreparedStatement traceEvents;
+    private final WarsRecorder recorder = new WarsRecorder();
+    private final DelayQueue<PendingTrace> pendingTraces = new DelayQueue<>();
+    private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
+    private final AtomicLong issued = new AtomicLong();
+    private final AtomicLong succeeded = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private final AtomicLong skipped = new AtomicLong();
+    private final AtomicLong traced = new AtomicLong();
+    private final AtomicLong tracesRead = new AtomicLong();
+    private final AtomicLong traceFailures = new AtomicLong();
+    private final AtomicLong samplesDiscarded = new AtomicLong();
+    private final AtomicLong version = new AtomicLong(System.currentTimeMillis() * 1000);
+    private volatile Instant started = Instant.now();
+    private long coordinatorTurn;
+
+    private ProbeRun(ProbeSettings settings, CqlSession session, NodeHealth health) {
+        this.settings = settings;
+        this.session = session;
+        this.health = health;
+        Row local = session.execute("SELECT cluster_name, data_center, release_version FROM system.local").one();
+        this.clusterName = local == null ? "unknown" : local.getString("cluster_name");
+        this.datacenter = settings.localDatacenter().orElse(local == null ? "datacenter1" : local.getString("data_center"));
+        this.cassandraVersion = local == null ? "unknown" : local.getString("release_version");
+        List<Node> nodes = localNodes();
+        if (nodes.size() < settings.replicationFactor()) {
+            throw new IllegalArgumentException("datacenter " + datacenter + " has " + nodes.size() + " node(s), fewer than --rf "
+                    + settings.replicationFactor());
+        }
+        for (Node node : nodes) {
+            health.know(ProbeSessions.traceAddress(node), true);
+        }
+        ProbeSchema.ensure(session, settings, datacenter);
+        String table = settings.keyspace() + "." + ProbeSettings.TABLE;
+        this.write = session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");
+        this.read = session.prepare("SELECT version FROM " + table + " WHERE key = ?");
+        this.traceEvents = session.prepare("SELECT source, source_elapsed, activity FROM system_traces.events WHERE session_id = ?");
+    }
+
+    /**
+     * Connects, checks or creates the probe's keyspace and table, and prepares the statements.
+     *
+     * @throws IllegalArgumentException for every problem a user can fix: unreachable contact
+     *     points, credentials, a keyspace with another replication factor, too few nodes
+     */
+    public static ProbeRun connect(ProbeSettings settings) {
+        NodeHealth health = new NodeHealth();
+        CqlSession session = ProbeSessions.open(settings, health);
+        try {
+            return new ProbeRun(settings, session, health);
+        } catch (RuntimeException problem) {
+            session.close();
+            if (problem instanceof QueryValidationException invalid) {
+                throw new IllegalArgumentException("the cluster refused the probe's schema: " + invalid.getMessage(), invalid);
+            }
+            throw problem;
+        }
+    }
+
+    /**
+     * Runs the workload for the configured duration, or until {@code cancelled} says so, then
+     * reads back the last traces.
+     */
+    public ProbeSnapshot run(BooleanSupplier cancelled) {
+        started = Instant.now();
+        Thread traceReader = new Thread(this::readTraces, "pbs-probe-traces");
+        traceReader.setDaemon(true);
+        traceReader.start();
+        SplittableRandom random = new SplittableRandom(System.nanoTime());
+        long periodNanos = Math.max(1, Math.round(1e9 / settings.operationsPerSecond()));
+        long start = System.nanoTime();
+        long end = start + settings.duration().toNanos();
+        long next = start;
+        long operation = 0;
+        try {
+            while (!cancelled.getAsBoolean()) {
+                long now = System.nanoTime();
+                if (now >= end) {
+                    break;
+                }
+                if (next > now) {
+                    TimeUnit.NANOSECONDS.sleep(Math.min(next - now, 100_000_000L));
+                    continue;
+                }
+                if (now - next > 2 * periodNanos) {
+                    // Fell behind (a pause): drop the missed operations rather than burst above the pace.
+                    long missed = (now - next) / periodNanos;
+                    skipped.addAndGet(missed);
+                    next += missed * periodNanos;
+                }
+                issue(operation++, random);
+                next += periodNanos;
+            }
+            inFlight.tryAcquire(MAX_IN_FLIGHT, 10, TimeUnit.SECONDS);
+            inFlight.release(MAX_IN_FLIGHT);
+            long drainDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TRACE_READ_DELAY_MILLIS * (TRACE_READ_ATTEMPTS + 1));
+            while (!pendingTraces.isEmpty() && System.nanoTime() < drainDeadline && !cancelled.getAsBoolean()) {
+                TimeUnit.MILLISECONDS.sleep(100);
+            }
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        } finally {
+            traceReader.interrupt();
+        }
+        return snapshot();
+    }
+
+    private void issue(long operation, SplittableRandom random) {
+        if (!inFlight.tryAcquire()) {
+            skipped.incrementAndGet();
+            return;
+        }
+        Node coordinator = nextCoordinator();
+        String coordinatorAddress = ProbeSessions.traceAddress(coordinator);
+        boolean isWrite = operation % 2 == 0;
+        boolean tracedOperation = random.nextDouble() < settings.traceFraction();
+        String key = "k" + random.nextInt(KEYS);
+        BoundStatement statement = isWrite
+                ? write.bind(key, version.incrementAndGet(), System.currentTimeMillis() * 1000)
+                : read.bind(key);
+        statement = statement.setNode(coordinator).setIdempotent(true).setTracing(tracedOperation)
+                .setConsistencyLevel(tracedOperation ? tracedLevel() : DefaultConsistencyLevel.ONE);
+        issued.incrementAndGet();
+        Operation kind = isWrite ? Operation.WRITE : Operation.READ;
+        session.executeAsync(statement).whenComplete((result, error) -> {
+            try {
+                completed(result, error, coordinatorAddress, kind, tracedOperation);
+            } finally {
+                inFlight.release();
+            }
+        });
+    }
+
+    private void completed(AsyncResultSet result, Throwable error, String coordinator, Operation kind, boolean tracedOperation) {
+        if (error != null) {
+            failed.incrementAndGet();
+            // A replica that timed out or is unavailable is not the coordinator's fault.
+            if (!(unwrap(error) instanceof CoordinatorException)) {
+                health.failed(coordinator);
+            }
+            return;
+        }
+        succeeded.incrementAndGet();
+        health.succeeded(coordinator);
+        UUID tracingId = result.getExecutionInfo().getTracingId();
+        if (tracedOperation && tracingId != null) {
+            traced.incrementAndGet();
+            if (pendingTraces.size() < MAX_PENDING_TRACES) {
+                pendingTraces.add(new PendingTrace(tracingId, kind, coordinator, TRACE_READ_DELAY_MILLIS, 1));
+            } else {
+                traceFailures.incrementAndGet();
+            }
+        }
+    }
+
+    private static Throwable unwrap(Throwable error) {
+        Throwable cause = error;
+        while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    private List<Node> localNodes() {
+        List<Node> nodes = new ArrayList<>();
+        for (Node node : session.getMetadata().getNodes().values()) {
+            if (datacenter.equals(node.getDatacenter())) {
+                nodes.add(node);
+            }
+        }
+        nodes.sort(Comparator.comparing(ProbeSessions::traceAddress, ReplicaOrder.COMPARATOR));
+        return nodes;
+    }
+
+    /** Round robin over the datacenter's nodes, down ones included, so a node that returns is used again. */
+    private synchronized Node nextCoordinator() {
+        List<Node> nodes = localNodes();
+        return nodes.get((int) (coordinatorTurn++ % nodes.size()));
+    }
+
+    /** ALL while every node is believed up; otherwise as many replicas as are up. */
+    private ConsistencyLevel tracedLevel() {
+        int up = 0;
+        for (Node node : localNodes()) {
+            if (health.isUp(ProbeSessions.traceAddress(node))) {
+                up++;
+            }
+        }
+        int replicas = Math.min(up, settings.replicationFactor());
+        if (replicas >= settings.replicationFactor()) {
+            return DefaultConsistencyLevel.ALL;
+        }
+        return switch (replicas) {
+            case 0, 1 -> DefaultConsistencyLevel.ONE;
+            case 2 -> DefaultConsistencyLevel.TWO;
+            case 3 -> DefaultConsistencyLevel.THREE;
+            default -> DefaultConsistencyLevel.QUORUM;
+        };
+    }
+
+    private void readTraces() {
+        while (!Thread.currentThread().isInterrupted()) {
+            PendingTrace pending;
+            try {
+                pending = pendingTraces.take();
+            } catch (InterruptedException stop) {
+                return;
+            }
+            try {
+                List<TraceEvent> events = new ArrayList<>();
+                for (Row row : session.execute(traceEvents.bind(pending.sessionId).setConsistencyLevel(DefaultConsistencyLevel.ONE))) {
+                    java.net.InetAddress source = row.getInetAddress("source");
+                    String activity = row.getString("activity");
+                    if (source != null && activity != null) {
+                        events.add(new TraceEvent(source.getHostAddress(), row.getInt("source_elapsed"), activity));
+                    }
+                }
+                TraceParser.Result parsed = TraceParser.parse(pending.operation, pending.coordinator, ProbeSettings.TABLE, events);
+                if (parsed.samples().isEmpty() && pending.attempt < TRACE_READ_ATTEMPTS) {
+                    pendingTraces.add(new PendingTrace(pending.sessionId, pending.operation, pending.coordinator,
+                            TRACE_READ_DELAY_MILLIS, pending.attempt + 1));
+                    continue;
+                }
+                tracesRead.incrementAndGet();
+                samplesDiscarded.addAndGet(parsed.discarded());
+                parsed.samples().forEach(recorder::record);
+            } catch (RuntimeException unreadable) {
+                traceFailures.incrementAndGet();
+            }
+        }
+    }
+
+    /** What has been measured so far; safe to call while {@link #run} is running. */
+    public ProbeSnapshot snapshot() {
+        ProbeCounters counters = new ProbeCounters(issued.get(), succeeded.get(), failed.get(), skipped.get(), traced.get(),
+                tracesRead.get(), traceFailures.get(), samplesDiscarded.get());
+        return new ProbeSnapshot(clusterName, cassandraVersion, datacenter, settings.replicationFactor(), started,
+                Instant.now(), counters, recorder.snapshot(), health.report());
+    }
+
+    public ProbeSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public void close() {
+        session.close();
+    }
+
+    private static final class PendingTrace implements Delayed {
+        final UUID sessionId;
+        final Operation operation;
+        final String coordinator;
+        final long dueNanos;
+        final int attempt;
+
+        PendingTrace(UUID sessionId, Operation operation, String coordinator, long delayMillis, int attempt) {
+            this.sessionId = sessionId;
+            this.operation = operation;
+            this.coordinator = coordinator;
+            this.dueNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMillis);
+            this.attempt = attempt;
+        }
+
+        @Override
+        public long getDelay(TimeUnit unit) {
+            return unit.convert(dueNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+        }
+
+        @Override
+        public int compareTo(Delayed other) {
+            return Long.compare(dueNanos, ((PendingTrace) other).dueNanos);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.pbs.cassandra.probe;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Creates the probe's keyspace and table if absent, and refuses a keyspace whose replication
+ * factor differs from the one asked for. Touches no other keyspace. The names were validated as
+ * plain CQL identifiers by {@link ProbeSettings}, so they are safe in DDL text (DDL cannot be bound).
+ */
+final class ProbeSchema {
+
+    private ProbeSchema() {
+    }
+
+    static void ensure(CqlSession session, ProbeSettings settings, String datacenter) {
+        Optional<KeyspaceMetadata> existing = session.getMetadata().getKeyspace(CqlIdentifier.fromCql(settings.keyspace()));
+        if (existing.isPresent()) {
+            int actual = replicationFactor(existing.get().getReplication(), datacenter);
+            if (actual != settings.replicationFactor()) {
+                throw new IllegalArgumentException("keyspace " + settings.keyspace() + " has replication factor " + actual
+                        + " in datacenter " + datacenter + ", not --rf " + settings.replicationFactor()
+                        + "; use --rf " + actual + " or another --keyspace (the probe never alters a keyspace)");
+            }
+        } else {
+            session.execute("CREATE KEYSPACE IF NOT EXISTS " + settings.keyspace()
+                    + " WITH replication = {'class': 'NetworkTopologyStrategy', '" + datacenter.replace("'", "''") + "': "
+                    + settings.replicationFactor() + "}");
+        }
+        session.execute("CREATE TABLE IF NOT EXISTS " + settings.keyspace() + "." + ProbeSettings.TABLE
+                + " (key text PRIMARY KEY, version bigint, written_at_micros bigint)");
+        session.checkSchemaAgreement();
+    }
+
+    /** The factor for {@code datacenter} under NetworkTopologyStrategy, or SimpleStrategy's factor; -1 if unknown. */
+    static int replicationFactor(Map<String, String> replication, String datacenter) {
+        String strategy = replication.getOrDefault("class", "");
+        String value = strategy.endsWith("SimpleStrategy") ? replication.get("replication_factor") : replication.get(datacenter);
+        if (value == null) {
+            return 0;
+        }
+        try {
+            // Cassandra 4+ may write "3/1" for transient replication: the full count comes first.
+            return Integer.parseInt(value.split("/")[0].trim());
+        } catch (NumberFormatException unknown) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package dev.pbs.cassandra.probe;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.auth.AuthenticationException;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeStateListener;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Opens driver sessions for the probe and turns connection failures into one clear message (an
+ * {@link IllegalArgumentException}, which the command line reports as bad input): unreachable
+ * contact points, wrong credentials, an unknown datacenter. The password never appears in a message.
+ */
+public final class ProbeSessions {
+
+    private ProbeSessions() {
+    }
+
+    /**
+     * @param listener told when nodes go down and come back (may be null)
+     * @throws IllegalArgumentException when no contact point accepts the connection
+     */
+    public static CqlSession open(ProbeSettings settings, NodeStateListener listener) {
+        CqlSessionBuilder builder = CqlSession.builder().withConfigLoader(configuration(settings));
+        List<InetSocketAddress> resolved = new ArrayList<>();
+        for (InetSocketAddress point : settings.contactPoints()) {
+            resolved.add(point.isUnresolved() ? new InetSocketAddress(point.getHostString(), point.getPort()) : point);
+        }
+        for (InetSocketAddress point : resolved) {
+            if (point.isUnresolved()) {
+                throw new IllegalArgumentException("cannot resolve contact point host '" + point.getHostString() + "'");
+            }
+        }
+        builder.addContactPoints(resolved);
+        settings.localDatacenter().ifPresent(builder::withLocalDatacenter);
+        if (settings.username().isPresent()) {
+            builder.withAuthCredentials(settings.username().get(), settings.password().orElseThrow());
+        }
+        if (listener != null) {
+            builder.withNodeStateListener(listener);
+        }
+        try {
+            return builder.build();
+        } catch (AllNodesFailedException failed) {
+            throw new IllegalArgumentException(describe(failed, settings), failed);
+        } catch (AuthenticationException denied) {
+            throw new IllegalArgumentException("authentication failed at " + denied.getEndPoint()
+                    + (settings.username().isPresent() ? " for user '" + settings.username().get() + "'" : "")
+                    + ": check --username and the password variable", denied);
+        } catch (IllegalStateException misconfigured) {
+            throw new IllegalArgumentException("cannot connect: " + misconfigured.getMessage(), misconfigured);
+        }
+    }
+
+    private static DriverConfigLoader configuration(ProbeSettings settings) {
+        var options = DriverConfigLoader.programmaticBuilder()
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(5))
+                .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, Duration.ofSeconds(5))
+                .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))
+                .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))
+                .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(2))
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(20))
+                .withString(DefaultDriverOption.SESSION_NAME, "pbs-probe");
+        if (settings.localDatacenter().isEmpty()) {
+            // Without a named datacenter, take the one of the contact points.
+            options = options.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
+        }
+        return options.build();
+    }
+
+    private static String describe(AllNodesFailedException failed, ProbeSettings settings) {
+        for (Map.Entry<Node, List<Throwable>> entry : failed.getAllErrors().entrySet()) {
+            for (Throwable error : entry.getValue()) {
+                if (error instanceof AuthenticationException) {
+                    return "authentication failed at " + entry.getKey().getEndPoint()
+                            + (settings.username().isPresent() ? " for user '" + settings.username().get() + "'"
+                            : " (the cluster requires credentials: --username and --password-env)");
+                }
+            }
+        }
+        List<String> points = new ArrayList<>();
+        for (InetSocketAddress point : settings.contactPoints()) {
+            points.add(point.getHostString() + ":" + point.getPort());
+        }
+        String reason = failed.getAllErrors().values().stream().flatMap(List::stream).findFirst()
+                .map(error -> error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage())
+                .orElse("no answer");
+        return "cannot reach any contact point (" + String.join(", ", points) + "): " + reason.replaceAll("\\s+", " ");
+    }
+
+    /** The node's address as traces name it: its broadcast (listen) address, else its CQL address. */
+    public static String traceAddress(Node node) {
+        if (node.getBroadcastAddress().isPresent()) {
+            return node.getBroadcastAddress().get().getAddress().getHostAddress();
+        }
+        if (node.getListenAddress().isPresent()) {
+            return node.getListenAddress().get().getAddress().getHostAddress();
+        }
+        if (node.getBroadcastRpcAddress().isPresent()) {
+            return node.getBroadcastRpcAddress().get().getAddress().getHostAddress();
+        }
+        return node.getEndPoint().resolve() instanceof InetSocketAddress socket ? socket.getAddress().getHostAddress()
+                : node.getEndPoint().toString();
+    }
+}

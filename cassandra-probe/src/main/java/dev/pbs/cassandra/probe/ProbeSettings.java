@@ -1,0 +1,113 @@
+package dev.pbs.cassandra.probe;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * What a probe run does. Every setting is validated here, with one message per rule.
+ *
+ * @param contactPoints nodes to connect to first (required, at least one)
+ * @param localDatacenter the datacenter whose nodes coordinate the probe's requests; empty: the
+ *     datacenter of the first contact point that answers
+ * @param username empty: no authentication
+ * @param password used only with a username; never logged or printed
+ * @param keyspace the probe's own keyspace (default {@code pbs_probe}), created if absent; CQL
+ *     identifier rules: a letter, then letters, digits or underscores, at most 48 characters
+ * @param replicationFactor the keyspace's replication factor (default 3); an existing keyspace
+ *     with another one is an error, never altered
+ * @param operationsPerSecond the workload's pace, writes and reads together (default 50); never exceeded
+ * @param duration how long the workload runs (default 60 s)
+ * @param traceFraction the fraction of operations traced, in (0, 1] (default 0.2)
+ */
+public record ProbeSettings(List<InetSocketAddress> contactPoints, Optional<String> localDatacenter,
+                            Optional<String> username, Optional<String> password, String keyspace,
+                            int replicationFactor, double operationsPerSecond, Duration duration,
+                            double traceFraction) {
+
+    public static final String DEFAULT_KEYSPACE = "pbs_probe";
+    /** The probe's table in its keyspace. */
+    public static final String TABLE = "wars";
+    /** Highest pace the probe accepts, operations per second. */
+    public static final double MAX_OPERATIONS_PER_SECOND = 5000;
+
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,47}");
+
+    public ProbeSettings {
+        Objects.requireNonNull(contactPoints, "contact points");
+        contactPoints = List.copyOf(contactPoints);
+        if (contactPoints.isEmpty()) {
+            throw new IllegalArgumentException("at least one --contact-point HOST:PORT is needed");
+        }
+        Objects.requireNonNull(localDatacenter, "local datacenter");
+        Objects.requireNonNull(username, "username");
+        Objects.requireNonNull(password, "password");
+        if (username.isPresent() && password.isEmpty()) {
+            throw new IllegalArgumentException("a username needs a password (--password-env VARIABLE)");
+        }
+        if (keyspace == null || !IDENTIFIER.matcher(keyspace).matches()) {
+            throw new IllegalArgumentException("keyspace must be a letter followed by letters, digits or underscores, "
+                    + "at most 48 characters, was '" + keyspace + "'");
+        }
+        if (keyspace.toLowerCase(java.util.Locale.ROOT).startsWith("system")) {
+            throw new IllegalArgumentException("keyspace must not be a system keyspace, was '" + keyspace + "'");
+        }
+        if (replicationFactor < 1 || replicationFactor > 32) {
+            throw new IllegalArgumentException("--rf must be between 1 and 32, was " + replicationFactor);
+        }
+        if (!(operationsPerSecond > 0) || operationsPerSecond > MAX_OPERATIONS_PER_SECOND) {
+            throw new IllegalArgumentException("--rate must be > 0 and <= " + (int) MAX_OPERATIONS_PER_SECOND
+                    + " operations per second, was " + operationsPerSecond);
+        }
+        Objects.requireNonNull(duration, "duration");
+        if (duration.isNegative() || duration.isZero() || duration.compareTo(Duration.ofDays(7)) > 0) {
+            throw new IllegalArgumentException("--duration must be > 0 and at most 7 days, was " + duration);
+        }
+        if (!(traceFraction > 0) || traceFraction > 1) {
+            throw new IllegalArgumentException("--trace-fraction must be in (0, 1], was " + traceFraction);
+        }
+    }
+
+    /** Parses {@code HOST:PORT} (port required, 1 to 65535). */
+    public static InetSocketAddress contactPoint(String text) {
+        int colon = text == null ? -1 : text.lastIndexOf(':');
+        if (colon <= 0 || colon == text.length() - 1) {
+            throw new IllegalArgumentException("contact point must be HOST:PORT, was '" + text + "'");
+        }
+        int port;
+        try {
+            port = Integer.parseInt(text.substring(colon + 1));
+        } catch (NumberFormatException notNumber) {
+            throw new IllegalArgumentException("contact point port must be a number, was '" + text + "'");
+        }
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("contact point port must be 1 to 65535, was " + port);
+        }
+        String host = text.substring(0, colon);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        return InetSocketAddress.createUnresolved(host, port);
+    }
+
+    /** Parses a duration such as {@code 30s}, {@code 500ms}, {@code 2m}, {@code 1h}. */
+    public static Duration duration(String text) {
+        java.util.regex.Matcher matcher = text == null ? null
+                : Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)").matcher(text.trim());
+        if (matcher == null || !matcher.matches()) {
+            throw new IllegalArgumentException("duration must be a number with a unit ms, s, m or h (e.g. 30s), was '"
+                    + text + "'");
+        }
+        double value = Double.parseDouble(matcher.group(1));
+        double millis = switch (matcher.group(2)) {
+            case "ms" -> value;
+            case "s" -> value * 1e3;
+            case "m" -> value * 60e3;
+            default -> value * 3600e3;
+        };
+        return Duration.ofMillis(Math.round(millis));
+    }
+}
