@@ -295,6 +295,21 @@ public final class ProbeRun implements AutoCloseable {
         return settings;
     }
 
+    /** The open session, for further workloads on the probe's keyspace (observed staleness). */
+    public CqlSession session() {
+        return session;
+    }
+
+    /** The datacenter's nodes, in address order: the coordinators the probe uses. */
+    public List<Node> coordinators() {
+        return localNodes();
+    }
+
+    /** The nodes' availability, shared with further workloads. */
+    public NodeHealth health() {
+        return health;
+    }
+
     @Override
     public void close() {
         session.close();

@@ -1,10 +1,15 @@
 package dev.pbs.service.cli;
 
+import dev.pbs.cassandra.observe.ObservationSettings;
+import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.quorum.ConsistencyLevel;
+import dev.pbs.service.output.ObservationReport;
 import dev.pbs.service.output.ProbeReport;
 import dev.pbs.service.profiles.ProfileJson;
 import java.io.PrintWriter;
@@ -79,9 +84,37 @@ final class ProbeCommand implements Callable<Integer> {
             description = "Also write the histograms as an HdrHistogram log, one tagged interval per replica and message.")
     private Path histogramLog;
 
+    @Option(names = "--observe", description = "After measuring, observe staleness: write versions at --write-consistency, "
+            + "read each back at every t of --observe-t at --read-consistency, and compare with the prediction.")
+    private boolean observe;
+
+    @Option(names = "--observe-writes", paramLabel = "COUNT", defaultValue = "500",
+            description = "Writes of the observation, each read at every t (default: ${DEFAULT-VALUE}).")
+    private int observeWrites;
+
+    @Option(names = "--observe-rate", paramLabel = "WRITES", defaultValue = "20",
+            description = "Writes per second during the observation (default: ${DEFAULT-VALUE}).")
+    private double observeRate;
+
+    @Option(names = "--write-consistency", paramLabel = "LEVEL", defaultValue = "ONE",
+            description = "Write consistency of the observation: ONE, TWO, THREE, QUORUM, ALL (default: ${DEFAULT-VALUE}).")
+    private String writeConsistency;
+
+    @Option(names = "--read-consistency", paramLabel = "LEVEL", defaultValue = "ONE",
+            description = "Read consistency of the observation (default: ${DEFAULT-VALUE}).")
+    private String readConsistency;
+
+    @Option(names = "--observe-t", paramLabel = "MS,...", defaultValue = "0,1,2,3,5,7,10,15,20,30,50,75,100,150,200",
+            description = "Delays after the write's acknowledgement at which it is read, ms (default: ${DEFAULT-VALUE}).")
+    private String observeDelays;
+
+    @Option(names = "--observe-out", paramLabel = "FILE", description = "Also write the observation as JSON.")
+    private Path observeOut;
+
     @Override
     public Integer call() {
         ProbeSettings settings = settings();
+        ObservationSettings observation = observe ? observation(settings.replicationFactor()) : null;
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ProbeSnapshot snapshot;
@@ -90,16 +123,34 @@ final class ProbeCommand implements Callable<Integer> {
                     duration, rate, traceFraction);
             err.flush();
             snapshot = run.run(() -> false);
+            LatencyProfile profile = MeasuredProfile.of(snapshot, name);
+            OutputFiles.writeAtomically(outFile, ProfileJson.writeString(profile));
+            if (histogramLog != null) {
+                OutputFiles.writeAtomically(histogramLog, ProbeReport.histogramLog(snapshot));
+            }
+            out.print(ProbeReport.text(snapshot));
+            out.println("profile written to " + this.outFile + " (pbs predict --profile-file " + this.outFile + " --n "
+                    + profile.fixedReplicaCount().orElse(replicationFactor) + " --all)");
+            out.flush();
+            if (observation != null) {
+                err.printf(Locale.ROOT, "pbs: observing staleness: %d writes at %s per second, each read at %d delays...%n",
+                        observation.writes(), observation.writesPerSecond(), observation.delaysMillis().length);
+                err.flush();
+                ObservedStaleness observed = StalenessObserver.observe(run, observation, profile);
+                out.println();
+                out.print(ObservationReport.text(observed));
+                if (observeOut != null) {
+                    OutputFiles.writeAtomically(observeOut, ObservationReport.json(observed));
+                }
+            }
         }
-        LatencyProfile profile = MeasuredProfile.of(snapshot, name);
-        OutputFiles.writeAtomically(outFile, ProfileJson.writeString(profile));
-        if (histogramLog != null) {
-            OutputFiles.writeAtomically(histogramLog, ProbeReport.histogramLog(snapshot));
-        }
-        out.print(ProbeReport.text(snapshot));
-        out.println("profile written to " + this.outFile + " (pbs predict --profile-file " + this.outFile + " --n "
-                + profile.fixedReplicaCount().orElse(replicationFactor) + " --all)");
         return PbsCommandLine.EXIT_SUCCESS;
+    }
+
+    private ObservationSettings observation(int n) {
+        int w = ConsistencyLevel.resolve("--write-consistency", writeConsistency, n);
+        int r = ConsistencyLevel.resolve("--read-consistency", readConsistency, n);
+        return new ObservationSettings(w, r, observeWrites, observeRate, CommaSeparatedValues.numbers("--observe-t", observeDelays).stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private ProbeSettings settings() {

@@ -1,0 +1,51 @@
+package dev.pbs.cassandra.observe;
+
+import java.util.Arrays;
+
+/**
+ * What an observed-staleness run does.
+ *
+ * @param writeReplicas W: acknowledgements a write waits for (consistency ONE, TWO, THREE...)
+ * @param readReplicas R: responses a read waits for
+ * @param writes how many writes (each read back at every delay), at least 10
+ * @param writesPerSecond pace of the writes, in (0, 1000]
+ * @param delaysMillis the t grid: ms after a write's acknowledgement at which it is read; ascending,
+ *     distinct, each in [0, 10000]
+ */
+public record ObservationSettings(int writeReplicas, int readReplicas, int writes, double writesPerSecond,
+                                  double[] delaysMillis) {
+
+    /** The default t grid, ms. */
+    public static final double[] DEFAULT_DELAYS_MILLIS = {0, 1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 75, 100, 150, 200};
+
+    public ObservationSettings {
+        if (writeReplicas < 1 || readReplicas < 1) {
+            throw new IllegalArgumentException("read and write consistency must be at least ONE");
+        }
+        if (writes < 10 || writes > 10_000_000) {
+            throw new IllegalArgumentException("--observe-writes must be between 10 and 10000000, was " + writes);
+        }
+        if (!(writesPerSecond > 0) || writesPerSecond > 1000) {
+            throw new IllegalArgumentException("--observe-rate must be in (0, 1000] writes per second, was " + writesPerSecond);
+        }
+        if (delaysMillis == null || delaysMillis.length == 0 || delaysMillis.length > 200) {
+            throw new IllegalArgumentException("the t grid needs 1 to 200 delays");
+        }
+        delaysMillis = delaysMillis.clone();
+        for (int i = 0; i < delaysMillis.length; i++) {
+            double t = delaysMillis[i];
+            if (!(t >= 0) || t > 10_000) {
+                throw new IllegalArgumentException("every t must be in [0, 10000] ms, was " + t);
+            }
+            if (i > 0 && t <= delaysMillis[i - 1]) {
+                throw new IllegalArgumentException("the t grid must be ascending without repeats, was "
+                        + Arrays.toString(delaysMillis));
+            }
+        }
+    }
+
+    @Override
+    public double[] delaysMillis() {
+        return delaysMillis.clone();
+    }
+}
