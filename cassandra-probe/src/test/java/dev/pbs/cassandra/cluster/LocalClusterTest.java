@@ -1,0 +1,54 @@
+package dev.pbs.cassandra.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LocalClusterTest {
+
+    @Test
+    void status_emptyFolder_hasNoNodes(@TempDir Path folder) {
+        assertThat(LocalCluster.in(folder).status()).isEmpty();
+        assertThat(LocalCluster.in(folder).stop(line -> { })).isZero();
+    }
+
+    @Test
+    void livePid_pidOfAnotherProcess_isNotTrusted(@TempDir Path folder) throws Exception {
+        // A pid file naming a live process that is not this node's JVM (this test's own JVM) must
+        // never be signalled: the command line does not name the node's configuration.
+        new ClusterDirectory(folder).writeState("pbs-local", 1, "5.0.6");
+        Files.createDirectories(folder.resolve("node1"));
+        Files.writeString(folder.resolve("node1/pid"), Long.toString(ProcessHandle.current().pid()), StandardCharsets.UTF_8);
+        LocalCluster cluster = LocalCluster.in(folder);
+        assertThat(cluster.livePid(1)).isEmpty();
+        assertThat(cluster.status().get(0).state()).isEqualTo("down");
+        assertThat(cluster.stop(line -> { })).isZero();
+        assertThat(ProcessHandle.current().isAlive()).isTrue();
+    }
+
+    @Test
+    void start_sizeOutOfRange_isRefused(@TempDir Path folder) {
+        assertThatThrownBy(() -> LocalCluster.in(folder).start(0, line -> { })).hasMessageContaining("--nodes must be between 1 and 9");
+        assertThatThrownBy(() -> LocalCluster.in(folder).start(10, line -> { })).hasMessageContaining("--nodes must be between 1 and 9");
+    }
+
+    @Test
+    void start_otherSizeThanRecorded_isRefused(@TempDir Path folder) {
+        new ClusterDirectory(folder).writeState("pbs-local", 3, "5.0.6");
+        assertThatThrownBy(() -> LocalCluster.in(folder).start(2, line -> { }))
+                .hasMessageContaining("has 3 nodes, not 2");
+    }
+
+    @Test
+    void nodeClasspath_recordedByTheBuild_pointsAtCassandra() {
+        NodeClasspath classpath = NodeClasspath.recorded();
+        assertThat(classpath.cassandraVersion()).startsWith("5.0.");
+        assertThat(classpath.entries()).anySatisfy(entry -> assertThat(entry.getFileName().toString()).startsWith("cassandra-all-"));
+        assertThat(classpath.entries().get(0).getFileName().toString()).startsWith("cassandra-node-");
+    }
+}

@@ -1,0 +1,33 @@
+package dev.pbs.cassandra.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigInteger;
+import org.junit.jupiter.api.Test;
+
+class NodeConfigurationTest {
+
+    @Test
+    void initialToken_threeNodes_dividesTheRingEqually() {
+        assertThat(NodeConfiguration.initialToken(1, 3)).isEqualTo("-9223372036854775808");
+        BigInteger first = new BigInteger(NodeConfiguration.initialToken(1, 3));
+        BigInteger second = new BigInteger(NodeConfiguration.initialToken(2, 3));
+        BigInteger third = new BigInteger(NodeConfiguration.initialToken(3, 3));
+        BigInteger step = BigInteger.ONE.shiftLeft(64).divide(BigInteger.valueOf(3));
+        assertThat(second.subtract(first)).isEqualTo(step);
+        assertThat(third.subtract(second)).isIn(step, step.add(BigInteger.ONE));
+        assertThat(third).isLessThan(BigInteger.ONE.shiftLeft(63));
+    }
+
+    @Test
+    void yaml_node2_listensOnItsOwnLoopbackAddress() {
+        String yaml = NodeConfiguration.yaml("pbs-local", 2, 3, "/data/node2");
+        assertThat(yaml)
+                .contains("listen_address: 127.0.0.2")
+                .contains("rpc_address: 127.0.0.2")
+                .contains("seeds: \"127.0.0.1:7000\"")
+                .contains("native_transport_port: 9042")
+                .contains("commitlog_directory: /data/node2/commitlog")
+                .contains("initial_token: " + NodeConfiguration.initialToken(2, 3));
+    }
+}

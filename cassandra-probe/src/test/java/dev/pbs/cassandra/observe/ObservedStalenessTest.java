@@ -1,0 +1,58 @@
+package dev.pbs.cassandra.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.pbs.model.distribution.Constant;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.MessageDelays;
+import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.ProportionEstimate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ObservedStalenessTest {
+
+    @Test
+    void rmse_differencesOfTwoPoints_isTheirRootMeanSquare() {
+        ObservedStaleness observed = new ObservedStaleness(3, 1, 1, 100, 0, 0, true, List.of(
+                new ObservedPoint(0, ProportionEstimate.of(50, 100), ProportionEstimate.of(800, 1000), 0),
+                new ObservedPoint(5, ProportionEstimate.of(90, 100), ProportionEstimate.of(900, 1000), 0)));
+        // differences -0.3 and 0: sqrt((0.09 + 0) / 2)
+        assertThat(observed.rmse()).isCloseTo(Math.sqrt(0.045), within(1e-12));
+        // noise: sqrt((0.8 * 0.2 / 100 + 0.9 * 0.1 / 100) / 2)
+        assertThat(observed.noiseFloor()).isCloseTo(Math.sqrt((0.0016 + 0.0009) / 2), within(1e-12));
+    }
+
+    @Test
+    void settings_badGrid_isRefused() {
+        assertThatThrownBy(() -> new ObservationSettings(1, 1, 100, 10, new double[] {5, 1}))
+                .hasMessageContaining("ascending");
+        assertThatThrownBy(() -> new ObservationSettings(1, 1, 100, 10, new double[] {-1}))
+                .hasMessageContaining("[0, 10000]");
+        assertThatThrownBy(() -> new ObservationSettings(1, 1, 5, 10, new double[] {0}))
+                .hasMessageContaining("--observe-writes");
+        assertThatThrownBy(() -> new ObservationSettings(1, 1, 100, 0, new double[] {0}))
+                .hasMessageContaining("--observe-rate");
+    }
+
+    @Test
+    void predict_constantDelays_matchesTheHandComputedCurve() {
+        // W = 10 ms, A = R = S = 1 ms, coordinator separate, N = 3, R = W = 1, targeted reads:
+        // the write commits at 11 ms; a read sent t ms later reaches a replica at 11 + t + 1, which
+        // has the write (it arrived at 10 ms) for every t >= 0. So P(consistent) = 1 everywhere.
+        LatencyProfile allFresh = LatencyProfile.builder("constant").description("test").provenance("test")
+                .defaults(new MessageDelays(Constant.of(10), Constant.of(1), Constant.of(1), Constant.of(1))).build();
+        ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5});
+        ConfigurationResult separate = StalenessObserver.predict(allFresh, 3, settings, false);
+        assertThat(separate.consistentAt(0).estimate()).isEqualTo(1.0);
+        // With the coordinator as a replica (local messages take no time), the write commits at once
+        // on the coordinator's own replica; a read sent at t reaches another replica at t + 1 and
+        // finds the write only if t + 1 >= 10. The read goes to the write coordinator's replica with
+        // probability 1/3 (targeted, R = 1 of 3), so P(consistent at t < 9) = 1/3.
+        ConfigurationResult local = StalenessObserver.predict(allFresh, 3, settings, true);
+        assertThat(local.consistentAt(0).estimate()).isCloseTo(1.0 / 3, within(0.002));
+        assertThat(local.consistentAt(5).estimate()).isCloseTo(1.0 / 3, within(0.002));
+    }
+}

@@ -1,0 +1,86 @@
+package dev.pbs.cassandra.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.pbs.model.distribution.Empirical;
+import dev.pbs.model.profile.LatencyProfile;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MeasuredProfileTest {
+
+    private static ProbeSnapshot snapshot(WarsRecorder recorder, int replicationFactor) {
+        return new ProbeSnapshot("test-cluster", "5.0.6", "datacenter1", replicationFactor, Instant.parse("2026-11-29T10:00:00Z"),
+                Instant.parse("2026-11-29T10:01:00Z"), new ProbeCounters(100, 100, 0, 0, 20, 20, 0, 0), recorder.snapshot(),
+                List.of());
+    }
+
+    private static void recordBoth(WarsRecorder recorder, String replica, long writeMicros, long readMicros) {
+        recorder.record(new ReplicaDelays(replica, Operation.WRITE, writeMicros, writeMicros / 2));
+        recorder.record(new ReplicaDelays(replica, Operation.READ, readMicros, readMicros / 2));
+    }
+
+    @Test
+    void of_threeReplicas_fixesNAndKeepsEachReplicasDelays() {
+        WarsRecorder recorder = new WarsRecorder();
+        recordBoth(recorder, "127.0.0.1", 1000, 500);
+        recordBoth(recorder, "127.0.0.2", 2000, 600);
+        recordBoth(recorder, "127.0.0.3", 4000, 700);
+        recordBoth(recorder, "127.0.0.3", 6000, 900);
+        LatencyProfile profile = MeasuredProfile.of(snapshot(recorder, 3), "measured");
+
+        assertThat(profile.fixedReplicaCount()).contains(3);
+        // Replica 3's W: two samples, 4 ms and 6 ms (microsecond histogram buckets).
+        Empirical replica3Write = (Empirical) profile.delaysOf(2).write();
+        assertThat(replica3Write.histogram().getTotalCount()).isEqualTo(2);
+        assertThat(replica3Write.inverseSurvivalProbability(0.75)).isBetween(3.99, 4.01);
+        // Replica 1's W: 1 ms only.
+        assertThat(((Empirical) profile.delaysOf(0).write()).inverseSurvivalProbability(0.5)).isBetween(0.999, 1.002);
+        // Defaults pool all replicas.
+        assertThat(((Empirical) profile.defaults().write()).histogram().getTotalCount()).isEqualTo(4);
+        assertThat(((Empirical) profile.defaults().acknowledgement()).histogram().getTotalCount()).isEqualTo(4);
+        assertThat(profile.provenance()).contains("test-cluster", "Cassandra 5.0.6", "replication factor 3",
+                "replica 3 = 127.0.0.3: W 2, A 2, R 2, S 2", "no clock skew");
+    }
+
+    @Test
+    void of_noReadSamples_namesWhatIsMissing() {
+        WarsRecorder recorder = new WarsRecorder();
+        recorder.record(new ReplicaDelays("127.0.0.1", Operation.WRITE, 1000, 500));
+        assertThatThrownBy(() -> MeasuredProfile.of(snapshot(recorder, 1), "measured"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no R samples");
+    }
+
+    @Test
+    void of_fewerReplicasThanTheReplicationFactor_isRefused() {
+        WarsRecorder recorder = new WarsRecorder();
+        recordBoth(recorder, "127.0.0.1", 1000, 500);
+        recordBoth(recorder, "127.0.0.2", 1000, 500);
+        assertThatThrownBy(() -> MeasuredProfile.of(snapshot(recorder, 3), "measured"))
+                .hasMessageContaining("2 replica(s)").hasMessageContaining("replication factor 3");
+    }
+
+    @Test
+    void of_moreNodesThanReplicas_describesTheTypicalKeyByPooledDelays() {
+        WarsRecorder recorder = new WarsRecorder();
+        for (int node = 1; node <= 4; node++) {
+            recordBoth(recorder, "127.0.0." + node, 1000L * node, 500);
+        }
+        LatencyProfile profile = MeasuredProfile.of(snapshot(recorder, 3), "measured");
+        assertThat(profile.replicaOverrides()).isEmpty();
+        assertThat(profile.fixedReplicaCount()).isEmpty();
+    }
+
+    @Test
+    void recorder_delaysAboveAnHour_areClippedAndCounted() {
+        WarsRecorder recorder = new WarsRecorder();
+        recorder.record(new ReplicaDelays("127.0.0.1", Operation.WRITE, WarsRecorder.HIGHEST_MICROS + 5, 10));
+        assertThat(recorder.clipped()).isEqualTo(1);
+        assertThat(recorder.count("127.0.0.1", MessageType.W)).isEqualTo(1);
+        assertThat(recorder.count("127.0.0.1", MessageType.A)).isEqualTo(1);
+        assertThat(recorder.count("127.0.0.1", MessageType.R)).isZero();
+    }
+}

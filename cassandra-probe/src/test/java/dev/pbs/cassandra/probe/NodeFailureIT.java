@@ -1,0 +1,57 @@
+package dev.pbs.cassandra.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.pbs.cassandra.cluster.LocalCluster;
+import dev.pbs.cassandra.testing.LocalClusterExtension;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** A node SIGKILLed in the middle of a probe, then started again: the probe carries on throughout. */
+@ExtendWith(LocalClusterExtension.class)
+class NodeFailureIT {
+
+    private static final String KILLED = "127.0.0.3";
+
+    @Test
+    void probe_nodeKilledAndRestarted_keepsRunningAndCountsTheNodeDownThenUp(LocalCluster cluster) throws Exception {
+        ProbeSettings settings = new ProbeSettings(List.of(ProbeSettings.contactPoint("127.0.0.1:9042")), Optional.empty(),
+                Optional.empty(), Optional.empty(), "pbs_probe_failure_it", 3, 40, Duration.ofSeconds(50), 0.3);
+        try (ProbeRun run = ProbeRun.connect(settings)) {
+            CompletableFuture<ProbeSnapshot> probing = CompletableFuture.supplyAsync(() -> run.run(() -> false));
+            TimeUnit.SECONDS.sleep(6);
+            try {
+                cluster.kill(3);
+                TimeUnit.SECONDS.sleep(6);
+                ProbeSnapshot whileDown = run.snapshot();
+                NodeHealth.NodeReport down = node(whileDown, KILLED);
+                assertThat(down.up()).as("node 3 while killed").isFalse();
+                assertThat(down.failed()).isPositive();
+                assertThat(down.timesDown()).isGreaterThanOrEqualTo(1);
+                assertThat(probing).isNotDone();
+            } finally {
+                cluster.restart(3, line -> System.out.println("[cluster] " + line));
+            }
+            long succeededBeforeRestart = node(run.snapshot(), KILLED).succeeded();
+            ProbeSnapshot done = probing.get(90, TimeUnit.SECONDS);
+            NodeHealth.NodeReport back = node(done, KILLED);
+            System.out.printf("node failure: %s, node 3: %s%n", done.operations(), back);
+            assertThat(back.up()).as("node 3 after its restart").isTrue();
+            assertThat(back.succeeded()).as("operations through node 3 after its restart").isGreaterThan(succeededBeforeRestart);
+            assertThat(done.operations().failed()).isPositive();
+            assertThat(done.operations().succeeded()).isGreaterThan(done.operations().failed());
+            // Measurement went on: every replica, node 3 included, has samples.
+            assertThat(done.delaysMicros().keySet()).contains("127.0.0.1", "127.0.0.2", KILLED);
+        }
+        LocalClusterExtension.awaitAllUp(cluster, 60);
+    }
+
+    private static NodeHealth.NodeReport node(ProbeSnapshot snapshot, String address) {
+        return snapshot.nodes().stream().filter(node -> node.address().equals(address)).findFirst().orElseThrow();
+    }
+}

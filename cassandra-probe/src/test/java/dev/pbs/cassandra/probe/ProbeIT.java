@@ -1,0 +1,104 @@
+package dev.pbs.cassandra.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.pbs.cassandra.cluster.LocalCluster;
+import dev.pbs.cassandra.observe.ObservationSettings;
+import dev.pbs.cassandra.observe.ObservedPoint;
+import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.cassandra.observe.StalenessObserver;
+import dev.pbs.cassandra.testing.LocalClusterExtension;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.ReadFanout;
+import dev.pbs.montecarlo.SimulationResult;
+import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.montecarlo.WarsEngine;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The probe against a real 3-node cluster: one 15-second measurement, then an observed-staleness run. */
+@ExtendWith(LocalClusterExtension.class)
+class ProbeIT {
+
+    private static final double RATE = 60;
+    private static final Duration DURATION = Duration.ofSeconds(15);
+
+    private static ProbeSnapshot snapshot;
+    private static LatencyProfile profile;
+    private static ObservedStaleness observed;
+
+    @BeforeAll
+    static void probe(LocalCluster cluster) {
+        ProbeSettings settings = new ProbeSettings(List.of(ProbeSettings.contactPoint("127.0.0.1:9042")), Optional.empty(),
+                Optional.empty(), Optional.empty(), "pbs_probe_it", 3, RATE, DURATION, 0.3);
+        try (ProbeRun run = ProbeRun.connect(settings)) {
+            snapshot = run.run(() -> false);
+            profile = MeasuredProfile.of(snapshot, "measured-it");
+            observed = StalenessObserver.observe(run, new ObservationSettings(1, 1, 300, 30,
+                    new double[] {0, 1, 2, 5, 10, 20, 50, 100}), profile);
+        }
+        System.out.printf("probe: %s%nobserved staleness RMSE %.4f (noise floor %.4f): %s%n", snapshot.operations(),
+                observed.rmse(), observed.noiseFloor(), observed.points());
+    }
+
+    @Test
+    void probe_measuresWarsForEachOfTheThreeReplicas() {
+        assertThat(snapshot.clusterName()).isEqualTo(LocalCluster.CLUSTER_NAME);
+        assertThat(snapshot.cassandraVersion()).startsWith("5.0.");
+        assertThat(snapshot.delaysMicros().keySet()).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
+        for (Map.Entry<String, Map<MessageType, Histogram>> replica : snapshot.delaysMicros().entrySet()) {
+            for (MessageType type : MessageType.values()) {
+                assertThat(replica.getValue().get(type).getTotalCount())
+                        .as("%s samples of replica %s", type, replica.getKey()).isGreaterThanOrEqualTo(10);
+            }
+        }
+        // Nearly every trace read back is complete: at most a few replicas' events are missing.
+        assertThat(snapshot.operations().samplesDiscarded()).isLessThanOrEqualTo(snapshot.operations().tracesRead() / 10);
+    }
+
+    @Test
+    void probe_neverExceedsItsPace() {
+        long budget = Math.round(RATE * DURATION.toSeconds()) + 1;
+        ProbeCounters operations = snapshot.operations();
+        assertThat(operations.issued()).isLessThanOrEqualTo(budget);
+        assertThat(operations.issued() + operations.skipped()).isBetween(budget - 5, budget + 1);
+        assertThat(operations.failed()).isZero();
+        assertThat(snapshot.nodes()).hasSize(3).allSatisfy(node -> assertThat(node.up()).isTrue());
+    }
+
+    @Test
+    void profile_feedsTheEngine() {
+        assertThat(profile.fixedReplicaCount()).contains(3);
+        SimulationResult result = new WarsEngine().run(SimulationSpec.builder(profile, 3).configurations(
+                        List.of(new dev.pbs.model.quorum.QuorumConfiguration(3, 1, 1),
+                                new dev.pbs.model.quorum.QuorumConfiguration(3, 2, 2)))
+                .trials(200_000).seed(7).readFanout(ReadFanout.ALL).build());
+        ConfigurationResult partial = result.configuration(1, 1).orElseThrow();
+        ConfigurationResult strict = result.configuration(2, 2).orElseThrow();
+        assertThat(strict.consistentAtCommit().estimate()).isEqualTo(1.0);
+        assertThat(partial.consistentAtCommit().estimate()).isBetween(0.01, 1.0);
+        assertThat(partial.readLatency(50).valueMillis()).isPositive();
+    }
+
+    @Test
+    void observation_readsEveryWriteAtEveryDelay() {
+        assertThat(observed.writes()).isGreaterThanOrEqualTo(295);
+        assertThat(observed.points()).hasSize(8);
+        for (ObservedPoint point : observed.points()) {
+            assertThat(point.observed().trials() + observed.failedReads()).isGreaterThanOrEqualTo(observed.writes());
+            assertThat(point.predicted().trials()).isEqualTo(2_000_000);
+            assertThat(point.meanLagMillis()).isLessThan(20);
+        }
+        // Staleness fades: at 100 ms after the acknowledgement practically every read is fresh.
+        assertThat(observed.points().get(7).observed().estimate()).isGreaterThan(0.97);
+        assertThat(observed.rmse()).isBetween(0.0, 1.0);
+        assertThat(observed.noiseFloor()).isPositive();
+    }
+}
