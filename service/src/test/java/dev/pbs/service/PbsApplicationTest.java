@@ -220,8 +220,8 @@ class PbsApplicationTest {
         assertThat(page.getStatus()).isEqualTo(200);
         assertThat(page.readEntity(String.class)).contains("<title>pbs").contains("/app.js")
                 .contains("/vendor/uplot/uPlot.iife.min.js").doesNotContain("https://");
-        for (String asset : new String[] {"/app.js", "/style.css", "/vendor/uplot/uPlot.iife.min.js",
-            "/vendor/uplot/uPlot.min.css"}) {
+        for (String asset : new String[] {"/app.js", "/charts.js", "/sla.js", "/style.css",
+            "/vendor/uplot/uPlot.iife.min.js", "/vendor/uplot/uPlot.min.css"}) {
             // Reading the body returns the connection to the client's small pool.
             Response response = APP.client().target(root + asset).request().get();
             assertThat(response.getStatus()).as(asset).isEqualTo(200);
