@@ -10,6 +10,11 @@ import dev.pbs.service.errors.JsonServerErrorHandler;
 import dev.pbs.service.errors.ProfileConflictMapper;
 import dev.pbs.service.health.EngineHealthCheck;
 import dev.pbs.service.metrics.PrometheusMetrics;
+import dev.pbs.service.probes.ManagedProbe;
+import dev.pbs.service.probes.ProbeConfiguration;
+import dev.pbs.service.resources.ProbesResource;
+import java.util.ArrayList;
+import java.util.List;
 import dev.pbs.service.openapi.ApiDocumentation;
 import dev.pbs.service.resources.BearerToken;
 import dev.pbs.service.resources.PredictionsResource;
@@ -94,9 +99,21 @@ public class PbsApplication extends Application<PbsConfiguration> {
         environment.jersey().register(new SlaResource(requests, predictions));
         environment.jersey().register(new RecommendationsResource(
                 new RecommendationRequestReader(store, limits, threads), predictions));
+        List<ManagedProbe> probes = new ArrayList<>();
+        java.util.Set<String> probeNames = new java.util.HashSet<>();
+        for (ProbeConfiguration probe : configuration.getProbes()) {
+            if (!probeNames.add(probe.getName())) {
+                throw new IllegalArgumentException("two probes are named '" + probe.getName() + "'");
+            }
+            probe.toSettings();
+            ManagedProbe managed = new ManagedProbe(probe, store);
+            environment.lifecycle().manage(managed);
+            probes.add(managed);
+        }
+        environment.jersey().register(new ProbesResource(probes));
         environment.healthChecks().register("engine", new EngineHealthCheck());
         ApiDocumentation.register(environment.jersey());
-        PrometheusMetrics.register(environment, predictions);
+        PrometheusMetrics.register(environment, predictions, probes);
     }
 
     /** A file when one is named, the jar's commented {@code pbs.yml} for {@link #DEFAULT_CONFIGURATION}. */

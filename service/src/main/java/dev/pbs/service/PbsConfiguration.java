@@ -6,7 +6,10 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
+import dev.pbs.service.probes.ProbeConfiguration;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The service's configuration (see the commented {@code pbs.yml} in the jar for every option and
@@ -23,6 +26,20 @@ public class PbsConfiguration extends Configuration {
 
     @Valid
     private Limits limits = new Limits();
+
+    /** Probes of live Cassandra clusters (see {@link ProbeConfiguration}); none by default. */
+    @Valid
+    private List<ProbeConfiguration> probes = new ArrayList<>();
+
+    @JsonProperty
+    public List<ProbeConfiguration> getProbes() {
+        return probes;
+    }
+
+    @JsonProperty
+    public void setProbes(List<ProbeConfiguration> probes) {
+        this.probes = probes == null ? new ArrayList<>() : probes;
+    }
 
     @JsonProperty
     public String getDataDirectory() {

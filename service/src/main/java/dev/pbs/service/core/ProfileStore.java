@@ -33,6 +33,10 @@ public final class ProfileStore {
 
     public static final String BUILT_IN = "built-in";
     public static final String UPLOADED = "uploaded";
+    /** Origin of profiles a probe configured in the service measures and refreshes; never stored on disk. */
+    public static final String LIVE = "live-probe";
+    /** Every live profile's name starts with this; no uploaded name can (':' is not allowed in them). */
+    public static final String LIVE_PREFIX = "cassandra:";
 
     private static final int LOCK_STRIPES = 64;
 
@@ -61,6 +65,7 @@ public final class ProfileStore {
     private final ProfileStoreFiles files;
     private final List<StoredProfile> builtIn;
     private final Map<String, StoredProfile> uploaded = new ConcurrentHashMap<>();
+    private final Map<String, StoredProfile> live = new ConcurrentHashMap<>();
     private final List<String> loadProblems;
     private final Object[] locks = new Object[LOCK_STRIPES];
 
@@ -132,13 +137,30 @@ public final class ProfileStore {
         return loadProblems;
     }
 
-    /** All profiles: the built-in ones in their own order, then the uploaded ones by name. */
+    /** All profiles: the built-in ones in their own order, then the uploaded ones by name, then the live ones by name. */
     public List<StoredProfile> list() {
         List<StoredProfile> all = new ArrayList<>(builtIn);
         List<StoredProfile> uploadedByName = new ArrayList<>(uploaded.values());
         uploadedByName.sort(Comparator.comparing(StoredProfile::name));
         all.addAll(uploadedByName);
+        List<StoredProfile> liveByName = new ArrayList<>(live.values());
+        liveByName.sort(Comparator.comparing(StoredProfile::name));
+        all.addAll(liveByName);
         return all;
+    }
+
+    /**
+     * Publishes or refreshes a live profile (held in memory only: a probe measures it again after a
+     * restart).
+     *
+     * @throws IllegalArgumentException when the name does not start with {@link #LIVE_PREFIX}
+     */
+    public void publishLive(LatencyProfile profile) {
+        if (!profile.name().startsWith(LIVE_PREFIX)) {
+            throw new IllegalArgumentException("a live profile's name must start with " + LIVE_PREFIX + ", was '"
+                    + profile.name() + "'");
+        }
+        live.put(profile.name(), new StoredProfile(profile, LIVE));
     }
 
     /** The profile of that name; empty for unknown and invalid names. */
@@ -149,6 +171,9 @@ public final class ProfileStore {
         Optional<LatencyProfile> builtInProfile = BuiltInProfiles.named(name);
         if (builtInProfile.isPresent()) {
             return Optional.of(new StoredProfile(builtInProfile.get(), BUILT_IN));
+        }
+        if (name.startsWith(LIVE_PREFIX)) {
+            return Optional.ofNullable(live.get(name));
         }
         return Optional.ofNullable(uploaded.get(name));
     }

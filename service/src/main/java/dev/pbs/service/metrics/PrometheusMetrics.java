@@ -1,5 +1,8 @@
 package dev.pbs.service.metrics;
 
+import dev.pbs.service.probes.ManagedProbe;
+import dev.pbs.service.probes.ProbeMetrics;
+import java.util.List;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricFilter;
 import com.codahale.metrics.MetricRegistry;
@@ -30,7 +33,7 @@ public final class PrometheusMetrics {
     }
 
     /** Registers the {@code pbs.*} gauges and the exporter servlet; call from {@code Application.run}. */
-    public static void register(Environment environment, PredictionService predictions) {
+    public static void register(Environment environment, PredictionService predictions, List<ManagedProbe> probes) {
         MetricRegistry metrics = environment.metrics();
         metrics.register("pbs.prediction_cache.hits", (Gauge<Long>) predictions::cacheHits);
         metrics.register("pbs.prediction_cache.misses", (Gauge<Long>) predictions::cacheMisses);
@@ -42,6 +45,7 @@ public final class PrometheusMetrics {
         PrometheusRegistry registry = new PrometheusRegistry();
         DropwizardExports.builder().dropwizardRegistry(metrics).metricFilter(exported()).register(registry);
         JvmMetrics.builder().register(registry);
+        ProbeMetrics.register(registry, probes);
 
         environment.admin().addServlet("prometheus", new PrometheusMetricsServlet(registry)).addMapping(PATH);
         environment.admin().addServlet("metrics-json", new MetricsServlet(metrics)).addMapping(JSON_PATH);

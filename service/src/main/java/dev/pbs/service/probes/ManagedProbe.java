@@ -1,0 +1,177 @@
+package dev.pbs.service.probes;
+
+import dev.pbs.cassandra.probe.MeasuredProfile;
+import dev.pbs.cassandra.probe.MessageType;
+import dev.pbs.cassandra.probe.NodeHealth;
+import dev.pbs.cassandra.probe.ProbeCounters;
+import dev.pbs.cassandra.probe.ProbeRun;
+import dev.pbs.cassandra.probe.ProbeSettings;
+import dev.pbs.cassandra.probe.ProbeSnapshot;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.service.core.ProfileStore;
+import io.dropwizard.lifecycle.Managed;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A probe running in the service's background for as long as the service runs: it connects (and
+ * keeps retrying, with a growing pause up to a minute, while the cluster cannot be reached), probes
+ * one window at a time, and every {@code refreshSeconds} publishes the measurements as the live
+ * profile {@code cassandra:<name>}: from the current window once it has enough samples, else from
+ * the last complete window. A failure never stops the service or the probe.
+ */
+public final class ManagedProbe implements Managed {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ManagedProbe.class);
+    private static final long MAX_RETRY_MILLIS = 60_000;
+
+    private final ProbeConfiguration configuration;
+    private final ProfileStore store;
+    private final ScheduledExecutorService refresher;
+    private volatile boolean stopping;
+    private volatile Thread worker;
+    private volatile ProbeRun current;
+    private volatile ProbeSnapshot lastComplete;
+    private volatile String state = "connecting";
+    private volatile String lastError;
+    private volatile String refreshProblem;
+    private volatile Instant lastRefresh;
+    private volatile Map<String, Long> publishedSamples = Map.of();
+    private final Object totalsLock = new Object();
+    private long completedSucceeded;
+    private long completedFailed;
+    private long completedSkipped;
+
+    public ManagedProbe(ProbeConfiguration configuration, ProfileStore store) {
+        this.configuration = configuration;
+        this.store = store;
+        this.refresher = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "pbs-probe-refresh-" + configuration.getName());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    public String name() {
+        return configuration.getName();
+    }
+
+    @Override
+    public void start() {
+        ProbeSettings settings = configuration.toSettings();
+        Thread thread = new Thread(() -> probeForever(settings), "pbs-probe-" + configuration.getName());
+        thread.setDaemon(true);
+        worker = thread;
+        thread.start();
+        refresher.scheduleWithFixedDelay(this::refresh, configuration.getRefreshSeconds(), configuration.getRefreshSeconds(),
+                TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void stop() throws InterruptedException {
+        stopping = true;
+        refresher.shutdownNow();
+        Thread thread = worker;
+        if (thread != null) {
+            thread.interrupt();
+            thread.join(TimeUnit.SECONDS.toMillis(20));
+        }
+    }
+
+    private void probeForever(ProbeSettings settings) {
+        long retryMillis = 1000;
+        while (!stopping) {
+            state = "connecting";
+            try (ProbeRun run = ProbeRun.connect(settings)) {
+                state = "running";
+                lastError = null;
+                retryMillis = 1000;
+                current = run;
+                LOG.info("probe {}: connected, probing windows of {} min", name(), configuration.getWindowMinutes());
+                ProbeSnapshot window = run.run(() -> stopping);
+                lastComplete = window;
+                synchronized (totalsLock) {
+                    completedSucceeded += window.operations().succeeded();
+                    completedFailed += window.operations().failed();
+                    completedSkipped += window.operations().skipped();
+                }
+                current = null;
+            } catch (RuntimeException problem) {
+                current = null;
+                state = "unreachable";
+                lastError = problem.getMessage();
+                LOG.warn("probe {}: {}; retrying in {} s", name(), problem.getMessage(), retryMillis / 1000);
+                try {
+                    TimeUnit.MILLISECONDS.sleep(retryMillis);
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
+                retryMillis = Math.min(MAX_RETRY_MILLIS, retryMillis * 2);
+            }
+        }
+    }
+
+    /** Publishes the live profile from the freshest measurements that make a complete profile. */
+    void refresh() {
+        try {
+            List<ProbeSnapshot> candidates = new ArrayList<>();
+            ProbeRun run = current;
+            if (run != null) {
+                candidates.add(run.snapshot());
+            }
+            if (lastComplete != null) {
+                candidates.add(lastComplete);
+            }
+            String problem = "no measurements yet";
+            for (ProbeSnapshot snapshot : candidates) {
+                try {
+                    LatencyProfile profile = MeasuredProfile.of(snapshot, configuration.profileName());
+                    store.publishLive(profile);
+                    Map<String, Long> samples = new LinkedHashMap<>();
+                    for (MessageType type : MessageType.values()) {
+                        samples.put(type.name(), snapshot.samples(type));
+                    }
+                    publishedSamples = samples;
+                    lastRefresh = Instant.now();
+                    refreshProblem = null;
+                    return;
+                } catch (IllegalArgumentException tooFew) {
+                    problem = tooFew.getMessage();
+                }
+            }
+            refreshProblem = problem;
+        } catch (RuntimeException unexpected) {
+            refreshProblem = "refresh failed: " + unexpected;
+            LOG.warn("probe {}: refresh failed", name(), unexpected);
+        }
+    }
+
+    public ProbeStatus status() {
+        ProbeRun run = current;
+        ProbeSnapshot snapshot = run != null ? run.snapshot() : lastComplete;
+        ProbeCounters window = run != null && snapshot != null ? snapshot.operations() : null;
+        Map<String, Long> operations = new LinkedHashMap<>();
+        synchronized (totalsLock) {
+            operations.put("succeeded", completedSucceeded + (window == null ? 0 : window.succeeded()));
+            operations.put("failed", completedFailed + (window == null ? 0 : window.failed()));
+            operations.put("skipped", completedSkipped + (window == null ? 0 : window.skipped()));
+        }
+        List<ProbeStatus.Node> nodes = new ArrayList<>();
+        if (snapshot != null) {
+            for (NodeHealth.NodeReport node : snapshot.nodes()) {
+                nodes.add(new ProbeStatus.Node(node.address(), node.up() && run != null, node.failed()));
+            }
+        }
+        Instant refreshed = lastRefresh;
+        return new ProbeStatus(name(), configuration.profileName(), state, lastError,
+                refreshed == null ? 0 : refreshed.getEpochSecond(), refreshProblem, publishedSamples, operations, nodes);
+    }
+}

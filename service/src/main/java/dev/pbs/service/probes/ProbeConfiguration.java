@@ -1,0 +1,208 @@
+package dev.pbs.service.probes;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.pbs.cassandra.probe.ProbeSettings;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.Pattern;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One probe under {@code probes:} in the service's YAML. Every option, its default, and whether it
+ * is required; none can change while the service runs (restart to apply):
+ * <ul>
+ *   <li>{@code name} (required): letters, digits, '-' and '_'; the live profile is {@code cassandra:<name>};</li>
+ *   <li>{@code contactPoints} (required): {@code HOST:PORT} strings;</li>
+ *   <li>{@code localDatacenter}: default the contact points' datacenter;</li>
+ *   <li>{@code username}, {@code passwordEnv}: credentials, the password read from that
+ *       environment variable (never written in the YAML, never logged);</li>
+ *   <li>{@code keyspace} (default {@code pbs_probe}), {@code replicationFactor} (default 3);</li>
+ *   <li>{@code rate}: operations per second (default 20); {@code traceFraction} (default 0.2);</li>
+ *   <li>{@code refreshSeconds}: how often the live profile is rebuilt (default 30, at least 5);</li>
+ *   <li>{@code windowMinutes}: the measurements behind a profile span at most this long; the probe
+ *       starts afresh after each window (default 10).</li>
+ * </ul>
+ */
+public class ProbeConfiguration {
+
+    @NotEmpty
+    @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9_-]{0,47}", message = "must be letters, digits, '-' or '_' (at most 48)")
+    private String name;
+
+    @NotEmpty
+    private List<String> contactPoints = new ArrayList<>();
+
+    private String localDatacenter;
+    private String username;
+    private String passwordEnv;
+    private String keyspace = ProbeSettings.DEFAULT_KEYSPACE;
+
+    @Min(1)
+    @Max(32)
+    private int replicationFactor = 3;
+
+    @DecimalMin(value = "0", inclusive = false)
+    @DecimalMax("5000")
+    private double rate = 20;
+
+    @DecimalMin(value = "0", inclusive = false)
+    @DecimalMax("1")
+    private double traceFraction = 0.2;
+
+    @Min(5)
+    @Max(86_400)
+    private int refreshSeconds = 30;
+
+    @Min(1)
+    @Max(10_080)
+    private int windowMinutes = 10;
+
+    @JsonProperty
+    public String getName() {
+        return name;
+    }
+
+    @JsonProperty
+    public void setName(String name) {
+        this.name = name;
+    }
+
+    @JsonProperty
+    public List<String> getContactPoints() {
+        return contactPoints;
+    }
+
+    @JsonProperty
+    public void setContactPoints(List<String> contactPoints) {
+        this.contactPoints = contactPoints;
+    }
+
+    @JsonProperty
+    public String getLocalDatacenter() {
+        return localDatacenter;
+    }
+
+    @JsonProperty
+    public void setLocalDatacenter(String localDatacenter) {
+        this.localDatacenter = localDatacenter;
+    }
+
+    @JsonProperty
+    public String getUsername() {
+        return username;
+    }
+
+    @JsonProperty
+    public void setUsername(String username) {
+        this.username = username;
+    }
+
+    @JsonProperty
+    public String getPasswordEnv() {
+        return passwordEnv;
+    }
+
+    @JsonProperty
+    public void setPasswordEnv(String passwordEnv) {
+        this.passwordEnv = passwordEnv;
+    }
+
+    @JsonProperty
+    public String getKeyspace() {
+        return keyspace;
+    }
+
+    @JsonProperty
+    public void setKeyspace(String keyspace) {
+        this.keyspace = keyspace;
+    }
+
+    @JsonProperty
+    public int getReplicationFactor() {
+        return replicationFactor;
+    }
+
+    @JsonProperty
+    public void setReplicationFactor(int replicationFactor) {
+        this.replicationFactor = replicationFactor;
+    }
+
+    @JsonProperty
+    public double getRate() {
+        return rate;
+    }
+
+    @JsonProperty
+    public void setRate(double rate) {
+        this.rate = rate;
+    }
+
+    @JsonProperty
+    public double getTraceFraction() {
+        return traceFraction;
+    }
+
+    @JsonProperty
+    public void setTraceFraction(double traceFraction) {
+        this.traceFraction = traceFraction;
+    }
+
+    @JsonProperty
+    public int getRefreshSeconds() {
+        return refreshSeconds;
+    }
+
+    @JsonProperty
+    public void setRefreshSeconds(int refreshSeconds) {
+        this.refreshSeconds = refreshSeconds;
+    }
+
+    @JsonProperty
+    public int getWindowMinutes() {
+        return windowMinutes;
+    }
+
+    @JsonProperty
+    public void setWindowMinutes(int windowMinutes) {
+        this.windowMinutes = windowMinutes;
+    }
+
+    /**
+     * The probe's settings, one window long.
+     *
+     * @throws IllegalArgumentException naming this probe and the problem (a bad contact point, an
+     *     unset password variable)
+     */
+    public ProbeSettings toSettings() {
+        try {
+            List<InetSocketAddress> points = new ArrayList<>();
+            for (String point : contactPoints) {
+                points.add(ProbeSettings.contactPoint(point));
+            }
+            Optional<String> password = Optional.empty();
+            if (passwordEnv != null && !passwordEnv.isBlank()) {
+                String value = System.getenv(passwordEnv);
+                if (value == null) {
+                    throw new IllegalArgumentException("environment variable " + passwordEnv + " (passwordEnv) is not set");
+                }
+                password = Optional.of(value);
+            }
+            return new ProbeSettings(points, Optional.ofNullable(localDatacenter), Optional.ofNullable(username), password,
+                    keyspace, replicationFactor, rate, Duration.ofMinutes(windowMinutes), traceFraction);
+        } catch (IllegalArgumentException invalid) {
+            throw new IllegalArgumentException("probe '" + name + "': " + invalid.getMessage(), invalid);
+        }
+    }
+
+    /** The name of the live profile this probe publishes. */
+    public String profileName() {
+        return dev.pbs.service.core.ProfileStore.LIVE_PREFIX + name;
+    }
+}

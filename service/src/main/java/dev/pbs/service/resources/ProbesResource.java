@@ -1,0 +1,36 @@
+package dev.pbs.service.resources;
+
+import dev.pbs.service.probes.ManagedProbe;
+import dev.pbs.service.probes.ProbeStatus;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/** {@code /v1/probes}: the probes configured in the service and what they see. */
+@Path("/v1/probes")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "probes", description = "Live measurement of Cassandra clusters configured in the service's YAML")
+public final class ProbesResource {
+
+    private final List<ManagedProbe> probes;
+
+    public ProbesResource(List<ManagedProbe> probes) {
+        this.probes = List.copyOf(probes);
+    }
+
+    @GET
+    @Operation(summary = "Every configured probe's state, samples, operations and node status")
+    @ApiResponse(responseCode = "200", description = "One entry per probe (empty when none is configured).",
+            content = @Content(array = @ArraySchema(schema = @Schema(implementation = ProbeStatus.class))))
+    public List<ProbeStatus> list() {
+        return probes.stream().map(ManagedProbe::status).toList();
+    }
+}
