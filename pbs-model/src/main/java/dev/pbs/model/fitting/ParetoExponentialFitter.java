@@ -14,10 +14,11 @@ import java.util.List;
  * <p>The objective has several local minima (either component may carry the body or the tail), so
  * the optimiser does not start from one guess: a grid of starting points built from the measured
  * quantiles is screened by NRMSE (one evaluation each) and the best {@value #REFINED_STARTS} are
- * refined; the best refined fit wins. The grid: xm at the measured Q(0.01), Q(0.05), Q(0.2) or
- * Q(0.5) (below xm only the exponential contributes); p in {0.05, 0.3, 0.7, 0.95}; alpha from
- * the tail, {@code ln 10 / ln(Q(0.999) / Q(0.99))} (exact for a Pareto tail), or 1.5, or 5; and
- * lambda as 1/mean, {@code ln 10 / (Q(0.999) - Q(0.99))} (exact for an exponential tail), or
+ * refined; the best refined fit wins. The grid (up to 4 x 7 x 3 x 3 = 252 points): xm at the
+ * measured Q(0.01), Q(0.05), Q(0.2) or Q(0.5) (below xm only the exponential contributes); p in
+ * {0.02, 0.1, 0.3, 0.5, 0.7, 0.9, 0.98}; alpha from the tail, {@code ln 10 / ln(Q(0.999) / Q(0.99))}
+ * (exact when the Pareto alone makes the tail), or 1.5, or 5; and lambda as 1/mean,
+ * {@code ln 10 / (Q(0.999) - Q(0.99))} (exact when the exponential alone makes the tail), or
  * {@code ln 2 / Q(0.5)}.
  */
 final class ParetoExponentialFitter {

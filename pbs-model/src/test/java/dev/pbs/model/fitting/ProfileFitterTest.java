@@ -27,7 +27,10 @@ class ProfileFitterTest {
     private static final Empirical NETWORK = MeasuredSamples.of(LogNormal.of(-0.5, 0.4), 200_000, 2);
     private static final Empirical SLOW_REPLICA_WRITES = MeasuredSamples.of(LogNormal.of(2, 0.8), 200_000, 3);
 
-    /** Defaults W, A measured and S the same histogram as A; R parametric; replica 0 W measured, replica 2 R parametric. */
+    /**
+     * Defaults: W and A measured, S the same histogram as A, R parametric. Replica 0: W measured;
+     * replica 2: R parametric. Two datacenters.
+     */
     private static final LatencyProfile MEASURED = LatencyProfile.builder("measured")
             .description("three replicas, one with a slow disk")
             .provenance("drawn by the test")
