@@ -115,6 +115,13 @@ final class ProbeCommand implements Callable<Integer> {
     public Integer call() {
         ProbeSettings settings = settings();
         ObservationSettings observation = observe ? observation(settings.replicationFactor()) : null;
+        new OutputFile("--out", outFile).requireWritable();
+        if (histogramLog != null) {
+            new OutputFile("--hlog", histogramLog).requireWritable();
+        }
+        if (observeOut != null) {
+            new OutputFile("--observe-out", observeOut).requireWritable();
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ProbeSnapshot snapshot;
@@ -124,9 +131,9 @@ final class ProbeCommand implements Callable<Integer> {
             err.flush();
             snapshot = run.run(() -> false);
             LatencyProfile profile = MeasuredProfile.of(snapshot, name);
-            OutputFiles.writeAtomically(outFile, ProfileJson.writeString(profile));
+            new OutputFile("--out", outFile).writeAtomically(ProfileJson.writeString(profile));
             if (histogramLog != null) {
-                OutputFiles.writeAtomically(histogramLog, ProbeReport.histogramLog(snapshot));
+                new OutputFile("--hlog", histogramLog).writeAtomically(ProbeReport.histogramLog(snapshot));
             }
             out.print(ProbeReport.text(snapshot));
             out.println("profile written to " + this.outFile + " (pbs predict --profile-file " + this.outFile + " --n "
@@ -140,7 +147,7 @@ final class ProbeCommand implements Callable<Integer> {
                 out.println();
                 out.print(ObservationReport.text(observed));
                 if (observeOut != null) {
-                    OutputFiles.writeAtomically(observeOut, ObservationReport.json(observed));
+                    new OutputFile("--observe-out", observeOut).writeAtomically(ObservationReport.json(observed));
                 }
             }
         }
