@@ -106,6 +106,7 @@ public class PbsApplication extends Application<PbsConfiguration> {
                 throw new IllegalArgumentException("two probes are named '" + probe.getName() + "'");
             }
             probe.toSettings();
+            probe.observation();
             ManagedProbe managed = new ManagedProbe(probe, store);
             environment.lifecycle().manage(managed);
             probes.add(managed);

@@ -1,5 +1,8 @@
 package dev.pbs.service.probes;
 
+import dev.pbs.cassandra.observe.ObservationSettings;
+import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.MessageType;
 import dev.pbs.cassandra.probe.NodeHealth;
@@ -9,12 +12,14 @@ import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.service.core.ProfileStore;
+import dev.pbs.service.output.ObservationReport;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +50,8 @@ public final class ManagedProbe implements Managed {
     private volatile String refreshProblem;
     private volatile Instant lastRefresh;
     private volatile Map<String, Long> publishedSamples = Map.of();
+    private volatile Optional<ObservationSettings> observation = Optional.empty();
+    private volatile ObservedStaleness lastObservation;
     private final Object totalsLock = new Object();
     private long completedSucceeded;
     private long completedFailed;
@@ -67,6 +74,7 @@ public final class ManagedProbe implements Managed {
     @Override
     public void start() {
         ProbeSettings settings = configuration.toSettings();
+        observation = configuration.observation();
         Thread thread = new Thread(() -> probeForever(settings), "pbs-probe-" + configuration.getName());
         thread.setDaemon(true);
         worker = thread;
@@ -86,6 +94,16 @@ public final class ManagedProbe implements Managed {
         }
     }
 
+    private void observe(ProbeRun run, ProbeSnapshot window, ObservationSettings settings) {
+        try {
+            LatencyProfile measured = MeasuredProfile.of(window, configuration.profileName());
+            lastObservation = StalenessObserver.observe(run, settings, measured);
+            LOG.info("probe {}: observed staleness, RMSE against the prediction {}", name(), lastObservation.rmse());
+        } catch (RuntimeException failed) {
+            refreshProblem = "observation failed: " + failed.getMessage();
+        }
+    }
+
     private void probeForever(ProbeSettings settings) {
         long retryMillis = 1000;
         while (!stopping) {
@@ -98,6 +116,9 @@ public final class ManagedProbe implements Managed {
                 LOG.info("probe {}: connected, probing windows of {} min", name(), configuration.getWindowMinutes());
                 ProbeSnapshot window = run.run(() -> stopping);
                 lastComplete = window;
+                if (observation.isPresent() && !stopping) {
+                    observe(run, window, observation.get());
+                }
                 synchronized (totalsLock) {
                     completedSucceeded += window.operations().succeeded();
                     completedFailed += window.operations().failed();
@@ -172,6 +193,7 @@ public final class ManagedProbe implements Managed {
         }
         Instant refreshed = lastRefresh;
         return new ProbeStatus(name(), configuration.profileName(), state, lastError,
-                refreshed == null ? 0 : refreshed.getEpochSecond(), refreshProblem, publishedSamples, operations, nodes);
+                refreshed == null ? 0 : refreshed.getEpochSecond(), refreshProblem, publishedSamples, operations, nodes,
+                lastObservation == null ? null : ObservationReport.tree(lastObservation));
     }
 }

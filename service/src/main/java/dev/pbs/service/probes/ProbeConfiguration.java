@@ -27,7 +27,10 @@ import java.util.Optional;
  *   <li>{@code rate}: operations per second (default 20); {@code traceFraction} (default 0.2);</li>
  *   <li>{@code refreshSeconds}: how often the live profile is rebuilt (default 30, at least 5);</li>
  *   <li>{@code windowMinutes}: the measurements behind a profile span at most this long; the probe
- *       starts afresh after each window (default 10).</li>
+ *       starts afresh after each window (default 10);</li>
+ *   <li>{@code observeWrites}: after each window, observe staleness with this many writes, each read
+ *       at every t of the default grid, beside the window's prediction (default 0: off; 10 or more);</li>
+ *   <li>{@code observeConsistency}: R and W of that observation, ONE, TWO, THREE, QUORUM or ALL (default ONE).</li>
  * </ul>
  */
 public class ProbeConfiguration {
@@ -63,6 +66,32 @@ public class ProbeConfiguration {
     @Min(1)
     @Max(10_080)
     private int windowMinutes = 10;
+
+    @Min(0)
+    @Max(100_000)
+    private int observeWrites = 0;
+
+    private String observeConsistency = "ONE";
+
+    @JsonProperty
+    public int getObserveWrites() {
+        return observeWrites;
+    }
+
+    @JsonProperty
+    public void setObserveWrites(int observeWrites) {
+        this.observeWrites = observeWrites;
+    }
+
+    @JsonProperty
+    public String getObserveConsistency() {
+        return observeConsistency;
+    }
+
+    @JsonProperty
+    public void setObserveConsistency(String observeConsistency) {
+        this.observeConsistency = observeConsistency;
+    }
 
     @JsonProperty
     public String getName() {
@@ -196,6 +225,21 @@ public class ProbeConfiguration {
             }
             return new ProbeSettings(points, Optional.ofNullable(localDatacenter), Optional.ofNullable(username), password,
                     keyspace, replicationFactor, rate, Duration.ofMinutes(windowMinutes), traceFraction);
+        } catch (IllegalArgumentException invalid) {
+            throw new IllegalArgumentException("probe '" + name + "': " + invalid.getMessage(), invalid);
+        }
+    }
+
+    /** The observation to run after each window, if any. */
+    public Optional<dev.pbs.cassandra.observe.ObservationSettings> observation() {
+        if (observeWrites == 0) {
+            return Optional.empty();
+        }
+        try {
+            int replicas = dev.pbs.model.quorum.ConsistencyLevel.resolve("observeConsistency", observeConsistency,
+                    replicationFactor);
+            return Optional.of(new dev.pbs.cassandra.observe.ObservationSettings(replicas, replicas, observeWrites,
+                    Math.min(rate, 100), dev.pbs.cassandra.observe.ObservationSettings.DEFAULT_DELAYS_MILLIS));
         } catch (IllegalArgumentException invalid) {
             throw new IllegalArgumentException("probe '" + name + "': " + invalid.getMessage(), invalid);
         }

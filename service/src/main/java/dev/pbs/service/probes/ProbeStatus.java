@@ -16,6 +16,8 @@ import java.util.Map;
  * @param samples W, A, R, S samples behind the published profile
  * @param operations succeeded, failed and skipped operations since the service started
  * @param nodes each node's state
+ * @param observation the last observed-against-predicted staleness run (the JSON of
+ *     {@code pbs probe --observe-out}), or null when none ran yet or observation is off
  */
 public record ProbeStatus(@JsonProperty("name") String name, @JsonProperty("profile") String profile,
                           @JsonProperty("state") String state, @JsonProperty("last_error") String lastError,
@@ -23,7 +25,8 @@ public record ProbeStatus(@JsonProperty("name") String name, @JsonProperty("prof
                           @JsonProperty("refresh_problem") String refreshProblem,
                           @JsonProperty("samples") Map<String, Long> samples,
                           @JsonProperty("operations") Map<String, Long> operations,
-                          @JsonProperty("nodes") List<Node> nodes) {
+                          @JsonProperty("nodes") List<Node> nodes,
+                          @JsonProperty("observation") com.fasterxml.jackson.databind.JsonNode observation) {
 
     /**
      * @param address the node's address
