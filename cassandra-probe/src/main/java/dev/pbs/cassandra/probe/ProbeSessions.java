@@ -76,7 +76,7 @@ public final class ProbeSessions {
         return options.build();
     }
 
-    private static String describe(AllNodesFailedException failed, ProbeSettings settings) {
+    static String describe(AllNodesFailedException failed, ProbeSettings settings) {
         for (Map.Entry<Node, List<Throwable>> entry : failed.getAllErrors().entrySet()) {
             for (Throwable error : entry.getValue()) {
                 if (error instanceof AuthenticationException) {
@@ -91,9 +91,30 @@ public final class ProbeSessions {
             points.add(point.getHostString() + ":" + point.getPort());
         }
         String reason = failed.getAllErrors().values().stream().flatMap(List::stream).findFirst()
-                .map(error -> error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage())
-                .orElse("no answer");
-        return "cannot reach any contact point (" + String.join(", ", points) + "): " + reason.replaceAll("\\s+", " ");
+                .map(ProbeSessions::reason).orElse("no answer");
+        return "cannot reach any contact point (" + String.join(", ", points) + "): " + reason;
+    }
+
+    /** The root cause in words a user can act on, without the driver's internal prefixes. */
+    private static String reason(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.net.ConnectException) {
+                return "connection refused (is Cassandra running there, with its CQL port?)";
+            }
+            if (cause instanceof java.net.UnknownHostException) {
+                return "unknown host";
+            }
+            String text = cause.getClass().getSimpleName() + " " + cause.getMessage();
+            if (text.contains("ClosedChannel") || text.contains("ClosedConnection")) {
+                return "no CQL connection could be opened (refused or closed: is Cassandra's CQL port there?)";
+            }
+            if (cause instanceof com.datastax.oss.driver.api.core.DriverTimeoutException
+                    || cause instanceof java.net.SocketTimeoutException) {
+                return "no answer in time";
+            }
+        }
+        String message = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
+        return message.replaceAll("\\[[^\\]]*\\]\\s*", "").replaceAll("\\s+", " ").trim();
     }
 
     /** The node's address as traces name it: its broadcast (listen) address, else its CQL address. */

@@ -54,6 +54,11 @@ public final class LocalClusterExtension implements ParameterResolver {
                 cluster.start(NODES, line -> System.out.println("[cluster] " + line));
                 return;
             }
+            if (!LocalCluster.in(Path.of("target", "it-cluster")).contactPoints().isEmpty()
+                    || portOpen("127.0.0.1", 9042)) {
+                throw new IllegalStateException("a Cassandra node already listens on 127.0.0.1:9042: set PBS_CASSANDRA_DIR to "
+                        + "the folder of that cluster (pbs cassandra start --dir DIR) to reuse it, or stop it");
+            }
             Path directory;
             try {
                 directory = Files.createDirectories(Path.of("target", "it-cluster")).toAbsolutePath();
@@ -78,6 +83,15 @@ public final class LocalClusterExtension implements ParameterResolver {
                 cluster.stop(line -> System.out.println("[cluster] " + line));
                 Runtime.getRuntime().removeShutdownHook(shutdownHook);
             }
+        }
+    }
+
+    private static boolean portOpen(String host, int port) {
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new InetSocketAddress(host, port), 500);
+            return true;
+        } catch (IOException closed) {
+            return false;
         }
     }
 

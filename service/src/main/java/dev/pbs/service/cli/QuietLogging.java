@@ -18,5 +18,9 @@ final class QuietLogging {
         if (LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof Logger root) {
             root.setLevel(Level.WARN);
         }
+        // The Cassandra driver warns about every node it cannot reach; the probe reports that itself.
+        if (LoggerFactory.getLogger("com.datastax") instanceof Logger driver) {
+            driver.setLevel(Level.ERROR);
+        }
     }
 }

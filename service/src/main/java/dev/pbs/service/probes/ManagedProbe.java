@@ -188,7 +188,8 @@ public final class ManagedProbe implements Managed {
         List<ProbeStatus.Node> nodes = new ArrayList<>();
         if (snapshot != null) {
             for (NodeHealth.NodeReport node : snapshot.nodes()) {
-                nodes.add(new ProbeStatus.Node(node.address(), node.up() && run != null, node.failed()));
+                // Between windows the last window's view stands; while the cluster is unreachable, nothing is up.
+                nodes.add(new ProbeStatus.Node(node.address(), node.up() && !"unreachable".equals(state), node.failed()));
             }
         }
         Instant refreshed = lastRefresh;

@@ -43,6 +43,8 @@ public final class ProfilesResource {
     private static final String NAME_RULES = "Profile name: 1 to 64 ASCII letters, digits, '.', '_' and '-', "
             + "starting with a letter or digit; no '..'; not ending in .tmp or .json.";
     private static final String NAME_PATTERN = "^[A-Za-z0-9][A-Za-z0-9._-]*$";
+    /** Names that can be read: stored names, and the live profiles of probes, {@code cassandra:<probe>}. */
+    private static final String READABLE_NAME_PATTERN = "^(cassandra:)?[A-Za-z0-9][A-Za-z0-9._-]*$";
 
     private final ProfileStore store;
     private final BearerToken token;
@@ -75,8 +77,9 @@ public final class ProfilesResource {
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProfileDocument.class)))
     @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
     @ApiResponse(responseCode = "404", ref = ApiDocumentation.NOT_FOUND)
-    public JsonNode get(@Parameter(description = NAME_RULES, example = "lnkd-disk", schema = @Schema(
-            pattern = NAME_PATTERN, maxLength = ProfileName.MAX_LENGTH)) @PathParam("name") String name) {
+    public JsonNode get(@Parameter(description = NAME_RULES + " Live probe profiles are named cassandra:<probe>.",
+            example = "lnkd-disk", schema = @Schema(pattern = READABLE_NAME_PATTERN))
+            @PathParam("name") String name) {
         return ProfileJson.write(find(name));
     }
 
@@ -138,7 +141,9 @@ public final class ProfilesResource {
     }
 
     private LatencyProfile find(String name) {
-        ProfileName.require(name);
+        if (name == null || !name.startsWith(ProfileStore.LIVE_PREFIX)) {
+            ProfileName.require(name);
+        }
         return store.find(name).map(ProfileStore.StoredProfile::profile)
                 .orElseThrow(() -> ApiProblem.of(404, "no profile named '" + name + "'"));
     }

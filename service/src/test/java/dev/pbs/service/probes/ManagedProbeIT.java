@@ -1,0 +1,107 @@
+package dev.pbs.service.probes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.cassandra.cluster.LocalCluster;
+import dev.pbs.cassandra.testing.LocalClusterExtension;
+import dev.pbs.service.PbsApplication;
+import dev.pbs.service.PbsConfiguration;
+import io.dropwizard.testing.ResourceHelpers;
+import io.dropwizard.testing.DropwizardTestSupport;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** A probe configured in the service's YAML, against the real test cluster. */
+@ExtendWith(LocalClusterExtension.class)
+class ManagedProbeIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static DropwizardTestSupport<PbsConfiguration> service;
+
+    @BeforeAll
+    static void startService(LocalCluster cluster) throws Exception {
+        service = new DropwizardTestSupport<>(PbsApplication.class, ResourceHelpers.resourceFilePath("probe-it.yml"));
+        service.before();
+    }
+
+    @AfterAll
+    static void stopService() {
+        if (service != null) {
+            service.after();
+        }
+    }
+
+    private static HttpResponse<String> get(int port, String path) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(10))
+                .GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static JsonNode awaitProbe(java.util.function.Predicate<JsonNode> condition, int seconds) throws Exception {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        JsonNode probe = null;
+        while (System.nanoTime() < deadline) {
+            probe = JSON.readTree(get(service.getLocalPort(), "/api/v1/probes").body()).get(0);
+            if (condition.test(probe)) {
+                return probe;
+            }
+            Thread.sleep(1000);
+        }
+        throw new AssertionError("the probe did not reach the expected state in " + seconds + " s: " + probe);
+    }
+
+    @Test
+    void probe_publishesALiveProfileThatPredictsAndExportsMetrics() throws Exception {
+        JsonNode probe = awaitProbe(status -> status.get("last_refresh_epoch_seconds").asLong() > 0, 90);
+        assertThat(probe.get("state").asText()).isEqualTo("running");
+        assertThat(probe.get("profile").asText()).isEqualTo("cassandra:it");
+        assertThat(probe.get("nodes")).hasSize(3);
+        assertThat(probe.get("samples").get("W").asLong()).isPositive();
+
+        String profiles = get(service.getLocalPort(), "/api/v1/profiles").body();
+        assertThat(profiles).contains("\"cassandra:it\"").contains("\"live-probe\"");
+        HttpResponse<String> profile = get(service.getLocalPort(), "/api/v1/profiles/cassandra:it");
+        assertThat(profile.statusCode()).isEqualTo(200);
+        assertThat(profile.body()).contains("empirical").contains("pbs-local");
+
+        HttpResponse<String> prediction = HTTP.send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + service.getLocalPort() + "/api/v1/predictions"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"profile\": \"cassandra:it\", \"n\": 3, \"trials\": 20000}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(prediction.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(prediction.body()).get("configs")).hasSize(9);
+
+        String metrics = get(service.getAdminPort(), "/metrics").body();
+        assertThat(metrics).contains("pbs_probe_connected{probe=\"it\"} 1.0")
+                .contains("pbs_probe_node_up{node=\"127.0.0.3\",probe=\"it\"} 1.0")
+                .containsPattern("pbs_probe_samples\\{message=\"W\",probe=\"it\"} [1-9]");
+    }
+
+    @Test
+    void probe_liveProfileCannotBeOverwrittenByAnUpload() throws Exception {
+        HttpResponse<String> upload = HTTP.send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + service.getLocalPort() + "/api/v1/profiles/cassandra:it"))
+                .header("Authorization", "Bearer test-token").header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(upload.statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void probe_afterItsFirstWindow_observesStalenessBesideThePrediction() throws Exception {
+        JsonNode probe = awaitProbe(status -> !status.get("observation").isNull(), 150);
+        JsonNode observation = probe.get("observation");
+        assertThat(observation.get("writes").asLong()).isGreaterThanOrEqualTo(35);
+        assertThat(observation.get("points")).hasSize(15);
+        assertThat(observation.get("rmse_t_visibility").asDouble()).isBetween(0.0, 1.0);
+    }
+}
