@@ -86,7 +86,7 @@ public final class LocalCluster {
             throw new IllegalArgumentException("the cluster in " + root() + " has " + recorded.get() + " nodes, not " + size
                     + "; stop it and choose another --dir, or start it with --nodes " + recorded.get());
         }
-        NodeClasspath classpath = NodeClasspath.recorded();
+        NodeClasspath classpath = NodeClasspath.recorded().withLauncherCopiedTo(directory.root().resolve("lib"));
         directory.writeState(CLUSTER_NAME, size, classpath.cassandraVersion());
         NodeProcess.writeLogbackConfiguration(directory);
         for (int index = 1; index <= size; index++) {
@@ -141,7 +141,7 @@ public final class LocalCluster {
         if (livePid(index).isPresent()) {
             return;
         }
-        startNode(index, size, NodeClasspath.recorded(), progress);
+        startNode(index, size, NodeClasspath.recorded().withLauncherCopiedTo(directory.root().resolve("lib")), progress);
     }
 
     /** Every node's state now. */

@@ -61,6 +61,29 @@ public record NodeClasspath(List<Path> entries, String cassandraVersion) {
         return new NodeClasspath(entries, properties.getProperty("cassandra.version"));
     }
 
+    /**
+     * The same classpath with the launcher jar copied into {@code folder} (replaced if it changed):
+     * running nodes then never read a jar that a rebuild of the project rewrites under them.
+     */
+    public NodeClasspath withLauncherCopiedTo(Path folder) {
+        Path launcher = entries.get(0);
+        Path copy = folder.resolve(launcher.getFileName());
+        try {
+            Files.createDirectories(folder);
+            if (!Files.exists(copy) || Files.mismatch(launcher, copy) != -1) {
+                Path temporary = Files.createTempFile(folder, "launcher", ".tmp");
+                Files.copy(launcher, temporary, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.move(temporary, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            }
+        } catch (IOException failed) {
+            throw new UncheckedIOException("cannot copy the node launcher into " + folder, failed);
+        }
+        List<Path> copied = new ArrayList<>(entries);
+        copied.set(0, copy);
+        return new NodeClasspath(copied, cassandraVersion);
+    }
+
     /** The entries joined with the platform's path separator, for {@code -cp}. */
     public String joined() {
         List<String> parts = new ArrayList<>();
