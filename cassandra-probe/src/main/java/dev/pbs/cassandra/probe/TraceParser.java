@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>on the coordinator (one stopwatch for the whole request): {@code sent} = elapsed at
  *       "Sending REQ message to /i" (logged by the messaging thread as the message goes out) and
- *       {@code received} = elapsed at "RSP message received from /i"; their difference is the round
+ *       {@code received} = elapsed at "Processing response from /i" (the answer counts towards the
+ *       consistency level from then on; "RSP message received from /i", logged earlier by the
+ *       messaging thread, stands in when that event is missing); their difference is the round
  *       trip as the coordinator saw it;</li>
  *   <li>on replica i (its own stopwatch, started as the request arrived): {@code served} = elapsed
  *       at the activity that applies or reads the value, and {@code replied} = elapsed at
@@ -34,6 +36,7 @@ public final class TraceParser {
 
     private static final Pattern SENT = Pattern.compile("^Sending (\\w+) message to /?([^:\\s]+)(?::\\d+)?\\b.*");
     private static final Pattern RECEIVED = Pattern.compile("^(\\w+) message received from /?([^:\\s]+)(?::\\d+)?\\b.*");
+    private static final Pattern PROCESSED = Pattern.compile("^Processing response from /?([^:\\s]+)(?::\\d+)?\\b.*");
 
     private TraceParser() {
     }
@@ -52,6 +55,7 @@ public final class TraceParser {
     public static Result parse(Operation operation, String coordinator, String table, List<TraceEvent> events) {
         Map<String, Long> sent = new LinkedHashMap<>();
         Map<String, Long> received = new LinkedHashMap<>();
+        Map<String, Long> processed = new LinkedHashMap<>();
         Map<String, Long> served = new LinkedHashMap<>();
         Map<String, Long> replied = new LinkedHashMap<>();
         String servedActivity = operation.servedActivity(table);
@@ -66,6 +70,11 @@ public final class TraceParser {
                 Matcher receiving = RECEIVED.matcher(activity);
                 if (receiving.matches() && receiving.group(1).equals(operation.responseVerb())) {
                     received.putIfAbsent(receiving.group(2), event.elapsedMicros());
+                    continue;
+                }
+                Matcher processing = PROCESSED.matcher(activity);
+                if (processing.matches()) {
+                    processed.putIfAbsent(processing.group(1), event.elapsedMicros());
                 }
             } else {
                 if (activity.equals(servedActivity)) {
@@ -82,7 +91,7 @@ public final class TraceParser {
         int discarded = 0;
         for (Map.Entry<String, Long> request : sent.entrySet()) {
             String replica = request.getKey();
-            Long back = received.get(replica);
+            Long back = processed.containsKey(replica) ? processed.get(replica) : received.get(replica);
             Long serve = served.get(replica);
             Long reply = replied.get(replica);
             if (back == null || serve == null || reply == null || serve > reply) {
