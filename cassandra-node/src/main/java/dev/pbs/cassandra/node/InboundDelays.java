@@ -1,25 +1,40 @@
 package dev.pbs.cassandra.node;
 
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.apache.cassandra.concurrent.ExecutorLocals;
 import org.apache.cassandra.net.Message;
+import org.apache.cassandra.net.MessagingService;
 import org.apache.cassandra.net.Verb;
 
 /**
- * An inbound message filter that sleeps for an exponentially distributed time before a message of
- * a chosen verb is processed, then lets it through. A test and experiment facility only.
+ * An inbound message filter that holds each message of a chosen verb for an exponentially
+ * distributed time before it is processed. A test and experiment facility only.
  *
  * <p>Verbs: {@code MUTATION_REQ} (the model's W), {@code MUTATION_RSP} (A), {@code READ_REQ} (R),
- * {@code READ_RSP} (S). The sleep runs on the thread that processes the message (the verb's stage),
- * so it delays that message's handling without stalling the node's network threads.
+ * {@code READ_RSP} (S). Nothing sleeps: the filter runs on the verb's stage thread, takes the
+ * message out of the pipeline, and a timer hands it back to the same stage, with the same
+ * executor locals (the request's trace session), when its delay has passed; the second time
+ * through, the filter lets it pass. So delays of different messages overlap freely, as on a
+ * network, instead of queueing behind each other on a stage's few threads.
  */
 final class InboundDelays implements Predicate<Message<?>> {
 
     private final Map<Verb, Double> meanMillis;
     private final SplittableRandom random;
+    private final Set<Message<?>> released = Collections.newSetFromMap(Collections.synchronizedMap(new IdentityHashMap<>()));
+    private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
+        Thread thread = new Thread(runnable, "pbs-inbound-delays");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     InboundDelays(Map<String, Double> meanMillisByVerb, long seed) {
         Map<Verb, Double> byVerb = new LinkedHashMap<>();
@@ -54,18 +69,18 @@ final class InboundDelays implements Predicate<Message<?>> {
     @Override
     public boolean test(Message<?> message) {
         Double mean = meanMillis.get(message.verb());
-        if (mean != null) {
-            double millis;
-            synchronized (random) {
-                millis = -mean * Math.log(1 - random.nextDouble());
-            }
-            long nanos = (long) (millis * 1e6);
-            try {
-                Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
-            } catch (InterruptedException interrupted) {
-                Thread.currentThread().interrupt();
-            }
+        if (mean == null || released.remove(message)) {
+            return true;
         }
-        return true;
+        double millis;
+        synchronized (random) {
+            millis = -mean * Math.log(1 - random.nextDouble());
+        }
+        ExecutorLocals locals = ExecutorLocals.current();
+        timer.schedule(() -> {
+            released.add(message);
+            message.verb().stage.execute(locals, () -> MessagingService.instance().inboundSink.accept(message));
+        }, (long) (millis * 1e6), TimeUnit.NANOSECONDS);
+        return false;
     }
 }

@@ -60,8 +60,9 @@ final class ClusterDirectory {
         return Optional.of(properties);
     }
 
-    void writeState(String clusterName, int size, String cassandraVersion) {
+    void writeState(String clusterName, int size, String cassandraVersion, int firstAddress) {
         Properties properties = new Properties();
+        properties.setProperty("first.address", Integer.toString(firstAddress));
         properties.setProperty("cluster.name", clusterName);
         properties.setProperty("nodes", Integer.toString(size));
         properties.setProperty("cassandra.version", cassandraVersion);

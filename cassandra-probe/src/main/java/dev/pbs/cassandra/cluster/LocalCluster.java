@@ -39,16 +39,18 @@ public final class LocalCluster {
     private final ClusterDirectory directory;
     private final String heap;
     private final String injectedDelays;
+    private final int requestedFirstAddress;
 
-    private LocalCluster(Path root, String heap, String injectedDelays) {
+    private LocalCluster(Path root, String heap, String injectedDelays, int requestedFirstAddress) {
         this.directory = new ClusterDirectory(root);
         this.heap = heap;
         this.injectedDelays = injectedDelays;
+        this.requestedFirstAddress = requestedFirstAddress;
     }
 
     /** The cluster kept in {@code root} (it need not exist yet). */
     public static LocalCluster in(Path root) {
-        return new LocalCluster(root, DEFAULT_HEAP, "");
+        return new LocalCluster(root, DEFAULT_HEAP, "", 1);
     }
 
     /**
@@ -56,7 +58,28 @@ public final class LocalCluster {
      * cassandra-node module's {@code InboundDelays} for the format). Applies to nodes started from now on.
      */
     public LocalCluster withInjectedDelays(String specification) {
-        return new LocalCluster(directory.root(), heap, specification == null ? "" : specification);
+        return new LocalCluster(directory.root(), heap, specification == null ? "" : specification, requestedFirstAddress);
+    }
+
+    /**
+     * The same cluster with node 1 on 127.0.0.{first} (node i on first + i - 1), so that it can run
+     * beside another local cluster. Only a first start uses it; afterwards the recorded one holds.
+     */
+    public LocalCluster withFirstAddress(int first) {
+        if (first < 1 || first > 250) {
+            throw new IllegalArgumentException("--first-address must be between 1 and 250, was " + first);
+        }
+        return new LocalCluster(directory.root(), heap, injectedDelays, first);
+    }
+
+    /** The last octet of node 1's address: recorded by the first start, else the requested one. */
+    public int firstAddress() {
+        return directory.state().map(state -> Integer.parseInt(state.getProperty("first.address", "1")))
+                .orElse(requestedFirstAddress);
+    }
+
+    private String address(int index) {
+        return NodeConfiguration.address(firstAddress(), index);
     }
 
     public Path root() {
@@ -86,12 +109,15 @@ public final class LocalCluster {
             throw new IllegalArgumentException("the cluster in " + root() + " has " + recorded.get() + " nodes, not " + size
                     + "; stop it and choose another --dir, or start it with --nodes " + recorded.get());
         }
+        if (firstAddress() + size - 1 > 254) {
+            throw new IllegalArgumentException("nodes from 127.0.0." + firstAddress() + " on would pass 127.0.0.254");
+        }
         NodeClasspath classpath = NodeClasspath.recorded().withLauncherCopiedTo(directory.root().resolve("lib"));
-        directory.writeState(CLUSTER_NAME, size, classpath.cassandraVersion());
+        directory.writeState(CLUSTER_NAME, size, classpath.cassandraVersion(), firstAddress());
         NodeProcess.writeLogbackConfiguration(directory);
         for (int index = 1; index <= size; index++) {
             if (livePid(index).isPresent()) {
-                progress.accept("node " + index + " (" + NodeConfiguration.address(index) + ") is already running, pid "
+                progress.accept("node " + index + " (" + address(index) + ") is already running, pid "
                         + livePid(index).getAsLong());
                 continue;
             }
@@ -104,8 +130,8 @@ public final class LocalCluster {
         NodeProcess.prepareDirectories(directory, index);
         Path node = directory.node(index);
         ClusterDirectory.writeAtomically(node.resolve("cassandra.yaml"),
-                writer -> writer.write(NodeConfiguration.yaml(CLUSTER_NAME, index, size, node.toString())));
-        List<String> command = NodeProcess.command(directory, index, classpath, heap, injectedDelays);
+                writer -> writer.write(NodeConfiguration.yaml(CLUSTER_NAME, firstAddress(), index, size, node.toString())));
+        List<String> command = NodeProcess.command(directory, firstAddress(), index, classpath, heap, injectedDelays);
         Path log = directory.logFile(index);
         Process process;
         try {
@@ -118,7 +144,7 @@ public final class LocalCluster {
             throw new UncheckedIOException("cannot start node " + index, failed);
         }
         directory.writePid(index, process.pid());
-        progress.accept("node " + index + " (" + NodeConfiguration.address(index) + ") starting, pid " + process.pid());
+        progress.accept("node " + index + " (" + address(index) + ") starting, pid " + process.pid());
         long deadline = System.nanoTime() + NODE_START_TIMEOUT.toNanos();
         while (!nativePortOpen(index)) {
             if (!process.isAlive()) {
@@ -132,7 +158,7 @@ public final class LocalCluster {
             }
             sleep(250);
         }
-        progress.accept("node " + index + " is up at " + NodeConfiguration.address(index) + ":" + NodeConfiguration.NATIVE_PORT);
+        progress.accept("node " + index + " is up at " + address(index) + ":" + NodeConfiguration.NATIVE_PORT);
     }
 
     /** Starts one node again (after {@link #kill}); waits until it serves CQL. */
@@ -150,7 +176,7 @@ public final class LocalCluster {
         List<NodeStatus> nodes = new ArrayList<>();
         for (int index = 1; index <= size; index++) {
             OptionalLong pid = livePid(index);
-            nodes.add(new NodeStatus(index, NodeConfiguration.address(index), pid, pid.isPresent() && nativePortOpen(index)));
+            nodes.add(new NodeStatus(index, address(index), pid, pid.isPresent() && nativePortOpen(index)));
         }
         return nodes;
     }
@@ -234,9 +260,9 @@ public final class LocalCluster {
         return recorded;
     }
 
-    private static boolean nativePortOpen(int index) {
+    private boolean nativePortOpen(int index) {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(NodeConfiguration.address(index), NodeConfiguration.NATIVE_PORT), 500);
+            socket.connect(new InetSocketAddress(address(index), NodeConfiguration.NATIVE_PORT), 500);
             return true;
         } catch (IOException closed) {
             return false;

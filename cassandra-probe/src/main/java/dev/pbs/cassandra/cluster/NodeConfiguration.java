@@ -4,8 +4,8 @@ import java.math.BigInteger;
 
 /**
  * The {@code cassandra.yaml} of node {@code index} (1-based) of a local cluster of {@code size}
- * nodes: address 127.0.0.{index}, the same ports on every address, one token per node on a
- * balanced Murmur3 ring, seed 127.0.0.1, SimpleSnitch (datacenter {@code datacenter1}), and every
+ * nodes: address 127.0.0.{first + index - 1} (first address 1 by default), the same ports on every address, one token per node on a
+ * balanced Murmur3 ring, seed its node 1, SimpleSnitch (datacenter {@code datacenter1}), and every
  * directory under the node's own folder.
  */
 final class NodeConfiguration {
@@ -16,9 +16,14 @@ final class NodeConfiguration {
     private NodeConfiguration() {
     }
 
-    /** 127.0.0.{index}. */
-    static String address(int index) {
-        return "127.0.0." + index;
+    /** 127.0.0.{firstAddress + index - 1}. */
+    static String address(int firstAddress, int index) {
+        return "127.0.0." + (firstAddress + index - 1);
+    }
+
+    /** A JMX port of its own for every loopback address, so clusters side by side never collide. */
+    static int jmxPort(int firstAddress, int index) {
+        return 20_000 + (firstAddress + index - 1) * 10 + 9;
     }
 
     /** The balanced token of node {@code index}: -2^63 + (index - 1) * 2^64 / size. */
@@ -29,8 +34,8 @@ final class NodeConfiguration {
         return token.toString();
     }
 
-    static String yaml(String clusterName, int index, int size, String nodeDirectory) {
-        String address = address(index);
+    static String yaml(String clusterName, int firstAddress, int index, int size, String nodeDirectory) {
+        String address = address(firstAddress, index);
         return String.join("\n",
                 "# Written by pbs cassandra start; regenerated on every start.",
                 "cluster_name: '" + clusterName + "'",
@@ -42,7 +47,7 @@ final class NodeConfiguration {
                 "seed_provider:",
                 "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",
                 "    parameters:",
-                "      - seeds: \"" + address(1) + ":" + STORAGE_PORT + "\"",
+                "      - seeds: \"" + address(firstAddress, 1) + ":" + STORAGE_PORT + "\"",
                 "listen_address: " + address,
                 "rpc_address: " + address,
                 "storage_port: " + STORAGE_PORT,

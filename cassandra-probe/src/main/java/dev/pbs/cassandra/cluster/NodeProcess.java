@@ -89,8 +89,8 @@ final class NodeProcess {
         return java;
     }
 
-    static List<String> command(ClusterDirectory directory, int index, NodeClasspath classpath, String heap,
-                                String injectedDelays) {
+    static List<String> command(ClusterDirectory directory, int firstAddress, int index, NodeClasspath classpath,
+                                String heap, String injectedDelays) {
         Path node = directory.node(index);
         List<String> command = new ArrayList<>();
         command.add(javaExecutable().toString());
@@ -104,7 +104,7 @@ final class NodeProcess {
         command.add("-Dcassandra.storagedir=" + node);
         command.add("-Dcassandra.logdir=" + node.resolve("logs"));
         command.add("-Dlogback.configurationFile=" + directory.root().resolve("logback.xml"));
-        command.add("-Dcassandra.jmx.local.port=" + (7000 + index * 100 + 99));
+        command.add("-Dcassandra.jmx.local.port=" + NodeConfiguration.jmxPort(firstAddress, index));
         command.add("-Dcassandra.ring_delay_ms=2000");
         command.add("-Dcassandra.consistent.rangemovement=false");
         command.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");

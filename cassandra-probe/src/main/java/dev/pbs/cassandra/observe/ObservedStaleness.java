@@ -11,21 +11,35 @@ import java.util.List;
  * @param writes writes acknowledged (each read back at every t)
  * @param failedWrites writes that failed
  * @param failedReads reads that failed (not counted in any point)
- * @param coordinatorIsReplica whether every coordinator was itself a replica (nodes = N), as the prediction assumed
+ * @param coordinatorIsReplica whether coordinators were replicas of their keys, as the prediction assumed
+ * @param meanClientGapMillis the mean measured client round trip added to t in the prediction
  * @param points one per t
+ * @param latencies observed (client-side, minus the median client round trip) and predicted read and
+ *     write latency percentiles
  */
 public record ObservedStaleness(int n, int readReplicas, int writeReplicas, long writes, long failedWrites,
-                                long failedReads, boolean coordinatorIsReplica, List<ObservedPoint> points) {
+                                long failedReads, boolean coordinatorIsReplica, double meanClientGapMillis,
+                                List<ObservedPoint> points, List<LatencyComparison> latencies) {
+
+    /**
+     * One latency percentile, observed and predicted, in ms.
+     *
+     * @param operation {@code read} or {@code write}
+     * @param percentile in (0, 100)
+     */
+    public record LatencyComparison(String operation, double percentile, double observedMillis, double predictedMillis) {
+    }
 
     public ObservedStaleness {
         points = List.copyOf(points);
+        latencies = List.copyOf(latencies);
     }
 
     /** Root mean square of observed minus predicted P(consistent) over the t grid (a fraction). */
     public double rmse() {
         double sum = 0;
         for (ObservedPoint point : points) {
-            double difference = point.observed().estimate() - point.predicted().estimate();
+            double difference = point.observed().estimate() - point.predicted();
             sum += difference * difference;
         }
         return Math.sqrt(sum / points.size());
@@ -38,10 +52,32 @@ public record ObservedStaleness(int n, int readReplicas, int writeReplicas, long
     public double noiseFloor() {
         double sum = 0;
         for (ObservedPoint point : points) {
-            double p = point.predicted().estimate();
+            double p = point.predicted();
             long reads = Math.max(1, point.observed().trials());
             sum += p * (1 - p) / reads;
         }
         return Math.sqrt(sum / points.size());
+    }
+
+    /**
+     * Normalised RMSE of the latency percentiles: the root mean square of predicted minus observed
+     * over every compared percentile of reads and writes, divided by the range (largest minus
+     * smallest) of the observed values. NaN when nothing was compared.
+     */
+    public double latencyNrmse() {
+        if (latencies.isEmpty()) {
+            return Double.NaN;
+        }
+        double sum = 0;
+        double lowest = Double.POSITIVE_INFINITY;
+        double highest = Double.NEGATIVE_INFINITY;
+        for (LatencyComparison latency : latencies) {
+            double difference = latency.predictedMillis() - latency.observedMillis();
+            sum += difference * difference;
+            lowest = Math.min(lowest, latency.observedMillis());
+            highest = Math.max(highest, latency.observedMillis());
+        }
+        double range = highest - lowest;
+        return range > 0 ? Math.sqrt(sum / latencies.size()) / range : Double.NaN;
     }
 }

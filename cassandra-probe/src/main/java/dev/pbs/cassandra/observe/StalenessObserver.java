@@ -1,11 +1,13 @@
 package dev.pbs.cassandra.observe;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSessions;
 import dev.pbs.cassandra.probe.ProbeSettings;
@@ -16,39 +18,54 @@ import dev.pbs.montecarlo.ReadFanout;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * Measures staleness as a client sees it, and sets it beside the prediction.
  *
- * <p>Write i puts version v_i into its own key of the probe's table at consistency W, through the
- * next node in turn. When its acknowledgement arrives (time a_i on this client), one read per delay
- * t of the grid is scheduled at a_i + t, each at consistency R through the next node in a separate
- * rotation, so every write is read at every t (reading changes no state). A read is fresh iff it
- * returns version v_i (or later). Observed P(consistent at t) = fresh reads at t / reads answered
- * at t, with a 95% Wilson interval.
+ * <p>Write i puts version i + 1 into its own key of the probe's table at consistency W. When its
+ * acknowledgement arrives (time a_i on this client), one read per delay t of the grid is scheduled
+ * at a_i + t at consistency R, so every write is read at every t (reading changes no state). A read
+ * is fresh iff it returns the written version. Observed P(consistent at t) = fresh reads at t /
+ * reads answered at t, with a 95% Wilson interval. With each write the client also times a trivial
+ * query through the read's coordinator: its round trip is the client gap, the time from the write
+ * committing at its coordinator to a read sent "at t = 0" reaching its coordinator, which the
+ * model's t leaves out.
  *
- * <p>The prediction runs the WARS engine on the measured profile with the same N, R and W, the
- * read fan-out Cassandra uses ({@code targeted}: the coordinator asks R replicas), and, when every
- * node is a replica of every key (nodes = N), the coordinator as one of the replicas with local
- * messages taking no time.
+ * <p>The prediction runs the WARS engine on the measured profile with the same N, R and W and the
+ * read fan-out Cassandra uses ({@code targeted}: the coordinator asks R replicas); with
+ * coordinators that are replicas, the coordinator is one of the replicas with local messages
+ * taking no time. The predicted P at t is the mean of the engine's P(consistent at t + gap) over
+ * the measured gaps.
  */
 public final class StalenessObserver {
 
-    private static final int MAX_IN_FLIGHT = 512;
+    private static final int MAX_IN_FLIGHT = 1024;
     private static final long PREDICTION_TRIALS = 2_000_000;
     private static final long PREDICTION_SEED = 42;
+    private static final double[] LATENCY_PERCENTILES = {50, 75, 90, 95, 99};
 
     private StalenessObserver() {
     }
 
+    /** Observes with round-robin coordinators, then compares with the prediction from {@code measured}. */
     public static ObservedStaleness observe(ProbeRun run, ObservationSettings settings, LatencyProfile measured) {
+        return compare(run(run, settings, CoordinatorChoice.ROUND_ROBIN), measured, run.settings().replicationFactor());
+    }
+
+    /** Runs the observation workload on the probe's keyspace and session. */
+    public static RawObservation run(ProbeRun run, ObservationSettings settings, CoordinatorChoice choice) {
         ProbeSettings probe = run.settings();
         int n = probe.replicationFactor();
         if (settings.readReplicas() > n || settings.writeReplicas() > n) {
@@ -58,7 +75,14 @@ public final class StalenessObserver {
         String table = probe.keyspace() + "." + ProbeSettings.TABLE;
         PreparedStatement write = session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");
         PreparedStatement read = session.prepare("SELECT version FROM " + table + " WHERE key = ?");
+        PreparedStatement ping = session.prepare("SELECT release_version FROM system.local");
         List<Node> nodes = run.coordinators();
+        if (choice == CoordinatorChoice.OUTSIDE_REPLICAS && nodes.size() <= n) {
+            throw new IllegalArgumentException("coordinators outside the replicas need more nodes than replicas: "
+                    + nodes.size() + " nodes, N = " + n);
+        }
+        TokenMap tokens = choice == CoordinatorChoice.OUTSIDE_REPLICAS ? session.getMetadata().getTokenMap()
+                .orElseThrow(() -> new IllegalStateException("the driver has no token map")) : null;
         double[] delays = settings.delaysMillis();
         AtomicLongArray reads = new AtomicLongArray(delays.length);
         AtomicLongArray fresh = new AtomicLongArray(delays.length);
@@ -67,6 +91,9 @@ public final class StalenessObserver {
         AtomicLong failedWrites = new AtomicLong();
         AtomicLong failedReads = new AtomicLong();
         AtomicLong readTurn = new AtomicLong();
+        Histogram gap = new Histogram(60_000_000L, 3);
+        Histogram writeLatency = new Histogram(60_000_000L, 3);
+        Histogram readLatency = new Histogram(60_000_000L, 3);
         Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
         ConsistencyLevel writeLevel = level(settings.writeReplicas(), n);
         ConsistencyLevel readLevel = level(settings.readReplicas(), n);
@@ -85,11 +112,29 @@ public final class StalenessObserver {
                 if (wait > 0) {
                     TimeUnit.NANOSECONDS.sleep(wait);
                 }
-                inFlight.acquire(1 + delays.length);
+                inFlight.acquire(2 + delays.length);
                 String key = "observe-" + runTag + "-" + i;
                 long version = i + 1L;
-                Node writer = nodes.get(i % nodes.size());
+                Node writer;
+                Node fixedReader;
+                if (choice == CoordinatorChoice.OUTSIDE_REPLICAS) {
+                    writer = outsideReplicas(tokens, probe.keyspace(), key, nodes, i);
+                    fixedReader = writer;
+                } else {
+                    writer = nodes.get(i % nodes.size());
+                    fixedReader = null;
+                }
                 String writerAddress = ProbeSessions.traceAddress(writer);
+                Node gapTarget = fixedReader != null ? fixedReader : nodes.get((i + 1) % nodes.size());
+                long pingSent = System.nanoTime();
+                session.executeAsync(ping.bind().setNode(gapTarget).setConsistencyLevel(DefaultConsistencyLevel.ONE))
+                        .whenComplete((ignored, error) -> {
+                            if (error == null) {
+                                record(gap, (System.nanoTime() - pingSent) / 1000);
+                            }
+                            inFlight.release();
+                        });
+                long writeSent = System.nanoTime();
                 session.executeAsync(write.bind(key, version, System.currentTimeMillis() * 1000).setNode(writer)
                         .setConsistencyLevel(writeLevel).setIdempotent(true)).whenComplete((ignored, error) -> {
                     long acknowledgedAt = System.nanoTime();
@@ -100,35 +145,43 @@ public final class StalenessObserver {
                         inFlight.release(delays.length);
                         return;
                     }
+                    record(writeLatency, (acknowledgedAt - writeSent) / 1000);
                     run.health().succeeded(writerAddress);
                     acknowledged.incrementAndGet();
                     for (int j = 0; j < delays.length; j++) {
                         int point = j;
                         long readAt = acknowledgedAt + Math.round(delays[j] * 1e6);
-                        Node reader = nodes.get((int) (readTurn.getAndIncrement() % nodes.size()));
+                        Node reader = fixedReader != null ? fixedReader
+                                : nodes.get((int) (readTurn.getAndIncrement() % nodes.size()));
                         scheduler.schedule(() -> {
-                            long lag = System.nanoTime() - readAt;
+                            long sent = System.nanoTime();
+                            long lag = sent - readAt;
                             session.executeAsync(read.bind(key).setNode(reader).setConsistencyLevel(readLevel)
                                     .setIdempotent(true)).whenComplete((result, readError) -> {
-                                inFlight.release();
-                                if (readError != null) {
-                                    failedReads.incrementAndGet();
-                                    return;
-                                }
-                                Row row = result.one();
-                                boolean isFresh = row != null && !row.isNull("version") && row.getLong("version") >= version;
-                                reads.incrementAndGet(point);
-                                lagMicros.addAndGet(point, Math.max(0, lag / 1000));
-                                if (isFresh) {
-                                    fresh.incrementAndGet(point);
+                                long answered = System.nanoTime();
+                                try {
+                                    if (readError != null) {
+                                        failedReads.incrementAndGet();
+                                        return;
+                                    }
+                                    record(readLatency, (answered - sent) / 1000);
+                                    Row row = result.one();
+                                    boolean isFresh = row != null && !row.isNull("version") && row.getLong("version") >= version;
+                                    reads.incrementAndGet(point);
+                                    lagMicros.addAndGet(point, Math.max(0, lag / 1000));
+                                    if (isFresh) {
+                                        fresh.incrementAndGet(point);
+                                    }
+                                } finally {
+                                    inFlight.release();
                                 }
                             });
                         }, Math.max(0, readAt - System.nanoTime()), TimeUnit.NANOSECONDS);
                     }
                 });
             }
-            if (!inFlight.tryAcquire(MAX_IN_FLIGHT, 30, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("observed-staleness reads did not finish within 30 s");
+            if (!inFlight.tryAcquire(MAX_IN_FLIGHT, 60, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("observed-staleness reads did not finish within 60 s");
             }
             inFlight.release(MAX_IN_FLIGHT);
         } catch (InterruptedException interrupted) {
@@ -137,17 +190,91 @@ public final class StalenessObserver {
         } finally {
             scheduler.shutdownNow();
         }
-        boolean coordinatorIsReplica = nodes.size() == n;
-        ConfigurationResult prediction = predict(measured, n, settings, coordinatorIsReplica);
+        long[] readCounts = new long[delays.length];
+        long[] freshCounts = new long[delays.length];
+        long[] lags = new long[delays.length];
+        for (int j = 0; j < delays.length; j++) {
+            readCounts[j] = reads.get(j);
+            freshCounts[j] = fresh.get(j);
+            lags[j] = lagMicros.get(j);
+        }
+        boolean coordinatorIsReplica = choice == CoordinatorChoice.ROUND_ROBIN && nodes.size() == n;
+        return new RawObservation(settings, acknowledged.get(), failedWrites.get(), failedReads.get(), readCounts, freshCounts,
+                lags, coordinatorIsReplica, snapshot(gap), snapshot(writeLatency), snapshot(readLatency));
+    }
+
+    private static void record(Histogram histogram, long micros) {
+        synchronized (histogram) {
+            histogram.recordValue(Math.min(Math.max(0, micros), histogram.getHighestTrackableValue()));
+        }
+    }
+
+    private static Histogram snapshot(Histogram histogram) {
+        synchronized (histogram) {
+            return histogram.copy();
+        }
+    }
+
+    /** A node that is not a replica of the key; the i-th such node in turn when there are several. */
+    private static Node outsideReplicas(TokenMap tokens, String keyspace, String key, List<Node> nodes, int turn) {
+        Set<Node> replicas = tokens.getReplicas(CqlIdentifier.fromCql(keyspace),
+                ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)));
+        List<Node> outside = new ArrayList<>();
+        for (Node node : nodes) {
+            if (!replicas.contains(node)) {
+                outside.add(node);
+            }
+        }
+        if (outside.isEmpty()) {
+            throw new IllegalStateException("every node is a replica of key " + key);
+        }
+        return outside.get(turn % outside.size());
+    }
+
+    /** Compares an observation of N = {@code n} replicas with the engine's prediction from {@code measured}. */
+    public static ObservedStaleness compare(RawObservation raw, LatencyProfile measured, int n) {
+        ObservationSettings settings = raw.settings();
+        ConfigurationResult prediction = predict(measured, n, settings, raw.coordinatorIsReplica());
+        double[] delays = settings.delaysMillis();
         List<ObservedPoint> points = new ArrayList<>();
         for (int j = 0; j < delays.length; j++) {
-            long answered = reads.get(j);
-            ProportionEstimate observed = ProportionEstimate.of(fresh.get(j), Math.max(answered, 0));
-            points.add(new ObservedPoint(delays[j], observed, prediction.consistentAt(delays[j]),
-                    answered == 0 ? 0 : lagMicros.get(j) / 1000.0 / answered));
+            long answered = raw.reads()[j];
+            ProportionEstimate observed = ProportionEstimate.of(raw.fresh()[j], answered);
+            points.add(new ObservedPoint(delays[j], observed, averageOverGap(prediction, delays[j], raw.clientGapMicros()),
+                    prediction.consistentAt(delays[j]).estimate(),
+                    answered == 0 ? 0 : raw.lagMicros()[j] / 1000.0 / answered));
         }
-        return new ObservedStaleness(n, settings.readReplicas(), settings.writeReplicas(), acknowledged.get(),
-                failedWrites.get(), failedReads.get(), coordinatorIsReplica, points);
+        double medianGapMillis = raw.clientGapMicros().getTotalCount() == 0 ? 0
+                : raw.clientGapMicros().getValueAtPercentile(50) / 1000.0;
+        List<ObservedStaleness.LatencyComparison> latencies = new ArrayList<>();
+        for (double percentile : LATENCY_PERCENTILES) {
+            if (raw.readLatencyMicros().getTotalCount() > 0) {
+                latencies.add(new ObservedStaleness.LatencyComparison("read", percentile,
+                        raw.readLatencyMicros().getValueAtPercentile(percentile) / 1000.0 - medianGapMillis,
+                        prediction.readLatency(percentile).valueMillis()));
+            }
+            if (raw.writeLatencyMicros().getTotalCount() > 0) {
+                latencies.add(new ObservedStaleness.LatencyComparison("write", percentile,
+                        raw.writeLatencyMicros().getValueAtPercentile(percentile) / 1000.0 - medianGapMillis,
+                        prediction.writeLatency(percentile).valueMillis()));
+            }
+        }
+        double meanGapMillis = raw.clientGapMicros().getTotalCount() == 0 ? 0 : raw.clientGapMicros().getMean() / 1000.0;
+        return new ObservedStaleness(n, settings.readReplicas(), settings.writeReplicas(), raw.writes(), raw.failedWrites(),
+                raw.failedReads(), raw.coordinatorIsReplica(), meanGapMillis, points, latencies);
+    }
+
+    /** The mean of P(consistent at t + gap) over the measured gaps (just P at t when none was measured). */
+    static double averageOverGap(ConfigurationResult prediction, double tMillis, Histogram gapMicros) {
+        if (gapMicros.getTotalCount() == 0) {
+            return prediction.consistentAt(tMillis).estimate();
+        }
+        double sum = 0;
+        for (HistogramIterationValue value : gapMicros.recordedValues()) {
+            double gapMillis = gapMicros.medianEquivalentValue(value.getValueIteratedTo()) / 1000.0;
+            sum += value.getCountAtValueIteratedTo() * prediction.consistentAt(tMillis + gapMillis).estimate();
+        }
+        return sum / gapMicros.getTotalCount();
     }
 
     /** The engine's prediction for the observed configuration, on the observation's t grid. */

@@ -21,7 +21,7 @@ class LocalClusterTest {
     void livePid_pidOfAnotherProcess_isNotTrusted(@TempDir Path folder) throws Exception {
         // A pid file naming a live process that is not this node's JVM (this test's own JVM) must
         // never be signalled: the command line does not name the node's configuration.
-        new ClusterDirectory(folder).writeState("pbs-local", 1, "5.0.6");
+        new ClusterDirectory(folder).writeState("pbs-local", 1, "5.0.6", 1);
         Files.createDirectories(folder.resolve("node1"));
         Files.writeString(folder.resolve("node1/pid"), Long.toString(ProcessHandle.current().pid()), StandardCharsets.UTF_8);
         LocalCluster cluster = LocalCluster.in(folder);
@@ -32,6 +32,16 @@ class LocalClusterTest {
     }
 
     @Test
+    void firstAddress_isRecordedByTheFirstStartAndKept(@TempDir Path folder) {
+        assertThat(LocalCluster.in(folder).withFirstAddress(11).firstAddress()).isEqualTo(11);
+        new ClusterDirectory(folder).writeState("pbs-local", 4, "5.0.6", 11);
+        assertThat(LocalCluster.in(folder).firstAddress()).isEqualTo(11);
+        assertThat(LocalCluster.in(folder).withFirstAddress(20).firstAddress()).isEqualTo(11);
+        assertThat(LocalCluster.in(folder).status()).extracting(NodeStatus::contactPoint)
+                .containsExactly("127.0.0.11:9042", "127.0.0.12:9042", "127.0.0.13:9042", "127.0.0.14:9042");
+    }
+
+    @Test
     void start_sizeOutOfRange_isRefused(@TempDir Path folder) {
         assertThatThrownBy(() -> LocalCluster.in(folder).start(0, line -> { })).hasMessageContaining("--nodes must be between 1 and 9");
         assertThatThrownBy(() -> LocalCluster.in(folder).start(10, line -> { })).hasMessageContaining("--nodes must be between 1 and 9");
@@ -39,7 +49,7 @@ class LocalClusterTest {
 
     @Test
     void start_otherSizeThanRecorded_isRefused(@TempDir Path folder) {
-        new ClusterDirectory(folder).writeState("pbs-local", 3, "5.0.6");
+        new ClusterDirectory(folder).writeState("pbs-local", 3, "5.0.6", 1);
         assertThatThrownBy(() -> LocalCluster.in(folder).start(2, line -> { }))
                 .hasMessageContaining("has 3 nodes, not 2");
     }

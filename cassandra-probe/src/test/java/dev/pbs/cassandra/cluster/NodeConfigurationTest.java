@@ -21,7 +21,7 @@ class NodeConfigurationTest {
 
     @Test
     void yaml_node2_listensOnItsOwnLoopbackAddress() {
-        String yaml = NodeConfiguration.yaml("pbs-local", 2, 3, "/data/node2");
+        String yaml = NodeConfiguration.yaml("pbs-local", 1, 2, 3, "/data/node2");
         assertThat(yaml)
                 .contains("listen_address: 127.0.0.2")
                 .contains("rpc_address: 127.0.0.2")
@@ -29,5 +29,12 @@ class NodeConfigurationTest {
                 .contains("native_transport_port: 9042")
                 .contains("commitlog_directory: /data/node2/commitlog")
                 .contains("initial_token: " + NodeConfiguration.initialToken(2, 3));
+    }
+
+    @Test
+    void yaml_clusterFromAddress11_usesItsOwnAddressesAndSeed() {
+        String yaml = NodeConfiguration.yaml("pbs-local", 11, 2, 4, "/data/node2");
+        assertThat(yaml).contains("listen_address: 127.0.0.12").contains("seeds: \"127.0.0.11:7000\"");
+        assertThat(NodeConfiguration.jmxPort(11, 2)).isNotEqualTo(NodeConfiguration.jmxPort(1, 2));
     }
 }

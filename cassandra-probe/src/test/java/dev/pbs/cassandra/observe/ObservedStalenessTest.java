@@ -16,13 +16,37 @@ class ObservedStalenessTest {
 
     @Test
     void rmse_differencesOfTwoPoints_isTheirRootMeanSquare() {
-        ObservedStaleness observed = new ObservedStaleness(3, 1, 1, 100, 0, 0, true, List.of(
-                new ObservedPoint(0, ProportionEstimate.of(50, 100), ProportionEstimate.of(800, 1000), 0),
-                new ObservedPoint(5, ProportionEstimate.of(90, 100), ProportionEstimate.of(900, 1000), 0)));
+        ObservedStaleness observed = new ObservedStaleness(3, 1, 1, 100, 0, 0, true, 0.5, List.of(
+                new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0),
+                new ObservedPoint(5, ProportionEstimate.of(90, 100), 0.9, 0.9, 0)), List.of(
+                new ObservedStaleness.LatencyComparison("read", 50, 2.0, 2.5),
+                new ObservedStaleness.LatencyComparison("read", 99, 10.0, 9.0)));
         // differences -0.3 and 0: sqrt((0.09 + 0) / 2)
         assertThat(observed.rmse()).isCloseTo(Math.sqrt(0.045), within(1e-12));
         // noise: sqrt((0.8 * 0.2 / 100 + 0.9 * 0.1 / 100) / 2)
         assertThat(observed.noiseFloor()).isCloseTo(Math.sqrt((0.0016 + 0.0009) / 2), within(1e-12));
+        // latency errors 0.5 and -1 over the observed range 8 ms: sqrt((0.25 + 1) / 2) / 8
+        assertThat(observed.latencyNrmse()).isCloseTo(Math.sqrt(0.625) / 8, within(1e-12));
+    }
+
+    @Test
+    void averageOverGap_shiftsTheCurveByEachMeasuredGap() {
+        // Constant delays W = 10, A = R = S = 1, N = 3, R = W = 1, targeted, the coordinator a replica
+        // (its own messages take no time): the write commits at once on the write coordinator's
+        // replica and reaches the others at 10 ms; a read sent t + gap after commit reaches its
+        // replica at t + gap (its coordinator's own) or t + gap + 1 (another).
+        LatencyProfile profile = LatencyProfile.builder("constant").description("test").provenance("test")
+                .defaults(new MessageDelays(Constant.of(10), Constant.of(1), Constant.of(1), Constant.of(1))).build();
+        ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5});
+        ConfigurationResult local = StalenessObserver.predict(profile, 3, settings, true);
+        org.HdrHistogram.Histogram gaps = new org.HdrHistogram.Histogram(60_000_000L, 3);
+        gaps.recordValue(2_000);
+        gaps.recordValue(10_000);
+        // t = 0: gap 2 ms -> only the write coordinator's replica is fresh, P = 1/3; gap 10 ms -> every
+        // replica is, P = 1: mean 2/3.
+        assertThat(StalenessObserver.averageOverGap(local, 0, gaps)).isCloseTo(2.0 / 3, within(0.002));
+        assertThat(StalenessObserver.averageOverGap(local, 0, new org.HdrHistogram.Histogram(3)))
+                .isCloseTo(1.0 / 3, within(0.002));
     }
 
     @Test

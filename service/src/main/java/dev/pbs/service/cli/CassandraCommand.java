@@ -51,10 +51,15 @@ final class CassandraCommand implements Callable<Integer> {
                 description = "Nodes, 1 to " + LocalCluster.MAX_NODES + " (default: ${DEFAULT-VALUE}).")
         private int nodes;
 
+        @Option(names = "--first-address", paramLabel = "K", defaultValue = "1",
+                description = "Node 1 listens on 127.0.0.K, node i on 127.0.0.(K+i-1), to run beside another local "
+                        + "cluster; used by the first start of a folder (default: ${DEFAULT-VALUE}).")
+        private int firstAddress;
+
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            LocalCluster cluster = LocalCluster.in(directory.directory);
+            LocalCluster cluster = LocalCluster.in(directory.directory).withFirstAddress(firstAddress);
             List<NodeStatus> status = cluster.start(nodes, line -> {
                 out.println(line);
                 out.flush();

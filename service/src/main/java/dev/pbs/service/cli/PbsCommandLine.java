@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "pbs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         subcommands = {PredictCommand.class, TuneCommand.class, ProfileCommand.class, FitCommand.class,
-                ServeCommand.class, CassandraCommand.class, ProbeCommand.class},
+                ServeCommand.class, CassandraCommand.class, ProbeCommand.class, FidelityCommand.class},
         description = {"Probabilistically Bounded Staleness: how stale are reads from a partial-quorum store "
                 + "(Bailis et al., PVLDB 5(8), 2012)?", ""},
         footer = {"", "Example: pbs predict --profile lnkd-disk --n 3 --r ONE --w ONE"})
@@ -39,7 +39,7 @@ public final class PbsCommandLine implements Callable<Integer> {
     @Override
     public Integer call() {
         throw new ParameterException(spec.commandLine(),
-                "a command is needed: serve, predict, tune, profile, fit, cassandra or probe (see pbs --help)");
+                "a command is needed: serve, predict, tune, profile, fit, cassandra, probe or fidelity (see pbs --help)");
     }
 
     public static void main(String[] args) {

@@ -24,23 +24,37 @@ public final class ObservationReport {
     public static String text(ObservedStaleness observed) {
         StringBuilder text = new StringBuilder();
         text.append(String.format(Locale.ROOT, "observed staleness: N=%d, R=%d, W=%d, %d writes acknowledged (%d failed), "
-                        + "%d reads failed; prediction: read fan-out targeted, coordinator %s%n", observed.n(),
+                        + "%d reads failed; prediction: read fan-out targeted, coordinator %s, client round trip %.2f ms "
+                        + "added to t%n", observed.n(),
                 observed.readReplicas(), observed.writeReplicas(), observed.writes(), observed.failedWrites(),
-                observed.failedReads(), observed.coordinatorIsReplica() ? "is a replica" : "separate from the replicas"));
+                observed.failedReads(), observed.coordinatorIsReplica() ? "is a replica" : "separate from the replicas",
+                observed.meanClientGapMillis()));
         TextTable table = new TextTable(List.of("t ms", "reads", "observed", "95% interval", "predicted", "difference",
-                "send lag ms"), 0);
+                "without gap", "send lag ms"), 0);
         for (ObservedPoint point : observed.points()) {
             ProportionEstimate seen = point.observed();
             table.addRow(List.of(NumberText.plain(point.tMillis()), NumberText.count(seen.trials()),
                     String.format(Locale.ROOT, "%.4f", seen.estimate()),
                     String.format(Locale.ROOT, "[%.4f, %.4f]", seen.lower(), seen.upper()),
-                    String.format(Locale.ROOT, "%.4f", point.predicted().estimate()),
-                    String.format(Locale.ROOT, "%+.4f", seen.estimate() - point.predicted().estimate()),
+                    String.format(Locale.ROOT, "%.4f", point.predicted()),
+                    String.format(Locale.ROOT, "%+.4f", seen.estimate() - point.predicted()),
+                    String.format(Locale.ROOT, "%.4f", point.predictedWithoutGap()),
                     String.format(Locale.ROOT, "%.2f", point.meanLagMillis())));
         }
         text.append(table.render());
         text.append(String.format(Locale.ROOT, "RMSE observed against predicted: %.4f (%.2f%%); sampling noise alone "
                 + "would give about %.4f%n", observed.rmse(), 100 * observed.rmse(), observed.noiseFloor()));
+        if (!observed.latencies().isEmpty()) {
+            TextTable latencies = new TextTable(List.of("latency", "percentile", "observed ms", "predicted ms"), 1);
+            for (ObservedStaleness.LatencyComparison latency : observed.latencies()) {
+                latencies.addRow(List.of(latency.operation(), NumberText.plain(latency.percentile()),
+                        String.format(Locale.ROOT, "%.3f", latency.observedMillis()),
+                        String.format(Locale.ROOT, "%.3f", latency.predictedMillis())));
+            }
+            text.append(System.lineSeparator()).append(latencies.render());
+            text.append(String.format(Locale.ROOT, "latency NRMSE (observed client latency minus the median client "
+                    + "round trip, against predicted): %.4f%n", observed.latencyNrmse()));
+        }
         return text.toString();
     }
 
@@ -55,8 +69,14 @@ public final class ObservationReport {
         root.put("failed_reads", observed.failedReads());
         root.put("read_fanout", "targeted");
         root.put("coordinator_is_replica", observed.coordinatorIsReplica());
+        root.put("mean_client_gap_ms", observed.meanClientGapMillis());
         root.put("rmse_t_visibility", observed.rmse());
         root.put("noise_floor_t_visibility", observed.noiseFloor());
+        if (Double.isFinite(observed.latencyNrmse())) {
+            root.put("nrmse_latency", observed.latencyNrmse());
+        } else {
+            root.putNull("nrmse_latency");
+        }
         ArrayNode points = root.putArray("points");
         for (ObservedPoint point : observed.points()) {
             ObjectNode entry = points.addObject();
@@ -66,10 +86,17 @@ public final class ObservationReport {
             entry.put("observed", point.observed().estimate());
             entry.put("observed_lower", point.observed().lower());
             entry.put("observed_upper", point.observed().upper());
-            entry.put("predicted", point.predicted().estimate());
-            entry.put("predicted_lower", point.predicted().lower());
-            entry.put("predicted_upper", point.predicted().upper());
+            entry.put("predicted", point.predicted());
+            entry.put("predicted_without_client_gap", point.predictedWithoutGap());
             entry.put("mean_send_lag_ms", point.meanLagMillis());
+        }
+        ArrayNode latencies = root.putArray("latencies");
+        for (ObservedStaleness.LatencyComparison latency : observed.latencies()) {
+            ObjectNode entry = latencies.addObject();
+            entry.put("operation", latency.operation());
+            entry.put("percentile", latency.percentile());
+            entry.put("observed_ms", latency.observedMillis());
+            entry.put("predicted_ms", latency.predictedMillis());
         }
         return root;
     }

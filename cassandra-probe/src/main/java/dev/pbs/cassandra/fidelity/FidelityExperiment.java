@@ -1,0 +1,103 @@
+package dev.pbs.cassandra.fidelity;
+
+import dev.pbs.cassandra.cluster.LocalCluster;
+import dev.pbs.cassandra.cluster.NodeStatus;
+import dev.pbs.cassandra.observe.CoordinatorChoice;
+import dev.pbs.cassandra.observe.ObservationSettings;
+import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.cassandra.observe.RawObservation;
+import dev.pbs.cassandra.observe.StalenessObserver;
+import dev.pbs.cassandra.probe.MeasuredProfile;
+import dev.pbs.cassandra.probe.ProbeRun;
+import dev.pbs.cassandra.probe.ProbeSettings;
+import dev.pbs.cassandra.probe.ProbeSnapshot;
+import dev.pbs.model.profile.LatencyProfile;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * Predicted against observed staleness on a real cluster with injected delays.
+ *
+ * <ol>
+ *   <li>Starts a local cluster of N + 1 nodes whose every node delays inbound MUTATION_REQ,
+ *       MUTATION_RSP, READ_REQ and READ_RSP messages by exponential times of the given means.</li>
+ *   <li>Runs the probe (traced operations at consistency ALL, 20 per second) for the whole
+ *       experiment, so the profile is measured under the same load as the observation, and after
+ *       a few seconds' warm-up starts the observation: writes at ONE, each read back at ONE at
+ *       every t of the grid, all through a node that is not one of the key's replicas, so that
+ *       every message crosses the network as in the model with a separate coordinator.</li>
+ *   <li>Predicts from the measured profile (N, R = W = 1, targeted reads, separate coordinator,
+ *       the measured client round trip added to t) and compares.</li>
+ *   <li>Stops the cluster, whatever happened.</li>
+ * </ol>
+ */
+public final class FidelityExperiment {
+
+    private static final String KEYSPACE = "pbs_fidelity";
+    private static final double PROBE_RATE = 20;
+    private static final double TRACE_FRACTION = 0.5;
+    private static final long WARM_UP_MILLIS = 5_000;
+
+    private FidelityExperiment() {
+    }
+
+    public static FidelityResult run(FidelitySettings settings, Consumer<String> progress) {
+        long started = System.nanoTime();
+        LocalCluster cluster = LocalCluster.in(settings.directory()).withFirstAddress(settings.firstAddress())
+                .withInjectedDelays(settings.injection());
+        Thread stopOnExit = new Thread(() -> cluster.stop(line -> { }), "stop-fidelity-cluster");
+        Runtime.getRuntime().addShutdownHook(stopOnExit);
+        try {
+            progress.accept("starting " + (settings.replicas() + 1) + " nodes with injected delays " + settings.injection());
+            List<NodeStatus> nodes = cluster.start(settings.replicas() + 1, progress);
+            List<InetSocketAddress> contactPoints = new ArrayList<>();
+            for (NodeStatus node : nodes) {
+                contactPoints.add(InetSocketAddress.createUnresolved(node.address(), 9042));
+            }
+            ProbeSettings probe = new ProbeSettings(contactPoints, Optional.empty(), Optional.empty(), Optional.empty(),
+                    KEYSPACE, settings.replicas(), PROBE_RATE, Duration.ofDays(1), TRACE_FRACTION);
+            ObservationSettings observation = new ObservationSettings(1, 1, settings.writes(), settings.writesPerSecond(),
+                    settings.delaysMillis());
+            try (ProbeRun run = ProbeRun.connect(probe)) {
+                AtomicBoolean observed = new AtomicBoolean();
+                CompletableFuture<ProbeSnapshot> measuring = CompletableFuture.supplyAsync(() -> run.run(observed::get));
+                TimeUnit.MILLISECONDS.sleep(WARM_UP_MILLIS);
+                progress.accept("observing: " + settings.writes() + " writes at " + settings.writesPerSecond()
+                        + " per second, each read at " + settings.delaysMillis().length + " delays");
+                RawObservation raw;
+                try {
+                    raw = StalenessObserver.run(run, observation, CoordinatorChoice.OUTSIDE_REPLICAS);
+                } finally {
+                    observed.set(true);
+                }
+                ProbeSnapshot measurement = measuring.get(60, TimeUnit.SECONDS);
+                LatencyProfile profile = MeasuredProfile.of(measurement, "fidelity-measured");
+                progress.accept("predicting from the measured profile");
+                ObservedStaleness comparison = StalenessObserver.compare(raw, profile, settings.replicas());
+                return new FidelityResult(settings, measurement, profile, comparison,
+                        Duration.ofNanos(System.nanoTime() - started));
+            }
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", interrupted);
+        } catch (ExecutionException | TimeoutException failed) {
+            throw new IllegalStateException("the probe failed during the experiment: " + failed.getMessage(), failed);
+        } finally {
+            cluster.stop(progress);
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopOnExit);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook runs anyway.
+            }
+        }
+    }
+}

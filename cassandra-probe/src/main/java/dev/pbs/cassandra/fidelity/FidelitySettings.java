@@ -1,0 +1,54 @@
+package dev.pbs.cassandra.fidelity;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * One cell of the fidelity grid.
+ *
+ * @param replicas N, the keyspace's replication factor; the cluster gets one node more, which
+ *     coordinates every observed key (it is never one of the key's replicas)
+ * @param writeMeanMillis mean of the exponential delay injected into MUTATION_REQ (W)
+ * @param otherMeanMillis mean of the exponential delays injected into MUTATION_RSP, READ_REQ and
+ *     READ_RSP (A, R, S)
+ * @param writes observed writes, each read at every t of the grid
+ * @param writesPerSecond pace of the observed writes
+ * @param delaysMillis the t grid, ms after a write's acknowledgement
+ * @param directory where the cluster's folder goes (it is stopped at the end, its data kept)
+ * @param firstAddress node 1 listens on 127.0.0.{firstAddress}
+ */
+public record FidelitySettings(int replicas, double writeMeanMillis, double otherMeanMillis, int writes,
+                               double writesPerSecond, double[] delaysMillis, Path directory, int firstAddress) {
+
+    /** The default t grid, ms: dense where the curve moves, out to 200 ms. */
+    public static final double[] DEFAULT_DELAYS_MILLIS = {0, 1, 2, 3, 4, 5, 7, 10, 13, 16, 20, 25, 30, 40, 50, 65, 80,
+        100, 125, 150, 200};
+
+    public FidelitySettings {
+        if (replicas < 1 || replicas > 5) {
+            throw new IllegalArgumentException("--nodes (replicas) must be between 1 and 5, was " + replicas);
+        }
+        if (!(writeMeanMillis > 0) || writeMeanMillis > 1000) {
+            throw new IllegalArgumentException("--w-mean-ms must be in (0, 1000], was " + writeMeanMillis);
+        }
+        if (!(otherMeanMillis > 0) || otherMeanMillis > 1000) {
+            throw new IllegalArgumentException("--ars-mean-ms must be in (0, 1000], was " + otherMeanMillis);
+        }
+        if (writes < 10 || writes > 1_000_000) {
+            throw new IllegalArgumentException("--writes must be between 10 and 1000000, was " + writes);
+        }
+        Objects.requireNonNull(directory, "directory");
+        delaysMillis = delaysMillis.clone();
+    }
+
+    @Override
+    public double[] delaysMillis() {
+        return delaysMillis.clone();
+    }
+
+    /** The injection specification for the nodes. */
+    public String injection() {
+        return "MUTATION_REQ=exponential:" + writeMeanMillis + ",MUTATION_RSP=exponential:" + otherMeanMillis
+                + ",READ_REQ=exponential:" + otherMeanMillis + ",READ_RSP=exponential:" + otherMeanMillis;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.pbs.service.cli;
+
+import dev.pbs.cassandra.fidelity.FidelityExperiment;
+import dev.pbs.cassandra.fidelity.FidelityResult;
+import dev.pbs.cassandra.fidelity.FidelitySettings;
+import dev.pbs.service.output.FidelityReport;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code pbs fidelity}: predicted against observed staleness on a local cluster with injected delays. */
+@Command(name = "fidelity", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
+        versionProvider = VersionProvider.class,
+        description = {"Checks the model against a real Cassandra: starts a local cluster whose nodes delay every "
+                + "message by exponential times (W on writes to replicas, A, R, S on the others), measures the "
+                + "profile with the probe while observing staleness at R = W = 1, predicts from the measured "
+                + "profile and reports both curves, their RMSE and the RMSE sampling noise alone would give. The "
+                + "cluster has one node more than --nodes, which coordinates every observed key without being "
+                + "one of its replicas. It is stopped at the end.", ""},
+        footer = {"", "Example: pbs fidelity --nodes 3 --w-mean-ms 10 --ars-mean-ms 5 --writes 5000 --format json"})
+final class FidelityCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "3", description = "Replicas per key (default: ${DEFAULT-VALUE}).")
+    private int replicas;
+
+    @Option(names = "--w-mean-ms", paramLabel = "MS", required = true,
+            description = "Mean of the exponential delay injected into writes reaching a replica (W).")
+    private double writeMean;
+
+    @Option(names = "--ars-mean-ms", paramLabel = "MS", required = true,
+            description = "Mean of the exponential delays injected into acknowledgements, reads and read responses (A, R, S).")
+    private double otherMean;
+
+    @Option(names = "--writes", paramLabel = "COUNT", defaultValue = "5000",
+            description = "Observed writes, each read at every t (default: ${DEFAULT-VALUE}).")
+    private int writes;
+
+    @Option(names = "--rate", paramLabel = "WRITES", defaultValue = "25",
+            description = "Observed writes per second (default: ${DEFAULT-VALUE}).")
+    private double rate;
+
+    @Option(names = "--t", paramLabel = "MS,...", description = "The t grid, ms after the acknowledgement "
+            + "(default: 0,1,2,3,4,5,7,10,13,16,20,25,30,40,50,65,80,100,125,150,200).")
+    private String delays;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Folder for the cluster (default: a new temporary folder).")
+    private Path directory;
+
+    @Option(names = "--first-address", paramLabel = "K", defaultValue = "11",
+            description = "The cluster's node 1 listens on 127.0.0.K, beside a default local cluster (default: ${DEFAULT-VALUE}).")
+    private int firstAddress;
+
+    @Option(names = "--format", paramLabel = "table|json", defaultValue = "table",
+            description = "Output format (default: ${DEFAULT-VALUE}).")
+    private String format;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!format.equals("table") && !format.equals("json")) {
+            throw new IllegalArgumentException("--format must be table or json, was '" + format + "'");
+        }
+        double[] grid = delays == null ? FidelitySettings.DEFAULT_DELAYS_MILLIS
+                : CommaSeparatedValues.numbers("--t", delays).stream().mapToDouble(Double::doubleValue).toArray();
+        Path folder = directory != null ? directory : Files.createTempDirectory("pbs-fidelity");
+        FidelitySettings settings = new FidelitySettings(replicas, writeMean, otherMean, writes, rate, grid, folder, firstAddress);
+        new dev.pbs.cassandra.observe.ObservationSettings(1, 1, writes, rate, grid);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        FidelityResult result = FidelityExperiment.run(settings, line -> {
+            err.println("pbs: " + line);
+            err.flush();
+        });
+        out.print(format.equals("json") ? FidelityReport.json(result) : FidelityReport.text(result));
+        err.printf(Locale.ROOT, "pbs: done in %d s; the cluster's folder is %s%n", result.elapsed().toSeconds(), folder);
+        return PbsCommandLine.EXIT_SUCCESS;
+    }
+}
