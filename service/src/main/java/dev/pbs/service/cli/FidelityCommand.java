@@ -59,6 +59,9 @@ final class FidelityCommand implements Callable<Integer> {
             description = "The cluster's node 1 listens on 127.0.0.K, beside a default local cluster (default: ${DEFAULT-VALUE}).")
     private int firstAddress;
 
+    @Option(names = "--profile-out", paramLabel = "FILE", description = "Also write the measured profile the prediction used.")
+    private Path profileOut;
+
     @Option(names = "--format", paramLabel = "table|json", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     private String format;
@@ -73,12 +76,18 @@ final class FidelityCommand implements Callable<Integer> {
         Path folder = directory != null ? directory : Files.createTempDirectory("pbs-fidelity");
         FidelitySettings settings = new FidelitySettings(replicas, writeMean, otherMean, writes, rate, grid, folder, firstAddress);
         new dev.pbs.cassandra.observe.ObservationSettings(1, 1, writes, rate, grid);
+        if (profileOut != null) {
+            new OutputFile("--profile-out", profileOut).requireWritable();
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         FidelityResult result = FidelityExperiment.run(settings, line -> {
             err.println("pbs: " + line);
             err.flush();
         });
+        if (profileOut != null) {
+            new OutputFile("--profile-out", profileOut).writeAtomically(dev.pbs.service.profiles.ProfileJson.writeString(result.profile()));
+        }
         out.print(format.equals("json") ? FidelityReport.json(result) : FidelityReport.text(result));
         err.printf(Locale.ROOT, "pbs: done in %d s; the cluster's folder is %s%n", result.elapsed().toSeconds(), folder);
         return PbsCommandLine.EXIT_SUCCESS;
