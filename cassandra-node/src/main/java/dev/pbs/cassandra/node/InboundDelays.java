@@ -27,7 +27,7 @@ import org.apache.cassandra.net.Verb;
  */
 final class InboundDelays implements Predicate<Message<?>> {
 
-    private final Map<Verb, Double> meanMillis;
+    private volatile Map<Verb, Double> meanMillis;
     private final SplittableRandom random;
     private final Set<Message<?>> released = Collections.newSetFromMap(Collections.synchronizedMap(new IdentityHashMap<>()));
     private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
@@ -37,10 +37,45 @@ final class InboundDelays implements Predicate<Message<?>> {
     });
 
     InboundDelays(Map<String, Double> meanMillisByVerb, long seed) {
+        this.meanMillis = byVerb(meanMillisByVerb);
+        this.random = new SplittableRandom(seed);
+    }
+
+    private static Map<Verb, Double> byVerb(Map<String, Double> meanMillisByVerb) {
         Map<Verb, Double> byVerb = new LinkedHashMap<>();
         meanMillisByVerb.forEach((verb, mean) -> byVerb.put(Verb.valueOf(verb), mean));
-        this.meanMillis = Collections.unmodifiableMap(byVerb);
-        this.random = new SplittableRandom(seed);
+        return Collections.unmodifiableMap(byVerb);
+    }
+
+    /** Replaces the delays from now on (messages already held keep theirs). */
+    void update(Map<String, Double> meanMillisByVerb) {
+        this.meanMillis = byVerb(meanMillisByVerb);
+    }
+
+    /**
+     * Follows a file holding the specification: read now and again whenever it changes (checked
+     * every 200 ms), so an experiment can change the delays of running nodes. An empty file means
+     * no delays; a malformed one is reported and ignored.
+     */
+    void follow(java.nio.file.Path file) {
+        long[] seen = {Long.MIN_VALUE};
+        Runnable reload = () -> {
+            try {
+                long modified = java.nio.file.Files.getLastModifiedTime(file).toMillis();
+                if (modified == seen[0]) {
+                    return;
+                }
+                seen[0] = modified;
+                String specification = java.nio.file.Files.readString(file).trim();
+                Map<String, Double> parsed = specification.isEmpty() ? Map.of() : parse(specification);
+                update(parsed);
+                System.out.println("pbs: injecting inbound delays " + parsed);
+            } catch (java.io.IOException | IllegalArgumentException problem) {
+                System.out.println("pbs: cannot use injection file " + file + ": " + problem.getMessage());
+            }
+        };
+        reload.run();
+        timer.scheduleWithFixedDelay(reload, 200, 200, TimeUnit.MILLISECONDS);
     }
 
     /** Parses {@code VERB=exponential:MEAN_MS[,...]}; throws IllegalArgumentException naming the bad part. */

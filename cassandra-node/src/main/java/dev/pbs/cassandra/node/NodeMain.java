@@ -11,6 +11,8 @@ import org.apache.cassandra.service.CassandraDaemon;
  * and what every ordinary cluster runs with). Otherwise a comma-separated list of
  * {@code VERB=exponential:MEAN_MS}, e.g. {@code MUTATION_REQ=exponential:10,READ_REQ=exponential:5};
  * see {@link InboundDelays}. {@code pbs.inject.seed} seeds the delays (default: the node's time).
+ * {@code pbs.inject.file} instead names a file holding that list, followed while the node runs (see
+ * {@link InboundDelays#follow}).
  *
  * <p>In foreground mode {@link CassandraDaemon#main} returns once the node is up; the messaging
  * service exists only from then on, so the hook is added after it.
@@ -22,6 +24,13 @@ public final class NodeMain {
 
     public static void main(String[] args) {
         CassandraDaemon.main(args);
+        String file = System.getProperty("pbs.inject.file", "").trim();
+        if (!file.isEmpty()) {
+            InboundDelays delays = new InboundDelays(Map.of(), Long.getLong("pbs.inject.seed", System.nanoTime()));
+            delays.follow(java.nio.file.Path.of(file));
+            MessagingService.instance().inboundSink.add(delays);
+            return;
+        }
         String specification = System.getProperty("pbs.inject.delays", "").trim();
         if (specification.isEmpty()) {
             return;

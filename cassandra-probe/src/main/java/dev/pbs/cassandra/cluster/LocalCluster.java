@@ -62,6 +62,19 @@ public final class LocalCluster {
     }
 
     /**
+     * Changes the delays that running nodes started with injection inject, from now on (each node
+     * follows the file {@code injection} in the cluster's folder; they pick the change up within a
+     * fraction of a second).
+     */
+    public void changeInjectedDelays(String specification) {
+        ClusterDirectory.writeAtomically(injectionFile(), writer -> writer.write(specification == null ? "" : specification));
+    }
+
+    Path injectionFile() {
+        return directory.root().resolve("injection");
+    }
+
+    /**
      * The same cluster with node 1 on 127.0.0.{first} (node i on first + i - 1), so that it can run
      * beside another local cluster. Only a first start uses it; afterwards the recorded one holds.
      */
@@ -131,7 +144,11 @@ public final class LocalCluster {
         Path node = directory.node(index);
         ClusterDirectory.writeAtomically(node.resolve("cassandra.yaml"),
                 writer -> writer.write(NodeConfiguration.yaml(CLUSTER_NAME, firstAddress(), index, size, node.toString())));
-        List<String> command = NodeProcess.command(directory, firstAddress(), index, classpath, heap, injectedDelays);
+        if (!injectedDelays.isBlank()) {
+            changeInjectedDelays(injectedDelays);
+        }
+        List<String> command = NodeProcess.command(directory, firstAddress(), index, classpath, heap,
+                injectedDelays.isBlank() ? null : injectionFile());
         Path log = directory.logFile(index);
         Process process;
         try {

@@ -90,7 +90,7 @@ final class NodeProcess {
     }
 
     static List<String> command(ClusterDirectory directory, int firstAddress, int index, NodeClasspath classpath,
-                                String heap, String injectedDelays) {
+                                String heap, Path injectionFile) {
         Path node = directory.node(index);
         List<String> command = new ArrayList<>();
         command.add(javaExecutable().toString());
@@ -109,8 +109,8 @@ final class NodeProcess {
         command.add("-Dcassandra.consistent.rangemovement=false");
         command.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
         command.add("-Dpbs.node.index=" + index);
-        if (injectedDelays != null && !injectedDelays.isBlank()) {
-            command.add("-Dpbs.inject.delays=" + injectedDelays);
+        if (injectionFile != null) {
+            command.add("-Dpbs.inject.file=" + injectionFile);
             command.add("-Dpbs.inject.seed=" + index);
         }
         command.add("-cp");

@@ -46,51 +46,42 @@ public final class FidelityExperiment {
     private static final double PROBE_RATE = 20;
     private static final double TRACE_FRACTION = 0.5;
     private static final long WARM_UP_MILLIS = 5_000;
+    /** The nodes re-read the injection file every 200 ms. */
+    private static final long INJECTION_PICKUP_MILLIS = 1_000;
 
     private FidelityExperiment() {
     }
 
+    /** Runs one cell on a cluster of its own, started and stopped here. */
     public static FidelityResult run(FidelitySettings settings, Consumer<String> progress) {
-        long started = System.nanoTime();
-        LocalCluster cluster = LocalCluster.in(settings.directory()).withFirstAddress(settings.firstAddress())
-                .withInjectedDelays(settings.injection());
+        return runGrid(List.of(settings), progress).get(0);
+    }
+
+    /**
+     * Runs several cells on one cluster (they must agree on everything but the injected means):
+     * the nodes follow a file holding the delays, so each cell only rewrites it. The cluster is
+     * stopped at the end, whatever happened.
+     */
+    public static List<FidelityResult> runGrid(List<FidelitySettings> cells, Consumer<String> progress) {
+        FidelitySettings first = cells.get(0);
+        LocalCluster cluster = LocalCluster.in(first.directory()).withFirstAddress(first.firstAddress())
+                .withInjectedDelays(first.injection());
         Thread stopOnExit = new Thread(() -> cluster.stop(line -> { }), "stop-fidelity-cluster");
         Runtime.getRuntime().addShutdownHook(stopOnExit);
         try {
-            progress.accept("starting " + (settings.replicas() + 1) + " nodes with injected delays " + settings.injection());
-            List<NodeStatus> nodes = cluster.start(settings.replicas() + 1, progress);
-            List<InetSocketAddress> contactPoints = new ArrayList<>();
-            for (NodeStatus node : nodes) {
-                contactPoints.add(InetSocketAddress.createUnresolved(node.address(), 9042));
+            progress.accept("starting " + (first.replicas() + 1) + " nodes with injected delays " + first.injection());
+            List<NodeStatus> nodes = cluster.start(first.replicas() + 1, progress);
+            List<FidelityResult> results = new ArrayList<>();
+            for (FidelitySettings cell : cells) {
+                long started = System.nanoTime();
+                cluster.changeInjectedDelays(cell.injection());
+                TimeUnit.MILLISECONDS.sleep(INJECTION_PICKUP_MILLIS);
+                results.add(runCell(nodes, cell, progress, started));
             }
-            ProbeSettings probe = new ProbeSettings(contactPoints, Optional.empty(), Optional.empty(), Optional.empty(),
-                    KEYSPACE, settings.replicas(), PROBE_RATE, Duration.ofDays(1), TRACE_FRACTION);
-            ObservationSettings observation = new ObservationSettings(1, 1, settings.writes(), settings.writesPerSecond(),
-                    settings.delaysMillis());
-            try (ProbeRun run = ProbeRun.connect(probe)) {
-                AtomicBoolean observed = new AtomicBoolean();
-                CompletableFuture<ProbeSnapshot> measuring = CompletableFuture.supplyAsync(() -> run.run(observed::get));
-                TimeUnit.MILLISECONDS.sleep(WARM_UP_MILLIS);
-                progress.accept("observing: " + settings.writes() + " writes at " + settings.writesPerSecond()
-                        + " per second, each read at " + settings.delaysMillis().length + " delays");
-                RawObservation raw;
-                try {
-                    raw = StalenessObserver.run(run, observation, CoordinatorChoice.OUTSIDE_REPLICAS);
-                } finally {
-                    observed.set(true);
-                }
-                ProbeSnapshot measurement = measuring.get(60, TimeUnit.SECONDS);
-                LatencyProfile profile = MeasuredProfile.of(measurement, "fidelity-measured");
-                progress.accept("predicting from the measured profile");
-                ObservedStaleness comparison = StalenessObserver.compare(raw, profile, settings.replicas());
-                return new FidelityResult(settings, measurement, profile, comparison,
-                        Duration.ofNanos(System.nanoTime() - started));
-            }
+            return results;
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", interrupted);
-        } catch (ExecutionException | TimeoutException failed) {
-            throw new IllegalStateException("the probe failed during the experiment: " + failed.getMessage(), failed);
         } finally {
             cluster.stop(progress);
             try {
@@ -98,6 +89,41 @@ public final class FidelityExperiment {
             } catch (IllegalStateException shuttingDown) {
                 // The hook runs anyway.
             }
+        }
+    }
+
+    private static FidelityResult runCell(List<NodeStatus> nodes, FidelitySettings settings, Consumer<String> progress,
+                                          long started) throws InterruptedException {
+        List<InetSocketAddress> contactPoints = new ArrayList<>();
+        for (NodeStatus node : nodes) {
+            contactPoints.add(InetSocketAddress.createUnresolved(node.address(), 9042));
+        }
+        ProbeSettings probe = new ProbeSettings(contactPoints, Optional.empty(), Optional.empty(), Optional.empty(),
+                KEYSPACE, settings.replicas(), PROBE_RATE, Duration.ofDays(1), TRACE_FRACTION);
+        ObservationSettings observation = new ObservationSettings(1, 1, settings.writes(), settings.writesPerSecond(),
+                settings.delaysMillis());
+        try (ProbeRun run = ProbeRun.connect(probe)) {
+            AtomicBoolean observed = new AtomicBoolean();
+            CompletableFuture<ProbeSnapshot> measuring = CompletableFuture.supplyAsync(() -> run.run(observed::get));
+            TimeUnit.MILLISECONDS.sleep(WARM_UP_MILLIS);
+            progress.accept("W ~ Exp(" + settings.writeMeanMillis() + " ms), A, R, S ~ Exp(" + settings.otherMeanMillis()
+                    + " ms): observing " + settings.writes() + " writes at " + settings.writesPerSecond()
+                    + " per second, each read at " + settings.delaysMillis().length + " delays");
+            RawObservation raw;
+            try {
+                raw = StalenessObserver.run(run, observation, CoordinatorChoice.OUTSIDE_REPLICAS);
+            } finally {
+                observed.set(true);
+            }
+            ProbeSnapshot measurement = measuring.get(60, TimeUnit.SECONDS);
+            LatencyProfile profile = MeasuredProfile.of(measurement, "fidelity-measured");
+            progress.accept("predicting from the measured profile");
+            ObservedStaleness comparison = StalenessObserver.compare(raw, profile, settings.replicas());
+            progress.accept(String.format(java.util.Locale.ROOT, "RMSE %.4f (noise floor %.4f)", comparison.rmse(),
+                    comparison.noiseFloor()));
+            return new FidelityResult(settings, measurement, profile, comparison, Duration.ofNanos(System.nanoTime() - started));
+        } catch (ExecutionException | TimeoutException failed) {
+            throw new IllegalStateException("the probe failed during the experiment: " + failed.getMessage(), failed);
         }
     }
 }

@@ -14,8 +14,8 @@ import java.util.List;
  * @param coordinatorIsReplica whether coordinators were replicas of their keys, as the prediction assumed
  * @param meanClientGapMillis the mean measured client round trip added to t in the prediction
  * @param points one per t
- * @param latencies observed (client-side, minus the median client round trip) and predicted read and
- *     write latency percentiles
+ * @param latencies observed and predicted read and write latency percentiles as the client sees them:
+ *     the prediction is the engine's latency plus the measured client round trip
  */
 public record ObservedStaleness(int n, int readReplicas, int writeReplicas, long writes, long failedWrites,
                                 long failedReads, boolean coordinatorIsReplica, double meanClientGapMillis,

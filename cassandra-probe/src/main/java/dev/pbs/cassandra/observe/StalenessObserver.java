@@ -55,6 +55,8 @@ public final class StalenessObserver {
     private static final long PREDICTION_TRIALS = 2_000_000;
     private static final long PREDICTION_SEED = 42;
     private static final double[] LATENCY_PERCENTILES = {50, 75, 90, 95, 99};
+    private static final int LATENCY_LEVELS = 200;
+    private static final int GAP_LEVELS = 100;
 
     private StalenessObserver() {
     }
@@ -244,24 +246,54 @@ public final class StalenessObserver {
                     prediction.consistentAt(delays[j]).estimate(),
                     answered == 0 ? 0 : raw.lagMicros()[j] / 1000.0 / answered));
         }
-        double medianGapMillis = raw.clientGapMicros().getTotalCount() == 0 ? 0
-                : raw.clientGapMicros().getValueAtPercentile(50) / 1000.0;
         List<ObservedStaleness.LatencyComparison> latencies = new ArrayList<>();
-        for (double percentile : LATENCY_PERCENTILES) {
-            if (raw.readLatencyMicros().getTotalCount() > 0) {
-                latencies.add(new ObservedStaleness.LatencyComparison("read", percentile,
-                        raw.readLatencyMicros().getValueAtPercentile(percentile) / 1000.0 - medianGapMillis,
-                        prediction.readLatency(percentile).valueMillis()));
+        double[] gapQuantiles = quantiles(raw.clientGapMicros(), GAP_LEVELS);
+        for (String operation : List.of("read", "write")) {
+            Histogram observedLatency = operation.equals("read") ? raw.readLatencyMicros() : raw.writeLatencyMicros();
+            if (observedLatency.getTotalCount() == 0) {
+                continue;
             }
-            if (raw.writeLatencyMicros().getTotalCount() > 0) {
-                latencies.add(new ObservedStaleness.LatencyComparison("write", percentile,
-                        raw.writeLatencyMicros().getValueAtPercentile(percentile) / 1000.0 - medianGapMillis,
-                        prediction.writeLatency(percentile).valueMillis()));
+            double[] clientLatency = clientLatencies(prediction, operation.equals("read"), gapQuantiles);
+            for (double percentile : LATENCY_PERCENTILES) {
+                latencies.add(new ObservedStaleness.LatencyComparison(operation, percentile,
+                        observedLatency.getValueAtPercentile(percentile) / 1000.0,
+                        clientLatency[Math.min(clientLatency.length - 1, (int) Math.floor(percentile / 100 * clientLatency.length))]));
             }
         }
         double meanGapMillis = raw.clientGapMicros().getTotalCount() == 0 ? 0 : raw.clientGapMicros().getMean() / 1000.0;
         return new ObservedStaleness(n, settings.readReplicas(), settings.writeReplicas(), raw.writes(), raw.failedWrites(),
                 raw.failedReads(), raw.coordinatorIsReplica(), meanGapMillis, points, latencies);
+    }
+
+    /** Quantiles of a histogram at the mid-points of {@code levels} equal slices, in ms; {0} when it is empty. */
+    private static double[] quantiles(Histogram micros, int levels) {
+        if (micros.getTotalCount() == 0) {
+            return new double[] {0};
+        }
+        double[] values = new double[levels];
+        for (int level = 0; level < levels; level++) {
+            values[level] = micros.getValueAtPercentile(100.0 * (level + 0.5) / levels) / 1000.0;
+        }
+        return values;
+    }
+
+    /**
+     * The predicted latency as the client sees it, sorted: the engine's latency plus the client
+     * round trip, independent of each other, on a grid of quantiles of each (the convolution of the
+     * two distributions, LATENCY_LEVELS x GAP_LEVELS points).
+     */
+    private static double[] clientLatencies(ConfigurationResult prediction, boolean read, double[] gapQuantiles) {
+        double[] sums = new double[LATENCY_LEVELS * gapQuantiles.length];
+        int next = 0;
+        for (int level = 0; level < LATENCY_LEVELS; level++) {
+            double percentile = 100.0 * (level + 0.5) / LATENCY_LEVELS;
+            double latency = read ? prediction.readLatency(percentile).valueMillis() : prediction.writeLatency(percentile).valueMillis();
+            for (double gap : gapQuantiles) {
+                sums[next++] = latency + gap;
+            }
+        }
+        java.util.Arrays.sort(sums);
+        return sums;
     }
 
     /** The mean of P(consistent at t + gap) over the measured gaps (just P at t when none was measured). */

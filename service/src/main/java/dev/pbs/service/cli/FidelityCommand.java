@@ -7,6 +7,8 @@ import dev.pbs.service.output.FidelityReport;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -23,8 +25,13 @@ import picocli.CommandLine.Spec;
                 + "profile and reports both curves, their RMSE and the RMSE sampling noise alone would give. The "
                 + "cluster has one node more than --nodes, which coordinates every observed key without being "
                 + "one of its replicas. It is stopped at the end.", ""},
-        footer = {"", "Example: pbs fidelity --nodes 3 --w-mean-ms 10 --ars-mean-ms 5 --writes 5000 --format json"})
+        footer = {"", "Example: pbs fidelity --nodes 3 --w-mean-ms 10 --ars-mean-ms 5 --writes 5000 --format json",
+                "         pbs fidelity --grid --writes 1000"})
 final class FidelityCommand implements Callable<Integer> {
+
+    /** The paper's validation grid (Bailis et al., section 5.2): W means crossed with A = R = S means, ms. */
+    private static final double[] GRID_WRITE_MEANS = {20, 10, 5};
+    private static final double[] GRID_OTHER_MEANS = {10, 5, 2};
 
     @Spec
     private CommandSpec spec;
@@ -32,13 +39,17 @@ final class FidelityCommand implements Callable<Integer> {
     @Option(names = "--nodes", paramLabel = "N", defaultValue = "3", description = "Replicas per key (default: ${DEFAULT-VALUE}).")
     private int replicas;
 
-    @Option(names = "--w-mean-ms", paramLabel = "MS", required = true,
+    @Option(names = "--w-mean-ms", paramLabel = "MS",
             description = "Mean of the exponential delay injected into writes reaching a replica (W).")
-    private double writeMean;
+    private Double writeMean;
 
-    @Option(names = "--ars-mean-ms", paramLabel = "MS", required = true,
+    @Option(names = "--ars-mean-ms", paramLabel = "MS",
             description = "Mean of the exponential delays injected into acknowledgements, reads and read responses (A, R, S).")
-    private double otherMean;
+    private Double otherMean;
+
+    @Option(names = "--grid", description = "Run the paper's 3x3 grid instead of one cell: W means 20, 10, 5 ms crossed "
+            + "with A, R, S means 10, 5, 2 ms, on one cluster, --writes per cell.")
+    private boolean grid;
 
     @Option(names = "--writes", paramLabel = "COUNT", defaultValue = "5000",
             description = "Observed writes, each read at every t (default: ${DEFAULT-VALUE}).")
@@ -71,25 +82,48 @@ final class FidelityCommand implements Callable<Integer> {
         if (!format.equals("table") && !format.equals("json")) {
             throw new IllegalArgumentException("--format must be table or json, was '" + format + "'");
         }
-        double[] grid = delays == null ? FidelitySettings.DEFAULT_DELAYS_MILLIS
+        double[] delayGrid = delays == null ? FidelitySettings.DEFAULT_DELAYS_MILLIS
                 : CommaSeparatedValues.numbers("--t", delays).stream().mapToDouble(Double::doubleValue).toArray();
+        if (grid == (writeMean != null || otherMean != null)) {
+            throw new IllegalArgumentException(grid ? "--grid chooses the means itself: drop --w-mean-ms and --ars-mean-ms"
+                    : "give --w-mean-ms and --ars-mean-ms, or --grid");
+        }
+        if (!grid && (writeMean == null || otherMean == null)) {
+            throw new IllegalArgumentException("give both --w-mean-ms and --ars-mean-ms");
+        }
+        new dev.pbs.cassandra.observe.ObservationSettings(1, 1, writes, rate, delayGrid);
         Path folder = directory != null ? directory : Files.createTempDirectory("pbs-fidelity");
-        FidelitySettings settings = new FidelitySettings(replicas, writeMean, otherMean, writes, rate, grid, folder, firstAddress);
-        new dev.pbs.cassandra.observe.ObservationSettings(1, 1, writes, rate, grid);
+        List<FidelitySettings> cells = new ArrayList<>();
+        if (grid) {
+            for (double w : GRID_WRITE_MEANS) {
+                for (double other : GRID_OTHER_MEANS) {
+                    cells.add(new FidelitySettings(replicas, w, other, writes, rate, delayGrid, folder, firstAddress));
+                }
+            }
+        } else {
+            cells.add(new FidelitySettings(replicas, writeMean, otherMean, writes, rate, delayGrid, folder, firstAddress));
+        }
         if (profileOut != null) {
             new OutputFile("--profile-out", profileOut).requireWritable();
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        FidelityResult result = FidelityExperiment.run(settings, line -> {
+        long started = System.nanoTime();
+        List<FidelityResult> results = FidelityExperiment.runGrid(cells, line -> {
             err.println("pbs: " + line);
             err.flush();
         });
         if (profileOut != null) {
-            new OutputFile("--profile-out", profileOut).writeAtomically(dev.pbs.service.profiles.ProfileJson.writeString(result.profile()));
+            new OutputFile("--profile-out", profileOut).writeAtomically(
+                    dev.pbs.service.profiles.ProfileJson.writeString(results.get(results.size() - 1).profile()));
         }
-        out.print(format.equals("json") ? FidelityReport.json(result) : FidelityReport.text(result));
-        err.printf(Locale.ROOT, "pbs: done in %d s; the cluster's folder is %s%n", result.elapsed().toSeconds(), folder);
+        if (grid) {
+            out.print(format.equals("json") ? FidelityReport.gridJson(results) : FidelityReport.gridText(results));
+        } else {
+            out.print(format.equals("json") ? FidelityReport.json(results.get(0)) : FidelityReport.text(results.get(0)));
+        }
+        err.printf(Locale.ROOT, "pbs: done in %d s; the cluster's folder is %s%n",
+                (System.nanoTime() - started) / 1_000_000_000L, folder);
         return PbsCommandLine.EXIT_SUCCESS;
     }
 }

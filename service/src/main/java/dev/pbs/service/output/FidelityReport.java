@@ -3,11 +3,15 @@ package dev.pbs.service.output;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.fidelity.FidelitySettings;
 import dev.pbs.cassandra.probe.MessageType;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Locale;
 
 /** What {@code pbs fidelity} prints: the cell, the measurement, and observed against predicted. */
@@ -42,6 +46,47 @@ public final class FidelityReport {
         }
         root.put("elapsed_s", result.elapsed().toSeconds());
         return root;
+    }
+
+    /** One line per cell, then the mean and worst RMSE. */
+    public static String gridText(List<FidelityResult> results) {
+        TextTable table = new TextTable(List.of("W mean ms", "A,R,S mean ms", "writes", "P(consistent) t=0",
+                "rmse_t_visibility", "noise floor", "nrmse_latency", "client gap ms"), 0);
+        double sum = 0;
+        double worst = 0;
+        for (FidelityResult result : results) {
+            ObservedStaleness comparison = result.comparison();
+            sum += comparison.rmse();
+            worst = Math.max(worst, comparison.rmse());
+            table.addRow(List.of(NumberText.plain(result.settings().writeMeanMillis()),
+                    NumberText.plain(result.settings().otherMeanMillis()), NumberText.count(comparison.writes()),
+                    String.format(Locale.ROOT, "%.4f", comparison.points().get(0).observed().estimate()),
+                    String.format(Locale.ROOT, "%.4f", comparison.rmse()),
+                    String.format(Locale.ROOT, "%.4f", comparison.noiseFloor()),
+                    String.format(Locale.ROOT, "%.4f", comparison.latencyNrmse()),
+                    String.format(Locale.ROOT, "%.2f", comparison.meanClientGapMillis())));
+        }
+        return table.render() + String.format(Locale.ROOT, "RMSE of t-visibility: mean %.4f, worst %.4f over %d cells%n",
+                sum / results.size(), worst, results.size());
+    }
+
+    public static String gridJson(List<FidelityResult> results) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        ArrayNode cells = root.putArray("cells");
+        double sum = 0;
+        double worst = 0;
+        for (FidelityResult result : results) {
+            cells.add(tree(result));
+            sum += result.comparison().rmse();
+            worst = Math.max(worst, result.comparison().rmse());
+        }
+        root.put("mean_rmse_t_visibility", sum / results.size());
+        root.put("worst_rmse_t_visibility", worst);
+        try {
+            return MAPPER.writeValueAsString(root) + System.lineSeparator();
+        } catch (JsonProcessingException impossible) {
+            throw new UncheckedIOException(impossible);
+        }
     }
 
     public static String json(FidelityResult result) {

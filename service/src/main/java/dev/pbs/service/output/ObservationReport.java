@@ -52,8 +52,8 @@ public final class ObservationReport {
                         String.format(Locale.ROOT, "%.3f", latency.predictedMillis())));
             }
             text.append(System.lineSeparator()).append(latencies.render());
-            text.append(String.format(Locale.ROOT, "latency NRMSE (observed client latency minus the median client "
-                    + "round trip, against predicted): %.4f%n", observed.latencyNrmse()));
+            text.append(String.format(Locale.ROOT, "latency NRMSE (client latency observed, against the engine's "
+                    + "latency plus the measured client round trip): %.4f%n", observed.latencyNrmse()));
         }
         return text.toString();
     }
