@@ -1,5 +1,7 @@
 package dev.pbs.service;
 
+import static dev.pbs.service.HeadlessChromium.BLUE;
+import static dev.pbs.service.HeadlessChromium.RED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -12,28 +14,16 @@ import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Level;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Dimension;
-import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -43,63 +33,25 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * each series' colour), the table of every (R, W), the SLA form's recommendation and error, the layout at
  * 1280x800 and at 420x900, and a console free of errors. Screenshots go to {@code target/screenshots/}.
  * Needs Debian's {@code chromium} and {@code chromium-driver}; without them it is skipped, or fails when
- * {@code PBS_REQUIRE_BROWSER=1} (as in CI).
+ * {@code PBS_REQUIRE_BROWSER=1} (as in CI). The live probe section has its own test,
+ * {@link LiveProbeBrowserTest}.
  */
 class DashboardBrowserTest {
 
-    /** Debian's paths; the properties exist to check the skip and the failure when they are missing. */
-    private static final Path CHROMIUM = Path.of(System.getProperty("pbs.test.chromium", "/usr/bin/chromium"));
-    private static final Path CHROMEDRIVER = Path.of(System.getProperty("pbs.test.chromedriver",
-            "/usr/bin/chromedriver"));
-    private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
-    /** The first two series colours of charts.js (#1f77b4, #d62728); the second is also the trade-off chart's. */
-    private static final List<Integer> BLUE = List.of(31, 119, 180);
-    private static final List<Integer> RED = List.of(214, 39, 40);
-    /**
-     * Pixels of each colour on a canvas: opaque ones (lines, points) and ones at about the band fill's 20% alpha.
-     * arguments: the canvas, a list of [r, g, b].
-     */
-    private static final String COUNT_PIXELS = """
-            const canvas = arguments[0];
-            const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-            const opaque = arguments[1].map(() => 0);
-            const translucent = arguments[1].map(() => 0);
-            for (let i = 0; i < data.length; i += 4) {
-              const alpha = data[i + 3];
-              if (alpha === 0) continue;
-              arguments[1].forEach((color, k) => {
-                const near = Math.abs(data[i] - color[0]) + Math.abs(data[i + 1] - color[1])
-                  + Math.abs(data[i + 2] - color[2]) < 60;
-                if (near && alpha > 200) opaque[k]++;
-                else if (near && alpha >= 35 && alpha <= 70) translucent[k]++;
-              });
-            }
-            return {opaque: opaque, translucent: translucent};
-            """;
-
     private static DropwizardAppExtension<PbsConfiguration> app;
 
+    private HeadlessChromium browser;
     private ChromeDriver driver;
     private WebDriverWait wait;
-    private Path browserProfile;
-
-    private static final boolean INSTALLED = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
-    private static final String MISSING = "the browser test needs " + CHROMIUM + " and " + CHROMEDRIVER
-            + ": install the Debian packages with 'apt-get install chromium chromium-driver'";
 
     @BeforeAll
     static void startTheApplication() throws Exception {
-        if (!INSTALLED && "1".equals(System.getenv("PBS_REQUIRE_BROWSER"))) {
-            fail("PBS_REQUIRE_BROWSER=1 but " + MISSING);
-        }
-        if (!INSTALLED) {
+        if (!HeadlessChromium.installedOrFail()) {
             return; // each test is skipped, naming what to install
         }
         app = new DropwizardAppExtension<>(PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs.yml"),
                 ConfigOverride.config("dataDirectory", Files.createTempDirectory("pbs-browser").toString()));
         app.before();
-        Files.createDirectories(SCREENSHOTS);
     }
 
     @AfterAll
@@ -111,48 +63,16 @@ class DashboardBrowserTest {
 
     @BeforeEach
     void openTheBrowser() throws IOException {
-        assumeTrue(INSTALLED, MISSING);
-        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
-        browserProfile = Files.createTempDirectory("pbs-chromium");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=1280,800",
-                "--user-data-dir=" + browserProfile);
-        LoggingPreferences logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, Level.ALL);
-        options.setCapability("goog:loggingPrefs", logs);
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort().build();
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(WAIT).scriptTimeout(WAIT);
-        wait = new WebDriverWait(driver, WAIT);
-        driver.get("about:blank");
-        resizeViewport(1280, 800);
-    }
-
-    /** Sizes the window so that the page itself gets width x height (headless windows have a frame too). */
-    private void resizeViewport(int width, int height) {
-        driver.manage().window().setSize(new Dimension(width, height));
-        long innerWidth = viewportWidth();
-        long innerHeight = ((Number) script("return window.innerHeight")).longValue();
-        driver.manage().window().setSize(new Dimension((int) (2 * width - innerWidth),
-                (int) (2 * height - innerHeight)));
-        wait.until(ignored -> viewportWidth() == width
-                && ((Number) script("return window.innerHeight")).longValue() == height);
+        assumeTrue(HeadlessChromium.INSTALLED, HeadlessChromium.MISSING);
+        browser = new HeadlessChromium();
+        driver = browser.driver;
+        wait = browser.wait;
     }
 
     @AfterEach
     void quitTheBrowser() throws IOException {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (browserProfile == null) {
-            return;
-        }
-        try (var files = Files.walk(browserProfile)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        if (browser != null) {
+            browser.close();
         }
     }
 
@@ -238,7 +158,7 @@ class DashboardBrowserTest {
         long wide = chartWidth("#visibility");
         assertThat(wide).isGreaterThan(1000);
 
-        resizeViewport(420, 900);
+        browser.resizeViewport(420, 900);
         wait.until(ignored -> chartWidth("#visibility") < 420);
         waitForPixels("#visibility canvas", List.of(BLUE, RED), 200);
         waitForPixels("#tradeoff", List.of(RED), 0);
@@ -277,7 +197,7 @@ class DashboardBrowserTest {
                 .contains("window@2<=5ms").contains("a probability must be in (0, 1)");
         assertThat(driver.findElement(By.id("slaResult")).isDisplayed()).isFalse();
         // The refused request is the only error the browser reports.
-        assertThat(severe()).isNotEmpty().allSatisfy(entry -> assertThat(entry.getMessage())
+        assertThat(browser.severe()).isNotEmpty().allSatisfy(entry -> assertThat(entry.getMessage())
                 .contains("/api/v1/recommendations").contains("400"));
     }
 
@@ -288,15 +208,6 @@ class DashboardBrowserTest {
                 fail("the page reports: " + status.getText());
             }
             return status.getText().startsWith(text);
-        });
-    }
-
-    @SuppressWarnings("unchecked")
-    private Map<String, List<Long>> waitForPixels(String canvas, List<List<Integer>> colors, long atLeast) {
-        return wait.until(ignored -> {
-            Map<String, List<Long>> counts = (Map<String, List<Long>>) script(COUNT_PIXELS,
-                    driver.findElement(By.cssSelector(canvas)), colors);
-            return counts.get("opaque").stream().allMatch(count -> count > atLeast) ? counts : null;
         });
     }
 
@@ -335,11 +246,11 @@ class DashboardBrowserTest {
     }
 
     private Object script(String script, Object... arguments) {
-        return ((JavascriptExecutor) driver).executeScript(script, arguments);
+        return browser.script(script, arguments);
     }
 
     private long viewportWidth() {
-        return ((Number) script("return window.innerWidth")).longValue();
+        return browser.viewportWidth();
     }
 
     private long chartWidth(String chart) {
@@ -352,34 +263,23 @@ class DashboardBrowserTest {
                 .longValue();
     }
 
-    private void assertNoHorizontalOverflow() {
-        Number scrollWidth = (Number) script("return document.documentElement.scrollWidth");
-        assertThat(scrollWidth.longValue()).as("page width").isLessThanOrEqualTo(viewportWidth());
+    private Map<String, List<Long>> waitForPixels(String canvas, List<List<Integer>> colors, long atLeast) {
+        return browser.waitForPixels(canvas, colors, atLeast);
     }
 
-    private List<LogEntry> severe() {
-        return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue()).toList();
+    private void assertNoHorizontalOverflow() {
+        browser.assertNoHorizontalOverflow();
     }
 
     private void assertNoConsoleErrors() {
-        assertThat(severe()).as("browser console errors").isEmpty();
+        browser.assertNoConsoleErrors();
     }
 
-    /** What the window shows, from the top of the page. */
     private void save(String name) throws IOException {
-        script("window.scrollTo(0, 0)");
-        Files.write(SCREENSHOTS.resolve(name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
+        browser.save(name);
     }
 
-    /** The whole page, not only the window: Chromium's DevTools screenshot beyond the viewport. */
-    @SuppressWarnings("unchecked")
     private void saveFullPage(String name) throws IOException {
-        Map<String, Object> size = (Map<String, Object>) script("return {width: document.documentElement.scrollWidth, "
-                + "height: document.documentElement.scrollHeight}");
-        Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
-                "captureBeyondViewport", true, "clip", Map.of("x", 0, "y", 0, "width", size.get("width"),
-                        "height", size.get("height"), "scale", 1)));
-        Files.write(SCREENSHOTS.resolve(name + ".png"), Base64.getDecoder().decode((String) shot.get("data")));
+        browser.saveFullPage(name);
     }
 }

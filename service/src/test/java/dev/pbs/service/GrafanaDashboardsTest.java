@@ -4,39 +4,64 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.service.probes.CannedProbeStatus;
+import dev.pbs.service.probes.ProbeMetrics;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.URL;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The Grafana dashboards (dashboards module, grafana/) against the running service: every metric a
- * panel queries must be one the service exports on the admin port's /metrics, and every panel
- * must read the dashboard's Prometheus datasource variable.
+ * The Grafana dashboards (dashboards module, grafana/*.json) against the running service: every metric a
+ * panel or a template variable queries must be one the service exports on the admin port's /metrics, and
+ * every panel must read the dashboard's Prometheus datasource variable.
+ *
+ * <p>The service runs with one probe whose contact point nothing listens on (127.0.0.1:1), so that the
+ * probe families have samples: pbs_probe_connected (0), pbs_probe_operations_total (0 by outcome) and
+ * pbs_probe_last_refresh_timestamp_seconds (0). Two families stay out of the scrape until a probe reaches
+ * a cluster, because they have no sample before (and the Prometheus client then writes not even their
+ * HELP and TYPE lines): pbs_probe_node_up (no nodes seen) and pbs_probe_samples (nothing published).
+ * Those two, and only those, are checked instead against {@link ProbeMetrics} fed a connected probe's status.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class GrafanaDashboardsTest {
 
     private static final Pattern METRIC = Pattern.compile("\\b((?:pbs|jvm|process)_[a-z0-9_]+)\\b");
-    private static final String[] DASHBOARDS = {"grafana/pbs-service.json"};
+    /** The files every check below must at least have found. */
+    private static final List<String> KNOWN_DASHBOARDS = List.of("pbs-service.json", "pbs-probes.json");
+    /** Families without samples, so absent from /metrics, until a probe connects to a cluster. */
+    private static final Set<String> NEED_A_CONNECTED_PROBE = Set.of("pbs_probe_node_up", "pbs_probe_samples");
 
     private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs.yml"),
+            PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs-unreachable-probe.yml"),
             ConfigOverride.config("dataDirectory", temporaryDirectory()));
 
     private static String temporaryDirectory() {
@@ -49,53 +74,139 @@ class GrafanaDashboardsTest {
 
     @Test
     void everyQueriedMetric_isExportedByTheService() throws Exception {
-        Set<String> exported = exportedMetricNames();
-        for (String resource : DASHBOARDS) {
-            JsonNode dashboard = read(resource);
+        String scrape = scrape();
+        Set<String> exported = metricNames(scrape);
+        // The probe is configured and exported: not connected, nothing done, never published.
+        assertThat(scrape).contains("pbs_probe_connected{probe=\"nowhere\"} 0.0",
+                "pbs_probe_last_refresh_timestamp_seconds{probe=\"nowhere\"} 0.0",
+                "pbs_probe_operations_total{outcome=\"succeeded\",probe=\"nowhere\"} 0.0",
+                "pbs_probe_operations_total{outcome=\"failed\",probe=\"nowhere\"} 0.0");
+        assertThat(exported).doesNotContainAnyElementsOf(NEED_A_CONNECTED_PROBE);
+        Set<String> connected = metricNames(connectedProbeScrape());
+
+        Set<String> queriedByAll = new TreeSet<>();
+        for (Map.Entry<String, JsonNode> file : dashboards().entrySet()) {
+            String resource = file.getKey();
+            JsonNode dashboard = file.getValue();
             assertThat(dashboard.get("uid").asText()).as(resource).isNotBlank();
             Set<String> queried = new LinkedHashSet<>();
             for (JsonNode panel : dashboard.get("panels")) {
                 assertThat(panel.at("/datasource/uid").asText()).as(panel.get("title").asText())
                         .isEqualTo("${datasource}");
                 for (JsonNode target : panel.get("targets")) {
-                    Matcher matcher = METRIC.matcher(target.get("expr").asText());
-                    while (matcher.find()) {
-                        queried.add(matcher.group(1));
-                    }
+                    queried.addAll(metricsIn(target.get("expr").asText()));
+                }
+            }
+            for (JsonNode variable : dashboard.at("/templating/list")) {
+                if ("query".equals(variable.path("type").asText())) {
+                    JsonNode query = variable.get("query");
+                    queried.addAll(metricsIn(query.isTextual() ? query.asText() : query.path("query").asText()));
                 }
             }
             assertThat(queried).as(resource + " queries some metrics").isNotEmpty();
-            assertThat(exported).as(resource).containsAll(queried);
+            Set<String> notScraped = new TreeSet<>(queried);
+            notScraped.removeAll(exported);
+            assertThat(notScraped).as(resource + ": queried but not in the service's /metrics")
+                    .isSubsetOf(NEED_A_CONNECTED_PROBE);
+            assertThat(connected).as(resource + ": exported once a probe is connected").containsAll(notScraped);
+            queriedByAll.addAll(queried);
         }
+        assertThat(queriedByAll).as("the probe dashboard's families").contains("pbs_probe_connected",
+                "pbs_probe_node_up", "pbs_probe_operations_total", "pbs_probe_samples",
+                "pbs_probe_last_refresh_timestamp_seconds");
     }
 
     @Test
     void dashboards_haveADatasourceVariableAndStableUids() throws Exception {
         Set<String> uids = new HashSet<>();
-        for (String resource : DASHBOARDS) {
-            JsonNode dashboard = read(resource);
+        for (JsonNode dashboard : dashboards().values()) {
             assertThat(uids.add(dashboard.get("uid").asText())).as("unique uid").isTrue();
             JsonNode variable = dashboard.at("/templating/list/0");
             assertThat(variable.get("name").asText()).isEqualTo("datasource");
             assertThat(variable.get("query").asText()).isEqualTo("prometheus");
         }
+        assertThat(uids).contains("pbs-service", "pbs-probes");
     }
 
-    private static JsonNode read(String resource) throws IOException {
-        try (InputStream input = GrafanaDashboardsTest.class.getClassLoader().getResourceAsStream(resource)) {
-            assertThat(input).as(resource + " on the classpath").isNotNull();
-            return new ObjectMapper().readTree(input);
+    @Test
+    void probesDashboard_choosesProbesByLabelAndFiltersEveryQueryByThem() throws Exception {
+        JsonNode dashboard = dashboards().get("pbs-probes.json");
+        JsonNode probe = dashboard.at("/templating/list/1");
+        assertThat(probe.get("name").asText()).isEqualTo("probe");
+        assertThat(probe.get("query").asText()).isEqualTo("label_values(pbs_probe_connected, probe)");
+        assertThat(probe.at("/datasource/uid").asText()).isEqualTo("${datasource}");
+        assertThat(probe.get("multi").asBoolean()).isTrue();
+        assertThat(probe.get("includeAll").asBoolean()).isTrue();
+        for (JsonNode panel : dashboard.get("panels")) {
+            for (JsonNode target : panel.get("targets")) {
+                String expression = target.get("expr").asText();
+                Matcher metric = METRIC.matcher(expression);
+                while (metric.find()) {
+                    assertThat(expression.substring(metric.end())).as(panel.get("title").asText() + ": " + expression)
+                            .startsWith("{probe=~\"$probe\"");
+                }
+            }
         }
     }
 
-    /** Metric names of the exposition, including summary and counter series names. */
-    private static Set<String> exportedMetricNames() throws Exception {
+    private static Set<String> metricsIn(String expression) {
+        Set<String> names = new LinkedHashSet<>();
+        Matcher matcher = METRIC.matcher(expression);
+        while (matcher.find()) {
+            names.add(matcher.group(1));
+        }
+        return names;
+    }
+
+    /** Every grafana/*.json on the classpath (the dashboards module's folder or jar), by file name. */
+    private static Map<String, JsonNode> dashboards() throws Exception {
+        URL known = GrafanaDashboardsTest.class.getClassLoader().getResource("grafana/" + KNOWN_DASHBOARDS.get(0));
+        assertThat(known).as("grafana/ on the classpath").isNotNull();
+        URI uri = known.toURI();
+        Map<String, JsonNode> found = new TreeMap<>();
+        if ("jar".equals(uri.getScheme())) {
+            try (FileSystem jar = FileSystems.newFileSystem(uri, Map.of())) {
+                readDashboards(jar.getPath("/grafana"), found);
+            }
+        } else {
+            readDashboards(Path.of(uri).getParent(), found);
+        }
+        assertThat(found.keySet()).containsAll(KNOWN_DASHBOARDS);
+        return found;
+    }
+
+    private static void readDashboards(Path folder, Map<String, JsonNode> found) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.filter(path -> path.getFileName().toString().endsWith(".json")).toList()) {
+                try (InputStream input = Files.newInputStream(file)) {
+                    found.put(file.getFileName().toString(), json.readTree(input));
+                }
+            }
+        }
+    }
+
+    private static String scrape() throws Exception {
         HttpResponse<String> scrape = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + APP.getAdminPort() + "/metrics")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(scrape.statusCode()).isEqualTo(200);
+        return scrape.body();
+    }
+
+    /** What the probe metrics give for a probe connected to three nodes that has published a profile. */
+    private static String connectedProbeScrape() throws IOException {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        ProbeMetrics.register(registry, () -> List.of(CannedProbeStatus.running("local", 1_795_990_000L, 1500)));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrometheusTextFormatWriter.create().write(out, registry.scrape());
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Metric names of the exposition's samples, including summary and counter series names. */
+    private static Set<String> metricNames(String exposition) {
         Set<String> names = new HashSet<>();
-        for (String line : scrape.body().split("\n")) {
+        for (String line : exposition.split("\n")) {
             if (!line.isBlank() && !line.startsWith("#")) {
                 names.add(line.split("[{ ]", 2)[0]);
             }

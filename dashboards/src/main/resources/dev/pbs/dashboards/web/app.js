@@ -1,5 +1,6 @@
 // The pbs dashboard: asks the service for a prediction of every (R, W) and draws it. No build step, no CDN.
-// charts.js draws, sla.js runs the recommendation form; this file holds the state, kept in the URL.
+// charts.js draws, sla.js runs the recommendation form, live.js the live probe section; this file holds the state,
+// kept in the URL.
 "use strict";
 
 const TIMES = [0, 0.5, 1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000];
@@ -9,6 +10,8 @@ const TABLE_TIMES = [0, 10, 100];
 const byId = (id) => document.getElementById(id);
 let shownPrediction = null;
 let predictionsAsked = 0;
+/** A live profile chosen before its probe published it: live.js predicts as soon as it is. */
+let awaitedProfile = null;
 
 function setStatus(element, text, isError) {
   element.textContent = text;
@@ -140,6 +143,12 @@ function redrawVisibility() {
 
 async function predict(state) {
   keepInUrl(state);
+  if (!isPublished(state.profile)) {
+    awaitLiveProfile(state.profile);
+    return;
+  }
+  awaitedProfile = null;
+  document.body.classList.remove("waiting");
   const body = {profile: state.profile, n: state.n, t_ms: TIMES, percentiles: PERCENTILES, windows: [0.99, 0.999],
     trials: Number(state.trials), seed: 42};
   const asked = ++predictionsAsked;
@@ -160,7 +169,8 @@ async function predict(state) {
     drawLatency(prediction, "write_latency_ms", "writeLatency");
     drawTradeoff(prediction);
     setStatus(byId("status"), prediction.profile.name + ", N=" + prediction.n + ", "
-      + prediction.trials.toLocaleString("en") + " trials, seed " + prediction.seed + ".", false);
+      + prediction.trials.toLocaleString("en") + " trials, seed " + prediction.seed + "."
+      + (isLive(state.profile) ? " A live profile: Predict again to use its latest measurements." : ""), false);
   } catch (problem) {
     if (asked === predictionsAsked) {
       setStatus(byId("status"), "The prediction failed: " + problem.message, true);
@@ -173,22 +183,34 @@ async function predict(state) {
   }
 }
 
+/** No prediction for a live profile its probe has not published yet: say so, and wait for it. */
+function awaitLiveProfile(name) {
+  predictionsAsked++; // an answer still on its way is for another profile
+  awaitedProfile = name;
+  document.body.classList.remove("loading");
+  document.body.classList.add("waiting");
+  byId("predict").disabled = false;
+  setStatus(byId("status"), name + " has no profile yet: its probe has published no measurements. The prediction "
+    + "runs as soon as it does" + (shownPrediction ? "; the charts below are still " + shownPrediction.profile.name
+    + "'s" : "") + ".", false);
+}
+
 async function start() {
   try {
-    const profiles = await request("/profiles");
-    const select = byId("profile");
-    profiles.forEach((profile) => {
-      const option = document.createElement("option");
-      option.value = profile.name;
-      option.textContent = profile.name + (profile.origin === "built-in" ? "" : " (" + profile.origin + ")");
-      option.title = profile.description;
-      select.appendChild(option);
-    });
+    // Probes as well as profiles: a live profile is listed before its probe publishes it, to show the probe's state.
+    // Without the probes' status the page works on, and the live section says what failed.
+    const [profiles, probes] = await Promise.all([request("/profiles"), request("/probes").catch(() => [])]);
+    fillProfiles(byId("profile"), profiles, probes);
   } catch (problem) {
     setStatus(byId("status"), "Could not load the profiles: " + problem.message, true);
     return;
   }
   showState(stateFromUrl());
+  showLive(byId("profile").value);
+  byId("profile").addEventListener("change", () => {
+    keepInUrl(stateFromForm());
+    showLive(byId("profile").value);
+  });
   byId("n").addEventListener("change", () => {
     const n = Number(byId("n").value);
     fillChoices(n, defaultChosen(n));

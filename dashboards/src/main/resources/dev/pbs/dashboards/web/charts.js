@@ -1,4 +1,5 @@
-// The dashboard's charts: t-visibility with confidence bands, latency CDFs (uPlot) and the trade-off (a canvas).
+// The dashboard's charts: t-visibility with confidence bands, a live probe's observed against predicted staleness,
+// latency CDFs (uPlot) and the trade-off (a canvas).
 "use strict";
 
 const COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f"];
@@ -105,6 +106,69 @@ function drawMarks(self, marks) {
       context.lineTo(x, box.top + box.height);
       context.stroke();
     }
+  });
+  context.restore();
+}
+
+/** A number from the service's JSON, or null for a missing one or NaN (which Jackson writes as "NaN"). */
+function finite(value) {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * A live probe's observation: observed P(consistent at t) as points with their 95% Wilson intervals as error bars,
+ * against the predicted curve (the model plus the measured client round trip) and, dashed, the model alone. The time axis is asinh (linear below 1 ms, logarithmic above), so
+ * that t = 0, where reads are stalest, is on it. The y axis starts just below the lowest value shown.
+ */
+function drawObservation(observation, id) {
+  const points = observation.points;
+  const field = (name) => points.map((point) => finite(point[name]));
+  const [observedLower, observedUpper] = [field("observed_lower"), field("observed_upper")];
+  const data = [points.map((point) => point.t_ms), field("predicted_without_client_gap"), field("predicted"),
+    field("observed")];
+  const lowest = Math.min(...data.slice(1).concat([observedLower]).flat().filter((value) => value !== null));
+  const bottom = Number.isFinite(lowest) ? Math.max(0, Math.floor(lowest * 20) / 20 - 0.05) : 0;
+  const [predicted, observed] = [COLORS[0], COLORS[1]];
+  replaceChart(id, {
+    width: chartWidth(id), height: 320,
+    series: [{label: "t (ms)"},
+      {label: "model alone (no client round trip)", stroke: faded(predicted, 0.6), width: 1, dash: [6, 4],
+        points: {show: false}},
+      {label: "predicted", stroke: predicted, width: 2, points: {show: false}},
+      {label: "observed", stroke: observed, fill: observed, width: 0, paths: () => null,
+        points: {show: true, size: 8, space: 0, width: 1, stroke: observed, fill: observed}}],
+    // Room either side, so that the error bars at t = 0 and at the last t are whole; no label left of 0.
+    scales: {x: {time: false, distr: 4, asinh: 1, range: () => [-1, Math.max(1, ...data[0]) * 1.2]},
+      y: {range: [bottom, 1.005]}},
+    axes: [{label: "t after the write's acknowledgement (ms)",
+      values: (self, splits) => splits.map((split) => split === null || split < 0 ? "" : String(split))},
+    {label: "P(consistent)", size: 60}],
+    hooks: {draw: [(self) => drawErrorBars(self, data[0], observedLower, observedUpper, observed)]},
+  }, data);
+}
+
+/** A vertical bar with caps from lower to upper at each x. */
+function drawErrorBars(self, xs, lower, upper, color) {
+  const context = self.ctx;
+  const cap = 4 * devicePixelRatio;
+  context.save();
+  context.strokeStyle = color;
+  context.lineWidth = 1.5 * devicePixelRatio;
+  xs.forEach((t, index) => {
+    if (lower[index] === null || upper[index] === null) {
+      return;
+    }
+    const x = self.valToPos(t, "x", true);
+    const top = self.valToPos(upper[index], "y", true);
+    const bottom = self.valToPos(lower[index], "y", true);
+    context.beginPath();
+    context.moveTo(x, top);
+    context.lineTo(x, bottom);
+    context.moveTo(x - cap, top);
+    context.lineTo(x + cap, top);
+    context.moveTo(x - cap, bottom);
+    context.lineTo(x + cap, bottom);
+    context.stroke();
   });
   context.restore();
 }

@@ -5,6 +5,7 @@ import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The probes' Prometheus metrics, read from each probe's status at scrape time:
@@ -15,6 +16,8 @@ import java.util.Map;
  *   <li>{@code pbs_probe_connected{probe}}: 1 while the probe is connected and running;</li>
  *   <li>{@code pbs_probe_last_refresh_timestamp_seconds{probe}}: when the live profile was last published (0: never).</li>
  * </ul>
+ * A family without samples is left out of a scrape altogether: {@code pbs_probe_samples} until a probe
+ * publishes a profile, {@code pbs_probe_node_up} until one connects.
  */
 public final class ProbeMetrics {
 
@@ -22,12 +25,18 @@ public final class ProbeMetrics {
     }
 
     public static void register(PrometheusRegistry registry, List<ManagedProbe> probes) {
+        List<ManagedProbe> all = List.copyOf(probes);
+        register(registry, () -> all.stream().map(ManagedProbe::status).toList());
+    }
+
+    /** Registers the metrics over the statuses the supplier gives at each scrape (one call per metric). */
+    public static void register(PrometheusRegistry registry, Supplier<List<ProbeStatus>> statuses) {
         GaugeWithCallback.builder().name("pbs_probe_samples")
                 .help("W, A, R, S one-way delay samples behind the probe's published live profile")
                 .labelNames("probe", "message")
                 .callback(callback -> {
-                    for (ManagedProbe probe : probes) {
-                        for (Map.Entry<String, Long> samples : probe.status().samples().entrySet()) {
+                    for (ProbeStatus probe : statuses.get()) {
+                        for (Map.Entry<String, Long> samples : probe.samples().entrySet()) {
                             callback.call(samples.getValue(), probe.name(), samples.getKey());
                         }
                     }
@@ -36,8 +45,8 @@ public final class ProbeMetrics {
                 .help("Probe operations since the service started, by outcome")
                 .labelNames("probe", "outcome")
                 .callback(callback -> {
-                    for (ManagedProbe probe : probes) {
-                        for (Map.Entry<String, Long> count : probe.status().operations().entrySet()) {
+                    for (ProbeStatus probe : statuses.get()) {
+                        for (Map.Entry<String, Long> count : probe.operations().entrySet()) {
                             callback.call(count.getValue(), probe.name(), count.getKey());
                         }
                     }
@@ -46,8 +55,8 @@ public final class ProbeMetrics {
                 .help("1 while operations through the node succeed, 0 while it is down")
                 .labelNames("probe", "node")
                 .callback(callback -> {
-                    for (ManagedProbe probe : probes) {
-                        for (ProbeStatus.Node node : probe.status().nodes()) {
+                    for (ProbeStatus probe : statuses.get()) {
+                        for (ProbeStatus.Node node : probe.nodes()) {
                             callback.call(node.up() ? 1 : 0, probe.name(), node.address());
                         }
                     }
@@ -56,16 +65,16 @@ public final class ProbeMetrics {
                 .help("1 while the probe is connected to its cluster and running")
                 .labelNames("probe")
                 .callback(callback -> {
-                    for (ManagedProbe probe : probes) {
-                        callback.call("running".equals(probe.status().state()) ? 1 : 0, probe.name());
+                    for (ProbeStatus probe : statuses.get()) {
+                        callback.call("running".equals(probe.state()) ? 1 : 0, probe.name());
                     }
                 }).register(registry);
         GaugeWithCallback.builder().name("pbs_probe_last_refresh_timestamp_seconds")
                 .help("When the probe's live profile was last published, seconds since the epoch (0: never)")
                 .labelNames("probe")
                 .callback(callback -> {
-                    for (ManagedProbe probe : probes) {
-                        callback.call(probe.status().lastRefreshEpochSeconds(), probe.name());
+                    for (ProbeStatus probe : statuses.get()) {
+                        callback.call(probe.lastRefreshEpochSeconds(), probe.name());
                     }
                 }).register(registry);
     }

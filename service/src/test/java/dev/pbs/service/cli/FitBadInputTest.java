@@ -109,7 +109,7 @@ class FitBadInputTest {
 
     @Test
     void pbs_noCommand_listsFitAmongTheCommands() {
-        assertBadInput(CommandLineRun.of(), "a command is needed: serve, predict, tune, profile or fit");
+        assertBadInput(CommandLineRun.of(), "a command is needed: serve, predict, tune, profile, fit, cassandra, probe or fidelity");
     }
 
     private static CommandLineRun fit(Path profileFile, Path out) {

@@ -1,0 +1,236 @@
+// The live probe section. A probe configured in the service measures a Cassandra cluster and publishes its
+// measurements as the profile cassandra:<name> (origin live-probe). While such a profile is chosen, this file shows
+// its probe's entry of GET /api/v1/probes, asked again every 10 s: state, last refresh, samples, operations, nodes,
+// and the last observed staleness against the prediction (drawn by charts.js).
+"use strict";
+
+const LIVE_ORIGIN = "live-probe";
+const LIVE_REFRESH_MILLIS = 10000;
+/** Each probe's last status, by the name of the live profile it publishes. */
+const liveProbes = new Map();
+/** Live profiles GET /api/v1/profiles listed: published, so they can be predicted. */
+const publishedLive = new Set();
+let liveTimer = null;
+let liveAsked = 0;
+/** The observation the chart shows, as JSON text: the chart is redrawn only when it changes. */
+let shownObservation = null;
+
+function isLive(name) {
+  return liveProbes.has(name) || publishedLive.has(name);
+}
+
+/** Whether the service can predict with the profile: every profile but a live one its probe has not published. */
+function isPublished(name) {
+  return !isLive(name) || publishedLive.has(name) || liveProbes.get(name).last_refresh_epoch_seconds > 0;
+}
+
+function rememberProbes(probes) {
+  probes.forEach((probe) => {
+    liveProbes.set(probe.profile, probe);
+    if (probe.last_refresh_epoch_seconds > 0) {
+      publishedLive.add(probe.profile);
+    }
+  });
+}
+
+function liveOptionLabel(name) {
+  return name + (isPublished(name) ? " (live)" : " (live, no profile yet)");
+}
+
+/** The picker: built-in and uploaded profiles, then every live one (published or still awaited) in a group. */
+function fillProfiles(select, profiles, probes) {
+  profiles.filter((profile) => profile.origin === LIVE_ORIGIN).forEach((profile) => publishedLive.add(profile.name));
+  rememberProbes(probes);
+  const option = (name, text, title) => {
+    const element = document.createElement("option");
+    element.value = name;
+    element.textContent = text;
+    element.title = title || "";
+    return element;
+  };
+  profiles.filter((profile) => profile.origin !== LIVE_ORIGIN).forEach((profile) => select.appendChild(option(
+    profile.name, profile.name + (profile.origin === "built-in" ? "" : " (" + profile.origin + ")"),
+    profile.description)));
+  const live = [...new Set([...publishedLive, ...liveProbes.keys()])].sort();
+  if (live.length > 0) {
+    const group = document.createElement("optgroup");
+    group.label = "Live probes";
+    live.forEach((name) => group.appendChild(option(name, liveOptionLabel(name),
+      "measured now by the probe " + name.replace(/^cassandra:/, "") + " configured in the service")));
+    select.appendChild(group);
+  }
+}
+
+/** Shows the section and keeps it fresh while a live profile is chosen; hides it for any other. */
+function showLive(name) {
+  const section = byId("live");
+  clearTimeout(liveTimer);
+  liveAsked++;
+  if (!isLive(name)) {
+    section.hidden = true;
+    forgetObservationChart();
+    return;
+  }
+  if (section.dataset.profile !== name) {
+    section.dataset.profile = name;
+    byId("liveBody").hidden = true;
+    forgetObservationChart();
+  }
+  section.hidden = false;
+  byId("liveTitle").textContent = "Live probe: " + name;
+  refreshLive();
+}
+
+function forgetObservationChart() {
+  shownObservation = null;
+  if (charts.observationChart) {
+    charts.observationChart.destroy();
+    delete charts.observationChart;
+  }
+}
+
+/** Asks for the probes' status now, shows the chosen one's, and asks again in 10 s. */
+async function refreshLive() {
+  const name = byId("profile").value;
+  const asked = ++liveAsked;
+  clearTimeout(liveTimer);
+  try {
+    const probes = await request("/probes");
+    if (asked !== liveAsked) {
+      return;
+    }
+    rememberProbes(probes);
+    relabelLiveOptions();
+    const probe = probes.find((candidate) => candidate.profile === name);
+    if (!probe) {
+      throw new Error("GET /api/v1/probes has no probe that publishes " + name);
+    }
+    showProbe(probe);
+    setStatus(byId("liveStatus"), "Status of " + clock(Date.now()) + "; asked again every "
+      + LIVE_REFRESH_MILLIS / 1000 + " s.", false);
+    byId("live").classList.remove("outdated");
+    if (awaitedProfile === name && isPublished(name)) {
+      predict(stateFromForm());
+    }
+  } catch (problem) {
+    if (asked !== liveAsked) {
+      return;
+    }
+    setStatus(byId("liveStatus"), "Could not refresh the probe's status at " + clock(Date.now()) + ": "
+      + problem.message + ". " + (byId("liveBody").hidden ? "" : "Below is the last status received; ")
+      + "trying again in " + LIVE_REFRESH_MILLIS / 1000 + " s.", true);
+    byId("live").classList.add("outdated");
+  } finally {
+    if (asked === liveAsked) {
+      liveTimer = setTimeout(refreshLive, LIVE_REFRESH_MILLIS);
+    }
+  }
+}
+
+function relabelLiveOptions() {
+  document.querySelectorAll("#profile optgroup option").forEach((option) => {
+    option.textContent = liveOptionLabel(option.value);
+  });
+}
+
+function clock(millis) {
+  return new Date(millis).toLocaleTimeString("en-GB");
+}
+
+function count(value) {
+  return Number(value || 0).toLocaleString("en");
+}
+
+const STATE_TEXT = {
+  running: "connected, probing the cluster",
+  connecting: "connecting to the contact points",
+  unreachable: "cannot reach the cluster; the probe keeps retrying, waiting up to a minute between attempts",
+};
+
+function showProbe(probe) {
+  byId("liveBody").hidden = false;
+  const state = byId("liveState");
+  state.textContent = probe.state;
+  state.className = "state " + probe.state;
+  byId("liveStateText").textContent = STATE_TEXT[probe.state] || "";
+  const error = byId("liveError");
+  error.hidden = !probe.last_error;
+  error.textContent = probe.last_error ? (probe.state === "running" ? "Earlier error: " : "Last error: ")
+    + probe.last_error : "";
+  const refreshed = probe.last_refresh_epoch_seconds;
+  const ago = Math.max(0, Math.round(Date.now() / 1000 - refreshed));
+  const samples = Object.entries(probe.samples || {});
+  const operations = probe.operations || {};
+  const facts = [
+    ["Live profile", refreshed > 0 ? probe.profile + ", published " + clock(refreshed * 1000) + " (" + ago + " s ago)"
+      : probe.profile + ": not published yet"],
+    ["Samples behind it", samples.length > 0 ? samples.map(([message, n]) => message + " " + count(n)).join(", ")
+      : "none yet"],
+    ["Operations since the service started", count(operations.succeeded) + " succeeded, " + count(operations.failed)
+      + " failed, " + count(operations.skipped) + " skipped"],
+  ];
+  if (probe.refresh_problem) {
+    facts.push(["Last refresh", probe.refresh_problem]);
+  }
+  fillFacts(byId("liveFacts"), facts);
+  fillNodes(probe.nodes || []);
+  showObservation(probe.observation);
+}
+
+function fillFacts(list, facts) {
+  list.innerHTML = "";
+  facts.forEach(([term, description]) => {
+    const dt = document.createElement("dt");
+    dt.textContent = term;
+    const dd = document.createElement("dd");
+    dd.textContent = description;
+    list.append(dt, dd);
+  });
+}
+
+function fillNodes(nodes) {
+  const body = byId("liveNodes").tBodies[0];
+  body.innerHTML = "";
+  nodes.forEach((node) => {
+    const row = body.insertRow();
+    row.className = node.up ? "up" : "down";
+    row.insertCell().textContent = node.address;
+    row.insertCell().textContent = node.up ? "up" : "down";
+    row.insertCell().textContent = count(node.failed);
+  });
+  if (nodes.length === 0) {
+    const cell = body.insertRow().insertCell();
+    cell.colSpan = 3;
+    cell.textContent = "none seen yet: the probe has not connected";
+  }
+}
+
+function showObservation(observation) {
+  byId("liveObservation").hidden = !observation;
+  byId("noObservation").hidden = Boolean(observation);
+  if (!observation) {
+    forgetObservationChart();
+    return;
+  }
+  const text = JSON.stringify(observation);
+  if (text === shownObservation && charts.observationChart) {
+    return;
+  }
+  shownObservation = text;
+  const reads = observation.points.map((point) => point.reads);
+  byId("observationNote").textContent = "N=" + observation.n + ", R=" + observation.r + ", W=" + observation.w + ": "
+    + count(observation.writes) + " writes acknowledged (" + count(observation.failed_writes) + " failed), each read "
+    + "back at every t (" + count(Math.min(...reads)) + (Math.max(...reads) > Math.min(...reads) ? " to "
+    + count(Math.max(...reads)) : "") + " reads per t, "
+    + count(observation.failed_reads) + " failed). Predicted from the same window's measured profile, read fan-out "
+    + observation.read_fanout + ", coordinator " + (observation.coordinator_is_replica ? "a replica" : "separate")
+    + ". Error bars and band: 95% intervals.";
+  const rmse = observation.rmse_t_visibility;
+  const noise = observation.noise_floor_t_visibility;
+  fillFacts(byId("observationFit"), [
+    ["RMSE, observed against predicted", rmse.toFixed(4) + " (" + (100 * rmse).toFixed(2) + " percentage points)"],
+    ["Noise floor", noise.toFixed(4) + ": the RMSE sampling noise alone would give if the prediction were exact"],
+    ["RMSE / noise floor", noise > 0 ? (rmse / noise).toFixed(2) : "undefined (no sampling noise)"],
+  ]);
+  drawObservation(observation, "observationChart");
+}

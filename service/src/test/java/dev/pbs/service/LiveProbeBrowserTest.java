@@ -1,0 +1,268 @@
+package dev.pbs.service;
+
+import static dev.pbs.service.HeadlessChromium.BLUE;
+import static dev.pbs.service.HeadlessChromium.RED;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.service.probes.CannedProbeStatus;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.ResourceHelpers;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The dashboard's live probe section in headless Chromium. The application runs with a probe whose contact
+ * point nothing listens on (127.0.0.1:1): choosing its profile cassandra:nowhere shows the probe unreachable
+ * with its error. A running probe with an observation needs a cluster, so the second test gives the page a
+ * canned GET /api/v1/probes answer built from the wire records ({@link CannedProbeStatus}), replacing the
+ * browser's fetch for that one path before the page loads; everything else is the real service.
+ */
+class LiveProbeBrowserTest {
+
+    /**
+     * Installed before the page's own scripts: GET /api/v1/probes answers the canned list number
+     * pbsTest.answer, or 503 while pbsTest.failProbes; predictions for cassandra:canned go to the service with
+     * the canned profile inline. %s: the canned answers, the inline profile.
+     */
+    private static final String CANNED_FETCH = """
+            (() => {
+              const answers = %s;
+              const profile = %s;
+              const real = window.fetch.bind(window);
+              const json = (body, status) => new Response(JSON.stringify(body),
+                {status: status, headers: {"Content-Type": "application/json"}});
+              window.pbsTest = {answer: 0, failProbes: false};
+              window.fetch = (resource, init) => {
+                if (String(resource) === "/api/v1/probes") {
+                  const answer = window.pbsTest.failProbes ? json({code: 503, message: "canned outage"}, 503)
+                    : json(answers[window.pbsTest.answer], 200);
+                  return Promise.resolve(answer);
+                }
+                if (String(resource) === "/api/v1/predictions" && JSON.parse(init.body).profile === profile.name) {
+                  const body = JSON.parse(init.body);
+                  delete body.profile;
+                  body.profile_inline = profile;
+                  return real(resource, Object.assign({}, init, {body: JSON.stringify(body)}));
+                }
+                return real(resource, init);
+              };
+            })();
+            """;
+
+    private static DropwizardAppExtension<PbsConfiguration> app;
+
+    private HeadlessChromium browser;
+    private ChromeDriver driver;
+    private WebDriverWait wait;
+
+    @BeforeAll
+    static void startTheApplication() throws Exception {
+        if (!HeadlessChromium.installedOrFail()) {
+            return; // each test is skipped, naming what to install
+        }
+        app = new DropwizardAppExtension<>(PbsApplication.class,
+                ResourceHelpers.resourceFilePath("test-pbs-unreachable-probe.yml"),
+                ConfigOverride.config("dataDirectory", Files.createTempDirectory("pbs-live-browser").toString()));
+        app.before();
+    }
+
+    @AfterAll
+    static void stopTheApplication() {
+        if (app != null) {
+            app.after();
+        }
+    }
+
+    @BeforeEach
+    void openTheBrowser() throws IOException {
+        assumeTrue(HeadlessChromium.INSTALLED, HeadlessChromium.MISSING);
+        browser = new HeadlessChromium();
+        driver = browser.driver;
+        wait = browser.wait;
+    }
+
+    @AfterEach
+    void quitTheBrowser() throws IOException {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @Test
+    void liveSection_unreachableProbeChosen_showsUnreachableWithItsError() throws IOException {
+        String lastError = wait.until(ignored -> {
+            JsonNode probe = probes().get(0);
+            return "unreachable".equals(probe.get("state").asText()) ? probe.get("last_error").asText() : null;
+        });
+        driver.get(page("?profile=lnkd-disk&n=3&trials=10000"));
+        waitForStatus("lnkd-disk, N=3");
+        assertThat(driver.findElement(By.id("live")).isDisplayed()).as("for a built-in profile").isFalse();
+        WebElement option = driver.findElement(By.cssSelector("#profile optgroup[label='Live probes'] option"));
+        assertThat(option.getAttribute("value")).isEqualTo("cassandra:nowhere");
+        assertThat(option.getText()).isEqualTo("cassandra:nowhere (live, no profile yet)");
+
+        new Select(driver.findElement(By.id("profile"))).selectByValue("cassandra:nowhere");
+        waitForLiveState("unreachable");
+
+        assertThat(driver.getCurrentUrl()).contains("profile=cassandra%3Anowhere");
+        WebElement error = driver.findElement(By.id("liveError"));
+        assertThat(error.getText()).isEqualTo("Last error: " + lastError).contains("127.0.0.1:1");
+        assertThat(error.getCssValue("color")).isEqualTo("rgba(179, 38, 30, 1)");
+        assertThat(text("liveStateText")).startsWith("cannot reach the cluster");
+        assertThat(text("liveFacts")).contains("cassandra:nowhere: not published yet", "none yet",
+                "0 succeeded, 0 failed, 0 skipped");
+        assertThat(text("liveNodes")).contains("none seen yet");
+        assertThat(driver.findElement(By.id("noObservation")).isDisplayed()).isTrue();
+        assertThat(driver.findElement(By.id("liveObservation")).isDisplayed()).isFalse();
+        assertThat(driver.findElement(By.id("liveStatus")).getAttribute("class")).doesNotContain("error");
+
+        // Nothing to predict with yet: the page says so instead of sending a request the service would refuse.
+        driver.findElement(By.id("predict")).click();
+        waitForStatus("cassandra:nowhere has no profile yet");
+        browser.assertNoHorizontalOverflow();
+        browser.save("live-unreachable-1280x800");
+
+        // The state is in the URL: opened afresh, the page shows the live section at once.
+        driver.get(driver.getCurrentUrl());
+        waitForLiveState("unreachable");
+        new Select(driver.findElement(By.id("profile"))).selectByValue("ymmr");
+        wait.until(ignored -> !driver.findElement(By.id("live")).isDisplayed());
+        browser.assertNoConsoleErrors();
+    }
+
+    @Test
+    void liveSection_cannedRunningProbe_drawsObservedAgainstPredictedAndRefreshes() throws IOException {
+        long published = Instant.now().getEpochSecond() - 3;
+        String answers = "[" + app.getObjectMapper().writeValueAsString(
+                List.of(CannedProbeStatus.running("canned", published, 1500))) + ", "
+                + app.getObjectMapper().writeValueAsString(
+                List.of(CannedProbeStatus.running("canned", published + 5, 1700))) + "]";
+        ObjectNode profile = (ObjectNode) app.client().target(api("/v1/profiles/lnkd-disk")).request()
+                .get(JsonNode.class);
+        profile.put("name", "cassandra:canned");
+        driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source",
+                String.format(CANNED_FETCH, answers, profile)));
+
+        driver.get(page("?profile=cassandra:canned&n=3&trials=10000"));
+        waitForStatus("cassandra:canned, N=3, 10,000 trials");
+        waitForLiveState("running");
+        script("window.notReloaded = true");
+
+        assertThat(driver.findElement(By.cssSelector("#profile optgroup option")).getText())
+                .isEqualTo("cassandra:canned (live)");
+        assertThat(driver.findElement(By.id("liveError")).isDisplayed()).isFalse();
+        assertThat(text("liveFacts")).contains("cassandra:canned, published", "W 412, A 412, R 398, S 398",
+                "1,500 succeeded, 7 failed, 2 skipped");
+        List<WebElement> nodes = driver.findElements(By.cssSelector("#liveNodes tbody tr"));
+        assertThat(nodes).extracting(row -> String.join(" ", row.findElements(By.tagName("td")).stream()
+                .map(WebElement::getText).toList()))
+                .containsExactly("127.0.0.1 up 0", "127.0.0.2 up 0", "127.0.0.3 down 7");
+        assertThat(nodes.get(2).getAttribute("class")).isEqualTo("down");
+
+        // Observed points and their error bars in red, the predicted curve in blue; the fit printed beside it.
+        ObservedStaleness observed = CannedProbeStatus.observation();
+        assertThat(text("observationNote")).startsWith("N=3, R=1, W=1: 60 writes acknowledged (0 failed)")
+                .contains("60 reads per t");
+        assertThat(text("observationFit")).contains(String.format(Locale.ROOT, "%.4f", observed.rmse()),
+                String.format(Locale.ROOT, "%.4f", observed.noiseFloor()),
+                String.format(Locale.ROOT, "%.2f", observed.rmse() / observed.noiseFloor()));
+        Map<String, List<Long>> pixels = browser.waitForPixels("#observationChart canvas", List.of(RED, BLUE), 300);
+        assertThat(pixels.get("opaque").get(0)).as("observed points and error bars").isGreaterThan(600);
+        assertThat(driver.findElement(By.id("noObservation")).isDisplayed()).isFalse();
+        browser.assertNoHorizontalOverflow();
+        browser.save("live-observation-1280x800");
+        browser.saveFullPage("live-observation-1280x800-full");
+
+        // Asked again every 10 s, without reloading the page.
+        script("window.pbsTest.answer = 1");
+        wait.until(ignored -> text("liveFacts").contains("1,700 succeeded"));
+        assertThat(script("return window.notReloaded === true")).isEqualTo(true);
+
+        // A failed refresh says what failed and keeps the last status on show, dimmed.
+        script("window.pbsTest.failProbes = true; refreshLive()");
+        WebElement status = wait.until(ignored -> {
+            WebElement found = driver.findElement(By.id("liveStatus"));
+            return found.getAttribute("class").contains("error") ? found : null;
+        });
+        assertThat(status.getText()).startsWith("Could not refresh the probe's status at ")
+                .contains("HTTP 503 from /probes: canned outage").endsWith("trying again in 10 s.");
+        assertThat(driver.findElement(By.id("live")).getAttribute("class")).contains("outdated");
+        assertThat(text("liveState")).isEqualTo("running");
+        script("window.pbsTest.failProbes = false; refreshLive()");
+        wait.until(ignored -> !driver.findElement(By.id("liveStatus")).getAttribute("class").contains("error"));
+
+        browser.resizeViewport(420, 900);
+        wait.until(ignored -> chartWidth("#observationChart") <= 420);
+        browser.waitForPixels("#observationChart canvas", List.of(RED, BLUE), 200);
+        browser.assertNoHorizontalOverflow();
+        browser.saveFullPage("live-observation-420x900-full");
+        browser.assertNoConsoleErrors();
+    }
+
+    private String page(String query) {
+        return "http://127.0.0.1:" + app.getLocalPort() + "/" + query;
+    }
+
+    private String api(String path) {
+        return "http://127.0.0.1:" + app.getLocalPort() + "/api" + path;
+    }
+
+    private JsonNode probes() {
+        return app.client().target(api("/v1/probes")).request().get(JsonNode.class);
+    }
+
+    /** Waits for the section to show the state, asking again at once while it shows another (a retry's "connecting"). */
+    private void waitForLiveState(String state) {
+        wait.until(ignored -> {
+            WebElement shown = driver.findElement(By.id("liveState"));
+            if (shown.isDisplayed() && state.equals(shown.getText())) {
+                return true;
+            }
+            script("if (typeof refreshLive === 'function' && !document.getElementById('live').hidden) refreshLive()");
+            return false;
+        });
+    }
+
+    private void waitForStatus(String text) {
+        wait.until(ignored -> {
+            WebElement status = driver.findElement(By.id("status"));
+            if (status.getAttribute("class").contains("error")) {
+                fail("the page reports: " + status.getText());
+            }
+            return status.getText().startsWith(text);
+        });
+    }
+
+    private String text(String id) {
+        return driver.findElement(By.id(id)).getText();
+    }
+
+    private Object script(String script, Object... arguments) {
+        return browser.script(script, arguments);
+    }
+
+    private long chartWidth(String chart) {
+        return ((Number) script("return arguments[0].getBoundingClientRect().width",
+                driver.findElement(By.cssSelector(chart + " .uplot")))).longValue();
+    }
+}
