@@ -71,6 +71,15 @@ public record ProbeSettings(List<InetSocketAddress> contactPoints, Optional<Stri
         }
     }
 
+    /** Everything but the password, which is never written anywhere. */
+    @Override
+    public String toString() {
+        return "ProbeSettings[contactPoints=" + contactPoints + ", localDatacenter=" + localDatacenter + ", username="
+                + username + ", password=" + (password.isPresent() ? "(set)" : "(none)") + ", keyspace=" + keyspace
+                + ", replicationFactor=" + replicationFactor + ", operationsPerSecond=" + operationsPerSecond
+                + ", duration=" + duration + ", traceFraction=" + traceFraction + "]";
+    }
+
     /** Parses {@code HOST:PORT} (port required, 1 to 65535). */
     public static InetSocketAddress contactPoint(String text) {
         int colon = text == null ? -1 : text.lastIndexOf(':');

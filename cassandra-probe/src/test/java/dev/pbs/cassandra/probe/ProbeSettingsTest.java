@@ -76,6 +76,13 @@ class ProbeSettingsTest {
     }
 
     @Test
+    void toString_neverShowsThePassword() {
+        ProbeSettings settings = new ProbeSettings(LOCAL, Optional.empty(), Optional.of("probe"), Optional.of("s3cret-value"),
+                "k", 3, 50, Duration.ofSeconds(1), 0.2);
+        assertThat(settings.toString()).contains("probe").contains("password=(set)").doesNotContain("s3cret-value");
+    }
+
+    @Test
     void open_unreachableContactPoint_isOneClearMessage() {
         // Port 1 on loopback: nothing listens there, the connection is refused at once.
         ProbeSettings settings = new ProbeSettings(List.of(ProbeSettings.contactPoint("127.0.0.1:1")), Optional.empty(),
