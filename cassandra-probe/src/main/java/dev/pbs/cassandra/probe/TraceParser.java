@@ -14,16 +14,17 @@ import java.util.regex.Pattern;
  * <p>For replica i, with every time in microseconds:
  * <ul>
  *   <li>on the coordinator (one stopwatch for the whole request): {@code sent} = elapsed at
- *       "Sending REQ message to /i" (logged by the messaging thread as the message goes out) and
- *       {@code received} = elapsed at "Processing response from /i" (the answer counts towards the
- *       consistency level from then on; "RSP message received from /i", logged earlier by the
- *       messaging thread, stands in when that event is missing); their difference is the round
- *       trip as the coordinator saw it;</li>
+ *       "Sending REQ message to /i" (logged by the messaging thread as the message goes out),
+ *       {@code arrived} = elapsed at "RSP message received from /i" (logged by the messaging thread
+ *       as the answer comes in) and {@code counted} = elapsed at "Processing response from /i" (the
+ *       answer counts towards the consistency level from then on; the time between the two is the
+ *       coordinator's own queueing of the answer, and belongs to A or S);</li>
  *   <li>on replica i (its own stopwatch, started as the request arrived): {@code served} = elapsed
  *       at the activity that applies or reads the value, and {@code replied} = elapsed at
  *       "Sending RSP message to ...";</li>
- *   <li>the time on the wire both ways is {@code wire = (received - sent) - replied}, split equally:
- *       {@code outbound = wire / 2 + served}, {@code return = wire / 2 + (replied - served)}.</li>
+ *   <li>the time on the wire both ways is {@code wire = (arrived - sent) - replied}, split equally:
+ *       {@code outbound = wire / 2 + served},
+ *       {@code return = wire / 2 + (replied - served) + (counted - arrived)}.</li>
  * </ul>
  * Only differences of one node's own stopwatch are used, so clock skew between hosts never enters;
  * the price is the assumption that the two directions of the wire take equally long. An operation
@@ -91,20 +92,21 @@ public final class TraceParser {
         int discarded = 0;
         for (Map.Entry<String, Long> request : sent.entrySet()) {
             String replica = request.getKey();
-            Long back = processed.containsKey(replica) ? processed.get(replica) : received.get(replica);
+            Long arrived = received.containsKey(replica) ? received.get(replica) : processed.get(replica);
+            Long counted = processed.containsKey(replica) ? processed.get(replica) : arrived;
             Long serve = served.get(replica);
             Long reply = replied.get(replica);
-            if (back == null || serve == null || reply == null || serve > reply) {
+            if (arrived == null || serve == null || reply == null || serve > reply || counted < arrived) {
                 discarded++;
                 continue;
             }
-            long wire = (back - request.getValue()) - reply;
+            long wire = (arrived - request.getValue()) - reply;
             if (wire < 0) {
                 discarded++;
                 continue;
             }
             long outbound = wire / 2 + serve;
-            long inbound = wire - wire / 2 + (reply - serve);
+            long inbound = wire - wire / 2 + (reply - serve) + (counted - arrived);
             samples.add(new ReplicaDelays(replica, operation, outbound, inbound));
         }
         return new Result(samples, discarded);

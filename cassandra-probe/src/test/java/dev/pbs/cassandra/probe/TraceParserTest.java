@@ -33,26 +33,28 @@ class TraceParserTest {
     @Test
     void parse_recordedWrite_splitsTheRoundTripAroundTheReplicaTime() {
         // The write coordinated by 127.0.0.1 (block 21 of the fixture). For replica 127.0.0.2:
-        // sent 1983, response processed 10903 on the coordinator; applied 2490, replied 4515 on the
-        // replica. wire = (10903 - 1983) - 4515 = 4405; W = 2202 + 2490 = 4692; A = 2203 + (4515 - 2490) = 4228.
+        // sent 1983, answer arrived 8835 and processed 10903 on the coordinator; applied 2490, replied
+        // 4515 on the replica. wire = (8835 - 1983) - 4515 = 2337; W = 1168 + 2490 = 3658;
+        // A = 1169 + (4515 - 2490) + (10903 - 8835) = 5262.
         TraceFixtures.RecordedTrace trace = RECORDED.get(20);
         assertThat(trace.operation()).isEqualTo(Operation.WRITE);
         assertThat(trace.coordinator()).isEqualTo("127.0.0.1");
         TraceParser.Result result = TraceParser.parse(trace.operation(), trace.coordinator(), "kv", trace.events());
-        assertThat(result.samples()).contains(new ReplicaDelays("127.0.0.2", Operation.WRITE, 4692, 4228));
-        // Replica 127.0.0.3: sent 4420, processed 14359; applied 4367, replied 7028:
-        // wire = 9939 - 7028 = 2911; W = 1455 + 4367 = 5822; A = 1456 + 2661 = 4117.
-        assertThat(result.samples()).contains(new ReplicaDelays("127.0.0.3", Operation.WRITE, 5822, 4117));
+        assertThat(result.samples()).contains(new ReplicaDelays("127.0.0.2", Operation.WRITE, 3658, 5262));
+        // Replica 127.0.0.3: sent 4420, arrived 14191, processed 14359; applied 4367, replied 7028:
+        // wire = 9771 - 7028 = 2743; W = 1371 + 4367 = 5738; A = 1372 + 2661 + 168 = 4201.
+        assertThat(result.samples()).contains(new ReplicaDelays("127.0.0.3", Operation.WRITE, 5738, 4201));
     }
 
     @Test
     void parse_recordedRead_usesTheQueryExecutionAsTheReadPoint() {
-        // The read coordinated by 127.0.0.2 (block 22). Replica 127.0.0.1: sent 9022, processed 19003;
-        // executed 1751, replied 2885. wire = 9981 - 2885 = 7096; R = 3548 + 1751 = 5299; S = 3548 + 1134 = 4682.
+        // The read coordinated by 127.0.0.2 (block 22). Replica 127.0.0.1: sent 9022, arrived 18802,
+        // processed 19003; executed 1751, replied 2885. wire = 9780 - 2885 = 6895; R = 3447 + 1751 = 5198;
+        // S = 3448 + 1134 + 201 = 4783.
         TraceFixtures.RecordedTrace trace = RECORDED.get(21);
         assertThat(trace.operation()).isEqualTo(Operation.READ);
         TraceParser.Result result = TraceParser.parse(trace.operation(), trace.coordinator(), "kv", trace.events());
-        assertThat(result.samples()).contains(new ReplicaDelays("127.0.0.1", Operation.READ, 5299, 4682));
+        assertThat(result.samples()).contains(new ReplicaDelays("127.0.0.1", Operation.READ, 5198, 4783));
     }
 
     @Test
@@ -69,7 +71,7 @@ class TraceParserTest {
     }
 
     @Test
-    void parse_withoutProcessingEvents_fallsBackToTheMessageReceipt() {
+    void parse_processingAfterArrival_countsTheWaitInTheReturnDelay() {
         List<TraceEvent> events = List.of(
                 new TraceEvent("10.0.0.1", 100, "Sending MUTATION_REQ message to /10.0.0.2:7000 message size 80 bytes"),
                 new TraceEvent("10.0.0.2", 300, "Adding to wars memtable"),
@@ -79,9 +81,10 @@ class TraceParserTest {
                 .containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 450, 350));
         List<TraceEvent> processedLater = new ArrayList<>(events);
         processedLater.add(new TraceEvent("10.0.0.1", 1300, "Processing response from /10.0.0.2:7000"));
-        // wire = (1300 - 100) - 500 = 700: W = 350 + 300, A = 350 + 200.
+        // The wire still ends at the arrival (900): W = 150 + 300; the coordinator's 400 us of queueing
+        // before it processed the answer go to A: 150 + 200 + 400.
         assertThat(TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", processedLater).samples())
-                .containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 650, 550));
+                .containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 450, 750));
     }
 
     @Test
