@@ -38,9 +38,10 @@ import org.HdrHistogram.HistogramIterationValue;
  * acknowledgement arrives (time a_i on this client), one read per delay t of the grid is scheduled
  * at a_i + t at consistency R, so every write is read at every t (reading changes no state). A read
  * is fresh iff it returns the written version. Observed P(consistent at t) = fresh reads at t /
- * reads answered at t, with a 95% Wilson interval. One write in ten is traced, with one of its
- * reads, to measure the client gap ({@link ClientGap}): the time from the write committing at its
- * coordinator to a read sent "at t = 0" leaving its coordinator, which the model's t leaves out.
+ * reads answered at t, with a 95% Wilson interval. With each write the client also times a trivial
+ * query through the read's coordinator: its round trip is the client gap, the time from the write
+ * committing at its coordinator to a read sent "at t = 0" reaching its coordinator, which the
+ * model's t leaves out.
  *
  * <p>The prediction runs the WARS engine on the measured profile with the same N, R and W and the
  * read fan-out Cassandra uses ({@code targeted}: the coordinator asks R replicas); with
@@ -55,9 +56,6 @@ public final class StalenessObserver {
     private static final long PREDICTION_SEED = 42;
     private static final double[] LATENCY_PERCENTILES = {50, 75, 90, 95, 99};
     private static final int LATENCY_LEVELS = 200;
-    /** One write in this many is traced, with one of its reads, to measure the client gap. */
-    private static final int TRACE_EVERY = 10;
-    private static final long TRACE_READ_DELAY_MILLIS = 2500;
     private static final int GAP_LEVELS = 100;
 
     private StalenessObserver() {
@@ -79,6 +77,7 @@ public final class StalenessObserver {
         String table = probe.keyspace() + "." + ProbeSettings.TABLE;
         PreparedStatement write = session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");
         PreparedStatement read = session.prepare("SELECT version FROM " + table + " WHERE key = ?");
+        PreparedStatement ping = session.prepare("SELECT release_version FROM system.local");
         List<Node> nodes = run.coordinators();
         if (choice == CoordinatorChoice.OUTSIDE_REPLICAS && nodes.size() <= n) {
             throw new IllegalArgumentException("coordinators outside the replicas need more nodes than replicas: "
@@ -94,8 +93,7 @@ public final class StalenessObserver {
         AtomicLong failedWrites = new AtomicLong();
         AtomicLong failedReads = new AtomicLong();
         AtomicLong readTurn = new AtomicLong();
-        List<ClientGap.Traced> tracedWrites = java.util.Collections.synchronizedList(new ArrayList<>());
-        List<ClientGap.Traced> tracedReads = java.util.Collections.synchronizedList(new ArrayList<>());
+        Histogram gap = new Histogram(60_000_000L, 3);
         Histogram writeLatency = new Histogram(60_000_000L, 3);
         Histogram readLatency = new Histogram(60_000_000L, 3);
         Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
@@ -116,9 +114,7 @@ public final class StalenessObserver {
                 if (wait > 0) {
                     TimeUnit.NANOSECONDS.sleep(wait);
                 }
-                inFlight.acquire(1 + delays.length);
-                boolean traced = i % TRACE_EVERY == 0;
-                int tracedPoint = (i / TRACE_EVERY) % delays.length;
+                inFlight.acquire(2 + delays.length);
                 String key = "observe-" + runTag + "-" + i;
                 long version = i + 1L;
                 Node writer;
@@ -131,9 +127,18 @@ public final class StalenessObserver {
                     fixedReader = null;
                 }
                 String writerAddress = ProbeSessions.traceAddress(writer);
+                Node gapTarget = fixedReader != null ? fixedReader : nodes.get((i + 1) % nodes.size());
+                long pingSent = System.nanoTime();
+                session.executeAsync(ping.bind().setNode(gapTarget).setConsistencyLevel(DefaultConsistencyLevel.ONE))
+                        .whenComplete((ignored, error) -> {
+                            if (error == null) {
+                                record(gap, (System.nanoTime() - pingSent) / 1000);
+                            }
+                            inFlight.release();
+                        });
                 long writeSent = System.nanoTime();
                 session.executeAsync(write.bind(key, version, System.currentTimeMillis() * 1000).setNode(writer)
-                        .setConsistencyLevel(writeLevel).setIdempotent(true).setTracing(traced)).whenComplete((written, error) -> {
+                        .setConsistencyLevel(writeLevel).setIdempotent(true)).whenComplete((ignored, error) -> {
                     long acknowledgedAt = System.nanoTime();
                     inFlight.release();
                     if (error != null) {
@@ -143,15 +148,10 @@ public final class StalenessObserver {
                         return;
                     }
                     record(writeLatency, (acknowledgedAt - writeSent) / 1000);
-                    if (traced && written.getExecutionInfo().getTracingId() != null) {
-                        tracedWrites.add(new ClientGap.Traced(written.getExecutionInfo().getTracingId(),
-                                (acknowledgedAt - writeSent) / 1000));
-                    }
                     run.health().succeeded(writerAddress);
                     acknowledged.incrementAndGet();
                     for (int j = 0; j < delays.length; j++) {
                         int point = j;
-                        boolean traceRead = traced && j == tracedPoint;
                         long readAt = acknowledgedAt + Math.round(delays[j] * 1e6);
                         Node reader = fixedReader != null ? fixedReader
                                 : nodes.get((int) (readTurn.getAndIncrement() % nodes.size()));
@@ -159,7 +159,7 @@ public final class StalenessObserver {
                             long sent = System.nanoTime();
                             long lag = sent - readAt;
                             session.executeAsync(read.bind(key).setNode(reader).setConsistencyLevel(readLevel)
-                                    .setIdempotent(true).setTracing(traceRead)).whenComplete((result, readError) -> {
+                                    .setIdempotent(true)).whenComplete((result, readError) -> {
                                 long answered = System.nanoTime();
                                 try {
                                     if (readError != null) {
@@ -167,10 +167,6 @@ public final class StalenessObserver {
                                         return;
                                     }
                                     record(readLatency, (answered - sent) / 1000);
-                                    if (traceRead && result.getExecutionInfo().getTracingId() != null) {
-                                        tracedReads.add(new ClientGap.Traced(result.getExecutionInfo().getTracingId(),
-                                                (answered - sent) / 1000));
-                                    }
                                     Row row = result.one();
                                     boolean isFresh = row != null && !row.isNull("version") && row.getLong("version") >= version;
                                     reads.incrementAndGet(point);
@@ -205,20 +201,8 @@ public final class StalenessObserver {
             lags[j] = lagMicros.get(j);
         }
         boolean coordinatorIsReplica = choice == CoordinatorChoice.ROUND_ROBIN && nodes.size() == n;
-        Histogram gap;
-        try {
-            // Trace events are written asynchronously.
-            TimeUnit.MILLISECONDS.sleep(TRACE_READ_DELAY_MILLIS);
-            gap = ClientGap.measure(session, ProbeSettings.TABLE, settings.writeReplicas(), List.copyOf(tracedWrites),
-                    List.copyOf(tracedReads));
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading traces", interrupted);
-        } catch (RuntimeException unreadable) {
-            gap = new Histogram(60_000_000L, 3);
-        }
         return new RawObservation(settings, acknowledged.get(), failedWrites.get(), failedReads.get(), readCounts, freshCounts,
-                lags, coordinatorIsReplica, gap, snapshot(writeLatency), snapshot(readLatency));
+                lags, coordinatorIsReplica, snapshot(gap), snapshot(writeLatency), snapshot(readLatency));
     }
 
     private static void record(Histogram histogram, long micros) {
