@@ -118,7 +118,8 @@ public final class FidelityExperiment {
             ProbeSnapshot measurement = measuring.get(60, TimeUnit.SECONDS);
             LatencyProfile profile = MeasuredProfile.of(measurement, "fidelity-measured");
             progress.accept("predicting from the measured profile");
-            ObservedStaleness comparison = StalenessObserver.compare(raw, profile, settings.replicas());
+            ObservedStaleness comparison = StalenessObserver.compare(raw, profile, settings.replicas(),
+                    settings.correction());
             progress.accept(String.format(java.util.Locale.ROOT, "RMSE %.4f (noise floor %.4f)", comparison.rmse(),
                     comparison.noiseFloor()));
             return new FidelityResult(settings, measurement, profile, comparison, Duration.ofNanos(System.nanoTime() - started));

@@ -1,5 +1,6 @@
 package dev.pbs.cassandra.fidelity;
 
+import dev.pbs.cassandra.observe.ClientGapCorrection;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -16,9 +17,11 @@ import java.util.Objects;
  * @param delaysMillis the t grid, ms after a write's acknowledgement
  * @param directory where the cluster's folder goes (it is stopped at the end, its data kept)
  * @param firstAddress node 1 listens on 127.0.0.{firstAddress}
+ * @param correction whether the prediction the RMSE uses adds the client round trip to t (both are reported)
  */
 public record FidelitySettings(int replicas, double writeMeanMillis, double otherMeanMillis, int writes,
-                               double writesPerSecond, double[] delaysMillis, Path directory, int firstAddress) {
+                               double writesPerSecond, double[] delaysMillis, Path directory, int firstAddress,
+                               ClientGapCorrection correction) {
 
     /** The default t grid, ms: dense where the curve moves, out to 200 ms. */
     public static final double[] DEFAULT_DELAYS_MILLIS = {0, 1, 2, 3, 4, 5, 7, 10, 13, 16, 20, 25, 30, 40, 50, 65, 80,
@@ -38,6 +41,7 @@ public record FidelitySettings(int replicas, double writeMeanMillis, double othe
             throw new IllegalArgumentException("--writes must be between 10 and 1000000, was " + writes);
         }
         Objects.requireNonNull(directory, "directory");
+        Objects.requireNonNull(correction, "client gap correction");
         delaysMillis = delaysMillis.clone();
     }
 

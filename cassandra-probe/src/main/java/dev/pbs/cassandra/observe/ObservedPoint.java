@@ -7,12 +7,13 @@ import dev.pbs.montecarlo.ProportionEstimate;
  *
  * @param tMillis the nominal delay, from the client receiving the acknowledgement to it sending the read
  * @param observed fresh reads out of reads answered, with its 95% Wilson interval
- * @param predicted the engine's P(consistent) from the measured profile, averaged over the measured
- *     client gap: the mean of P(consistent at t + gap)
- * @param predictedWithoutGap the engine's P(consistent at t) alone, as if the read reached its
- *     coordinator the moment the write committed there
+ * @param predicted the prediction the RMSE compares with: one of the two below
+ * @param predictedWithoutGap the engine's P(consistent at t) alone, as if the read left its
+ *     coordinator the moment the write committed
+ * @param predictedWithGap the engine's P(consistent) averaged over the measured client round trip:
+ *     the mean of P(consistent at t + gap)
  * @param meanLagMillis how late, on average, reads were actually sent after their nominal time
  */
 public record ObservedPoint(double tMillis, ProportionEstimate observed, double predicted, double predictedWithoutGap,
-                            double meanLagMillis) {
+                            double predictedWithGap, double meanLagMillis) {
 }

@@ -12,13 +12,15 @@ import java.util.List;
  * @param failedWrites writes that failed
  * @param failedReads reads that failed (not counted in any point)
  * @param coordinatorIsReplica whether coordinators were replicas of their keys, as the prediction assumed
- * @param meanClientGapMillis the mean measured client round trip added to t in the prediction
+ * @param correction whether {@code predicted} adds the client round trip to t
+ * @param meanClientGapMillis the mean measured client round trip
  * @param points one per t
  * @param latencies observed and predicted read and write latency percentiles as the client sees them:
  *     the prediction is the engine's latency plus the measured client round trip
  */
 public record ObservedStaleness(int n, int readReplicas, int writeReplicas, long writes, long failedWrites,
-                                long failedReads, boolean coordinatorIsReplica, double meanClientGapMillis,
+                                long failedReads, boolean coordinatorIsReplica, ClientGapCorrection correction,
+                                double meanClientGapMillis,
                                 List<ObservedPoint> points, List<LatencyComparison> latencies) {
 
     /**
@@ -33,6 +35,16 @@ public record ObservedStaleness(int n, int readReplicas, int writeReplicas, long
     public ObservedStaleness {
         points = List.copyOf(points);
         latencies = List.copyOf(latencies);
+    }
+
+    /** Root mean square of observed minus the model alone, P(consistent at t), over the grid. */
+    public double rmseWithoutGap() {
+        double sum = 0;
+        for (ObservedPoint point : points) {
+            double difference = point.observed().estimate() - point.predictedWithoutGap();
+            sum += difference * difference;
+        }
+        return Math.sqrt(sum / points.size());
     }
 
     /** Root mean square of observed minus predicted P(consistent) over the t grid (a fraction). */

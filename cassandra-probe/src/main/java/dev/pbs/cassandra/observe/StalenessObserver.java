@@ -63,7 +63,8 @@ public final class StalenessObserver {
 
     /** Observes with round-robin coordinators, then compares with the prediction from {@code measured}. */
     public static ObservedStaleness observe(ProbeRun run, ObservationSettings settings, LatencyProfile measured) {
-        return compare(run(run, settings, CoordinatorChoice.ROUND_ROBIN), measured, run.settings().replicationFactor());
+        return compare(run(run, settings, CoordinatorChoice.ROUND_ROBIN), measured, run.settings().replicationFactor(),
+                ClientGapCorrection.MEASURED);
     }
 
     /** Runs the observation workload on the probe's keyspace and session. */
@@ -234,7 +235,8 @@ public final class StalenessObserver {
     }
 
     /** Compares an observation of N = {@code n} replicas with the engine's prediction from {@code measured}. */
-    public static ObservedStaleness compare(RawObservation raw, LatencyProfile measured, int n) {
+    public static ObservedStaleness compare(RawObservation raw, LatencyProfile measured, int n,
+                                            ClientGapCorrection correction) {
         ObservationSettings settings = raw.settings();
         ConfigurationResult prediction = predict(measured, n, settings, raw.coordinatorIsReplica());
         double[] delays = settings.delaysMillis();
@@ -242,9 +244,10 @@ public final class StalenessObserver {
         for (int j = 0; j < delays.length; j++) {
             long answered = raw.reads()[j];
             ProportionEstimate observed = ProportionEstimate.of(raw.fresh()[j], answered);
-            points.add(new ObservedPoint(delays[j], observed, averageOverGap(prediction, delays[j], raw.clientGapMicros()),
-                    prediction.consistentAt(delays[j]).estimate(),
-                    answered == 0 ? 0 : raw.lagMicros()[j] / 1000.0 / answered));
+            double alone = prediction.consistentAt(delays[j]).estimate();
+            double withGap = averageOverGap(prediction, delays[j], raw.clientGapMicros());
+            points.add(new ObservedPoint(delays[j], observed, correction == ClientGapCorrection.MEASURED ? withGap : alone,
+                    alone, withGap, answered == 0 ? 0 : raw.lagMicros()[j] / 1000.0 / answered));
         }
         List<ObservedStaleness.LatencyComparison> latencies = new ArrayList<>();
         double[] gapQuantiles = quantiles(raw.clientGapMicros(), GAP_LEVELS);
@@ -262,7 +265,7 @@ public final class StalenessObserver {
         }
         double meanGapMillis = raw.clientGapMicros().getTotalCount() == 0 ? 0 : raw.clientGapMicros().getMean() / 1000.0;
         return new ObservedStaleness(n, settings.readReplicas(), settings.writeReplicas(), raw.writes(), raw.failedWrites(),
-                raw.failedReads(), raw.coordinatorIsReplica(), meanGapMillis, points, latencies);
+                raw.failedReads(), raw.coordinatorIsReplica(), correction, meanGapMillis, points, latencies);
     }
 
     /** Quantiles of a histogram at the mid-points of {@code levels} equal slices, in ms; {0} when it is empty. */

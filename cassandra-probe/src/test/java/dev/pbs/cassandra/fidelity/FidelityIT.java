@@ -2,6 +2,7 @@ package dev.pbs.cassandra.fidelity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ class FidelityIT {
     void fidelity_wMean10ArsMean5_predictsObservedStalenessWithinFivePercent() throws Exception {
         Path folder = Files.createDirectories(Path.of("target", "fidelity-it")).toAbsolutePath();
         FidelitySettings settings = new FidelitySettings(3, 10, 5, WRITES, 25, FidelitySettings.DEFAULT_DELAYS_MILLIS,
-                folder, 11);
+                folder, 11, ClientGapCorrection.NONE);
         FidelityResult result = FidelityExperiment.run(settings, line -> System.out.println("[fidelity] " + line));
         ObservedStaleness comparison = result.comparison();
         System.out.printf("fidelity: RMSE %.4f, noise floor %.4f, latency NRMSE %.4f, mean client gap %.2f ms%n",

@@ -16,9 +16,9 @@ class ObservedStalenessTest {
 
     @Test
     void rmse_differencesOfTwoPoints_isTheirRootMeanSquare() {
-        ObservedStaleness observed = new ObservedStaleness(3, 1, 1, 100, 0, 0, true, 0.5, List.of(
-                new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0),
-                new ObservedPoint(5, ProportionEstimate.of(90, 100), 0.9, 0.9, 0)), List.of(
+        ObservedStaleness observed = new ObservedStaleness(3, 1, 1, 100, 0, 0, true, ClientGapCorrection.MEASURED, 0.5, List.of(
+                new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0),
+                new ObservedPoint(5, ProportionEstimate.of(90, 100), 0.9, 0.9, 0.9, 0)), List.of(
                 new ObservedStaleness.LatencyComparison("read", 50, 2.0, 2.5),
                 new ObservedStaleness.LatencyComparison("read", 99, 10.0, 9.0)));
         // differences -0.3 and 0: sqrt((0.09 + 0) / 2)

@@ -70,6 +70,19 @@ final class FidelityCommand implements Callable<Integer> {
             description = "The cluster's node 1 listens on 127.0.0.K, beside a default local cluster (default: ${DEFAULT-VALUE}).")
     private int firstAddress;
 
+    @Option(names = "--client-gap", paramLabel = "none|measured", defaultValue = "none",
+            description = "Which prediction rmse_t_visibility compares with: none, the model alone (the default), or "
+                    + "measured, with the client round trip of a trivial query added to t; both are reported.")
+    private String clientGap;
+
+    private dev.pbs.cassandra.observe.ClientGapCorrection correction() {
+        return switch (clientGap) {
+            case "none" -> dev.pbs.cassandra.observe.ClientGapCorrection.NONE;
+            case "measured" -> dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED;
+            default -> throw new IllegalArgumentException("--client-gap must be none or measured, was '" + clientGap + "'");
+        };
+    }
+
     @Option(names = "--profile-out", paramLabel = "FILE", description = "Also write the measured profile the prediction used.")
     private Path profileOut;
 
@@ -92,16 +105,17 @@ final class FidelityCommand implements Callable<Integer> {
             throw new IllegalArgumentException("give both --w-mean-ms and --ars-mean-ms");
         }
         new dev.pbs.cassandra.observe.ObservationSettings(1, 1, writes, rate, delayGrid);
+        correction();
         Path folder = directory != null ? directory : Files.createTempDirectory("pbs-fidelity");
         List<FidelitySettings> cells = new ArrayList<>();
         if (grid) {
             for (double w : GRID_WRITE_MEANS) {
                 for (double other : GRID_OTHER_MEANS) {
-                    cells.add(new FidelitySettings(replicas, w, other, writes, rate, delayGrid, folder, firstAddress));
+                    cells.add(new FidelitySettings(replicas, w, other, writes, rate, delayGrid, folder, firstAddress, correction()));
                 }
             }
         } else {
-            cells.add(new FidelitySettings(replicas, writeMean, otherMean, writes, rate, delayGrid, folder, firstAddress));
+            cells.add(new FidelitySettings(replicas, writeMean, otherMean, writes, rate, delayGrid, folder, firstAddress, correction()));
         }
         if (profileOut != null) {
             new OutputFile("--profile-out", profileOut).requireWritable();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.montecarlo.ProportionEstimate;
@@ -24,13 +25,16 @@ public final class ObservationReport {
     public static String text(ObservedStaleness observed) {
         StringBuilder text = new StringBuilder();
         text.append(String.format(Locale.ROOT, "observed staleness: N=%d, R=%d, W=%d, %d writes acknowledged (%d failed), "
-                        + "%d reads failed; prediction: read fan-out targeted, coordinator %s, client round trip %.2f ms "
-                        + "added to t%n", observed.n(),
+                        + "%d reads failed; prediction: read fan-out targeted, coordinator %s, %s%n", observed.n(),
                 observed.readReplicas(), observed.writeReplicas(), observed.writes(), observed.failedWrites(),
                 observed.failedReads(), observed.coordinatorIsReplica() ? "is a replica" : "separate from the replicas",
-                observed.meanClientGapMillis()));
+                observed.correction() == ClientGapCorrection.MEASURED
+                        ? String.format(Locale.ROOT, "client round trip (mean %.2f ms) added to t", observed.meanClientGapMillis())
+                        : String.format(Locale.ROOT, "the model alone (client round trip, mean %.2f ms, not added; "
+                                + "'with gap' adds it)", observed.meanClientGapMillis())));
+        boolean measured = observed.correction() == ClientGapCorrection.MEASURED;
         TextTable table = new TextTable(List.of("t ms", "reads", "observed", "95% interval", "predicted", "difference",
-                "without gap", "send lag ms"), 0);
+                measured ? "without gap" : "with gap", "send lag ms"), 0);
         for (ObservedPoint point : observed.points()) {
             ProportionEstimate seen = point.observed();
             table.addRow(List.of(NumberText.plain(point.tMillis()), NumberText.count(seen.trials()),
@@ -38,7 +42,7 @@ public final class ObservationReport {
                     String.format(Locale.ROOT, "[%.4f, %.4f]", seen.lower(), seen.upper()),
                     String.format(Locale.ROOT, "%.4f", point.predicted()),
                     String.format(Locale.ROOT, "%+.4f", seen.estimate() - point.predicted()),
-                    String.format(Locale.ROOT, "%.4f", point.predictedWithoutGap()),
+                    String.format(Locale.ROOT, "%.4f", measured ? point.predictedWithoutGap() : point.predictedWithGap()),
                     String.format(Locale.ROOT, "%.2f", point.meanLagMillis())));
         }
         text.append(table.render());
@@ -69,6 +73,7 @@ public final class ObservationReport {
         root.put("failed_reads", observed.failedReads());
         root.put("read_fanout", "targeted");
         root.put("coordinator_is_replica", observed.coordinatorIsReplica());
+        root.put("client_gap", observed.correction() == ClientGapCorrection.MEASURED ? "measured" : "none");
         root.put("mean_client_gap_ms", observed.meanClientGapMillis());
         root.put("rmse_t_visibility", observed.rmse());
         root.put("noise_floor_t_visibility", observed.noiseFloor());
@@ -88,6 +93,7 @@ public final class ObservationReport {
             entry.put("observed_upper", point.observed().upper());
             entry.put("predicted", point.predicted());
             entry.put("predicted_without_client_gap", point.predictedWithoutGap());
+            entry.put("predicted_with_client_gap", point.predictedWithGap());
             entry.put("mean_send_lag_ms", point.meanLagMillis());
         }
         ArrayNode latencies = root.putArray("latencies");

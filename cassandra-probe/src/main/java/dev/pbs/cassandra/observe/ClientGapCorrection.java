@@ -1,0 +1,12 @@
+package dev.pbs.cassandra.observe;
+
+/**
+ * Whether the prediction adds the measured client round trip to t (see {@link StalenessObserver}).
+ * Both predictions are always reported; this chooses the one the RMSE compares with.
+ */
+public enum ClientGapCorrection {
+    /** The model alone: P(consistent at t). */
+    NONE,
+    /** The mean of P(consistent at t + gap) over the measured round trips of a trivial query. */
+    MEASURED
+}
