@@ -14,17 +14,17 @@ import org.junit.jupiter.api.Test;
  * 10 ms), A, R, S ~ Exp(mean 5 ms), N = 3, R = W = 1. The cluster (4 nodes on 127.0.0.11-14, beside
  * the other tests' cluster) is started and stopped by the experiment itself.
  *
- * <p>The bound is 5%, what this cell reaches on this two-core machine today (0.65% to 3.2% in
- * runs of 1,000 writes); the goal is 1% (the paper's worst cell was 0.53%), not met yet: see the
- * README's fidelity section for what is known to explain the gap. A broken injection, trace
- * decomposition or prediction puts the RMSE far above 5%.
+ * <p>The bound is 3%: the model alone reached 0.79% to 1.28% on this cell in runs of 1,000 writes
+ * on this two-core machine, with the load of the rest of the build around it in CI; the goal is
+ * 1% (the paper's worst cell was 0.53%), not met reliably yet: see the README's fidelity section.
+ * A broken injection, trace decomposition or prediction puts the RMSE far above 3%.
  */
 class FidelityIT {
 
     private static final int WRITES = 2000;
 
     @Test
-    void fidelity_wMean10ArsMean5_predictsObservedStalenessWithinFivePercent() throws Exception {
+    void fidelity_wMean10ArsMean5_predictsObservedStalenessWithinThreePercent() throws Exception {
         Path folder = Files.createDirectories(Path.of("target", "fidelity-it")).toAbsolutePath();
         FidelitySettings settings = new FidelitySettings(3, 10, 5, WRITES, 25, FidelitySettings.DEFAULT_DELAYS_MILLIS,
                 folder, 11, ClientGapCorrection.NONE);
@@ -41,6 +41,6 @@ class FidelityIT {
         assertThat(comparison.points()).allSatisfy(point -> assertThat(point.observed().trials()).isGreaterThan(WRITES - 50));
         // Staleness is real here: right after the acknowledgement a visible fraction of reads is stale.
         assertThat(comparison.points().get(0).observed().estimate()).isLessThan(0.995);
-        assertThat(comparison.rmse()).isLessThanOrEqualTo(0.05);
+        assertThat(comparison.rmse()).isLessThanOrEqualTo(0.03);
     }
 }
