@@ -217,6 +217,7 @@ function showObservation(observation) {
     return;
   }
   shownObservation = text;
+  const finiteText = (value) => (typeof value === "number" && Number.isFinite(value) ? value.toFixed(2) : "?");
   const reads = observation.points.map((point) => point.reads);
   byId("observationNote").textContent = "N=" + observation.n + ", R=" + observation.r + ", W=" + observation.w + ": "
     + count(observation.writes) + " writes acknowledged (" + count(observation.failed_writes) + " failed), each read "
@@ -224,7 +225,9 @@ function showObservation(observation) {
     + count(Math.max(...reads)) : "") + " reads per t, "
     + count(observation.failed_reads) + " failed). Predicted from the same window's measured profile, read fan-out "
     + observation.read_fanout + ", coordinator " + (observation.coordinator_is_replica ? "a replica" : "separate")
-    + ". Error bars and band: 95% intervals.";
+    + (observation.client_gap === "measured"
+      ? ", with the measured client round trip (mean " + finiteText(observation.mean_client_gap_ms) + " ms) added to t"
+      : ", the model alone") + ". Error bars: 95% intervals; solid: the prediction compared; dashed: the model alone.";
   const rmse = observation.rmse_t_visibility;
   const noise = observation.noise_floor_t_visibility;
   fillFacts(byId("observationFit"), [
