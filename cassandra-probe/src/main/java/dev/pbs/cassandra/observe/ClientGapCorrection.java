@@ -7,6 +7,10 @@ package dev.pbs.cassandra.observe;
 public enum ClientGapCorrection {
     /** The model alone: P(consistent at t). */
     NONE,
-    /** The mean of P(consistent at t + gap) over the measured round trips of a trivial query. */
+    /**
+     * The mean of P(consistent at t + gap) over the measured round trips of a query the coordinator
+     * refuses while parsing it (the client's and the native transport's time, without the
+     * coordinator's stage queues).
+     */
     MEASURED
 }

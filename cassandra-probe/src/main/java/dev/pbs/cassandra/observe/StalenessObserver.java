@@ -38,8 +38,9 @@ import org.HdrHistogram.HistogramIterationValue;
  * acknowledgement arrives (time a_i on this client), one read per delay t of the grid is scheduled
  * at a_i + t at consistency R, so every write is read at every t (reading changes no state). A read
  * is fresh iff it returns the written version. Observed P(consistent at t) = fresh reads at t /
- * reads answered at t, with a 95% Wilson interval. With each write the client also times a trivial
- * query through the read's coordinator: its round trip is the client gap, the time from the write
+ * reads answered at t, with a 95% Wilson interval. With each write the client also times a query
+ * that the read's coordinator refuses while parsing it (an unknown table): its round trip is the
+ * client gap, the time from the write
  * committing at its coordinator to a read sent "at t = 0" reaching its coordinator, which the
  * model's t leaves out.
  *
@@ -78,7 +79,10 @@ public final class StalenessObserver {
         String table = probe.keyspace() + "." + ProbeSettings.TABLE;
         PreparedStatement write = session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");
         PreparedStatement read = session.prepare("SELECT version FROM " + table + " WHERE key = ?");
-        PreparedStatement ping = session.prepare("SELECT release_version FROM system.local");
+        // A query the coordinator refuses while parsing it ("unconfigured table"): its round trip is the
+        // client's and the native transport's alone, with none of the coordinator's stage queues in it.
+        com.datastax.oss.driver.api.core.cql.SimpleStatement ping = com.datastax.oss.driver.api.core.cql.SimpleStatement
+                .newInstance("SELECT * FROM system.pbs_round_trip_no_such_table");
         List<Node> nodes = run.coordinators();
         if (choice == CoordinatorChoice.OUTSIDE_REPLICAS && nodes.size() <= n) {
             throw new IllegalArgumentException("coordinators outside the replicas need more nodes than replicas: "
@@ -130,9 +134,9 @@ public final class StalenessObserver {
                 String writerAddress = ProbeSessions.traceAddress(writer);
                 Node gapTarget = fixedReader != null ? fixedReader : nodes.get((i + 1) % nodes.size());
                 long pingSent = System.nanoTime();
-                session.executeAsync(ping.bind().setNode(gapTarget).setConsistencyLevel(DefaultConsistencyLevel.ONE))
+                session.executeAsync(ping.setNode(gapTarget).setConsistencyLevel(DefaultConsistencyLevel.ONE))
                         .whenComplete((ignored, error) -> {
-                            if (error == null) {
+                            if (error instanceof com.datastax.oss.driver.api.core.servererrors.InvalidQueryException) {
                                 record(gap, (System.nanoTime() - pingSent) / 1000);
                             }
                             inFlight.release();

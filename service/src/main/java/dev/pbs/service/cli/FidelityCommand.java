@@ -70,9 +70,9 @@ final class FidelityCommand implements Callable<Integer> {
             description = "The cluster's node 1 listens on 127.0.0.K, beside a default local cluster (default: ${DEFAULT-VALUE}).")
     private int firstAddress;
 
-    @Option(names = "--client-gap", paramLabel = "none|measured", defaultValue = "none",
-            description = "Which prediction rmse_t_visibility compares with: none, the model alone (the default), or "
-                    + "measured, with the client round trip of a trivial query added to t; both are reported.")
+    @Option(names = "--client-gap", paramLabel = "measured|none", defaultValue = "measured",
+            description = "Which prediction rmse_t_visibility compares with: measured (the default), the model with the "
+                    + "client's measured round trip added to t, or none, the model alone; both are reported.")
     private String clientGap;
 
     private dev.pbs.cassandra.observe.ClientGapCorrection correction() {
