@@ -27,7 +27,7 @@ import org.apache.cassandra.net.Verb;
  */
 final class InboundDelays implements Predicate<Message<?>> {
 
-    private volatile Map<Verb, Double> meanMillis;
+    private volatile Map<Verb, Double> meanMillis = Map.of();
     private final SplittableRandom random;
     private final Set<Message<?>> released = Collections.newSetFromMap(Collections.synchronizedMap(new IdentityHashMap<>()));
     private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
@@ -36,8 +36,7 @@ final class InboundDelays implements Predicate<Message<?>> {
         return thread;
     });
 
-    InboundDelays(Map<String, Double> meanMillisByVerb, long seed) {
-        this.meanMillis = byVerb(meanMillisByVerb);
+    InboundDelays(long seed) {
         this.random = new SplittableRandom(seed);
     }
 

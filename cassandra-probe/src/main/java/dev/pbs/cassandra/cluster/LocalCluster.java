@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Properties;
 import java.util.function.Consumer;
 
 /**
@@ -295,10 +294,6 @@ public final class LocalCluster {
         } catch (IOException unreadable) {
             return "(no log at " + log + ")";
         }
-    }
-
-    static Properties describe(LocalCluster cluster) {
-        return cluster.directory.state().orElseGet(Properties::new);
     }
 
     private static void sleep(long millis) {

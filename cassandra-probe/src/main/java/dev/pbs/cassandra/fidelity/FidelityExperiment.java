@@ -96,7 +96,7 @@ public final class FidelityExperiment {
                                           long started) throws InterruptedException {
         List<InetSocketAddress> contactPoints = new ArrayList<>();
         for (NodeStatus node : nodes) {
-            contactPoints.add(InetSocketAddress.createUnresolved(node.address(), 9042));
+            contactPoints.add(ProbeSettings.contactPoint(node.contactPoint()));
         }
         ProbeSettings probe = new ProbeSettings(contactPoints, Optional.empty(), Optional.empty(), Optional.empty(),
                 KEYSPACE, settings.replicas(), PROBE_RATE, Duration.ofDays(1), TRACE_FRACTION);

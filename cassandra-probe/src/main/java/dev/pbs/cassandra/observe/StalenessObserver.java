@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
+import dev.pbs.cassandra.probe.ConsistencyLevels;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSessions;
 import dev.pbs.cassandra.probe.ProbeSettings;
@@ -331,20 +332,8 @@ public final class StalenessObserver {
     }
 
     private static ConsistencyLevel level(int replicas, int n) {
-        if (replicas == n) {
-            return DefaultConsistencyLevel.ALL;
-        }
-        return switch (replicas) {
-            case 1 -> DefaultConsistencyLevel.ONE;
-            case 2 -> DefaultConsistencyLevel.TWO;
-            case 3 -> DefaultConsistencyLevel.THREE;
-            default -> {
-                if (replicas == n / 2 + 1) {
-                    yield DefaultConsistencyLevel.QUORUM;
-                }
-                throw new IllegalArgumentException("Cassandra has no consistency level for " + replicas + " of " + n
-                        + " replicas: use 1, 2, 3, a quorum (" + (n / 2 + 1) + ") or all (" + n + ")");
-            }
-        };
+        return ConsistencyLevels.forReplicas(replicas, n).orElseThrow(() -> new IllegalArgumentException(
+                "Cassandra has no consistency level for " + replicas + " of " + n + " replicas: use 1, 2, 3, a quorum ("
+                        + (n / 2 + 1) + ") or all (" + n + ")"));
     }
 }

@@ -239,16 +239,8 @@ public final class ProbeRun implements AutoCloseable {
                 up++;
             }
         }
-        int replicas = Math.min(up, settings.replicationFactor());
-        if (replicas >= settings.replicationFactor()) {
-            return DefaultConsistencyLevel.ALL;
-        }
-        return switch (replicas) {
-            case 0, 1 -> DefaultConsistencyLevel.ONE;
-            case 2 -> DefaultConsistencyLevel.TWO;
-            case 3 -> DefaultConsistencyLevel.THREE;
-            default -> DefaultConsistencyLevel.QUORUM;
-        };
+        return ConsistencyLevels.forReplicas(Math.max(1, up), settings.replicationFactor())
+                .orElse(DefaultConsistencyLevel.QUORUM);
     }
 
     private void readTraces() {
@@ -285,10 +277,14 @@ public final class ProbeRun implements AutoCloseable {
 
     /** What has been measured so far; safe to call while {@link #run} is running. */
     public ProbeSnapshot snapshot() {
-        ProbeCounters counters = new ProbeCounters(issued.get(), succeeded.get(), failed.get(), skipped.get(), traced.get(),
-                tracesRead.get(), traceFailures.get(), samplesDiscarded.get());
         return new ProbeSnapshot(clusterName, cassandraVersion, datacenter, settings.replicationFactor(), started,
-                Instant.now(), counters, recorder.snapshot(), health.report());
+                Instant.now(), counters(), recorder.snapshot(), health.report());
+    }
+
+    /** The workload's counters now, without copying the histograms {@link #snapshot} copies. */
+    public ProbeCounters counters() {
+        return new ProbeCounters(issued.get(), succeeded.get(), failed.get(), skipped.get(), traced.get(),
+                tracesRead.get(), traceFailures.get(), samplesDiscarded.get());
     }
 
     public ProbeSettings settings() {

@@ -80,6 +80,32 @@ public record ProbeSettings(List<InetSocketAddress> contactPoints, Optional<Stri
                 + ", duration=" + duration + ", traceFraction=" + traceFraction + "]";
     }
 
+    /** Parses each {@code HOST:PORT}, as {@link #contactPoint} does. */
+    public static List<InetSocketAddress> contactPoints(List<String> texts) {
+        List<InetSocketAddress> points = new java.util.ArrayList<>();
+        for (String text : texts) {
+            points.add(contactPoint(text));
+        }
+        return points;
+    }
+
+    /**
+     * The password held by an environment variable; empty when no variable is named.
+     *
+     * @param option how the user named the variable, for the message ("--password-env")
+     * @throws IllegalArgumentException when the variable is not set (its value is never shown)
+     */
+    public static Optional<String> passwordFrom(String variable, String option) {
+        if (variable == null || variable.isBlank()) {
+            return Optional.empty();
+        }
+        String value = System.getenv(variable);
+        if (value == null) {
+            throw new IllegalArgumentException("environment variable " + variable + " (" + option + ") is not set");
+        }
+        return Optional.of(value);
+    }
+
     /** Parses {@code HOST:PORT} (port required, 1 to 65535). */
     public static InetSocketAddress contactPoint(String text) {
         int colon = text == null ? -1 : text.lastIndexOf(':');

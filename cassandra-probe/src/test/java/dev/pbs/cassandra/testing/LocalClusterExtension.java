@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -93,11 +92,6 @@ public final class LocalClusterExtension implements ParameterResolver {
         } catch (IOException closed) {
             return false;
         }
-    }
-
-    /** The contact points of the nodes that serve CQL now. */
-    public static List<InetSocketAddress> contactPoints(LocalCluster cluster) {
-        return cluster.contactPoints();
     }
 
     /** Waits until every node of the cluster serves CQL (after a restart), at most {@code seconds}. */

@@ -31,6 +31,14 @@ final class CassandraCommand implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "a subcommand is needed: start, status or stop");
     }
 
+    /** Progress lines as they happen: each printed and flushed at once. */
+    static java.util.function.Consumer<String> printer(PrintWriter out) {
+        return line -> {
+            out.println(line);
+            out.flush();
+        };
+    }
+
     static final class DirectoryOption {
         @Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIRECTORY,
                 description = "The cluster's folder: configuration, data, logs and process ids (default: ${DEFAULT-VALUE}).")
@@ -60,10 +68,7 @@ final class CassandraCommand implements Callable<Integer> {
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             LocalCluster cluster = LocalCluster.in(directory.directory).withFirstAddress(firstAddress);
-            List<NodeStatus> status = cluster.start(nodes, line -> {
-                out.println(line);
-                out.flush();
-            });
+            List<NodeStatus> status = cluster.start(nodes, printer(out));
             out.println("cluster " + LocalCluster.CLUSTER_NAME + " is up in " + cluster.root() + " (datacenter datacenter1)");
             out.println("contact points: " + String.join(" ", status.stream().map(NodeStatus::contactPoint).toList()));
             return PbsCommandLine.EXIT_SUCCESS;
@@ -116,10 +121,7 @@ final class CassandraCommand implements Callable<Integer> {
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
             LocalCluster cluster = LocalCluster.in(directory.directory);
-            int stopped = cluster.stop(line -> {
-                out.println(line);
-                out.flush();
-            });
+            int stopped = cluster.stop(printer(out));
             out.println(stopped == 0 ? "no node was running in " + cluster.root() : "stopped " + stopped + " node(s)");
             return PbsCommandLine.EXIT_SUCCESS;
         }

@@ -15,7 +15,6 @@ import dev.pbs.service.profiles.ProfileJson;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -161,18 +160,8 @@ final class ProbeCommand implements Callable<Integer> {
     }
 
     private ProbeSettings settings() {
-        List<InetSocketAddress> points = new ArrayList<>();
-        for (String point : contactPoints) {
-            points.add(ProbeSettings.contactPoint(point));
-        }
-        Optional<String> password = Optional.empty();
-        if (passwordVariable != null) {
-            String value = System.getenv(passwordVariable);
-            if (value == null) {
-                throw new IllegalArgumentException("environment variable " + passwordVariable + " (--password-env) is not set");
-            }
-            password = Optional.of(value);
-        }
+        List<InetSocketAddress> points = ProbeSettings.contactPoints(contactPoints);
+        Optional<String> password = ProbeSettings.passwordFrom(passwordVariable, "--password-env");
         if (username == null && passwordVariable != null) {
             throw new IllegalArgumentException("--password-env needs --username");
         }

@@ -1,5 +1,6 @@
 package dev.pbs.service.probes;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
@@ -51,7 +52,8 @@ public final class ManagedProbe implements Managed {
     private volatile Instant lastRefresh;
     private volatile Map<String, Long> publishedSamples = Map.of();
     private volatile Optional<ObservationSettings> observation = Optional.empty();
-    private volatile ObservedStaleness lastObservation;
+    /** The last observation as its JSON tree, built once when it is made. */
+    private volatile JsonNode lastObservation;
     private final Object totalsLock = new Object();
     private long completedSucceeded;
     private long completedFailed;
@@ -97,8 +99,9 @@ public final class ManagedProbe implements Managed {
     private void observe(ProbeRun run, ProbeSnapshot window, ObservationSettings settings) {
         try {
             LatencyProfile measured = MeasuredProfile.of(window, configuration.profileName());
-            lastObservation = StalenessObserver.observe(run, settings, measured);
-            LOG.info("probe {}: observed staleness, RMSE against the prediction {}", name(), lastObservation.rmse());
+            ObservedStaleness observed = StalenessObserver.observe(run, settings, measured);
+            lastObservation = ObservationReport.tree(observed);
+            LOG.info("probe {}: observed staleness, RMSE against the prediction {}", name(), observed.rmse());
         } catch (RuntimeException failed) {
             refreshProblem = "observation failed: " + failed.getMessage();
         }
@@ -175,10 +178,13 @@ public final class ManagedProbe implements Managed {
         }
     }
 
+    /** The probe's state now; cheap (no histogram is copied), as metrics read it at every scrape. */
     public ProbeStatus status() {
         ProbeRun run = current;
-        ProbeSnapshot snapshot = run != null ? run.snapshot() : lastComplete;
-        ProbeCounters window = run != null && snapshot != null ? snapshot.operations() : null;
+        ProbeSnapshot complete = lastComplete;
+        ProbeCounters window = run != null ? run.counters() : null;
+        List<NodeHealth.NodeReport> reports = run != null ? run.health().report()
+                : complete != null ? complete.nodes() : List.of();
         Map<String, Long> operations = new LinkedHashMap<>();
         synchronized (totalsLock) {
             operations.put("succeeded", completedSucceeded + (window == null ? 0 : window.succeeded()));
@@ -186,15 +192,13 @@ public final class ManagedProbe implements Managed {
             operations.put("skipped", completedSkipped + (window == null ? 0 : window.skipped()));
         }
         List<ProbeStatus.Node> nodes = new ArrayList<>();
-        if (snapshot != null) {
-            for (NodeHealth.NodeReport node : snapshot.nodes()) {
-                // Between windows the last window's view stands; while the cluster is unreachable, nothing is up.
-                nodes.add(new ProbeStatus.Node(node.address(), node.up() && !"unreachable".equals(state), node.failed()));
-            }
+        for (NodeHealth.NodeReport node : reports) {
+            // Between windows the last window's view stands; while the cluster is unreachable, nothing is up.
+            nodes.add(new ProbeStatus.Node(node.address(), node.up() && !"unreachable".equals(state), node.failed()));
         }
         Instant refreshed = lastRefresh;
         return new ProbeStatus(name(), configuration.profileName(), state, lastError,
                 refreshed == null ? 0 : refreshed.getEpochSecond(), refreshProblem, publishedSamples, operations, nodes,
-                lastObservation == null ? null : ObservationReport.tree(lastObservation));
+                lastObservation);
     }
 }

@@ -211,18 +211,8 @@ public class ProbeConfiguration {
      */
     public ProbeSettings toSettings() {
         try {
-            List<InetSocketAddress> points = new ArrayList<>();
-            for (String point : contactPoints) {
-                points.add(ProbeSettings.contactPoint(point));
-            }
-            Optional<String> password = Optional.empty();
-            if (passwordEnv != null && !passwordEnv.isBlank()) {
-                String value = System.getenv(passwordEnv);
-                if (value == null) {
-                    throw new IllegalArgumentException("environment variable " + passwordEnv + " (passwordEnv) is not set");
-                }
-                password = Optional.of(value);
-            }
+            List<InetSocketAddress> points = ProbeSettings.contactPoints(contactPoints);
+            Optional<String> password = ProbeSettings.passwordFrom(passwordEnv, "passwordEnv");
             return new ProbeSettings(points, Optional.ofNullable(localDatacenter), Optional.ofNullable(username), password,
                     keyspace, replicationFactor, rate, Duration.ofMinutes(windowMinutes), traceFraction);
         } catch (IllegalArgumentException invalid) {
