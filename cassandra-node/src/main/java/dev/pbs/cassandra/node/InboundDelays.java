@@ -83,17 +83,17 @@ final class InboundDelays implements Predicate<Message<?>> {
         for (String part : specification.split(",")) {
             String[] verbAndDistribution = part.trim().split("=", 2);
             if (verbAndDistribution.length != 2 || !verbAndDistribution[1].startsWith("exponential:")) {
-                throw new IllegalArgumentException("pbs.inject.delays: expected VERB=exponential:MEAN_MS, was '" + part + "'");
+                throw new IllegalArgumentException("injection file: expected VERB=exponential:MEAN_MS, was '" + part + "'");
             }
             String verb = verbAndDistribution[0].trim();
             try {
                 Verb.valueOf(verb);
             } catch (IllegalArgumentException unknown) {
-                throw new IllegalArgumentException("pbs.inject.delays: unknown verb '" + verb + "'");
+                throw new IllegalArgumentException("injection file: unknown verb '" + verb + "'");
             }
             double mean = Double.parseDouble(verbAndDistribution[1].substring("exponential:".length()));
             if (!(mean > 0) || Double.isInfinite(mean)) {
-                throw new IllegalArgumentException("pbs.inject.delays: mean must be > 0 ms, was " + mean);
+                throw new IllegalArgumentException("injection file: mean must be > 0 ms, was " + mean);
             }
             result.put(verb, mean);
         }
