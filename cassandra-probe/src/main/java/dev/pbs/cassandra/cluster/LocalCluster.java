@@ -33,6 +33,9 @@ public final class LocalCluster {
     public static final int MAX_NODES = 9;
 
     private static final Duration NODE_START_TIMEOUT = Duration.ofSeconds(120);
+    /** Cassandra's words when a joining node heard from no seed within the ring delay. */
+    private static final String SEED_UNREACHABLE = "Unable to contact any seeds";
+    private static final int SEED_ATTEMPTS = 3;
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
 
     private final ClusterDirectory directory;
@@ -148,7 +151,30 @@ public final class LocalCluster {
         }
         List<String> command = NodeProcess.command(directory, firstAddress(), index, classpath, heap,
                 injectedDelays.isBlank() ? null : injectionFile());
+        for (int attempt = 1; ; attempt++) {
+            try {
+                launch(index, command, progress);
+                return;
+            } catch (SeedUnreachable unreachable) {
+                if (attempt == SEED_ATTEMPTS) {
+                    throw new IllegalStateException(unreachable.getMessage());
+                }
+                progress.accept("node " + index + " found no seed in time (a loaded machine); starting it again");
+                sleep(2_000);
+            }
+        }
+    }
+
+    /**
+     * Starts a node's process and waits until it serves CQL.
+     *
+     * @throws SeedUnreachable if it gave up because the seed did not answer its gossip in time,
+     *     which a busy machine causes now and then and a second try cures
+     */
+    private void launch(int index, List<String> command, Consumer<String> progress) {
+        Path node = directory.node(index);
         Path log = directory.logFile(index);
+        long logStart = sizeOf(log);
         Process process;
         try {
             process = new ProcessBuilder(command)
@@ -165,8 +191,12 @@ public final class LocalCluster {
         while (!nativePortOpen(index)) {
             if (!process.isAlive()) {
                 directory.clearPid(index);
-                throw new IllegalStateException("node " + index + " exited with status " + process.exitValue()
-                        + " while starting; see " + log + " and " + node.resolve("logs/system.log"));
+                String message = "node " + index + " exited with status " + process.exitValue()
+                        + " while starting; see " + log + " and " + node.resolve("logs/system.log");
+                if (logSince(log, logStart).contains(SEED_UNREACHABLE)) {
+                    throw new SeedUnreachable(message);
+                }
+                throw new IllegalStateException(message);
             }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("node " + index + " did not serve CQL within "
@@ -175,6 +205,37 @@ public final class LocalCluster {
             sleep(250);
         }
         progress.accept("node " + index + " is up at " + address(index) + ":" + NodeConfiguration.NATIVE_PORT);
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException unreadable) {
+            return 0;
+        }
+    }
+
+    /** What was appended to {@code file} after its first {@code offset} bytes ("" if unreadable). */
+    private static String logSince(Path file, long offset) {
+        try (java.io.RandomAccessFile reader = new java.io.RandomAccessFile(file.toFile(), "r")) {
+            long length = reader.length();
+            if (length <= offset) {
+                return "";
+            }
+            reader.seek(offset);
+            byte[] appended = new byte[(int) Math.min(length - offset, 1 << 20)];
+            reader.readFully(appended);
+            return new String(appended, StandardCharsets.UTF_8);
+        } catch (IOException unreadable) {
+            return "";
+        }
+    }
+
+    /** A node gave up starting because no seed answered its gossip within the ring delay. */
+    private static final class SeedUnreachable extends RuntimeException {
+        SeedUnreachable(String message) {
+            super(message);
+        }
     }
 
     /** Starts one node again (after {@link #kill}); waits until it serves CQL. */

@@ -45,7 +45,9 @@ public final class FidelityExperiment {
     private static final String KEYSPACE = "pbs_fidelity";
     private static final double PROBE_RATE = 20;
     private static final double TRACE_FRACTION = 0.5;
-    private static final long WARM_UP_MILLIS = 5_000;
+    private static final long PROBE_LEAD_MILLIS = 5_000;
+    /** How long each cell first runs its workload for nothing. */
+    private static final int WARM_UP_SECONDS = 30;
     /** The nodes re-read the injection file every 200 ms. */
     private static final long INJECTION_PICKUP_MILLIS = 1_000;
 
@@ -92,6 +94,31 @@ public final class FidelityExperiment {
         }
     }
 
+    /**
+     * Runs the probe and the observation for {@link #WARM_UP_SECONDS} and throws their results
+     * away: the nodes' JIT compilers and the new delays settle, so neither the profile nor the
+     * observation measures a machine still busy compiling.
+     */
+    private static void warmUp(ProbeSettings probe, FidelitySettings settings, Consumer<String> progress)
+            throws InterruptedException {
+        progress.accept("warming up for " + WARM_UP_SECONDS + " s (results discarded)");
+        int writes = (int) Math.max(10, Math.round(settings.writesPerSecond() * WARM_UP_SECONDS));
+        ObservationSettings observation = new ObservationSettings(1, 1, writes, settings.writesPerSecond(),
+                settings.delaysMillis());
+        try (ProbeRun run = ProbeRun.connect(probe)) {
+            AtomicBoolean done = new AtomicBoolean();
+            CompletableFuture<ProbeSnapshot> measuring = CompletableFuture.supplyAsync(() -> run.run(done::get));
+            try {
+                StalenessObserver.run(run, observation, CoordinatorChoice.OUTSIDE_REPLICAS);
+            } finally {
+                done.set(true);
+            }
+            measuring.get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException failed) {
+            throw new IllegalStateException("the probe failed while warming up: " + failed.getMessage(), failed);
+        }
+    }
+
     private static FidelityResult runCell(List<NodeStatus> nodes, FidelitySettings settings, Consumer<String> progress,
                                           long started) throws InterruptedException {
         List<InetSocketAddress> contactPoints = new ArrayList<>();
@@ -102,10 +129,11 @@ public final class FidelityExperiment {
                 KEYSPACE, settings.replicas(), PROBE_RATE, Duration.ofDays(1), TRACE_FRACTION);
         ObservationSettings observation = new ObservationSettings(1, 1, settings.writes(), settings.writesPerSecond(),
                 settings.delaysMillis());
+        warmUp(probe, settings, progress);
         try (ProbeRun run = ProbeRun.connect(probe)) {
             AtomicBoolean observed = new AtomicBoolean();
             CompletableFuture<ProbeSnapshot> measuring = CompletableFuture.supplyAsync(() -> run.run(observed::get));
-            TimeUnit.MILLISECONDS.sleep(WARM_UP_MILLIS);
+            TimeUnit.MILLISECONDS.sleep(PROBE_LEAD_MILLIS);
             progress.accept("W ~ Exp(" + settings.writeMeanMillis() + " ms), A, R, S ~ Exp(" + settings.otherMeanMillis()
                     + " ms): observing " + settings.writes() + " writes at " + settings.writesPerSecond()
                     + " per second, each read at " + settings.delaysMillis().length + " delays");

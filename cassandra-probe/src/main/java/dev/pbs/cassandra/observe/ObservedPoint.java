@@ -7,13 +7,15 @@ import dev.pbs.montecarlo.ProportionEstimate;
  *
  * @param tMillis the nominal delay, from the client receiving the acknowledgement to it sending the read
  * @param observed fresh reads out of reads answered, with its 95% Wilson interval
- * @param predicted the prediction the RMSE compares with: one of the two below
+ * @param predicted the prediction the RMSE compares with: one of the three below
  * @param predictedWithoutGap the engine's P(consistent at t) alone, as if the read left its
  *     coordinator the moment the write committed
  * @param predictedWithGap the engine's P(consistent) averaged over the measured client round trip:
  *     the mean of P(consistent at t + gap)
+ * @param predictedWithLatencyOffset the engine's P(consistent at t + offset + lag), with the
+ *     offset from latencies ({@link ClientGapCorrection#LATENCY}) and this point's mean lag
  * @param meanLagMillis how late, on average, reads were actually sent after their nominal time
  */
 public record ObservedPoint(double tMillis, ProportionEstimate observed, double predicted, double predictedWithoutGap,
-                            double predictedWithGap, double meanLagMillis) {
+                            double predictedWithGap, double predictedWithLatencyOffset, double meanLagMillis) {
 }

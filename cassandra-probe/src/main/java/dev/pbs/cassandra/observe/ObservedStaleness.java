@@ -14,13 +14,15 @@ import java.util.List;
  * @param coordinatorIsReplica whether coordinators were replicas of their keys, as the prediction assumed
  * @param correction whether {@code predicted} adds the client round trip to t
  * @param meanClientGapMillis the mean measured client round trip
+ * @param latencyOffsetMillis the client's offset from latencies ({@link ClientGapCorrection#LATENCY}),
+ *     before each point's lag is added; may be negative
  * @param points one per t
  * @param latencies observed and predicted read and write latency percentiles as the client sees them:
  *     the prediction is the engine's latency plus the measured client round trip
  */
 public record ObservedStaleness(int n, int readReplicas, int writeReplicas, long writes, long failedWrites,
                                 long failedReads, boolean coordinatorIsReplica, ClientGapCorrection correction,
-                                double meanClientGapMillis,
+                                double meanClientGapMillis, double latencyOffsetMillis,
                                 List<ObservedPoint> points, List<LatencyComparison> latencies) {
 
     /**
@@ -39,19 +41,28 @@ public record ObservedStaleness(int n, int readReplicas, int writeReplicas, long
 
     /** Root mean square of observed minus the model alone, P(consistent at t), over the grid. */
     public double rmseWithoutGap() {
-        double sum = 0;
-        for (ObservedPoint point : points) {
-            double difference = point.observed().estimate() - point.predictedWithoutGap();
-            sum += difference * difference;
-        }
-        return Math.sqrt(sum / points.size());
+        return rmseAgainst(ObservedPoint::predictedWithoutGap);
+    }
+
+    /** Root mean square of observed minus the prediction with the measured client round trip. */
+    public double rmseWithRoundTrip() {
+        return rmseAgainst(ObservedPoint::predictedWithGap);
+    }
+
+    /** Root mean square of observed minus the prediction with the latency offset and lag. */
+    public double rmseWithLatencyOffset() {
+        return rmseAgainst(ObservedPoint::predictedWithLatencyOffset);
     }
 
     /** Root mean square of observed minus predicted P(consistent) over the t grid (a fraction). */
     public double rmse() {
+        return rmseAgainst(ObservedPoint::predicted);
+    }
+
+    private double rmseAgainst(java.util.function.ToDoubleFunction<ObservedPoint> prediction) {
         double sum = 0;
         for (ObservedPoint point : points) {
-            double difference = point.observed().estimate() - point.predicted();
+            double difference = point.observed().estimate() - prediction.applyAsDouble(point);
             sum += difference * difference;
         }
         return Math.sqrt(sum / points.size());

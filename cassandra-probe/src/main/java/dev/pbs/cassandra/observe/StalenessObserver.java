@@ -245,14 +245,24 @@ public final class StalenessObserver {
         ObservationSettings settings = raw.settings();
         ConfigurationResult prediction = predict(measured, n, settings, raw.coordinatorIsReplica());
         double[] delays = settings.delaysMillis();
+        double offset = latencyOffsetMillis(raw, prediction);
         List<ObservedPoint> points = new ArrayList<>();
         for (int j = 0; j < delays.length; j++) {
             long answered = raw.reads()[j];
+            if (answered == 0) {
+                continue; // every read at this t failed: nothing observed to compare
+            }
             ProportionEstimate observed = ProportionEstimate.of(raw.fresh()[j], answered);
+            double lag = raw.lagMicros()[j] / 1000.0 / answered;
             double alone = prediction.consistentAt(delays[j]).estimate();
             double withGap = averageOverGap(prediction, delays[j], raw.clientGapMicros());
-            points.add(new ObservedPoint(delays[j], observed, correction == ClientGapCorrection.MEASURED ? withGap : alone,
-                    alone, withGap, answered == 0 ? 0 : raw.lagMicros()[j] / 1000.0 / answered));
+            double withOffset = prediction.consistentAt(Math.max(0, delays[j] + offset + lag)).estimate();
+            double chosen = switch (correction) {
+                case NONE -> alone;
+                case MEASURED -> withGap;
+                case LATENCY -> withOffset;
+            };
+            points.add(new ObservedPoint(delays[j], observed, chosen, alone, withGap, withOffset, lag));
         }
         List<ObservedStaleness.LatencyComparison> latencies = new ArrayList<>();
         double[] gapQuantiles = quantiles(raw.clientGapMicros(), GAP_LEVELS);
@@ -270,7 +280,23 @@ public final class StalenessObserver {
         }
         double meanGapMillis = raw.clientGapMicros().getTotalCount() == 0 ? 0 : raw.clientGapMicros().getMean() / 1000.0;
         return new ObservedStaleness(n, settings.readReplicas(), settings.writeReplicas(), raw.writes(), raw.failedWrites(),
-                raw.failedReads(), raw.coordinatorIsReplica(), correction, meanGapMillis, points, latencies);
+                raw.failedReads(), raw.coordinatorIsReplica(), correction, meanGapMillis, offset, points, latencies);
+    }
+
+    /**
+     * The client's offset from latencies, ms ({@link ClientGapCorrection#LATENCY}): the mean, over
+     * writes and reads, of the observed median client-side latency less the engine's median
+     * latency of the same operation. 0 when either operation has no latency observed.
+     */
+    static double latencyOffsetMillis(RawObservation raw, ConfigurationResult prediction) {
+        if (raw.writeLatencyMicros().getTotalCount() == 0 || raw.readLatencyMicros().getTotalCount() == 0) {
+            return 0;
+        }
+        double writeExcess = raw.writeLatencyMicros().getValueAtPercentile(50) / 1000.0
+                - prediction.writeLatency(50).valueMillis();
+        double readExcess = raw.readLatencyMicros().getValueAtPercentile(50) / 1000.0
+                - prediction.readLatency(50).valueMillis();
+        return (writeExcess + readExcess) / 2;
     }
 
     /** Quantiles of a histogram at the mid-points of {@code levels} equal slices, in ms; {0} when it is empty. */

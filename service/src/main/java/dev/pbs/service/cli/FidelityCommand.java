@@ -55,8 +55,9 @@ final class FidelityCommand implements Callable<Integer> {
             description = "Observed writes, each read at every t (default: ${DEFAULT-VALUE}).")
     private int writes;
 
-    @Option(names = "--rate", paramLabel = "WRITES", defaultValue = "25",
-            description = "Observed writes per second (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rate", paramLabel = "WRITES", defaultValue = "10",
+            description = "Observed writes per second (default: ${DEFAULT-VALUE}; each is read at every t, and a "
+                    + "faster pace loads a 2-core machine enough to distort the delays).")
     private double rate;
 
     @Option(names = "--t", paramLabel = "MS,...", description = "The t grid, ms after the acknowledgement "
@@ -70,16 +71,20 @@ final class FidelityCommand implements Callable<Integer> {
             description = "The cluster's node 1 listens on 127.0.0.K, beside a default local cluster (default: ${DEFAULT-VALUE}).")
     private int firstAddress;
 
-    @Option(names = "--client-gap", paramLabel = "measured|none", defaultValue = "measured",
-            description = "Which prediction rmse_t_visibility compares with: measured (the default), the model with the "
-                    + "client's measured round trip added to t, or none, the model alone; both are reported.")
+    @Option(names = "--client-gap", paramLabel = "latency|measured|none", defaultValue = "latency",
+            description = "Which prediction rmse_t_visibility compares with (all three are reported): latency (the "
+                    + "default), the model with t shifted by the client's latency beyond the engine's (the median of "
+                    + "writes' and of reads', averaged) and by each read's send lag; measured, the model averaged over "
+                    + "the client's measured round trip; none, the model alone.")
     private String clientGap;
 
     private dev.pbs.cassandra.observe.ClientGapCorrection correction() {
         return switch (clientGap) {
             case "none" -> dev.pbs.cassandra.observe.ClientGapCorrection.NONE;
             case "measured" -> dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED;
-            default -> throw new IllegalArgumentException("--client-gap must be none or measured, was '" + clientGap + "'");
+            case "latency" -> dev.pbs.cassandra.observe.ClientGapCorrection.LATENCY;
+            default -> throw new IllegalArgumentException("--client-gap must be latency, measured or none, was '"
+                    + clientGap + "'");
         };
     }
 

@@ -51,7 +51,8 @@ public final class FidelityReport {
     /** One line per cell, then the mean and worst RMSE. */
     public static String gridText(List<FidelityResult> results) {
         TextTable table = new TextTable(List.of("W mean ms", "A,R,S mean ms", "writes", "P(consistent) t=0",
-                "rmse_t_visibility", "noise floor", "nrmse_latency", "client gap ms"), 0);
+                "rmse_t_visibility", "noise floor", "model alone", "with round trip", "with offset", "nrmse_latency",
+                "round trip ms", "offset ms"), 0);
         double sum = 0;
         double worst = 0;
         for (FidelityResult result : results) {
@@ -63,8 +64,12 @@ public final class FidelityReport {
                     String.format(Locale.ROOT, "%.4f", comparison.points().get(0).observed().estimate()),
                     String.format(Locale.ROOT, "%.4f", comparison.rmse()),
                     String.format(Locale.ROOT, "%.4f", comparison.noiseFloor()),
+                    String.format(Locale.ROOT, "%.4f", comparison.rmseWithoutGap()),
+                    String.format(Locale.ROOT, "%.4f", comparison.rmseWithRoundTrip()),
+                    String.format(Locale.ROOT, "%.4f", comparison.rmseWithLatencyOffset()),
                     String.format(Locale.ROOT, "%.4f", comparison.latencyNrmse()),
-                    String.format(Locale.ROOT, "%.2f", comparison.meanClientGapMillis())));
+                    String.format(Locale.ROOT, "%.2f", comparison.meanClientGapMillis()),
+                    String.format(Locale.ROOT, "%.2f", comparison.latencyOffsetMillis())));
         }
         return table.render() + String.format(Locale.ROOT, "RMSE of t-visibility: mean %.4f, worst %.4f over %d cells%n",
                 sum / results.size(), worst, results.size());

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.montecarlo.ProportionEstimate;
@@ -28,13 +27,9 @@ public final class ObservationReport {
                         + "%d reads failed; prediction: read fan-out targeted, coordinator %s, %s%n", observed.n(),
                 observed.readReplicas(), observed.writeReplicas(), observed.writes(), observed.failedWrites(),
                 observed.failedReads(), observed.coordinatorIsReplica() ? "is a replica" : "separate from the replicas",
-                observed.correction() == ClientGapCorrection.MEASURED
-                        ? String.format(Locale.ROOT, "client round trip (mean %.2f ms) added to t", observed.meanClientGapMillis())
-                        : String.format(Locale.ROOT, "the model alone (client round trip, mean %.2f ms, not added; "
-                                + "'with gap' adds it)", observed.meanClientGapMillis())));
-        boolean measured = observed.correction() == ClientGapCorrection.MEASURED;
+                correctionText(observed)));
         TextTable table = new TextTable(List.of("t ms", "reads", "observed", "95% interval", "predicted", "difference",
-                measured ? "without gap" : "with gap", "send lag ms"), 0);
+                "model alone", "with round trip", "with offset", "send lag ms"), 0);
         for (ObservedPoint point : observed.points()) {
             ProportionEstimate seen = point.observed();
             table.addRow(List.of(NumberText.plain(point.tMillis()), NumberText.count(seen.trials()),
@@ -42,7 +37,9 @@ public final class ObservationReport {
                     String.format(Locale.ROOT, "[%.4f, %.4f]", seen.lower(), seen.upper()),
                     String.format(Locale.ROOT, "%.4f", point.predicted()),
                     String.format(Locale.ROOT, "%+.4f", seen.estimate() - point.predicted()),
-                    String.format(Locale.ROOT, "%.4f", measured ? point.predictedWithoutGap() : point.predictedWithGap()),
+                    String.format(Locale.ROOT, "%.4f", point.predictedWithoutGap()),
+                    String.format(Locale.ROOT, "%.4f", point.predictedWithGap()),
+                    String.format(Locale.ROOT, "%.4f", point.predictedWithLatencyOffset()),
                     String.format(Locale.ROOT, "%.2f", point.meanLagMillis())));
         }
         text.append(table.render());
@@ -62,6 +59,18 @@ public final class ObservationReport {
         return text.toString();
     }
 
+    /** Which prediction "predicted" is, with the measured figures it used. */
+    private static String correctionText(ObservedStaleness observed) {
+        return switch (observed.correction()) {
+            case NONE -> String.format(Locale.ROOT, "the model alone (client round trip mean %.2f ms and latency offset "
+                    + "%.2f ms not added)", observed.meanClientGapMillis(), observed.latencyOffsetMillis());
+            case MEASURED -> String.format(Locale.ROOT, "client round trip (mean %.2f ms) added to t",
+                    observed.meanClientGapMillis());
+            case LATENCY -> String.format(Locale.ROOT, "latency offset (%.2f ms) and each t's send lag added to t",
+                    observed.latencyOffsetMillis());
+        };
+    }
+
     public static ObjectNode tree(ObservedStaleness observed) {
         JsonNodeFactory nodes = JsonNodeFactory.instance;
         ObjectNode root = nodes.objectNode();
@@ -73,10 +82,14 @@ public final class ObservationReport {
         root.put("failed_reads", observed.failedReads());
         root.put("read_fanout", "targeted");
         root.put("coordinator_is_replica", observed.coordinatorIsReplica());
-        root.put("client_gap", observed.correction() == ClientGapCorrection.MEASURED ? "measured" : "none");
+        root.put("client_gap", observed.correction().name().toLowerCase(java.util.Locale.ROOT));
         root.put("mean_client_gap_ms", observed.meanClientGapMillis());
+        root.put("latency_offset_ms", observed.latencyOffsetMillis());
         root.put("rmse_t_visibility", observed.rmse());
         root.put("noise_floor_t_visibility", observed.noiseFloor());
+        root.put("rmse_model_alone", observed.rmseWithoutGap());
+        root.put("rmse_with_round_trip", observed.rmseWithRoundTrip());
+        root.put("rmse_with_latency_offset", observed.rmseWithLatencyOffset());
         if (Double.isFinite(observed.latencyNrmse())) {
             root.put("nrmse_latency", observed.latencyNrmse());
         } else {
@@ -94,6 +107,7 @@ public final class ObservationReport {
             entry.put("predicted", point.predicted());
             entry.put("predicted_without_client_gap", point.predictedWithoutGap());
             entry.put("predicted_with_client_gap", point.predictedWithGap());
+            entry.put("predicted_with_latency_offset", point.predictedWithLatencyOffset());
             entry.put("mean_send_lag_ms", point.meanLagMillis());
         }
         ArrayNode latencies = root.putArray("latencies");

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 
 class ObservationReportTest {
 
-    private static final ObservedStaleness OBSERVED = new ObservedStaleness(3, 1, 1, 100, 2, 1, false, dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED, 0.75, List.of(
-            new ObservedPoint(0, ProportionEstimate.of(90, 100), 0.92, 0.85, 0.92, 0.3),
-            new ObservedPoint(10, ProportionEstimate.of(99, 100), 0.99, 0.98, 0.99, 0.2)), List.of(
+    private static final ObservedStaleness OBSERVED = new ObservedStaleness(3, 1, 1, 100, 2, 1, false, dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED, 0.75, 0.5, List.of(
+            new ObservedPoint(0, ProportionEstimate.of(90, 100), 0.92, 0.85, 0.92, 0.88, 0.3),
+            new ObservedPoint(10, ProportionEstimate.of(99, 100), 0.99, 0.98, 0.99, 0.985, 0.2)), List.of(
             new ObservedStaleness.LatencyComparison("read", 50, 10.0, 10.5),
             new ObservedStaleness.LatencyComparison("write", 50, 12.0, 11.0)));
 
@@ -35,6 +35,9 @@ class ObservationReportTest {
         assertThat(first.get("observed_lower").asDouble()).isLessThan(0.9);
         assertThat(first.get("predicted").asDouble()).isEqualTo(0.92);
         assertThat(first.get("predicted_without_client_gap").asDouble()).isEqualTo(0.85);
+        assertThat(first.get("predicted_with_latency_offset").asDouble()).isEqualTo(0.88);
+        assertThat(json.get("latency_offset_ms").asDouble()).isEqualTo(0.5);
+        assertThat(json.get("client_gap").asText()).isEqualTo("measured");
         assertThat(json.get("latencies")).hasSize(2);
     }
 

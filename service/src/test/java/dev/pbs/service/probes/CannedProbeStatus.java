@@ -36,9 +36,9 @@ public final class CannedProbeStatus {
         List<ObservedPoint> points = new ArrayList<>();
         for (int i = 0; i < T_MILLIS.length; i++) {
             points.add(new ObservedPoint(T_MILLIS[i], ProportionEstimate.of(FRESH[i], READS_PER_T), PREDICTED_WITH_GAP[i],
-                    PREDICTED_PER_MILLION[i] / 1e6, PREDICTED_WITH_GAP[i], 0.1));
+                    PREDICTED_PER_MILLION[i] / 1e6, PREDICTED_WITH_GAP[i], PREDICTED_WITH_GAP[i], 0.1));
         }
-        return new ObservedStaleness(3, 1, 1, 60, 0, 0, true, dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED, 3.8, points, List.of(
+        return new ObservedStaleness(3, 1, 1, 60, 0, 0, true, dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED, 3.8, 1.2, points, List.of(
                 new ObservedStaleness.LatencyComparison("read", 50, 4.1, 4.3),
                 new ObservedStaleness.LatencyComparison("write", 50, 3.6, 3.9)));
     }
