@@ -71,11 +71,11 @@ final class FidelityCommand implements Callable<Integer> {
             description = "The cluster's node 1 listens on 127.0.0.K, beside a default local cluster (default: ${DEFAULT-VALUE}).")
     private int firstAddress;
 
-    @Option(names = "--client-gap", paramLabel = "latency|measured|none", defaultValue = "latency",
-            description = "Which prediction rmse_t_visibility compares with (all three are reported): latency (the "
-                    + "default), the model with t shifted by the client's latency beyond the engine's (the median of "
-                    + "writes' and of reads', averaged) and by each read's send lag; measured, the model averaged over "
-                    + "the client's measured round trip; none, the model alone.")
+    @Option(names = "--client-gap", paramLabel = "none|latency|measured", defaultValue = "none",
+            description = "Which prediction rmse_t_visibility compares with (all three are reported): none (the "
+                    + "default), the model alone; latency, the model with t shifted by the client's latency beyond "
+                    + "the engine's (the median of writes' and of reads', averaged) and by each read's send lag; "
+                    + "measured, the model averaged over the client's measured round trip.")
     private String clientGap;
 
     private dev.pbs.cassandra.observe.ClientGapCorrection correction() {
