@@ -40,6 +40,13 @@ public record FidelitySettings(int replicas, double writeMeanMillis, double othe
         if (writes < 10 || writes > 1_000_000) {
             throw new IllegalArgumentException("--writes must be between 10 and 1000000, was " + writes);
         }
+        if (!(writesPerSecond > 0) || writesPerSecond > 1000) {
+            throw new IllegalArgumentException("--rate must be in (0, 1000] writes per second, was " + writesPerSecond);
+        }
+        if (firstAddress < 1 || firstAddress + replicas > 254) {
+            throw new IllegalArgumentException("--first-address must be between 1 and " + (254 - replicas)
+                    + " for " + (replicas + 1) + " nodes, was " + firstAddress);
+        }
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(correction, "client gap correction");
         delaysMillis = delaysMillis.clone();

@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
         description = {"Checks the model against a real Cassandra: starts a local cluster whose nodes delay every "
                 + "message by exponential times (W on writes to replicas, A, R, S on the others), measures the "
                 + "profile with the probe while observing staleness at R = W = 1, predicts from the measured "
-                + "profile and reports both curves, their RMSE and the RMSE sampling noise alone would give. The "
+                + "profile and reports observed against predicted P(consistent) at every t (with two corrections of "
+                + "the time origin beside the model alone), their RMSE and the RMSE sampling noise alone would give. The "
                 + "cluster has one node more than --nodes, which coordinates every observed key without being "
                 + "one of its replicas. It is stopped at the end.", ""},
         footer = {"", "Example: pbs fidelity --nodes 3 --w-mean-ms 10 --ars-mean-ms 5 --writes 5000 --format json",
@@ -95,6 +96,20 @@ final class FidelityCommand implements Callable<Integer> {
             description = "Output format (default: ${DEFAULT-VALUE}).")
     private String format;
 
+    private List<FidelitySettings> cells(Path folder, double[] delayGrid) {
+        List<FidelitySettings> cells = new ArrayList<>();
+        if (grid) {
+            for (double w : GRID_WRITE_MEANS) {
+                for (double other : GRID_OTHER_MEANS) {
+                    cells.add(new FidelitySettings(replicas, w, other, writes, rate, delayGrid, folder, firstAddress, correction()));
+                }
+            }
+        } else {
+            cells.add(new FidelitySettings(replicas, writeMean, otherMean, writes, rate, delayGrid, folder, firstAddress, correction()));
+        }
+        return cells;
+    }
+
     @Override
     public Integer call() throws Exception {
         if (!format.equals("table") && !format.equals("json")) {
@@ -109,22 +124,15 @@ final class FidelityCommand implements Callable<Integer> {
         if (!grid && (writeMean == null || otherMean == null)) {
             throw new IllegalArgumentException("give both --w-mean-ms and --ars-mean-ms");
         }
-        new dev.pbs.cassandra.observe.ObservationSettings(1, 1, writes, rate, delayGrid);
         correction();
-        Path folder = directory != null ? directory : Files.createTempDirectory("pbs-fidelity");
-        List<FidelitySettings> cells = new ArrayList<>();
-        if (grid) {
-            for (double w : GRID_WRITE_MEANS) {
-                for (double other : GRID_OTHER_MEANS) {
-                    cells.add(new FidelitySettings(replicas, w, other, writes, rate, delayGrid, folder, firstAddress, correction()));
-                }
-            }
-        } else {
-            cells.add(new FidelitySettings(replicas, writeMean, otherMean, writes, rate, delayGrid, folder, firstAddress, correction()));
-        }
+        // Every setting is checked before anything is created: the cells once with a stand-in folder.
+        cells(Path.of(System.getProperty("java.io.tmpdir")), delayGrid);
+        new dev.pbs.cassandra.observe.ObservationSettings(1, 1, writes, rate, delayGrid);
         if (profileOut != null) {
             new OutputFile("--profile-out", profileOut).requireWritable();
         }
+        Path folder = directory != null ? directory : Files.createTempDirectory("pbs-fidelity");
+        List<FidelitySettings> cells = cells(folder, delayGrid);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         long started = System.nanoTime();
