@@ -4,23 +4,16 @@ import static dev.pbs.service.HeadlessChromium.BLUE;
 import static dev.pbs.service.HeadlessChromium.RED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.ResourceHelpers;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -38,46 +31,22 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 class DashboardBrowserTest {
 
-    private static DropwizardAppExtension<PbsConfiguration> app;
+    @RegisterExtension
+    static final BrowserSession SESSION = new BrowserSession("test-pbs.yml", "pbs-browser");
 
     private HeadlessChromium browser;
     private ChromeDriver driver;
     private WebDriverWait wait;
 
-    @BeforeAll
-    static void startTheApplication() throws Exception {
-        if (!HeadlessChromium.installedOrFail()) {
-            return; // each test is skipped, naming what to install
-        }
-        app = new DropwizardAppExtension<>(PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs.yml"),
-                ConfigOverride.config("dataDirectory", Files.createTempDirectory("pbs-browser").toString()));
-        app.before();
-    }
-
-    @AfterAll
-    static void stopTheApplication() {
-        if (app != null) {
-            app.after();
-        }
-    }
-
     @BeforeEach
-    void openTheBrowser() throws IOException {
-        assumeTrue(HeadlessChromium.INSTALLED, HeadlessChromium.MISSING);
-        browser = new HeadlessChromium();
+    void useThisTestsBrowser() {
+        browser = SESSION.browser();
         driver = browser.driver;
         wait = browser.wait;
     }
 
-    @AfterEach
-    void quitTheBrowser() throws IOException {
-        if (browser != null) {
-            browser.close();
-        }
-    }
-
     private String page(String query) {
-        return "http://127.0.0.1:" + app.getLocalPort() + "/" + query;
+        return "http://127.0.0.1:" + SESSION.app().getLocalPort() + "/" + query;
     }
 
     @Test
@@ -239,7 +208,7 @@ class DashboardBrowserTest {
     }
 
     private JsonNode recommendation(String body) {
-        Response response = app.client().target("http://127.0.0.1:" + app.getLocalPort() + "/api/v1/recommendations")
+        Response response = SESSION.app().client().target("http://127.0.0.1:" + SESSION.app().getLocalPort() + "/api/v1/recommendations")
                 .request().post(Entity.json(body));
         assertThat(response.getStatus()).isEqualTo(200);
         return response.readEntity(JsonNode.class);

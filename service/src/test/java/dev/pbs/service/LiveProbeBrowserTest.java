@@ -4,26 +4,19 @@ import static dev.pbs.service.HeadlessChromium.BLUE;
 import static dev.pbs.service.HeadlessChromium.RED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.service.probes.CannedProbeStatus;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.ResourceHelpers;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -69,43 +62,18 @@ class LiveProbeBrowserTest {
             })();
             """;
 
-    private static DropwizardAppExtension<PbsConfiguration> app;
+    @RegisterExtension
+    static final BrowserSession SESSION = new BrowserSession("test-pbs-unreachable-probe.yml", "pbs-live-browser");
 
     private HeadlessChromium browser;
     private ChromeDriver driver;
     private WebDriverWait wait;
 
-    @BeforeAll
-    static void startTheApplication() throws Exception {
-        if (!HeadlessChromium.installedOrFail()) {
-            return; // each test is skipped, naming what to install
-        }
-        app = new DropwizardAppExtension<>(PbsApplication.class,
-                ResourceHelpers.resourceFilePath("test-pbs-unreachable-probe.yml"),
-                ConfigOverride.config("dataDirectory", Files.createTempDirectory("pbs-live-browser").toString()));
-        app.before();
-    }
-
-    @AfterAll
-    static void stopTheApplication() {
-        if (app != null) {
-            app.after();
-        }
-    }
-
     @BeforeEach
-    void openTheBrowser() throws IOException {
-        assumeTrue(HeadlessChromium.INSTALLED, HeadlessChromium.MISSING);
-        browser = new HeadlessChromium();
+    void useThisTestsBrowser() {
+        browser = SESSION.browser();
         driver = browser.driver;
         wait = browser.wait;
-    }
-
-    @AfterEach
-    void quitTheBrowser() throws IOException {
-        if (browser != null) {
-            browser.close();
-        }
     }
 
     @Test
@@ -153,11 +121,11 @@ class LiveProbeBrowserTest {
     @Test
     void liveSection_cannedRunningProbe_drawsObservedAgainstPredictedAndRefreshes() throws IOException {
         long published = Instant.now().getEpochSecond() - 3;
-        String answers = "[" + app.getObjectMapper().writeValueAsString(
+        String answers = "[" + SESSION.app().getObjectMapper().writeValueAsString(
                 List.of(CannedProbeStatus.running("canned", published, 1500))) + ", "
-                + app.getObjectMapper().writeValueAsString(
+                + SESSION.app().getObjectMapper().writeValueAsString(
                 List.of(CannedProbeStatus.running("canned", published + 5, 1700))) + "]";
-        ObjectNode profile = (ObjectNode) app.client().target(api("/v1/profiles/lnkd-disk")).request()
+        ObjectNode profile = (ObjectNode) SESSION.app().client().target(api("/v1/profiles/lnkd-disk")).request()
                 .get(JsonNode.class);
         profile.put("name", "cassandra:canned");
         driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source",
@@ -220,15 +188,15 @@ class LiveProbeBrowserTest {
     }
 
     private String page(String query) {
-        return "http://127.0.0.1:" + app.getLocalPort() + "/" + query;
+        return "http://127.0.0.1:" + SESSION.app().getLocalPort() + "/" + query;
     }
 
     private String api(String path) {
-        return "http://127.0.0.1:" + app.getLocalPort() + "/api" + path;
+        return "http://127.0.0.1:" + SESSION.app().getLocalPort() + "/api" + path;
     }
 
     private JsonNode probes() {
-        return app.client().target(api("/v1/probes")).request().get(JsonNode.class);
+        return SESSION.app().client().target(api("/v1/probes")).request().get(JsonNode.class);
     }
 
     /** Waits for the section to show the state, asking again at once while it shows another (a retry's "connecting"). */

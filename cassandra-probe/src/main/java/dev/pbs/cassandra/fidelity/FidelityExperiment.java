@@ -94,28 +94,29 @@ public final class FidelityExperiment {
         }
     }
 
+    /** What a probe measured while an observation ran beside it. */
+    private record Measured(RawObservation observation, ProbeSnapshot measurement) {
+    }
+
     /**
-     * Runs the probe and the observation for {@link #WARM_UP_SECONDS} and throws their results
-     * away: the nodes' JIT compilers and the new delays settle, so neither the profile nor the
-     * observation measures a machine still busy compiling.
+     * Starts the probe, lets it run alone for {@code leadMillis}, then runs the observation; stops
+     * the probe when the observation ends, however it ends.
      */
-    private static void warmUp(ProbeSettings probe, FidelitySettings settings, Consumer<String> progress)
+    private static Measured observeWhileProbing(ProbeSettings probe, ObservationSettings observation, long leadMillis)
             throws InterruptedException {
-        progress.accept("warming up for " + WARM_UP_SECONDS + " s (results discarded)");
-        int writes = (int) Math.max(10, Math.round(settings.writesPerSecond() * WARM_UP_SECONDS));
-        ObservationSettings observation = new ObservationSettings(1, 1, writes, settings.writesPerSecond(),
-                settings.delaysMillis());
         try (ProbeRun run = ProbeRun.connect(probe)) {
-            AtomicBoolean done = new AtomicBoolean();
-            CompletableFuture<ProbeSnapshot> measuring = CompletableFuture.supplyAsync(() -> run.run(done::get));
+            AtomicBoolean observed = new AtomicBoolean();
+            CompletableFuture<ProbeSnapshot> measuring = CompletableFuture.supplyAsync(() -> run.run(observed::get));
+            TimeUnit.MILLISECONDS.sleep(leadMillis);
+            RawObservation raw;
             try {
-                StalenessObserver.run(run, observation, CoordinatorChoice.OUTSIDE_REPLICAS);
+                raw = StalenessObserver.run(run, observation, CoordinatorChoice.OUTSIDE_REPLICAS);
             } finally {
-                done.set(true);
+                observed.set(true);
             }
-            measuring.get(60, TimeUnit.SECONDS);
+            return new Measured(raw, measuring.get(60, TimeUnit.SECONDS));
         } catch (ExecutionException | TimeoutException failed) {
-            throw new IllegalStateException("the probe failed while warming up: " + failed.getMessage(), failed);
+            throw new IllegalStateException("the probe failed during the experiment: " + failed.getMessage(), failed);
         }
     }
 
@@ -127,32 +128,23 @@ public final class FidelityExperiment {
         }
         ProbeSettings probe = new ProbeSettings(contactPoints, Optional.empty(), Optional.empty(), Optional.empty(),
                 KEYSPACE, settings.replicas(), PROBE_RATE, Duration.ofDays(1), TRACE_FRACTION);
-        ObservationSettings observation = new ObservationSettings(1, 1, settings.writes(), settings.writesPerSecond(),
-                settings.delaysMillis());
-        warmUp(probe, settings, progress);
-        try (ProbeRun run = ProbeRun.connect(probe)) {
-            AtomicBoolean observed = new AtomicBoolean();
-            CompletableFuture<ProbeSnapshot> measuring = CompletableFuture.supplyAsync(() -> run.run(observed::get));
-            TimeUnit.MILLISECONDS.sleep(PROBE_LEAD_MILLIS);
-            progress.accept("W ~ Exp(" + settings.writeMeanMillis() + " ms), A, R, S ~ Exp(" + settings.otherMeanMillis()
-                    + " ms): observing " + settings.writes() + " writes at " + settings.writesPerSecond()
-                    + " per second, each read at " + settings.delaysMillis().length + " delays");
-            RawObservation raw;
-            try {
-                raw = StalenessObserver.run(run, observation, CoordinatorChoice.OUTSIDE_REPLICAS);
-            } finally {
-                observed.set(true);
-            }
-            ProbeSnapshot measurement = measuring.get(60, TimeUnit.SECONDS);
-            LatencyProfile profile = MeasuredProfile.of(measurement, "fidelity-measured");
-            progress.accept("predicting from the measured profile");
-            ObservedStaleness comparison = StalenessObserver.compare(raw, profile, settings.replicas(),
-                    settings.correction());
-            progress.accept(String.format(java.util.Locale.ROOT, "RMSE %.4f (noise floor %.4f)", comparison.rmse(),
-                    comparison.noiseFloor()));
-            return new FidelityResult(settings, measurement, profile, comparison, Duration.ofNanos(System.nanoTime() - started));
-        } catch (ExecutionException | TimeoutException failed) {
-            throw new IllegalStateException("the probe failed during the experiment: " + failed.getMessage(), failed);
-        }
+        // A warm-up first, its results discarded: the nodes' JIT compilers and the new delays
+        // settle, so neither the profile nor the observation measures a machine still compiling.
+        progress.accept("warming up for " + WARM_UP_SECONDS + " s (results discarded)");
+        int warmUpWrites = (int) Math.max(10, Math.round(settings.writesPerSecond() * WARM_UP_SECONDS));
+        observeWhileProbing(probe, new ObservationSettings(1, 1, warmUpWrites, settings.writesPerSecond(),
+                settings.delaysMillis()), 0);
+        progress.accept("W ~ Exp(" + settings.writeMeanMillis() + " ms), A, R, S ~ Exp(" + settings.otherMeanMillis()
+                + " ms): observing " + settings.writes() + " writes at " + settings.writesPerSecond()
+                + " per second, each read at " + settings.delaysMillis().length + " delays");
+        Measured measured = observeWhileProbing(probe, settings.observation(), PROBE_LEAD_MILLIS);
+        ProbeSnapshot measurement = measured.measurement();
+        LatencyProfile profile = MeasuredProfile.of(measurement, "fidelity-measured");
+        progress.accept("predicting from the measured profile");
+        ObservedStaleness comparison = StalenessObserver.compare(measured.observation(), profile, settings.replicas(),
+                settings.correction());
+        progress.accept(String.format(java.util.Locale.ROOT, "RMSE %.4f (noise floor %.4f)", comparison.rmse(),
+                comparison.noiseFloor()));
+        return new FidelityResult(settings, measurement, profile, comparison, Duration.ofNanos(System.nanoTime() - started));
     }
 }

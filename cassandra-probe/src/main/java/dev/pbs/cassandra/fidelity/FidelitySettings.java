@@ -1,6 +1,7 @@
 package dev.pbs.cassandra.fidelity;
 
 import dev.pbs.cassandra.observe.ClientGapCorrection;
+import dev.pbs.cassandra.observe.ObservationSettings;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -50,6 +51,12 @@ public record FidelitySettings(int replicas, double writeMeanMillis, double othe
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(correction, "client gap correction");
         delaysMillis = delaysMillis.clone();
+        new ObservationSettings(1, 1, writes, writesPerSecond, delaysMillis); // checks the t grid
+    }
+
+    /** The observation of this cell: R = W = 1, its writes, pace and t grid. */
+    public ObservationSettings observation() {
+        return new ObservationSettings(1, 1, writes, writesPerSecond, delaysMillis);
     }
 
     @Override

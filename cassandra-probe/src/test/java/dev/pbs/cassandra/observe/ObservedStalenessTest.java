@@ -14,6 +14,12 @@ import org.junit.jupiter.api.Test;
 
 class ObservedStalenessTest {
 
+    /** Constant delays: W = 10 ms, A = R = S = 1 ms. */
+    private static LatencyProfile constantDelays() {
+        return LatencyProfile.builder("constant").description("test").provenance("test")
+                .defaults(new MessageDelays(Constant.of(10), Constant.of(1), Constant.of(1), Constant.of(1))).build();
+    }
+
     @Test
     void rmse_differencesOfTwoPoints_isTheirRootMeanSquare() {
         ObservedStaleness observed = new ObservedStaleness(3, 1, 1, 100, 0, 0, true, ClientGapCorrection.MEASURED, 0.5, 0.2, List.of(
@@ -35,8 +41,7 @@ class ObservedStalenessTest {
         // (its own messages take no time): the write commits at once on the write coordinator's
         // replica and reaches the others at 10 ms; a read sent t + gap after commit reaches its
         // replica at t + gap (its coordinator's own) or t + gap + 1 (another).
-        LatencyProfile profile = LatencyProfile.builder("constant").description("test").provenance("test")
-                .defaults(new MessageDelays(Constant.of(10), Constant.of(1), Constant.of(1), Constant.of(1))).build();
+        LatencyProfile profile = constantDelays();
         ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5});
         ConfigurationResult local = StalenessObserver.predict(profile, 3, settings, true);
         org.HdrHistogram.Histogram gaps = new org.HdrHistogram.Histogram(60_000_000L, 3);
@@ -55,8 +60,7 @@ class ObservedStalenessTest {
         // P(consistent at t) = 1/3 for t < 9 and 1 from t = 10 on (the engine's curve, checked with
         // pbs predict --coordinator-replica). The engine's median write latency is 0 (the local replica answers at once)
         // and its median read latency 2 ms (R + S from another replica, 2 reads in 3).
-        LatencyProfile profile = LatencyProfile.builder("constant").description("test").provenance("test")
-                .defaults(new MessageDelays(Constant.of(10), Constant.of(1), Constant.of(1), Constant.of(1))).build();
+        LatencyProfile profile = constantDelays();
         ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0, 5, 8});
         org.HdrHistogram.Histogram writes = new org.HdrHistogram.Histogram(60_000_000L, 3);
         writes.recordValue(4_000);
@@ -87,8 +91,7 @@ class ObservedStalenessTest {
 
     @Test
     void latencyOffset_withoutLatencies_isZero() {
-        LatencyProfile profile = LatencyProfile.builder("constant").description("test").provenance("test")
-                .defaults(new MessageDelays(Constant.of(10), Constant.of(1), Constant.of(1), Constant.of(1))).build();
+        LatencyProfile profile = constantDelays();
         ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0});
         org.HdrHistogram.Histogram empty = new org.HdrHistogram.Histogram(60_000_000L, 3);
         RawObservation raw = new RawObservation(settings, 0, 10, 0, new long[] {0}, new long[] {0}, new long[] {0}, false,
@@ -116,8 +119,7 @@ class ObservedStalenessTest {
         // W = 10 ms, A = R = S = 1 ms, coordinator separate, N = 3, R = W = 1, targeted reads:
         // the write commits at 11 ms; a read sent t ms later reaches a replica at 11 + t + 1, which
         // has the write (it arrived at 10 ms) for every t >= 0. So P(consistent) = 1 everywhere.
-        LatencyProfile allFresh = LatencyProfile.builder("constant").description("test").provenance("test")
-                .defaults(new MessageDelays(Constant.of(10), Constant.of(1), Constant.of(1), Constant.of(1))).build();
+        LatencyProfile allFresh = constantDelays();
         ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5});
         ConfigurationResult separate = StalenessObserver.predict(allFresh, 3, settings, false);
         assertThat(separate.consistentAt(0).estimate()).isEqualTo(1.0);

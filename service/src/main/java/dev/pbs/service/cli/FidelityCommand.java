@@ -3,14 +3,15 @@ package dev.pbs.service.cli;
 import dev.pbs.cassandra.fidelity.FidelityExperiment;
 import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.fidelity.FidelitySettings;
+import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.service.output.FidelityReport;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -79,11 +80,11 @@ final class FidelityCommand implements Callable<Integer> {
                     + "measured, the model averaged over the client's measured round trip.")
     private String clientGap;
 
-    private dev.pbs.cassandra.observe.ClientGapCorrection correction() {
+    private ClientGapCorrection correction() {
         return switch (clientGap) {
-            case "none" -> dev.pbs.cassandra.observe.ClientGapCorrection.NONE;
-            case "measured" -> dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED;
-            case "latency" -> dev.pbs.cassandra.observe.ClientGapCorrection.LATENCY;
+            case "none" -> ClientGapCorrection.NONE;
+            case "measured" -> ClientGapCorrection.MEASURED;
+            case "latency" -> ClientGapCorrection.LATENCY;
             default -> throw new IllegalArgumentException("--client-gap must be latency, measured or none, was '"
                     + clientGap + "'");
         };
@@ -96,16 +97,15 @@ final class FidelityCommand implements Callable<Integer> {
             description = "Output format (default: ${DEFAULT-VALUE}).")
     private String format;
 
-    private List<FidelitySettings> cells(Path folder, double[] delayGrid) {
+    /** The grid's nine cells, or the one cell of --w-mean-ms and --ars-mean-ms; each checks its settings. */
+    private List<FidelitySettings> cells(Path folder, double[] delayGrid, ClientGapCorrection correction) {
+        double[] writeMeans = grid ? GRID_WRITE_MEANS : new double[] {writeMean};
+        double[] otherMeans = grid ? GRID_OTHER_MEANS : new double[] {otherMean};
         List<FidelitySettings> cells = new ArrayList<>();
-        if (grid) {
-            for (double w : GRID_WRITE_MEANS) {
-                for (double other : GRID_OTHER_MEANS) {
-                    cells.add(new FidelitySettings(replicas, w, other, writes, rate, delayGrid, folder, firstAddress, correction()));
-                }
+        for (double w : writeMeans) {
+            for (double other : otherMeans) {
+                cells.add(new FidelitySettings(replicas, w, other, writes, rate, delayGrid, folder, firstAddress, correction));
             }
-        } else {
-            cells.add(new FidelitySettings(replicas, writeMean, otherMean, writes, rate, delayGrid, folder, firstAddress, correction()));
         }
         return cells;
     }
@@ -124,15 +124,14 @@ final class FidelityCommand implements Callable<Integer> {
         if (!grid && (writeMean == null || otherMean == null)) {
             throw new IllegalArgumentException("give both --w-mean-ms and --ars-mean-ms");
         }
-        correction();
-        // Every setting is checked before anything is created: the cells once with a stand-in folder.
-        cells(Path.of(System.getProperty("java.io.tmpdir")), delayGrid);
-        new dev.pbs.cassandra.observe.ObservationSettings(1, 1, writes, rate, delayGrid);
+        // Every setting is checked before anything is created. The default folder is only named
+        // here; the cluster creates it when it starts.
+        Path folder = directory != null ? directory : Path.of(System.getProperty("java.io.tmpdir"),
+                "pbs-fidelity-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
+        List<FidelitySettings> cells = cells(folder, delayGrid, correction());
         if (profileOut != null) {
             new OutputFile("--profile-out", profileOut).requireWritable();
         }
-        Path folder = directory != null ? directory : Files.createTempDirectory("pbs-fidelity");
-        List<FidelitySettings> cells = cells(folder, delayGrid);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         long started = System.nanoTime();

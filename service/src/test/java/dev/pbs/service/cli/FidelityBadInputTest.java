@@ -22,6 +22,13 @@ class FidelityBadInputTest {
     @TempDir
     Path directory;
 
+    /** The options of one valid cell, then {@code more}. */
+    private static List<String> oneCellWith(String... more) {
+        List<String> options = new ArrayList<>(List.of("--w-mean-ms", "10", "--ars-mean-ms", "5"));
+        options.addAll(List.of(more));
+        return options;
+    }
+
     static Stream<Arguments> badInput() {
         return Stream.of(
                 Arguments.of(List.of(), "give --w-mean-ms and --ars-mean-ms, or --grid"),
@@ -29,19 +36,19 @@ class FidelityBadInputTest {
                 Arguments.of(List.of("--grid", "--w-mean-ms", "10"), "--grid chooses the means itself"),
                 Arguments.of(List.of("--w-mean-ms", "0", "--ars-mean-ms", "5"), "--w-mean-ms must be in (0, 1000], was 0.0"),
                 Arguments.of(List.of("--w-mean-ms", "10", "--ars-mean-ms", "-5"), "--ars-mean-ms must be in (0, 1000], was -5.0"),
-                Arguments.of(List.of("--w-mean-ms", "10", "--ars-mean-ms", "5", "--nodes", "0"),
+                Arguments.of(oneCellWith("--nodes", "0"),
                         "--nodes (replicas) must be between 1 and 5, was 0"),
-                Arguments.of(List.of("--w-mean-ms", "10", "--ars-mean-ms", "5", "--writes", "5"),
+                Arguments.of(oneCellWith("--writes", "5"),
                         "--writes must be between 10 and 1000000, was 5"),
-                Arguments.of(List.of("--w-mean-ms", "10", "--ars-mean-ms", "5", "--rate", "0"),
+                Arguments.of(oneCellWith("--rate", "0"),
                         "--rate must be in (0, 1000] writes per second, was 0.0"),
-                Arguments.of(List.of("--w-mean-ms", "10", "--ars-mean-ms", "5", "--first-address", "252"),
+                Arguments.of(oneCellWith("--first-address", "252"),
                         "--first-address must be between 1 and 251 for 4 nodes, was 252"),
-                Arguments.of(List.of("--w-mean-ms", "10", "--ars-mean-ms", "5", "--t", "5,1"),
+                Arguments.of(oneCellWith("--t", "5,1"),
                         "the t grid must be ascending without repeats"),
-                Arguments.of(List.of("--w-mean-ms", "10", "--ars-mean-ms", "5", "--client-gap", "always"),
+                Arguments.of(oneCellWith("--client-gap", "always"),
                         "--client-gap must be latency, measured or none, was 'always'"),
-                Arguments.of(List.of("--w-mean-ms", "10", "--ars-mean-ms", "5", "--format", "xml"),
+                Arguments.of(oneCellWith("--format", "xml"),
                         "--format must be table or json, was 'xml'"));
     }
 

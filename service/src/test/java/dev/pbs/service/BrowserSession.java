@@ -1,0 +1,72 @@
+package dev.pbs.service;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.ResourceHelpers;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import java.nio.file.Files;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * For browser tests: the service, started once per test class from a test configuration with a
+ * fresh data folder, and a headless Chromium per test. Register it as a static field with
+ * {@code @RegisterExtension}. Without Chromium every test is skipped, naming what to install (or
+ * fails, when {@code PBS_REQUIRE_BROWSER=1}).
+ */
+final class BrowserSession implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
+
+    private final String configuration;
+    private final String dataFolderPrefix;
+    private DropwizardAppExtension<PbsConfiguration> app;
+    private HeadlessChromium browser;
+
+    BrowserSession(String configuration, String dataFolderPrefix) {
+        this.configuration = configuration;
+        this.dataFolderPrefix = dataFolderPrefix;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        if (!HeadlessChromium.installedOrFail()) {
+            return; // each test is skipped, naming what to install
+        }
+        app = new DropwizardAppExtension<>(PbsApplication.class, ResourceHelpers.resourceFilePath(configuration),
+                ConfigOverride.config("dataDirectory", Files.createTempDirectory(dataFolderPrefix).toString()));
+        app.before();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (app != null) {
+            app.after();
+        }
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws Exception {
+        assumeTrue(HeadlessChromium.INSTALLED, HeadlessChromium.MISSING);
+        browser = new HeadlessChromium();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
+        if (browser != null) {
+            browser.close();
+            browser = null;
+        }
+    }
+
+    DropwizardAppExtension<PbsConfiguration> app() {
+        return app;
+    }
+
+    /** This test's browser. */
+    HeadlessChromium browser() {
+        return browser;
+    }
+}
