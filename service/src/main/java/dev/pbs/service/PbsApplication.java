@@ -52,6 +52,14 @@ public class PbsApplication extends Application<PbsConfiguration> {
     /** The uPlot webjar's version (dashboards/pom.xml). */
     private static final String UPLOT_VERSION = "1.6.30";
 
+    /**
+     * Runs Dropwizard's own command line ({@code server FILE}); users start the service with
+     * {@code pbs serve}, which calls {@link #run(String...)} the same way.
+     */
+    public static void main(String[] arguments) throws Exception {
+        new PbsApplication().run(arguments);
+    }
+
     @Override
     public String getName() {
         return "pbs";

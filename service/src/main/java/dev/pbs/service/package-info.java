@@ -1,5 +1,6 @@
 /**
- * The composition root: the {@code pbs} command line and the REST service ({@link
- * dev.pbs.service.PbsApplication}), wiring the model and the engine to the outside world.
+ * The REST service ({@link dev.pbs.service.PbsApplication}, Dropwizard): the composition root that
+ * wires the model, the engine, the profile store and the managed probes to HTTP. The command line
+ * lives in the {@code cli} module.
  */
 package dev.pbs.service;

@@ -3,8 +3,8 @@ package dev.pbs.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.pbs.service.profiles.ProfileCatalog;
-import dev.pbs.service.profiles.ProfileJson;
+import dev.pbs.formats.profile.ProfileCatalog;
+import dev.pbs.formats.profile.ProfileJson;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -74,7 +74,7 @@ class ServiceRestartTest {
     private static Process start(Path configuration) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
-                "dev.pbs.service.cli.PbsCommandLine", "serve", "--config", configuration.toString()))
+                "dev.pbs.service.PbsApplication", "server", configuration.toString()))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }
 

@@ -2,7 +2,7 @@ package dev.pbs.service.core;
 
 import dev.pbs.model.profile.BuiltInProfiles;
 import dev.pbs.model.profile.LatencyProfile;
-import dev.pbs.service.profiles.ProfileJson;
+import dev.pbs.formats.profile.ProfileJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

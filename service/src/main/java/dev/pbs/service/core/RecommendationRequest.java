@@ -101,7 +101,7 @@ public record RecommendationRequest(TuningSpec spec, Optional<String> cacheKey) 
     }
 
     private static String cacheKey(TuningSpec spec) {
-        return dev.pbs.service.profiles.ProfileJson.write(spec.profile()) + "|" + spec.smallestN() + ".."
+        return dev.pbs.formats.profile.ProfileJson.write(spec.profile()) + "|" + spec.smallestN() + ".."
                 + spec.largestN() + "|" + spec.requirements().stream().map(Requirement::text).toList() + "|"
                 + spec.objective().text() + "|" + spec.cassandraLevels() + "|" + spec.trials() + "|" + spec.seed();
     }

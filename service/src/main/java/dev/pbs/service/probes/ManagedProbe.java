@@ -13,7 +13,7 @@ import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.service.core.ProfileStore;
-import dev.pbs.service.output.ObservationReport;
+import dev.pbs.formats.report.ObservationReport;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -10,7 +10,7 @@ import dev.pbs.service.core.ProfileName;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.ApiProblem;
 import dev.pbs.service.openapi.ApiDocumentation;
-import dev.pbs.service.profiles.ProfileJson;
+import dev.pbs.formats.profile.ProfileJson;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.ArraySchema;

@@ -14,7 +14,7 @@ import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.service.core.ProfileStore.Result;
 import dev.pbs.service.core.ProfileStore.StoredProfile;
-import dev.pbs.service.profiles.ProfileJson;
+import dev.pbs.formats.profile.ProfileJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

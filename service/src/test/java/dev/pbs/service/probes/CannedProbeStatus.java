@@ -3,7 +3,7 @@ package dev.pbs.service.probes;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.montecarlo.ProportionEstimate;
-import dev.pbs.service.output.ObservationReport;
+import dev.pbs.formats.report.ObservationReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

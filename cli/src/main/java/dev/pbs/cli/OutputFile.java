@@ -1,0 +1,115 @@
+package dev.pbs.cli;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A file a command writes, replaced atomically: the text goes to a temporary file in the same
+ * directory ({@code .<name>.<random>.tmp}), is forced to disk, and is renamed over the target
+ * (then the directory is forced too, where the platform allows), so a crash leaves the old file or
+ * the new one, never half a file. Problems are
+ * IllegalArgumentExceptions naming the option ("cannot write --out x.json: ...").
+ */
+final class OutputFile {
+
+    private final String option;
+    private final Path target;
+
+    OutputFile(String option, Path target) {
+        this.option = option;
+        this.target = target;
+    }
+
+    /**
+     * Checks, before any work, that the target can be written and is not the input.
+     *
+     * @param input a file the command reads, which it must not overwrite
+     */
+    void requireWritableInsteadOf(Path input) {
+        Path absolute = target.toAbsolutePath().normalize();
+        if (absolute.equals(input.toAbsolutePath().normalize()) || sameExistingFile(target, input)) {
+            throw new IllegalArgumentException(option + " " + target + " is the input file: refusing to overwrite "
+                    + "it; give another " + option);
+        }
+        requireWritable();
+    }
+
+    /** Checks, before any work, that the target can be written. */
+    void requireWritable() {
+        Path absolute = target.toAbsolutePath().normalize();
+        if (Files.isDirectory(target)) {
+            throw problem("it is a directory");
+        }
+        Path directory = absolute.getParent();
+        if (directory == null || !Files.isDirectory(directory)) {
+            throw problem("no such directory " + directory);
+        }
+        if (!Files.isWritable(directory)) {
+            throw problem("directory " + directory + " is not writable");
+        }
+    }
+
+    /** Writes the text (UTF-8) in place of the target, atomically. */
+    void writeAtomically(String text) {
+        Path directory = target.toAbsolutePath().normalize().getParent();
+        Path temporary = directory.resolve("." + target.getFileName() + "."
+                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()) + ".tmp");
+        boolean moved = false;
+        try {
+            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            }
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            moved = true;
+        } catch (IOException failed) {
+            throw problem(String.valueOf(failed.getMessage()));
+        } finally {
+            if (!moved) {
+                deleteQuietly(temporary);
+            }
+        }
+        forceQuietly(directory);
+    }
+
+    private IllegalArgumentException problem(String why) {
+        return new IllegalArgumentException("cannot write " + option + " " + target + ": " + why);
+    }
+
+    private static boolean sameExistingFile(Path first, Path second) {
+        try {
+            return Files.exists(first) && Files.exists(second) && Files.isSameFile(first, second);
+        } catch (IOException unknown) {
+            return false;
+        }
+    }
+
+    /** Forces the rename to disk; where a directory cannot be opened, it is as durable as the platform makes it. */
+    private static void forceQuietly(Path directory) {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException refused) {
+            // Not supported here.
+        }
+    }
+
+    private static void deleteQuietly(Path temporary) {
+        try {
+            Files.deleteIfExists(temporary);
+        } catch (IOException ignored) {
+            // A stray temporary file is harmless; its name starts with a dot.
+        }
+    }
+}

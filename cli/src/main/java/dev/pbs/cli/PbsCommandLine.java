@@ -1,0 +1,107 @@
+package dev.pbs.cli;
+
+import java.io.BufferedWriter;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code pbs} command line. Exit status: 0 on success, 2 on bad input (one line on stderr
+ * starting {@code "pbs: "}), 1 on an internal error (one line; a stack trace too when the
+ * environment variable {@code PBS_DEBUG} is 1).
+ */
+@Command(name = "pbs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        subcommands = {PredictCommand.class, TuneCommand.class, ProfileCommand.class, FitCommand.class,
+                ServeCommand.class, CassandraCommand.class, ProbeCommand.class, FidelityCommand.class},
+        description = {"Probabilistically Bounded Staleness: how stale are reads from a partial-quorum store "
+                + "(Bailis et al., PVLDB 5(8), 2012)?", ""},
+        footer = {"", "Example: pbs predict --profile lnkd-disk --n 3 --r ONE --w ONE"})
+public final class PbsCommandLine implements Callable<Integer> {
+
+    /** Exit status of a successful run. */
+    public static final int EXIT_SUCCESS = 0;
+    /** Exit status of an unexpected internal error. */
+    public static final int EXIT_INTERNAL_ERROR = 1;
+    /** Exit status of bad input: options, values, files. */
+    public static final int EXIT_BAD_INPUT = 2;
+
+    private static final String PREFIX = "pbs: ";
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(),
+                "a command is needed: serve, predict, tune, profile, fit, cassandra, probe or fidelity (see pbs --help)");
+    }
+
+    public static void main(String[] args) {
+        QuietLogging.apply();
+        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out,
+                StandardCharsets.UTF_8)));
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        int status = execute(out, err, args);
+        System.exit(status);
+    }
+
+    /** Runs the command line in-process; debug output follows the environment variable PBS_DEBUG. */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        return execute(out, err, "1".equals(System.getenv("PBS_DEBUG")), args);
+    }
+
+    /**
+     * Runs the command line in-process, writing results to {@code out} and problems to {@code err}.
+     *
+     * @param debug print a stack trace with internal errors
+     * @return the exit status: 0 success, 1 internal error, 2 bad input
+     */
+    public static int execute(PrintWriter out, PrintWriter err, boolean debug, String... args) {
+        CommandLine commandLine = new CommandLine(new PbsCommandLine());
+        commandLine.setOut(out);
+        commandLine.setErr(err);
+        commandLine.setParameterExceptionHandler((problem, arguments) -> badInput(err, problem));
+        commandLine.setExecutionExceptionHandler((problem, command, parseResult) -> {
+            if (problem instanceof ParameterException || problem instanceof IllegalArgumentException) {
+                return badInput(err, problem);
+            }
+            return internalError(err, problem, debug);
+        });
+        try {
+            return commandLine.execute(args);
+        } catch (RuntimeException | Error unexpected) {
+            return internalError(err, unexpected, debug);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private static int badInput(PrintWriter err, Throwable problem) {
+        err.println(PREFIX + oneLine(problem.getMessage(), problem));
+        return EXIT_BAD_INPUT;
+    }
+
+    private static int internalError(PrintWriter err, Throwable problem, boolean debug) {
+        err.println(PREFIX + "internal error: " + problem.getClass().getSimpleName() + ": "
+                + oneLine(problem.getMessage(), problem) + (debug ? "" : " (PBS_DEBUG=1 shows the stack trace)"));
+        if (debug) {
+            problem.printStackTrace(err);
+        }
+        return EXIT_INTERNAL_ERROR;
+    }
+
+    /** The message on one line, or the exception's name when it has none. */
+    static String oneLine(String message, Throwable problem) {
+        if (message == null || message.isBlank()) {
+            return problem.getClass().getSimpleName();
+        }
+        return message.replaceAll("\\s*[\\r\\n]+\\s*", " ").trim();
+    }
+}

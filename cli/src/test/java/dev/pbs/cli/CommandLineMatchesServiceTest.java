@@ -1,0 +1,76 @@
+package dev.pbs.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.service.PbsApplication;
+import dev.pbs.service.PbsConfiguration;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.ResourceHelpers;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The same question asked of the REST service and of the command line gets the same JSON. */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class CommandLineMatchesServiceTest {
+
+    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
+            PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs.yml"),
+            ConfigOverride.config("dataDirectory", temporaryDirectory()));
+
+    private static String temporaryDirectory() {
+        try {
+            return Files.createTempDirectory("pbs-cli-service").toString();
+        } catch (IOException problem) {
+            throw new UncheckedIOException(problem);
+        }
+    }
+
+    private static String api(String path) {
+        return "http://127.0.0.1:" + APP.getLocalPort() + "/api/v1" + path;
+    }
+
+    @Test
+    void prediction_sameParametersAsTheCommandLine_givesTheSameJson() throws Exception {
+        String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": \"ONE\", \"w\": 1, \"t_ms\": [0, 5, 50], "
+                + "\"windows\": [0.99], \"percentiles\": [50, 99], \"k\": [1, 2], \"trials\": 40000, \"seed\": 7}";
+        Response response = APP.client().target(api("/predictions")).request().post(Entity.json(body));
+        assertThat(response.getStatus()).isEqualTo(200);
+        JsonNode served = response.readEntity(JsonNode.class);
+
+        StringWriter out = new StringWriter();
+        int status = PbsCommandLine.execute(new PrintWriter(out), new PrintWriter(new StringWriter()), "predict",
+                "--profile", "lnkd-disk", "--n", "3", "--r", "ONE", "--w", "1", "--t", "0,5,50", "--windows", "0.99",
+                "--percentiles", "50,99", "--k", "1,2", "--trials", "40000", "--seed", "7", "--format", "json");
+        assertThat(status).isZero();
+        assertThat(served).isEqualTo(new ObjectMapper().readTree(out.toString()));
+    }
+
+    @Test
+    void recommendation_sameQuestionAsTheCommandLine_givesTheSameJson() throws Exception {
+        String body = "{\"profile\": \"ymmr\", \"n\": 3, \"require\": [\"window@0.999<=250ms\"], "
+                + "\"trials\": 100000, \"seed\": 5}";
+        Response response = APP.client().target(api("/recommendations")).request().post(Entity.json(body));
+        assertThat(response.getStatus()).isEqualTo(200);
+        JsonNode served = response.readEntity(JsonNode.class);
+        assertThat(served.get("feasible").get(0).get("r").asInt()).isEqualTo(2);
+        assertThat(served.get("feasible").get(0).get("w").asInt()).isEqualTo(1);
+
+        StringWriter out = new StringWriter();
+        int status = PbsCommandLine.execute(new PrintWriter(out), new PrintWriter(new StringWriter()), "tune",
+                "--profile", "ymmr", "--n", "3", "--require", "window@0.999<=250ms", "--trials", "100000", "--seed",
+                "5", "--format", "json");
+        assertThat(status).isZero();
+        assertThat(served).isEqualTo(new ObjectMapper().readTree(out.toString()));
+    }
+}

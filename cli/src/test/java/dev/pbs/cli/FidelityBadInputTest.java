@@ -1,0 +1,91 @@
+package dev.pbs.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Bad input to {@code pbs fidelity} exits with status 2 and one line naming the problem, before
+ * any cluster is started or any folder created.
+ */
+class FidelityBadInputTest {
+
+    @TempDir
+    Path directory;
+
+    /** The options of one valid cell, then {@code more}. */
+    private static List<String> oneCellWith(String... more) {
+        List<String> options = new ArrayList<>(List.of("--w-mean-ms", "10", "--ars-mean-ms", "5"));
+        options.addAll(List.of(more));
+        return options;
+    }
+
+    static Stream<Arguments> badInput() {
+        return Stream.of(
+                Arguments.of(List.of(), "give --w-mean-ms and --ars-mean-ms, or --grid"),
+                Arguments.of(List.of("--w-mean-ms", "10"), "give both --w-mean-ms and --ars-mean-ms"),
+                Arguments.of(List.of("--grid", "--w-mean-ms", "10"), "--grid chooses the means itself"),
+                Arguments.of(List.of("--w-mean-ms", "0", "--ars-mean-ms", "5"), "--w-mean-ms must be in (0, 1000], was 0.0"),
+                Arguments.of(List.of("--w-mean-ms", "10", "--ars-mean-ms", "-5"), "--ars-mean-ms must be in (0, 1000], was -5.0"),
+                Arguments.of(oneCellWith("--nodes", "0"),
+                        "--nodes (replicas) must be between 1 and 5, was 0"),
+                Arguments.of(oneCellWith("--writes", "5"),
+                        "--writes must be between 10 and 1000000, was 5"),
+                Arguments.of(oneCellWith("--rate", "0"),
+                        "--rate must be in (0, 1000] writes per second, was 0.0"),
+                Arguments.of(oneCellWith("--first-address", "252"),
+                        "--first-address must be between 1 and 251 for 4 nodes, was 252"),
+                Arguments.of(oneCellWith("--t", "5,1"),
+                        "the t grid must be ascending without repeats"),
+                Arguments.of(oneCellWith("--client-gap", "always"),
+                        "--client-gap must be latency, measured or none, was 'always'"),
+                Arguments.of(oneCellWith("--format", "xml"),
+                        "--format must be table or json, was 'xml'"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badInput")
+    void fidelity_badInput_exitsTwoWithOneLineAndStartsNothing(List<String> options, String expected) throws IOException {
+        Path clusterFolder = directory.resolve("cluster");
+        List<String> arguments = new ArrayList<>(List.of("fidelity", "--dir", clusterFolder.toString()));
+        arguments.addAll(options);
+
+        CommandLineRun run = CommandLineRun.of(arguments.toArray(String[]::new));
+
+        assertThat(run.status()).as("exit status; stderr: %s", run.err()).isEqualTo(2);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.errorLines()).hasSize(1);
+        assertThat(run.errorLines().get(0)).startsWith("pbs: ").contains(expected);
+        assertThat(run.err()).doesNotContain("Exception", "at dev.", "at java.", "starting");
+        assertThat(clusterFolder).doesNotExist();
+        try (Stream<Path> left = Files.list(directory)) {
+            assertThat(left).isEmpty();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("unwritableOutputs")
+    void fidelity_unwritableProfileOut_exitsTwoBeforeStarting(String relative, String expected) {
+        Path out = directory.resolve(relative);
+        CommandLineRun run = CommandLineRun.of("fidelity", "--dir", directory.resolve("cluster").toString(),
+                "--w-mean-ms", "10", "--ars-mean-ms", "5", "--profile-out", out.toString());
+
+        assertThat(run.status()).as("exit status; stderr: %s", run.err()).isEqualTo(2);
+        assertThat(run.errorLines()).hasSize(1);
+        assertThat(run.errorLines().get(0)).startsWith("pbs: ").contains("--profile-out").contains(expected);
+        assertThat(directory.resolve("cluster")).doesNotExist();
+    }
+
+    static Stream<Arguments> unwritableOutputs() {
+        return Stream.of(Arguments.of("no-such-folder/profile.json", "no such directory"), Arguments.of(".", "it is a directory"));
+    }
+}

@@ -1,0 +1,260 @@
+package dev.pbs.formats.profile;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.model.distribution.LatencyDistribution;
+import dev.pbs.model.profile.CoordinatorPlacement;
+import dev.pbs.model.profile.DatacenterTopology;
+import dev.pbs.model.profile.DelayOverrides;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.MessageDelays;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The profile-file JSON format, read into and written from a {@link LatencyProfile}. All delays
+ * are in milliseconds.
+ * <pre>
+ * {"name": "...", "description": "...", "provenance": "...",
+ *  "default":  {"w": DIST, "a": DIST, "r": DIST, "s": DIST},
+ *  "replicas": [{"w": DIST}, {}, {}],
+ *  "datacenters": {"replica_dc": [0, 1, 2] | "per_replica", "inter_dc_delay": DIST,
+ *                  "coordinator": "random" | "dc:K"}}
+ * </pre>
+ * {@code name} and {@code default} (with all four of w, a, r, s) are required; {@code description}
+ * and {@code provenance} default to empty. {@code replicas} (optional) overrides some delays per
+ * replica and fixes N to its length. {@code datacenters} (optional) places replicas in
+ * datacenters: {@code replica_dc} lists each replica's datacenter (fixing N) or is
+ * {@code "per_replica"} (one datacenter per replica, any N); {@code coordinator} defaults to
+ * {@code "random"}. DIST is described in {@link DistributionJson}.
+ *
+ * <p>Reading is strict (unknown fields, missing fields and wrong types are errors) and every error
+ * is a {@link ProfileFormatException} naming the JSON path. Writing is exact: {@code read(write(p))}
+ * equals {@code p}.
+ */
+public final class ProfileJson {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(SerializationFeature.INDENT_OUTPUT);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final List<String> TOP_LEVEL_FIELDS = List.of("name", "description", "provenance", "default",
+            "replicas", "datacenters");
+    private static final List<String> MESSAGES = List.of("w", "a", "r", "s");
+    private static final String PER_REPLICA = "per_replica";
+
+    private ProfileJson() {
+    }
+
+    /** Reads a profile from a file; messages start with {@code "profile file <file>: "}. */
+    public static LatencyProfile readFile(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException missing) {
+            throw new IllegalArgumentException("profile file " + file + ": no such file", missing);
+        } catch (IOException | RuntimeException unreadable) {
+            throw new IllegalArgumentException("profile file " + file + ": cannot be read ("
+                    + oneLine(unreadable.getMessage() == null ? unreadable.getClass().getSimpleName()
+                            : unreadable.getMessage()) + ")", unreadable);
+        }
+        try {
+            return read(text);
+        } catch (ProfileFormatException invalid) {
+            throw new IllegalArgumentException("profile file " + file + ": " + invalid.getMessage(), invalid);
+        }
+    }
+
+    /** Reads a profile from JSON text. */
+    public static LatencyProfile read(String json) {
+        return read(parse(json));
+    }
+
+    /** Parses JSON text into a tree, turning syntax errors into a one-line ProfileFormatException. */
+    public static JsonNode parse(String json) {
+        try {
+            JsonNode root = MAPPER.readTree(json);
+            if (root == null || root.isMissingNode()) {
+                throw new ProfileFormatException("", "the document is empty");
+            }
+            return root;
+        } catch (JsonProcessingException malformed) {
+            JsonLocation location = malformed.getLocation();
+            String where = location == null ? "" : " at line " + location.getLineNr() + ", column "
+                    + location.getColumnNr();
+            throw new ProfileFormatException("", "not valid JSON" + where + ": "
+                    + oneLine(malformed.getOriginalMessage()), malformed);
+        }
+    }
+
+    /** Reads a profile from a JSON tree. */
+    public static LatencyProfile read(JsonNode root) {
+        JsonObjectReader top = JsonObjectReader.of(root, "", "a profile", TOP_LEVEL_FIELDS);
+        String name = top.requiredText("name");
+        if (name.isBlank()) {
+            throw new ProfileFormatException("name", "must not be blank");
+        }
+        LatencyProfile.Builder builder = LatencyProfile.builder(name)
+                .description(top.optionalText("description").orElse(""))
+                .provenance(top.optionalText("provenance").orElse(""))
+                .defaults(readDefaults(top.required("default"), top.pathOf("default")));
+        List<DelayOverrides> overrides = List.of();
+        Optional<JsonNode> replicas = top.optional("replicas");
+        if (replicas.isPresent()) {
+            overrides = readReplicas(replicas.get(), top.pathOf("replicas"));
+            builder.replicaOverrides(overrides);
+        }
+        Optional<JsonNode> datacenters = top.optional("datacenters");
+        if (datacenters.isPresent()) {
+            DatacenterTopology topology = readTopology(datacenters.get(), top.pathOf("datacenters"));
+            int placed = topology.explicitReplicaDatacenters().length;
+            if (!topology.isOnePerReplica() && !overrides.isEmpty() && placed != overrides.size()) {
+                throw new ProfileFormatException("datacenters.replica_dc", "places " + placed + " replicas, but "
+                        + "\"replicas\" lists " + overrides.size());
+            }
+            builder.topology(topology);
+        }
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException rejected) {
+            throw new ProfileFormatException("", String.valueOf(rejected.getMessage()), rejected);
+        }
+    }
+
+    private static MessageDelays readDefaults(JsonNode node, String path) {
+        JsonObjectReader fields = JsonObjectReader.of(node, path, "the default delays", MESSAGES);
+        LatencyDistribution[] delays = new LatencyDistribution[MESSAGES.size()];
+        for (int i = 0; i < delays.length; i++) {
+            String message = MESSAGES.get(i);
+            delays[i] = DistributionJson.read(fields.required(message), fields.pathOf(message));
+        }
+        return new MessageDelays(delays[0], delays[1], delays[2], delays[3]);
+    }
+
+    private static List<DelayOverrides> readReplicas(JsonNode node, String path) {
+        if (!node.isArray() || node.isEmpty()) {
+            throw new ProfileFormatException(path, "must be a non-empty array with one object per replica, was "
+                    + JsonObjectReader.shown(node));
+        }
+        List<DelayOverrides> overrides = new ArrayList<>();
+        for (int i = 0; i < node.size(); i++) {
+            String replicaPath = JsonObjectReader.element(path, i);
+            JsonObjectReader fields = JsonObjectReader.of(node.get(i), replicaPath, "a replica's delays", MESSAGES);
+            LatencyDistribution[] delays = new LatencyDistribution[MESSAGES.size()];
+            for (int m = 0; m < delays.length; m++) {
+                String message = MESSAGES.get(m);
+                if (fields.has(message)) {
+                    delays[m] = DistributionJson.read(fields.required(message), fields.pathOf(message));
+                }
+            }
+            overrides.add(new DelayOverrides(delays[0], delays[1], delays[2], delays[3]));
+        }
+        return overrides;
+    }
+
+    private static DatacenterTopology readTopology(JsonNode node, String path) {
+        JsonObjectReader fields = JsonObjectReader.of(node, path, "the datacenters",
+                List.of("replica_dc", "inter_dc_delay", "coordinator"));
+        JsonNode placement = fields.required("replica_dc");
+        LatencyDistribution interDatacenterDelay = DistributionJson.read(fields.required("inter_dc_delay"),
+                fields.pathOf("inter_dc_delay"));
+        CoordinatorPlacement coordinator = CoordinatorPlacement.RANDOM;
+        Optional<String> coordinatorText = fields.optionalText("coordinator");
+        if (coordinatorText.isPresent()) {
+            try {
+                coordinator = CoordinatorPlacement.parse(coordinatorText.get());
+            } catch (IllegalArgumentException rejected) {
+                throw new ProfileFormatException(fields.pathOf("coordinator"), rejected.getMessage(), rejected);
+            }
+        }
+        if (placement.isTextual() && placement.textValue().equals(PER_REPLICA)) {
+            return DatacenterTopology.onePerReplica(interDatacenterDelay, coordinator);
+        }
+        String placementPath = fields.pathOf("replica_dc");
+        if (!placement.isArray() || placement.isEmpty()) {
+            throw new ProfileFormatException(placementPath, "must be \"" + PER_REPLICA + "\" or a non-empty array of "
+                    + "datacenter numbers, one per replica, was " + JsonObjectReader.shown(placement));
+        }
+        int[] datacenters = new int[placement.size()];
+        for (int i = 0; i < datacenters.length; i++) {
+            String elementPath = JsonObjectReader.element(placementPath, i);
+            long datacenter = JsonObjectReader.wholeNumber(placement.get(i), elementPath);
+            if (datacenter < 0 || datacenter > Integer.MAX_VALUE) {
+                throw new ProfileFormatException(elementPath, "a datacenter number must be >= 0, was " + datacenter);
+            }
+            datacenters[i] = (int) datacenter;
+        }
+        return DatacenterTopology.explicit(datacenters, interDatacenterDelay, coordinator);
+    }
+
+    /** Writes a profile as a JSON tree; {@code read(write(p))} equals {@code p}. */
+    public static ObjectNode write(LatencyProfile profile) {
+        ObjectNode root = NODES.objectNode();
+        root.put("name", profile.name());
+        root.put("description", profile.description());
+        root.put("provenance", profile.provenance());
+        MessageDelays defaults = profile.defaults();
+        ObjectNode defaultNode = root.putObject("default");
+        defaultNode.set("w", DistributionJson.write(defaults.write()));
+        defaultNode.set("a", DistributionJson.write(defaults.acknowledgement()));
+        defaultNode.set("r", DistributionJson.write(defaults.read()));
+        defaultNode.set("s", DistributionJson.write(defaults.response()));
+        if (!profile.replicaOverrides().isEmpty()) {
+            ArrayNode replicas = root.putArray("replicas");
+            for (DelayOverrides overrides : profile.replicaOverrides()) {
+                ObjectNode replica = replicas.addObject();
+                putIfPresent(replica, "w", overrides.write());
+                putIfPresent(replica, "a", overrides.acknowledgement());
+                putIfPresent(replica, "r", overrides.read());
+                putIfPresent(replica, "s", overrides.response());
+            }
+        }
+        profile.topology().ifPresent(topology -> {
+            ObjectNode datacenters = root.putObject("datacenters");
+            if (topology.isOnePerReplica()) {
+                datacenters.put("replica_dc", PER_REPLICA);
+            } else {
+                ArrayNode placement = datacenters.putArray("replica_dc");
+                for (int datacenter : topology.explicitReplicaDatacenters()) {
+                    placement.add(datacenter);
+                }
+            }
+            datacenters.set("inter_dc_delay", DistributionJson.write(topology.interDatacenterDelay()));
+            datacenters.put("coordinator", topology.coordinatorPlacement().text());
+        });
+        return root;
+    }
+
+    /** Writes a profile as indented JSON text ending in a newline. */
+    public static String writeString(LatencyProfile profile) {
+        try {
+            return MAPPER.writeValueAsString(write(profile)) + System.lineSeparator();
+        } catch (JsonProcessingException impossible) {
+            throw new IllegalStateException("cannot write a JSON tree", impossible);
+        }
+    }
+
+    private static void putIfPresent(ObjectNode node, String field, LatencyDistribution distribution) {
+        if (distribution != null) {
+            node.set(field, DistributionJson.write(distribution));
+        }
+    }
+
+    private static String oneLine(String text) {
+        return text == null ? "" : text.replaceAll("\\s*[\\r\\n]+\\s*", " ").trim();
+    }
+}

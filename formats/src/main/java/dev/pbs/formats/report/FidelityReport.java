@@ -1,0 +1,104 @@
+package dev.pbs.formats.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.cassandra.fidelity.FidelityResult;
+import dev.pbs.cassandra.fidelity.FidelitySettings;
+import dev.pbs.cassandra.probe.MessageType;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Locale;
+
+/** What {@code pbs fidelity} prints: the cell, the measurement, and observed against predicted. */
+public final class FidelityReport {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private FidelityReport() {
+    }
+
+    public static String text(FidelityResult result) {
+        FidelitySettings settings = result.settings();
+        StringBuilder text = new StringBuilder();
+        text.append(String.format(Locale.ROOT, "pbs fidelity: N=%d, injected W ~ Exp(mean %s ms), A, R, S ~ Exp(mean %s ms); "
+                        + "measured W %d, A %d, R %d, S %d samples%n%n", settings.replicas(),
+                NumberText.plain(settings.writeMeanMillis()), NumberText.plain(settings.otherMeanMillis()),
+                result.measurement().samples(MessageType.W), result.measurement().samples(MessageType.A),
+                result.measurement().samples(MessageType.R), result.measurement().samples(MessageType.S)));
+        text.append(ObservationReport.text(result.comparison()));
+        return text.toString();
+    }
+
+    public static ObjectNode tree(FidelityResult result) {
+        FidelitySettings settings = result.settings();
+        ObjectNode root = ObservationReport.tree(result.comparison());
+        ObjectNode cell = root.putObject("injected");
+        cell.put("w_mean_ms", settings.writeMeanMillis());
+        cell.put("ars_mean_ms", settings.otherMeanMillis());
+        ObjectNode samples = root.putObject("measured_samples");
+        for (MessageType type : MessageType.values()) {
+            samples.put(type.name(), result.measurement().samples(type));
+        }
+        root.put("elapsed_s", result.elapsed().toSeconds());
+        return root;
+    }
+
+    /** One line per cell, then the mean and worst RMSE. */
+    public static String gridText(List<FidelityResult> results) {
+        TextTable table = new TextTable(List.of("W mean ms", "A,R,S mean ms", "writes", "P(consistent) t=0",
+                "rmse_t_visibility", "noise floor", "model alone", "with round trip", "with offset", "nrmse_latency",
+                "round trip ms", "offset ms"), 0);
+        double sum = 0;
+        double worst = 0;
+        for (FidelityResult result : results) {
+            ObservedStaleness comparison = result.comparison();
+            sum += comparison.rmse();
+            worst = Math.max(worst, comparison.rmse());
+            table.addRow(List.of(NumberText.plain(result.settings().writeMeanMillis()),
+                    NumberText.plain(result.settings().otherMeanMillis()), NumberText.count(comparison.writes()),
+                    String.format(Locale.ROOT, "%.4f", comparison.points().get(0).observed().estimate()),
+                    String.format(Locale.ROOT, "%.4f", comparison.rmse()),
+                    String.format(Locale.ROOT, "%.4f", comparison.noiseFloor()),
+                    String.format(Locale.ROOT, "%.4f", comparison.rmseWithoutGap()),
+                    String.format(Locale.ROOT, "%.4f", comparison.rmseWithRoundTrip()),
+                    String.format(Locale.ROOT, "%.4f", comparison.rmseWithLatencyOffset()),
+                    String.format(Locale.ROOT, "%.4f", comparison.latencyNrmse()),
+                    String.format(Locale.ROOT, "%.2f", comparison.meanClientGapMillis()),
+                    String.format(Locale.ROOT, "%.2f", comparison.latencyOffsetMillis())));
+        }
+        return table.render() + String.format(Locale.ROOT, "RMSE of t-visibility: mean %.4f, worst %.4f over %d cells%n",
+                sum / results.size(), worst, results.size());
+    }
+
+    public static String gridJson(List<FidelityResult> results) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        ArrayNode cells = root.putArray("cells");
+        double sum = 0;
+        double worst = 0;
+        for (FidelityResult result : results) {
+            cells.add(tree(result));
+            sum += result.comparison().rmse();
+            worst = Math.max(worst, result.comparison().rmse());
+        }
+        root.put("mean_rmse_t_visibility", sum / results.size());
+        root.put("worst_rmse_t_visibility", worst);
+        try {
+            return MAPPER.writeValueAsString(root) + System.lineSeparator();
+        } catch (JsonProcessingException impossible) {
+            throw new UncheckedIOException(impossible);
+        }
+    }
+
+    public static String json(FidelityResult result) {
+        try {
+            return MAPPER.writeValueAsString(tree(result)) + System.lineSeparator();
+        } catch (JsonProcessingException impossible) {
+            throw new UncheckedIOException(impossible);
+        }
+    }
+}

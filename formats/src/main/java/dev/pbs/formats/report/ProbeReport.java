@@ -1,0 +1,83 @@
+package dev.pbs.formats.report;
+
+import dev.pbs.cassandra.probe.MessageType;
+import dev.pbs.cassandra.probe.NodeHealth;
+import dev.pbs.cassandra.probe.ProbeCounters;
+import dev.pbs.cassandra.probe.ProbeSnapshot;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/** What {@code pbs probe} prints: the workload's counters, each replica's delays, each node's state. */
+public final class ProbeReport {
+
+    private ProbeReport() {
+    }
+
+    public static String text(ProbeSnapshot snapshot) {
+        StringBuilder text = new StringBuilder();
+        ProbeCounters operations = snapshot.operations();
+        text.append(String.format(Locale.ROOT, "cluster %s, Cassandra %s, datacenter %s, replication factor %d%n",
+                snapshot.clusterName(), snapshot.cassandraVersion(), snapshot.datacenter(), snapshot.replicationFactor()));
+        text.append(String.format(Locale.ROOT, "operations: %d issued, %d succeeded, %d failed, %d skipped; %d traced, "
+                        + "%d traces read, %d replica samples discarded%n%n", operations.issued(), operations.succeeded(),
+                operations.failed(), operations.skipped(), operations.traced(), operations.tracesRead(),
+                operations.samplesDiscarded()));
+        TextTable delays = new TextTable(List.of("replica", "delay", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms"), 2);
+        for (Map.Entry<String, Map<MessageType, Histogram>> replica : snapshot.delaysMicros().entrySet()) {
+            for (MessageType type : MessageType.values()) {
+                Histogram histogram = replica.getValue().get(type);
+                if (histogram == null || histogram.getTotalCount() == 0) {
+                    delays.addRow(List.of(replica.getKey(), type.name(), "0", "-", "-", "-", "-"));
+                    continue;
+                }
+                delays.addRow(List.of(replica.getKey(), type.name(), NumberText.count(histogram.getTotalCount()),
+                        millis(histogram.getValueAtPercentile(50)), millis(histogram.getValueAtPercentile(90)),
+                        millis(histogram.getValueAtPercentile(99)), millis(histogram.getMaxValue())));
+            }
+        }
+        text.append(delays.render()).append(System.lineSeparator());
+        TextTable nodes = new TextTable(List.of("node", "state", "succeeded", "failed", "times down"), 2);
+        for (NodeHealth.NodeReport node : snapshot.nodes()) {
+            nodes.addRow(List.of(node.address(), node.up() ? "up" : "down", NumberText.count(node.succeeded()),
+                    NumberText.count(node.failed()), Integer.toString(node.timesDown())));
+        }
+        text.append(nodes.render());
+        return text.toString();
+    }
+
+    /**
+     * The histograms as an HdrHistogram interval log (microseconds), one interval per replica and
+     * message type, tagged {@code W/127.0.0.1} and so on, spanning the probe's time window.
+     */
+    public static String histogramLog(ProbeSnapshot snapshot) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream stream = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            HistogramLogWriter writer = new HistogramLogWriter(stream);
+            writer.outputComment("pbs probe: W, A, R, S one-way delays in microseconds, cluster " + snapshot.clusterName());
+            long startMillis = snapshot.started().toEpochMilli();
+            writer.outputStartTime(startMillis);
+            writer.setBaseTime(startMillis);
+            writer.outputLegend();
+            for (Map.Entry<String, Map<MessageType, Histogram>> replica : snapshot.delaysMicros().entrySet()) {
+                for (Map.Entry<MessageType, Histogram> type : replica.getValue().entrySet()) {
+                    Histogram histogram = type.getValue().copy();
+                    histogram.setStartTimeStamp(startMillis);
+                    histogram.setEndTimeStamp(snapshot.at().toEpochMilli());
+                    histogram.setTag(type.getKey().name() + "/" + replica.getKey());
+                    writer.outputIntervalHistogram(histogram);
+                }
+            }
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private static String millis(long micros) {
+        return String.format(Locale.ROOT, "%.3f", micros / 1000.0);
+    }
+}

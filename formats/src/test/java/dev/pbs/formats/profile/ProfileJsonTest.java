@@ -1,0 +1,171 @@
+package dev.pbs.formats.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.pbs.model.distribution.Constant;
+import dev.pbs.model.distribution.Empirical;
+import dev.pbs.model.distribution.Exponential;
+import dev.pbs.model.distribution.LatencyDistribution;
+import dev.pbs.model.distribution.LogNormal;
+import dev.pbs.model.distribution.Mixture;
+import dev.pbs.model.distribution.Pareto;
+import dev.pbs.model.distribution.Shifted;
+import dev.pbs.model.profile.BuiltInProfiles;
+import dev.pbs.model.profile.CoordinatorPlacement;
+import dev.pbs.model.profile.DatacenterTopology;
+import dev.pbs.model.profile.DelayOverrides;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.MessageDelays;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ProfileJsonTest {
+
+    static Stream<LatencyProfile> builtInProfiles() {
+        return BuiltInProfiles.all().stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("builtInProfiles")
+    void readWrite_builtInProfile_roundTripsToAnEqualProfile(LatencyProfile profile) {
+        assertThat(ProfileJson.read(ProfileJson.writeString(profile))).isEqualTo(profile);
+        assertThat(ProfileJson.read(ProfileJson.write(profile))).isEqualTo(profile);
+    }
+
+    @Test
+    void readWrite_profileWithEveryDistributionType_roundTripsToAnEqualProfile() {
+        LatencyProfile profile = everyDistributionProfile();
+
+        String json = ProfileJson.writeString(profile);
+
+        assertThat(ProfileJson.read(json)).isEqualTo(profile);
+        assertThat(json).contains("\"constant\"", "\"exponential\"", "\"pareto\"", "\"lognormal\"", "\"mixture\"",
+                "\"shifted\"", "\"empirical\"");
+    }
+
+    @Test
+    void readWrite_empiricalInEveryUnit_roundTrips() {
+        for (TimeUnit unit : List.of(TimeUnit.NANOSECONDS, TimeUnit.MICROSECONDS, TimeUnit.MILLISECONDS)) {
+            LatencyDistribution empirical = Empirical.of(histogram(), unit);
+
+            JsonNode written = DistributionJson.write(empirical);
+
+            assertThat(DistributionJson.read(written, "d")).isEqualTo(empirical);
+        }
+    }
+
+    @Test
+    void write_wanProfile_writesPerReplicaPlacement() {
+        JsonNode written = ProfileJson.write(BuiltInProfiles.named("wan").orElseThrow());
+
+        assertThat(written.get("datacenters").get("replica_dc").asText()).isEqualTo("per_replica");
+        assertThat(written.get("datacenters").get("inter_dc_delay").get("value_ms").asDouble()).isEqualTo(75.0);
+        assertThat(written.get("datacenters").get("coordinator").asText()).isEqualTo("random");
+    }
+
+    @Test
+    void write_builtInMixture_writesFullPrecisionMean() {
+        JsonNode written = ProfileJson.write(BuiltInProfiles.named("lnkd-ssd").orElseThrow());
+
+        JsonNode exponential = written.get("default").get("w").get("components").get(1).get("distribution");
+        assertThat(exponential.get("mean_ms").doubleValue()).isEqualTo(1.0 / 1.66);
+    }
+
+    @Test
+    void read_minimalProfile_defaultsDescriptionAndProvenanceToEmpty() {
+        LatencyProfile profile = ProfileJson.read(minimal(""));
+
+        assertThat(profile.name()).isEqualTo("minimal");
+        assertThat(profile.description()).isEmpty();
+        assertThat(profile.provenance()).isEmpty();
+        assertThat(profile.fixedReplicaCount()).isEmpty();
+    }
+
+    @Test
+    void read_datacentersWithoutCoordinator_placesCoordinatorAtRandom() {
+        LatencyProfile profile = ProfileJson.read(minimal(", \"datacenters\": {\"replica_dc\": [0, 1.0], "
+                + "\"inter_dc_delay\": {\"type\": \"constant\", \"value_ms\": 30}}"));
+
+        DatacenterTopology topology = profile.topology().orElseThrow();
+        assertThat(topology.coordinatorPlacement()).isEqualTo(CoordinatorPlacement.RANDOM);
+        assertThat(topology.explicitReplicaDatacenters()).containsExactly(0, 1);
+        assertThat(profile.fixedReplicaCount()).contains(2);
+    }
+
+    @Test
+    void read_emptyReplicaOverride_keepsDefaults() {
+        LatencyProfile profile = ProfileJson.read(minimal(", \"replicas\": [{}, {\"s\": {\"type\": \"constant\", "
+                + "\"value_ms\": 9}}]"));
+
+        assertThat(profile.delaysOf(0)).isEqualTo(profile.defaults());
+        assertThat(profile.delaysOf(1).response()).isEqualTo(Constant.of(9));
+        assertThat(profile.delaysOf(1).write()).isEqualTo(profile.defaults().write());
+    }
+
+    @Test
+    void readFile_missingFile_namesTheFile() {
+        assertThatThrownBy(() -> ProfileJson.readFile(Path.of("x.json")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("profile file x.json: no such file");
+    }
+
+    @Test
+    void readFile_badAlpha_namesFileJsonPathAndRule() throws Exception {
+        Path file = Path.of(getClass().getResource("/profiles/bad-pareto-alpha.json").toURI());
+
+        assertThatThrownBy(() -> ProfileJson.readFile(file))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("profile file " + file + ": default.w.alpha: pareto alpha must be finite and > 0, was -1.0");
+    }
+
+    @Test
+    void readFile_testResources_readAndRoundTrip() throws Exception {
+        for (String name : List.of("slow-replica.json", "two-datacenters.json")) {
+            LatencyProfile profile = ProfileJson.readFile(Path.of(getClass().getResource("/profiles/" + name).toURI()));
+
+            assertThat(ProfileJson.read(ProfileJson.writeString(profile))).isEqualTo(profile);
+        }
+    }
+
+    /** A valid profile with constant delays, plus {@code extra} (starting with a comma) at the top level. */
+    static String minimal(String extra) {
+        return "{\"name\": \"minimal\", \"default\": {\"w\": {\"type\": \"constant\", \"value_ms\": 1}, "
+                + "\"a\": {\"type\": \"constant\", \"value_ms\": 1}, \"r\": {\"type\": \"constant\", \"value_ms\": 1}, "
+                + "\"s\": {\"type\": \"constant\", \"value_ms\": 1}}" + extra + "}";
+    }
+
+    static LatencyProfile everyDistributionProfile() {
+        LatencyDistribution mixture = Mixture.of(List.of(new Mixture.Component(0.25, Exponential.ofMean(0.7)),
+                new Mixture.Component(0.75, Pareto.of(0.3, 2.5))));
+        MessageDelays defaults = new MessageDelays(mixture, LogNormal.of(-0.5, 0.4), Constant.of(0.25),
+                Shifted.of(0.1, Exponential.ofRate(3)));
+        List<DelayOverrides> replicas = List.of(
+                DelayOverrides.NONE,
+                new DelayOverrides(Empirical.of(histogram(), TimeUnit.MICROSECONDS), null, null, null),
+                new DelayOverrides(null, Shifted.of(2, mixture), Pareto.of(1.05, 1.51), LogNormal.of(0, 1)));
+        return LatencyProfile.builder("every-type")
+                .description("one of each distribution type")
+                .provenance("built by ProfileJsonTest")
+                .defaults(defaults)
+                .replicaOverrides(replicas)
+                .topology(DatacenterTopology.explicit(new int[] {0, 1, 1}, LogNormal.of(2, 0.3),
+                        CoordinatorPlacement.fixed(1)))
+                .build();
+    }
+
+    static Histogram histogram() {
+        Histogram histogram = new Histogram(3);
+        for (int i = 1; i <= 2000; i++) {
+            histogram.recordValue(100 + (long) i * i / 10);
+        }
+        return histogram;
+    }
+}

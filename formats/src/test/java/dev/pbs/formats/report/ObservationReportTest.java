@@ -1,0 +1,53 @@
+package dev.pbs.formats.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.cassandra.observe.ObservedPoint;
+import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.montecarlo.ProportionEstimate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ObservationReportTest {
+
+    private static final ObservedStaleness OBSERVED = new ObservedStaleness(3, 1, 1, 100, 2, 1, false, dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED, 0.75, 0.5, List.of(
+            new ObservedPoint(0, ProportionEstimate.of(90, 100), 0.92, 0.85, 0.92, 0.88, 0.3),
+            new ObservedPoint(10, ProportionEstimate.of(99, 100), 0.99, 0.98, 0.99, 0.985, 0.2)), List.of(
+            new ObservedStaleness.LatencyComparison("read", 50, 10.0, 10.5),
+            new ObservedStaleness.LatencyComparison("write", 50, 12.0, 11.0)));
+
+    @Test
+    void json_carriesTheFieldsToolsReadByName() throws Exception {
+        JsonNode json = new ObjectMapper().readTree(ObservationReport.json(OBSERVED));
+        assertThat(json.get("rmse_t_visibility").asDouble()).isEqualTo(OBSERVED.rmse());
+        assertThat(json.get("noise_floor_t_visibility").asDouble()).isEqualTo(OBSERVED.noiseFloor());
+        assertThat(json.get("nrmse_latency").asDouble()).isEqualTo(OBSERVED.latencyNrmse());
+        assertThat(json.get("mean_client_gap_ms").asDouble()).isEqualTo(0.75);
+        assertThat(json.get("coordinator_is_replica").asBoolean()).isFalse();
+        assertThat(json.get("points")).hasSize(2);
+        JsonNode first = json.get("points").get(0);
+        assertThat(first.get("t_ms").asDouble()).isZero();
+        assertThat(first.get("reads").asLong()).isEqualTo(100);
+        assertThat(first.get("fresh").asLong()).isEqualTo(90);
+        assertThat(first.get("observed").asDouble()).isEqualTo(0.9);
+        assertThat(first.get("observed_lower").asDouble()).isLessThan(0.9);
+        assertThat(first.get("predicted").asDouble()).isEqualTo(0.92);
+        assertThat(first.get("predicted_without_client_gap").asDouble()).isEqualTo(0.85);
+        assertThat(first.get("predicted_with_latency_offset").asDouble()).isEqualTo(0.88);
+        assertThat(json.get("latency_offset_ms").asDouble()).isEqualTo(0.5);
+        assertThat(json.get("client_gap").asText()).isEqualTo("measured");
+        assertThat(json.get("latencies")).hasSize(2);
+    }
+
+    @Test
+    void text_showsEveryPointTheRmseAndTheNoise() {
+        String text = ObservationReport.text(OBSERVED);
+        assertThat(text).contains("N=3, R=1, W=1, 100 writes acknowledged (2 failed), 1 reads failed")
+                .contains("coordinator separate from the replicas, client round trip (mean 0.75 ms) added to t")
+                .contains("0.9000  [")
+                .contains("RMSE observed against predicted: 0.0141 (1.41%)")
+                .contains("latency NRMSE");
+    }
+}
