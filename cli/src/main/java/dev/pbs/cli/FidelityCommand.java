@@ -62,9 +62,9 @@ final class FidelityCommand implements Callable<Integer> {
                     + "faster pace loads a 2-core machine enough to distort the delays).")
     private double rate;
 
-    @Option(names = "--t", paramLabel = "MS,...", description = "The t grid, ms after the acknowledgement "
+    @Option(names = "--t", paramLabel = "MS", split = ",", description = "The t grid, ms after the acknowledgement "
             + "(default: 0,1,2,3,4,5,7,10,13,16,20,25,30,40,50,65,80,100,125,150,200).")
-    private String delays;
+    private List<Double> delays;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Folder for the cluster (default: a new temporary folder).")
     private Path directory;
@@ -78,24 +78,14 @@ final class FidelityCommand implements Callable<Integer> {
                     + "default), the model alone; latency, the model with t shifted by the client's latency beyond "
                     + "the engine's (the median of writes' and of reads', averaged) and by each read's send lag; "
                     + "measured, the model averaged over the client's measured round trip.")
-    private String clientGap;
-
-    private ClientGapCorrection correction() {
-        return switch (clientGap) {
-            case "none" -> ClientGapCorrection.NONE;
-            case "measured" -> ClientGapCorrection.MEASURED;
-            case "latency" -> ClientGapCorrection.LATENCY;
-            default -> throw new IllegalArgumentException("--client-gap must be latency, measured or none, was '"
-                    + clientGap + "'");
-        };
-    }
+    private ClientGapCorrection clientGap;
 
     @Option(names = "--profile-out", paramLabel = "FILE", description = "Also write the measured profile the prediction used.")
     private Path profileOut;
 
     @Option(names = "--format", paramLabel = "table|json", defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
-    private String format;
+    private OutputFormat format;
 
     /** The grid's nine cells, or the one cell of --w-mean-ms and --ars-mean-ms; each checks its settings. */
     private List<FidelitySettings> cells(Path folder, double[] delayGrid, ClientGapCorrection correction) {
@@ -112,11 +102,8 @@ final class FidelityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!format.equals("table") && !format.equals("json")) {
-            throw new IllegalArgumentException("--format must be table or json, was '" + format + "'");
-        }
         double[] delayGrid = delays == null ? FidelitySettings.DEFAULT_DELAYS_MILLIS
-                : CommaSeparatedValues.numbers("--t", delays).stream().mapToDouble(Double::doubleValue).toArray();
+                : delays.stream().mapToDouble(Double::doubleValue).toArray();
         if (grid == (writeMean != null || otherMean != null)) {
             throw new IllegalArgumentException(grid ? "--grid chooses the means itself: drop --w-mean-ms and --ars-mean-ms"
                     : "give --w-mean-ms and --ars-mean-ms, or --grid");
@@ -128,7 +115,7 @@ final class FidelityCommand implements Callable<Integer> {
         // here; the cluster creates it when it starts.
         Path folder = directory != null ? directory : Path.of(System.getProperty("java.io.tmpdir"),
                 "pbs-fidelity-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
-        List<FidelitySettings> cells = cells(folder, delayGrid, correction());
+        List<FidelitySettings> cells = cells(folder, delayGrid, clientGap);
         if (profileOut != null) {
             new OutputFile("--profile-out", profileOut).requireWritable();
         }
@@ -144,9 +131,9 @@ final class FidelityCommand implements Callable<Integer> {
                     dev.pbs.formats.profile.ProfileJson.writeString(results.get(results.size() - 1).profile()));
         }
         if (grid) {
-            out.print(format.equals("json") ? FidelityReport.gridJson(results) : FidelityReport.gridText(results));
+            out.print(format == OutputFormat.JSON ? FidelityReport.gridJson(results) : FidelityReport.gridText(results));
         } else {
-            out.print(format.equals("json") ? FidelityReport.json(results.get(0)) : FidelityReport.text(results.get(0)));
+            out.print(format == OutputFormat.JSON ? FidelityReport.json(results.get(0)) : FidelityReport.text(results.get(0)));
         }
         err.printf(Locale.ROOT, "pbs: done in %d s; the cluster's folder is %s%n",
                 (System.nanoTime() - started) / 1_000_000_000L, folder);

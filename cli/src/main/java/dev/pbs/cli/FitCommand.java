@@ -48,15 +48,11 @@ final class FitCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "table|json", defaultValue = "table",
             description = "Report: a table for people or JSON for tools (default: ${DEFAULT-VALUE}).")
-    private String format;
+    private OutputFormat format;
 
     @Override
     public Integer call() {
-        boolean json = switch (format.trim().toLowerCase(Locale.ROOT)) {
-            case "table" -> false;
-            case "json" -> true;
-            default -> throw new IllegalArgumentException("--format must be 'table' or 'json', was '" + format + "'");
-        };
+        boolean json = format == OutputFormat.JSON;
         if (name != null && name.isBlank()) {
             throw new IllegalArgumentException("--name must not be blank");
         }

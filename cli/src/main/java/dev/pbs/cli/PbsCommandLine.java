@@ -64,6 +64,9 @@ public final class PbsCommandLine implements Callable<Integer> {
      */
     public static int execute(PrintWriter out, PrintWriter err, boolean debug, String... args) {
         CommandLine commandLine = new CommandLine(new PbsCommandLine());
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        commandLine.registerConverter(Double.class, new DecimalConverter());
+        commandLine.registerConverter(Double.TYPE, new DecimalConverter());
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler((problem, arguments) -> badInput(err, problem));
@@ -84,7 +87,8 @@ public final class PbsCommandLine implements Callable<Integer> {
     }
 
     private static int badInput(PrintWriter err, Throwable problem) {
-        err.println(PREFIX + oneLine(problem.getMessage(), problem));
+        // picocli starts some of its messages with "Error: "; the prefix already says whose it is.
+        err.println(PREFIX + oneLine(problem.getMessage(), problem).replaceFirst("^Error: ", ""));
         return EXIT_BAD_INPUT;
     }
 

@@ -103,9 +103,9 @@ final class ProbeCommand implements Callable<Integer> {
             description = "Read consistency of the observation (default: ${DEFAULT-VALUE}).")
     private String readConsistency;
 
-    @Option(names = "--observe-t", paramLabel = "MS,...", defaultValue = "0,1,2,3,5,7,10,15,20,30,50,75,100,150,200",
+    @Option(names = "--observe-t", paramLabel = "MS", split = ",", defaultValue = "0,1,2,3,5,7,10,15,20,30,50,75,100,150,200",
             description = "Delays after the write's acknowledgement at which it is read, ms (default: ${DEFAULT-VALUE}).")
-    private String observeDelays;
+    private List<Double> observeDelays;
 
     @Option(names = "--observe-out", paramLabel = "FILE", description = "Also write the observation as JSON.")
     private Path observeOut;
@@ -156,7 +156,7 @@ final class ProbeCommand implements Callable<Integer> {
     private ObservationSettings observation(int n) {
         int w = ConsistencyLevel.resolve("--write-consistency", writeConsistency, n);
         int r = ConsistencyLevel.resolve("--read-consistency", readConsistency, n);
-        return new ObservationSettings(w, r, observeWrites, observeRate, CommaSeparatedValues.numbers("--observe-t", observeDelays).stream().mapToDouble(Double::doubleValue).toArray());
+        return new ObservationSettings(w, r, observeWrites, observeRate, observeDelays.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private ProbeSettings settings() {

@@ -1,33 +1,38 @@
 package dev.pbs.cli;
 
-import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.formats.profile.ProfileCatalog;
 import dev.pbs.formats.profile.ProfileJson;
+import dev.pbs.model.profile.LatencyProfile;
 import java.nio.file.Path;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
-/** The {@code --profile NAME | --profile-file FILE} options that commands share (a picocli mixin). */
+/**
+ * The {@code --profile NAME | --profile-file FILE} choice that commands share (a picocli mixin
+ * holding an exclusive argument group: picocli refuses both at once).
+ */
 final class ProfileOptions {
 
-    @Option(names = "--profile", paramLabel = "NAME",
-            description = "Built-in latency profile: lnkd-ssd, lnkd-disk, ymmr or wan.")
-    private String name;
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    private Choice choice;
 
-    @Option(names = "--profile-file", paramLabel = "FILE", description = "Latency profile in the JSON profile format.")
-    private Path file;
+    static final class Choice {
+
+        @Option(names = "--profile", paramLabel = "NAME", required = true,
+                description = "Built-in latency profile: lnkd-ssd, lnkd-disk, ymmr or wan.")
+        private String name;
+
+        @Option(names = "--profile-file", paramLabel = "FILE", required = true,
+                description = "Latency profile in the JSON profile format.")
+        private Path file;
+    }
 
     /** The profile named, read or looked up; one of the two options is required. */
     LatencyProfile resolve() {
-        if (name != null && file != null) {
-            throw new IllegalArgumentException("give either --profile or --profile-file, not both");
+        if (choice == null) {
+            throw new IllegalArgumentException("a profile is needed: --profile NAME (one of "
+                    + String.join(", ", ProfileCatalog.names()) + ") or --profile-file FILE");
         }
-        if (name != null) {
-            return ProfileCatalog.require(name);
-        }
-        if (file != null) {
-            return ProfileJson.readFile(file);
-        }
-        throw new IllegalArgumentException("a profile is needed: --profile NAME (one of "
-                + String.join(", ", ProfileCatalog.names()) + ") or --profile-file FILE");
+        return choice.name != null ? ProfileCatalog.require(choice.name) : ProfileJson.readFile(choice.file);
     }
 }

@@ -1,7 +1,6 @@
 package dev.pbs.cli;
 
 import dev.pbs.montecarlo.SimulationSpec;
-import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /** {@code --trials}, {@code --seed}, {@code --threads} and {@code --format}: shared by the simulating commands. */
@@ -21,8 +20,8 @@ final class RunOptions {
     private Integer threads;
 
     @Option(names = "--format", paramLabel = "table|json", defaultValue = "table",
-            description = "Output: a table for people or JSON for tools (default: ${DEFAULT-VALUE}).")
-    private String format;
+            description = "Output: a table for people or JSON for tools (default: table).")
+    private OutputFormat format;
 
     long trials() {
         return trials;
@@ -38,10 +37,6 @@ final class RunOptions {
 
     /** Whether {@code --format json} was asked for. */
     boolean json() {
-        return switch (format.trim().toLowerCase(Locale.ROOT)) {
-            case "table" -> false;
-            case "json" -> true;
-            default -> throw new IllegalArgumentException("--format must be 'table' or 'json', was '" + format + "'");
-        };
+        return format == OutputFormat.JSON;
     }
 }

@@ -1,20 +1,17 @@
 package dev.pbs.cli;
 
-import dev.pbs.model.profile.LatencyProfile;
-import dev.pbs.montecarlo.SimulationSpec;
-import dev.pbs.montecarlo.tuning.Objective;
-import dev.pbs.montecarlo.tuning.Requirement;
-import dev.pbs.montecarlo.tuning.RequirementParser;
 import dev.pbs.montecarlo.tuning.Tuner;
 import dev.pbs.montecarlo.tuning.TuningResult;
-import dev.pbs.montecarlo.tuning.TuningSpec;
 import dev.pbs.formats.report.FrontierPlot;
 import dev.pbs.formats.report.TuningJson;
 import dev.pbs.formats.report.TuningTable;
+import dev.pbs.questions.Levels;
+import dev.pbs.questions.QuestionLimits;
+import dev.pbs.questions.TuningQuestion;
+import dev.pbs.questions.Vocabulary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,8 +50,8 @@ final class TuneCommand implements Callable<Integer> {
     private String objective;
 
     @Option(names = "--levels", paramLabel = "numeric|cassandra", defaultValue = "numeric",
-            description = "Every R and W in 1..N, or only ONE, TWO, THREE, QUORUM, ALL (default: ${DEFAULT-VALUE}).")
-    private String levels;
+            description = "Every R and W in 1..N, or only ONE, TWO, THREE, QUORUM, ALL (default: numeric).")
+    private Levels levels;
 
     @Option(names = "--plot", paramLabel = "FILE.png|FILE.svg",
             description = "Also draw every candidate's window against its latency, the frontier marked.")
@@ -62,45 +59,25 @@ final class TuneCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        TuningQuestion question = TuningQuestion.builder(profileOptions.resolve(), QuestionLimits.COMMAND_LINE,
+                        Vocabulary.COMMAND_LINE)
+                .replicas(replicas)
+                .requirements(requirements)
+                .objective(objective)
+                .levels(levels)
+                .trials(run.trials())
+                .seed(run.seed())
+                .threads(run.threads())
+                .build();
         boolean json = run.json();
-        boolean cassandra = switch (levels.trim().toLowerCase(Locale.ROOT)) {
-            case "numeric" -> false;
-            case "cassandra" -> true;
-            default -> throw new IllegalArgumentException("--levels must be 'numeric' or 'cassandra', was '" + levels
-                    + "'");
-        };
-        LatencyProfile profile = profileOptions.resolve();
-        int[] range = range(replicas);
-        List<Requirement> parsed = requirements.stream().map(RequirementParser::parse).toList();
-        if (run.trials() < 1 || run.trials() > SimulationSpec.MAX_TRIALS) {
-            throw new IllegalArgumentException("--trials must be between 1 and " + SimulationSpec.MAX_TRIALS + ", was "
-                    + run.trials());
-        }
         TuningResult result;
         try (TerminalProgress progress = new TerminalProgress("pbs tune")) {
-            result = new Tuner().tune(new TuningSpec(profile, range[0], range[1], parsed,
-                    Objective.parse(objective), cassandra, run.trials(), run.seed(), run.threads()), progress);
+            result = new Tuner().tune(question.tuning(), progress);
         }
         if (plot != null) {
             FrontierPlot.write(result, plot);
         }
         spec.commandLine().getOut().print(json ? TuningJson.toText(result) : TuningTable.render(result));
         return PbsCommandLine.EXIT_SUCCESS;
-    }
-
-    /** {@code 3} or {@code 3..5}. */
-    static int[] range(String text) {
-        String trimmed = text.trim();
-        try {
-            int separator = trimmed.indexOf("..");
-            if (separator < 0) {
-                int n = Integer.parseInt(trimmed);
-                return new int[] {n, n};
-            }
-            return new int[] {Integer.parseInt(trimmed.substring(0, separator)),
-                Integer.parseInt(trimmed.substring(separator + 2))};
-        } catch (NumberFormatException notANumber) {
-            throw new IllegalArgumentException("--n must be a number or a range like 3..5, was '" + text + "'");
-        }
     }
 }

@@ -2,7 +2,10 @@ package dev.pbs.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URISyntaxException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -21,12 +24,22 @@ record CommandLineRun(int status, String out, String err) {
         return err.lines().toList();
     }
 
-    /** The path of a test resource. */
+    /**
+     * A test resource as a file: the profile fixtures come from the formats module's test jar, so
+     * they are copied out to a temporary file under their own name (messages name the file).
+     */
     static Path resource(String name) {
-        try {
-            return Path.of(CommandLineRun.class.getResource("/" + name).toURI());
-        } catch (URISyntaxException impossible) {
-            throw new IllegalStateException(impossible);
+        try (InputStream in = CommandLineRun.class.getResourceAsStream("/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("no test resource " + name);
+            }
+            Path file = Files.createTempDirectory("pbs-fixture").resolve(Path.of(name).getFileName().toString());
+            Files.copy(in, file);
+            file.toFile().deleteOnExit();
+            file.getParent().toFile().deleteOnExit();
+            return file;
+        } catch (IOException problem) {
+            throw new UncheckedIOException(problem);
         }
     }
 }

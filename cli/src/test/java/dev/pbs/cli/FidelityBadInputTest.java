@@ -47,9 +47,9 @@ class FidelityBadInputTest {
                 Arguments.of(oneCellWith("--t", "5,1"),
                         "the t grid must be ascending without repeats"),
                 Arguments.of(oneCellWith("--client-gap", "always"),
-                        "--client-gap must be latency, measured or none, was 'always'"),
+                        "Invalid value for option '--client-gap': expected one of [NONE, MEASURED, LATENCY] (case-insensitive) but was 'always'"),
                 Arguments.of(oneCellWith("--format", "xml"),
-                        "--format must be table or json, was 'xml'"));
+                        "Invalid value for option '--format': expected one of [TABLE, JSON] (case-insensitive) but was 'xml'"));
     }
 
     @ParameterizedTest

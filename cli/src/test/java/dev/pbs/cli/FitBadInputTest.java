@@ -82,7 +82,7 @@ class FitBadInputTest {
 
         assertBadInput(CommandLineRun.of("fit", "--profile-file", file.toString(), "--out",
                 directory.resolve("fitted.json").toString(), "--format", "xml"),
-                "--format must be 'table' or 'json', was 'xml'");
+                "Invalid value for option '--format': expected one of [TABLE, JSON] (case-insensitive) but was 'xml'");
     }
 
     @Test

@@ -48,22 +48,22 @@ class PredictBadInputTest {
         "--trials   | -5            | trials must be between 1 and 2000000000, was -5",
         "--trials   | 2000000001    | trials must be between 1 and 2000000000, was 2000000001",
         "--trials   | many          | '--trials': 'many' is not a long",
-        "--t        | -1            | --t: times after commit must be >= 0 ms, was -1",
-        "--t        | 0,abc         | --t: 'abc' is not a number",
-        "--t        | Infinity      | --t: 'Infinity' is not a number",
-        "--t        | 1e999         | --t: '1e999' is not a finite number",
-        "--t        | 1,,2          | --t: empty value in '1,,2'",
-        "--windows  | 0             | windows must be probabilities in (0, 1], was 0.0",
-        "--windows  | 1.5           | windows must be probabilities in (0, 1], was 1.5",
-        "--windows  | NaN           | --windows: 'NaN' is not a number",
-        "--percentiles | 0          | percentiles must be in (0, 100], was 0.0",
-        "--percentiles | 100.5      | percentiles must be in (0, 100], was 100.5",
-        "--k        | 0             | k must be >= 1, was 0",
-        "--k        | 1.5           | --k: '1.5' is not a whole number",
+        "--t        | -1            | --t must hold times after commit >= 0 ms, had -1",
+        "--t        | 0,abc         | option '--t' (MS): 'abc' is not a number",
+        "--t        | Infinity      | option '--t' (MS): 'Infinity' is not a number",
+        "--t        | 1e999         | option '--t' (MS): '1e999' is not a finite number",
+        "--t        | 1,,2          | option '--t' (MS): an empty value",
+        "--windows  | 0             | --windows must hold probabilities in (0, 1], had 0",
+        "--windows  | 1.5           | --windows must hold probabilities in (0, 1], had 1.5",
+        "--windows  | NaN           | option '--windows' (P): 'NaN' is not a number",
+        "--percentiles | 0          | --percentiles must hold percentiles in (0, 100], had 0",
+        "--percentiles | 100.5      | --percentiles must hold percentiles in (0, 100], had 100.5",
+        "--k        | 0             | --k must hold whole numbers k >= 1, had 0",
+        "--k        | 1.5           | option '--k' (K): '1.5' is not a long",
         "--seed     | twelve        | twelve",
         "--threads  | 0             | threads must be between 1 and 256, was 0",
-        "--read-fanout | some       | read fan-out must be 'all' or 'targeted', was 'some'",
-        "--format   | xml           | --format must be 'table' or 'json', was 'xml'",
+        "--read-fanout | some       | option '--read-fanout': expected one of [ALL, TARGETED] (case-insensitive) but was 'some'",
+        "--format   | xml           | option '--format': expected one of [TABLE, JSON] (case-insensitive) but was 'xml'",
     })
     void predict_badOptionValue_exitsTwoNamingTheProblem(String option, String value, String expected) {
         Map<String, String> options = new LinkedHashMap<>(Map.of("--profile", "lnkd-disk", "--n", "3", "--trials",
@@ -110,7 +110,7 @@ class PredictBadInputTest {
 
     @Test
     void predict_profileAndProfileFile_exitsTwo() {
-        assertBadInput(run("--profile-file", "x.json"), "give either --profile or --profile-file, not both");
+        assertBadInput(run("--profile-file", "x.json"), "--profile=NAME, --profile-file=FILE are mutually exclusive (specify only one)");
     }
 
     @Test

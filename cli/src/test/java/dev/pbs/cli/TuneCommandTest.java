@@ -46,9 +46,9 @@ class TuneCommandTest {
         "--require     | window@2<=5ms   | a probability must be in (0, 1), at '2'",
         "--require     | speed>9         | is not one of the forms",
         "--objective   | fastest         | objective must be read, write, sum or mix",
-        "--levels      | all             | --levels must be 'numeric' or 'cassandra'",
-        "--n           | 5..3            | N must be a range within 1..16",
-        "--n           | three           | --n must be a number or a range like 3..5",
+        "--levels      | all             | option '--levels': expected one of [NUMERIC, CASSANDRA]",
+        "--n           | 5..3            | --n must be a range within 1..16, was 5..3",
+        "--n           | three           | --n must be a number or a range such as 3..5, was 'three'",
     })
     void tune_badInput_exitsTwoWithOneLineNamingIt(String option, String value, String message) {
         CommandLineRun run = option.equals("--n")

@@ -1,13 +1,17 @@
 package dev.pbs.service;
 
-import dev.pbs.service.core.PredictionRequestReader;
 import dev.pbs.service.core.PredictionService;
-import dev.pbs.service.core.RecommendationRequestReader;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.IllegalArgumentMapper;
 import dev.pbs.service.errors.MatrixParametersFilter;
 import dev.pbs.service.errors.JsonServerErrorHandler;
 import dev.pbs.service.errors.ProfileConflictMapper;
+import dev.pbs.service.errors.SimulationCapacityMapper;
+import dev.pbs.service.errors.UnknownProfileMapper;
+import dev.pbs.service.requests.PredictionRequestReader;
+import dev.pbs.service.requests.RecommendationRequestReader;
+import dev.pbs.service.requests.SlaRequestReader;
+import dev.pbs.questions.QuestionLimits;
 import dev.pbs.service.health.EngineHealthCheck;
 import dev.pbs.service.metrics.PrometheusMetrics;
 import dev.pbs.service.probes.ManagedProbe;
@@ -101,12 +105,16 @@ public class PbsApplication extends Application<PbsConfiguration> {
         environment.jersey().register(new MatrixParametersFilter());
         environment.jersey().register(new IllegalArgumentMapper());
         environment.jersey().register(new ProfileConflictMapper());
+        environment.jersey().register(new UnknownProfileMapper());
+        environment.jersey().register(new SimulationCapacityMapper());
         environment.jersey().register(new ProfilesResource(store, token));
-        PredictionRequestReader requests = new PredictionRequestReader(store, limits, threads);
-        environment.jersey().register(new PredictionsResource(requests, predictions));
-        environment.jersey().register(new SlaResource(requests, predictions));
+        QuestionLimits questionLimits = limits.questionLimits();
+        environment.jersey().register(new PredictionsResource(
+                new PredictionRequestReader(store, questionLimits, threads), predictions));
+        environment.jersey().register(new SlaResource(new SlaRequestReader(store, questionLimits, threads),
+                predictions));
         environment.jersey().register(new RecommendationsResource(
-                new RecommendationRequestReader(store, limits, threads), predictions));
+                new RecommendationRequestReader(store, questionLimits, threads), predictions));
         List<ManagedProbe> probes = new ArrayList<>();
         java.util.Set<String> probeNames = new java.util.HashSet<>();
         for (ProbeConfiguration probe : configuration.getProbes()) {

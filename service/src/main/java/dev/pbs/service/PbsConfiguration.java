@@ -1,5 +1,6 @@
 package dev.pbs.service;
 
+import dev.pbs.questions.QuestionLimits;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.dropwizard.core.Configuration;
 import jakarta.validation.Valid;
@@ -107,6 +108,14 @@ public class PbsConfiguration extends Configuration {
         @Min(0)
         @Max(100_000)
         private int cachedPredictions = 256;
+
+        /** The most values of N one tuning request may span ({@code "3..6"} spans 4). */
+        public static final int MAX_REPLICA_COUNTS = 4;
+
+        /** The bounds every question to the service is checked against. */
+        public QuestionLimits questionLimits() {
+            return new QuestionLimits(maxReplicas, maxTrials, defaultTrials, MAX_REPLICA_COUNTS);
+        }
 
         @JsonProperty
         public int getMaxReplicas() {

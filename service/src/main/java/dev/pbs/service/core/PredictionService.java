@@ -1,25 +1,26 @@
 package dev.pbs.service.core;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.pbs.formats.report.PredictionJson;
+import dev.pbs.formats.report.TuningJson;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
-import dev.pbs.service.errors.ApiProblem;
 import dev.pbs.montecarlo.tuning.Tuner;
-import dev.pbs.formats.report.PredictionJson;
-import dev.pbs.formats.report.TuningJson;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.pbs.questions.PredictionQuestion;
+import dev.pbs.questions.TuningQuestion;
 import java.util.Optional;
-import java.util.function.Supplier;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * Runs simulations with bounded capacity: at most {@code concurrent} at once (each uses every
- * core) and {@code queued} more waiting; beyond that a request is refused at once with 503 and
- * {@code Retry-After} rather than queued without bound. Answers to deterministic requests (an
- * explicit seed) are kept in a bounded least-recently-used cache.
+ * core) and {@code queued} more waiting; beyond that a request is refused at once with a {@link
+ * SimulationCapacityException} rather than queued without bound. Answers to seeded questions (pure
+ * functions of the question) are kept in a bounded cache.
  */
 public final class PredictionService {
 
@@ -30,71 +31,67 @@ public final class PredictionService {
     private final Tuner tuner = new Tuner();
     private final Semaphore running;
     private final Semaphore admitted;
-    private final Map<String, String> cache;
-    private final int cacheCapacity;
+    private final Cache<String, String> cache;
     private final AtomicLong cacheHits = new AtomicLong();
     private final AtomicLong cacheMisses = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
     private final AtomicInteger inProgress = new AtomicInteger();
 
+    /**
+     * @param concurrent simulations running at once
+     * @param queued simulations waiting for a slot
+     * @param cacheCapacity answers kept (0: none)
+     */
     public PredictionService(int concurrent, int queued, int cacheCapacity) {
         this.running = new Semaphore(concurrent, true);
         this.admitted = new Semaphore(concurrent + queued);
-        this.cacheCapacity = cacheCapacity;
-        this.cache = new LinkedHashMap<>(16, 0.75f, true) {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
-                return size() > PredictionService.this.cacheCapacity;
-            }
-        };
+        // Evictions run on the calling thread, so the bound holds as soon as put returns.
+        this.cache = Caffeine.newBuilder().maximumSize(cacheCapacity).executor(Runnable::run).build();
     }
 
-    /** The prediction JSON of {@code ./pbs predict --format json} for this request. */
-    public String predictionJson(PredictionRequest request) {
-        return cached(request.cacheKey(),
-                () -> PredictionJson.toText(simulate(request.spec()), request.report()));
+    /** The prediction JSON of {@code ./pbs predict --format json} for this question. */
+    public String predictionJson(PredictionQuestion question) {
+        return cached(question.seeded() ? Optional.of(QuestionKeys.of(question)) : Optional.empty(),
+                () -> PredictionJson.toText(simulate(question.simulation()), question.report()));
     }
 
-    /** The tuning JSON of {@code ./pbs tune --format json} for this request. */
-    public String recommendationJson(RecommendationRequest request) {
-        return cached(request.cacheKey().map(key -> "tune|" + key),
-                () -> TuningJson.toText(withCapacity(() -> tuner.tune(request.spec()))));
+    /** The tuning JSON of {@code ./pbs tune --format json} for this question. */
+    public String recommendationJson(TuningQuestion question) {
+        return cached(question.seeded() ? Optional.of(QuestionKeys.of(question)) : Optional.empty(),
+                () -> TuningJson.toText(withCapacity(() -> tuner.tune(question.tuning()))));
     }
 
-    /** Runs one simulation when capacity allows; 503 with Retry-After when it does not. */
+    /**
+     * Runs one simulation when capacity allows.
+     *
+     * @throws SimulationCapacityException when it does not
+     */
     public SimulationResult simulate(SimulationSpec spec) {
         return withCapacity(() -> engine.run(spec));
     }
 
     private String cached(Optional<String> key, Supplier<String> compute) {
-        if (key.isPresent()) {
-            String cachedAnswer;
-            synchronized (cache) {
-                cachedAnswer = cache.get(key.get());
-            }
-            if (cachedAnswer != null) {
-                cacheHits.incrementAndGet();
-                return cachedAnswer;
-            }
-            cacheMisses.incrementAndGet();
+        if (key.isEmpty()) {
+            return compute.get();
         }
-        String answer = compute.get();
-        if (key.isPresent() && cacheCapacity > 0) {
-            synchronized (cache) {
-                cache.put(key.get(), answer);
-            }
+        String answer = cache.getIfPresent(key.get());
+        if (answer != null) {
+            cacheHits.incrementAndGet();
+            return answer;
         }
+        cacheMisses.incrementAndGet();
+        // Computed outside the cache's lock: a simulation takes seconds and must not block other keys.
+        answer = compute.get();
+        cache.put(key.get(), answer);
         return answer;
     }
 
-    /** Runs simulation work when a slot is free or one of the few waiting places is; else 503. */
+    /** Runs simulation work when a slot is free or one of the few waiting places is. */
     private <T> T withCapacity(Supplier<T> work) {
         if (!admitted.tryAcquire()) {
             refused.incrementAndGet();
-            throw ApiProblem.withResponse(ApiProblem.response(503, "the service is busy with other simulations; "
-                    + "try again in " + RETRY_AFTER_SECONDS + " s").header("Retry-After", RETRY_AFTER_SECONDS).build());
+            throw new SimulationCapacityException("the service is busy with other simulations; try again in "
+                    + RETRY_AFTER_SECONDS + " s", RETRY_AFTER_SECONDS);
         }
         inProgress.incrementAndGet();
         try {
@@ -106,8 +103,7 @@ public final class PredictionService {
             }
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            throw ApiProblem.withResponse(ApiProblem.response(503, "the service is shutting down")
-                    .header("Retry-After", RETRY_AFTER_SECONDS).build());
+            throw new SimulationCapacityException("the service is shutting down", RETRY_AFTER_SECONDS);
         } finally {
             inProgress.decrementAndGet();
             admitted.release();

@@ -4,8 +4,7 @@ import com.codahale.metrics.annotation.ResponseMetered;
 import com.codahale.metrics.annotation.Timed;
 import dev.pbs.service.api.PredictionDocument;
 import dev.pbs.service.api.PredictionRequestBody;
-import dev.pbs.service.core.PredictionRequest;
-import dev.pbs.service.core.PredictionRequestReader;
+import dev.pbs.service.requests.PredictionRequestReader;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.openapi.ApiDocumentation;
 import io.swagger.v3.oas.annotations.Operation;
@@ -60,7 +59,7 @@ public final class PredictionsResource {
                             + "\"n\": 3, \"r\": 1, \"w\": 1, \"t_ms\": [0, 5, 50], \"trials\": 100000, "
                             + "\"seed\": 7}")))
             InputStream body) {
-        PredictionRequest request = requests.read(RequestBodies.readJson(body));
-        return Response.ok(predictions.predictionJson(request), MediaType.APPLICATION_JSON_TYPE).build();
+        return Response.ok(predictions.predictionJson(requests.read(RequestBodies.readJson(body))),
+                MediaType.APPLICATION_JSON_TYPE).build();
     }
 }

@@ -3,7 +3,7 @@ package dev.pbs.service.resources;
 import com.codahale.metrics.annotation.ResponseMetered;
 import com.codahale.metrics.annotation.Timed;
 import dev.pbs.service.core.PredictionService;
-import dev.pbs.service.core.RecommendationRequestReader;
+import dev.pbs.service.requests.RecommendationRequestReader;
 import dev.pbs.service.openapi.ApiDocumentation;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;

@@ -2,16 +2,14 @@ package dev.pbs.service.resources;
 
 import com.codahale.metrics.annotation.ResponseMetered;
 import com.codahale.metrics.annotation.Timed;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.QuantileEstimate;
 import dev.pbs.service.api.SchemaReferences;
 import dev.pbs.service.api.SlaWindow;
-import dev.pbs.service.core.PredictionRequest;
-import dev.pbs.service.core.PredictionRequestReader;
+import dev.pbs.questions.SlaQuestion;
+import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.service.requests.SlaRequestReader;
 import dev.pbs.service.core.PredictionService;
-import dev.pbs.service.errors.ApiProblem;
 import dev.pbs.service.openapi.ApiDocumentation;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -36,12 +34,10 @@ import java.util.Arrays;
 @Tag(name = "sla", description = "Answers to service-level questions")
 public final class SlaResource {
 
-    private static final double DEFAULT_PROBABILITY = 0.999;
-
-    private final PredictionRequestReader requests;
+    private final SlaRequestReader requests;
     private final PredictionService predictions;
 
-    public SlaResource(PredictionRequestReader requests, PredictionService predictions) {
+    public SlaResource(SlaRequestReader requests, PredictionService predictions) {
         this.requests = requests;
         this.predictions = predictions;
     }
@@ -76,67 +72,18 @@ public final class SlaResource {
             String trials,
             @Parameter(description = "Random seed (default 42).", schema = @Schema(type = "integer", format = "int64"))
             @QueryParam("seed") String seed) {
-        double probability = p == null ? DEFAULT_PROBABILITY : number("p", p);
-        if (!(probability > 0 && probability < 1)) {
-            throw ApiProblem.badRequest("'p' must be a probability in (0, 1), was " + p);
-        }
-        ObjectNode body = JsonNodeFactory.instance.objectNode();
-        body.put("profile", required("profile", profile));
-        body.put("n", wholeNumber("n", required("n", n)));
-        body.put("r", required("r", r));
-        body.put("w", required("w", w));
-        body.putArray("t_ms").add(0);
-        body.putArray("windows").add(probability);
-        if (trials != null) {
-            body.put("trials", wholeNumber("trials", trials));
-        }
-        if (seed != null) {
-            body.put("seed", wholeNumber("seed", seed));
-        }
-        PredictionRequest request = requests.read(body);
-        ConfigurationResult result = predictions.simulate(request.spec()).configurations().get(0);
+        SlaQuestion question = requests.read(profile, n, r, w, p, trials, seed);
+        double probability = question.probability();
+        SimulationSpec spec = question.prediction().simulation();
+        ConfigurationResult result = predictions.simulate(spec).configurations().get(0);
         QuantileEstimate window = result.window(probability);
-        return new SlaWindow(request.spec().profile().name(), request.spec().n(), result.configuration().r(),
+        return new SlaWindow(spec.profile().name(), spec.n(), result.configuration().r(),
                 result.configuration().w(), probability, window.isFinite() ? window.valueMillis() : null,
                 Arrays.asList(finite(window.lowerMillis()), finite(window.upperMillis())), !window.isFinite(),
-                result.isStrict(), request.spec().trials(), request.spec().seed());
+                result.isStrict(), spec.trials(), spec.seed());
     }
 
     private static Double finite(double value) {
         return Double.isFinite(value) ? value : null;
-    }
-
-    private static String required(String name, String value) {
-        if (value == null || value.isBlank()) {
-            throw ApiProblem.badRequest("query parameter '" + name + "' is required");
-        }
-        return value.trim();
-    }
-
-    private static long wholeNumber(String name, String text) {
-        try {
-            return Long.parseLong(text.trim());
-        } catch (NumberFormatException notANumber) {
-            throw ApiProblem.badRequest("query parameter '" + name + "' must be a whole number, was '"
-                    + shorten(text) + "'");
-        }
-    }
-
-    private static double number(String name, String text) {
-        try {
-            double value = Double.parseDouble(text.trim());
-            if (!Double.isFinite(value)) {
-                throw new NumberFormatException();
-            }
-            return value;
-        } catch (NumberFormatException notANumber) {
-            throw ApiProblem.badRequest("query parameter '" + name + "' must be a finite number, was '"
-                    + shorten(text) + "'");
-        }
-    }
-
-    private static String shorten(String text) {
-        String printable = text.replaceAll("\\p{Cntrl}", "?");
-        return printable.length() <= 80 ? printable : printable.substring(0, 77) + "...";
     }
 }

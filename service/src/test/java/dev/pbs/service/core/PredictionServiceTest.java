@@ -3,29 +3,27 @@ package dev.pbs.service.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pbs.model.profile.BuiltInProfiles;
 import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.questions.PredictionQuestion;
+import dev.pbs.questions.Vocabulary;
 import dev.pbs.service.PbsConfiguration;
-import dev.pbs.service.errors.ApiProblem;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 class PredictionServiceTest {
 
-    private static PredictionRequest request(String json) throws Exception {
-        return PredictionRequest.parse(new ObjectMapper().readTree(json), BuiltInProfiles::named,
-                new PbsConfiguration.Limits(), 1);
+    private static PredictionQuestion request(long seed, boolean seeded) {
+        return PredictionQuestion.builder(BuiltInProfiles.named("lnkd-ssd").orElseThrow(),
+                new PbsConfiguration.Limits().questionLimits(), Vocabulary.JSON)
+                .replicas(3L).trials(5000L).seed(seeded ? seed : null).build();
     }
 
     @Test
     void predictionJson_sameSeededRequestTwice_isServedFromTheCache() throws Exception {
         PredictionService service = new PredictionService(1, 0, 8);
-        String body = "{\"profile\": \"lnkd-ssd\", \"n\": 3, \"trials\": 5000, \"seed\": 3}";
-
-        String first = service.predictionJson(request(body));
-        String second = service.predictionJson(request(body));
+        String first = service.predictionJson(request(3, true));
+        String second = service.predictionJson(request(3, true));
 
         assertThat(second).isSameAs(first);
         assertThat(service.cacheHits()).isEqualTo(1);
@@ -35,17 +33,15 @@ class PredictionServiceTest {
     @Test
     void predictionJson_withoutSeed_isNotCached() throws Exception {
         PredictionService service = new PredictionService(1, 0, 8);
-        String body = "{\"profile\": \"lnkd-ssd\", \"n\": 3, \"trials\": 5000}";
-
-        service.predictionJson(request(body));
-        service.predictionJson(request(body));
+        service.predictionJson(request(0, false));
+        service.predictionJson(request(0, false));
 
         assertThat(service.cacheHits()).isZero();
-        assertThat(request(body).cacheKey()).isEqualTo(Optional.empty());
+        assertThat(service.cacheMisses()).isZero();
     }
 
     @Test
-    void simulate_whenEverySlotIsTaken_refusesAtOnceWith503AndRetryAfter() throws Exception {
+    void simulate_whenEverySlotIsTaken_refusesAtOnceWithRetryAfter() throws Exception {
         PredictionService service = new PredictionService(1, 0, 0);
         SimulationSpec slow = SimulationSpec.builder(BuiltInProfiles.named("lnkd-disk").orElseThrow(), 3)
                 .trials(10_000_000).threads(1).build();
@@ -58,10 +54,11 @@ class PredictionServiceTest {
             assertThat(service.simulationsInProgress()).isEqualTo(1);
             SimulationSpec small = SimulationSpec.builder(BuiltInProfiles.named("lnkd-disk").orElseThrow(), 3)
                     .trials(1000).build();
-            assertThatThrownBy(() -> service.simulate(small)).isInstanceOfSatisfying(ApiProblem.class, problem -> {
-                assertThat(problem.getResponse().getStatus()).isEqualTo(503);
-                assertThat(problem.getResponse().getHeaderString("Retry-After")).isEqualTo("1");
-            });
+            assertThatThrownBy(() -> service.simulate(small)).isInstanceOfSatisfying(
+                    SimulationCapacityException.class, problem -> {
+                        assertThat(problem.retryAfterSeconds()).isEqualTo(1);
+                        assertThat(problem).hasMessageContaining("busy");
+                    });
             assertThat(service.refusedRequests()).isEqualTo(1);
         } finally {
             running.join();

@@ -1,4 +1,4 @@
-package dev.pbs.service.core;
+package dev.pbs.service.requests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,6 +18,6 @@ class PredictionRequestBodyTest {
                 .map(accessor -> accessor.getAnnotation(JsonProperty.class).value())
                 .toArray(String[]::new);
 
-        assertThat(documented).containsExactlyInAnyOrderElementsOf(PredictionRequest.FIELDS);
+        assertThat(documented).containsExactlyInAnyOrderElementsOf(PredictionRequestReader.FIELDS);
     }
 }

@@ -1,0 +1,49 @@
+package dev.pbs.questions;
+
+/**
+ * A field of a question, with its name in each {@link Vocabulary}, so that one validation names
+ * the problem in the words of whoever asked.
+ */
+public enum Field {
+    PROFILE("profile", "--profile"),
+    N("n", "--n"),
+    R("r", "--r"),
+    W("w", "--w"),
+    ALL("all", "--all"),
+    TIMES("t_ms", "--t"),
+    WINDOWS("windows", "--windows"),
+    PERCENTILES("percentiles", "--percentiles"),
+    K("k", "--k"),
+    TRIALS("trials", "--trials"),
+    SEED("seed", "--seed"),
+    THREADS("threads", "--threads"),
+    READ_FANOUT("read_fanout", "--read-fanout"),
+    COORDINATOR_REPLICA("coordinator_replica", "--coordinator-replica"),
+    REQUIRE("require", "--require"),
+    OBJECTIVE("objective", "--objective"),
+    LEVELS("levels", "--levels"),
+    PROBABILITY("p", "--p");
+
+    private final String jsonName;
+    private final String optionName;
+
+    Field(String jsonName, String optionName) {
+        this.jsonName = jsonName;
+        this.optionName = optionName;
+    }
+
+    /** The JSON field or query parameter, unquoted: {@code t_ms}. */
+    public String jsonName() {
+        return jsonName;
+    }
+
+    /** The command-line option: {@code --t}. */
+    public String optionName() {
+        return optionName;
+    }
+
+    /** The name as a message shows it: {@code 't_ms'} or {@code --t}. */
+    public String in(Vocabulary vocabulary) {
+        return vocabulary == Vocabulary.JSON ? "'" + jsonName + "'" : optionName;
+    }
+}

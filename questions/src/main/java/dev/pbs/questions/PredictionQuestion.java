@@ -1,0 +1,184 @@
+package dev.pbs.questions;
+
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.montecarlo.ReadFanout;
+import dev.pbs.montecarlo.SimulationSpec;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A validated prediction question: the simulation to run and what to report of it. The defaults
+ * are the command line's, so {@code ./pbs predict} and {@code POST /api/v1/predictions} answer the
+ * same question with the same numbers.
+ *
+ * @param simulation the engine's input
+ * @param report the windows, percentiles and k to report
+ * @param seeded whether the seed was given (the answer is then a pure function of the question)
+ */
+public record PredictionQuestion(SimulationSpec simulation, ReportOptions report, boolean seeded) {
+
+    /** Seed when a question gives none. */
+    public static final long DEFAULT_SEED = 42;
+
+    /** Times after commit, ms, when a question gives none. */
+    public static final List<Double> DEFAULT_TIMES_MILLIS =
+            List.of(0.0, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0);
+
+    public PredictionQuestion {
+        Objects.requireNonNull(simulation, "simulation");
+        Objects.requireNonNull(report, "report");
+    }
+
+    /**
+     * @param profile the latency profile, already found or read by the edge
+     * @param limits the bounds to check against
+     * @param vocabulary how messages name the fields
+     */
+    public static Builder builder(LatencyProfile profile, QuestionLimits limits, Vocabulary vocabulary) {
+        return new Builder(profile, limits, vocabulary);
+    }
+
+    /** Collects a question's values as given (null: not given) and checks them all in {@link #build()}. */
+    public static final class Builder {
+
+        private final LatencyProfile profile;
+        private final QuestionLimits limits;
+        private final Rules rules;
+        private Long replicas;
+        private String readQuorum;
+        private String writeQuorum;
+        private boolean everyConfiguration;
+        private List<Double> times;
+        private List<Double> windows;
+        private List<Double> percentiles;
+        private List<Long> versionsBehind;
+        private Long trials;
+        private Long seed;
+        private int threads = 1;
+        private ReadFanout readFanout = ReadFanout.ALL;
+        private boolean coordinatorReplica;
+
+        private Builder(LatencyProfile profile, QuestionLimits limits, Vocabulary vocabulary) {
+            this.profile = Objects.requireNonNull(profile, "profile");
+            this.limits = Objects.requireNonNull(limits, "limits");
+            this.rules = new Rules(vocabulary);
+        }
+
+        /** N, required. */
+        public Builder replicas(Long replicas) {
+            this.replicas = replicas;
+            return this;
+        }
+
+        /** R and W: a number or ONE, TWO, THREE, QUORUM, ALL; both or neither (then every (R, W)). */
+        public Builder quorums(String readQuorum, String writeQuorum) {
+            this.readQuorum = readQuorum;
+            this.writeQuorum = writeQuorum;
+            return this;
+        }
+
+        /** Every (R, W) explicitly asked for; cannot be combined with R and W. */
+        public Builder everyConfiguration(boolean everyConfiguration) {
+            this.everyConfiguration = everyConfiguration;
+            return this;
+        }
+
+        /** Times after commit, ms, >= 0 (default {@link #DEFAULT_TIMES_MILLIS}). */
+        public Builder timesMillis(List<Double> times) {
+            this.times = times;
+            return this;
+        }
+
+        /** Probabilities in (0, 1] for windows. */
+        public Builder windows(List<Double> windows) {
+            this.windows = windows;
+            return this;
+        }
+
+        /** Latency percentiles in (0, 100]. */
+        public Builder percentiles(List<Double> percentiles) {
+            this.percentiles = percentiles;
+            return this;
+        }
+
+        /** Values of k >= 1 for P(more than k versions old). */
+        public Builder versionsBehind(List<Long> versionsBehind) {
+            this.versionsBehind = versionsBehind;
+            return this;
+        }
+
+        public Builder trials(Long trials) {
+            this.trials = trials;
+            return this;
+        }
+
+        public Builder seed(Long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /** Worker threads: the edge's choice; never changes the numbers. */
+        public Builder threads(int threads) {
+            this.threads = threads;
+            return this;
+        }
+
+        public Builder readFanout(ReadFanout readFanout) {
+            this.readFanout = readFanout == null ? ReadFanout.ALL : readFanout;
+            return this;
+        }
+
+        public Builder coordinatorReplica(boolean coordinatorReplica) {
+            this.coordinatorReplica = coordinatorReplica;
+            return this;
+        }
+
+        /** @throws InvalidQuestionException naming the first problem found */
+        public PredictionQuestion build() {
+            int n = (int) rules.wholeNumber(Field.N, rules.required(Field.N, replicas), 1, limits.maxReplicas());
+            List<QuorumConfiguration> configurations = configurations(n);
+            double[] grid = rules.timesMillis(Field.TIMES, times == null ? DEFAULT_TIMES_MILLIS : times);
+            ReportOptions report = new ReportOptions(
+                    windows == null ? ReportOptions.DEFAULT.windows() : rules.probabilities(Field.WINDOWS, windows),
+                    percentiles == null ? ReportOptions.DEFAULT.percentiles()
+                            : rules.percentiles(Field.PERCENTILES, percentiles),
+                    versionsBehind == null ? ReportOptions.DEFAULT.versionsBehind()
+                            : rules.versionsBehind(Field.K, versionsBehind));
+            long trialCount = trials == null ? limits.defaultTrials()
+                    : rules.wholeNumber(Field.TRIALS, trials, 1, limits.maxTrials());
+            rules.wholeNumber(Field.THREADS, threads, 1, SimulationSpec.MAX_THREADS);
+            SimulationSpec simulation = SimulationSpec.builder(profile, n)
+                    .configurations(configurations)
+                    .trials(trialCount)
+                    .seed(seed == null ? DEFAULT_SEED : seed)
+                    .threads(threads)
+                    .readFanout(readFanout)
+                    .coordinatorReplica(coordinatorReplica)
+                    .visibilityGridMillis(grid)
+                    .build();
+            return new PredictionQuestion(simulation, report, seed != null);
+        }
+
+        private List<QuorumConfiguration> configurations(int n) {
+            if (readQuorum != null || writeQuorum != null) {
+                if (everyConfiguration) {
+                    throw rules.invalid(Field.ALL, "cannot be combined with " + rules.name(Field.R) + " and "
+                            + rules.name(Field.W));
+                }
+                if (readQuorum == null || writeQuorum == null) {
+                    throw new InvalidQuestionException("give both " + rules.name(Field.R) + " and "
+                            + rules.name(Field.W) + ", or neither for every (R, W); only "
+                            + rules.name(readQuorum == null ? Field.W : Field.R) + " was given");
+                }
+                return List.of(QuorumConfiguration.parse(n, readQuorum, writeQuorum));
+            }
+            if ((long) n * n > SimulationSpec.MAX_CONFIGURATIONS) {
+                throw new InvalidQuestionException("every (R, W) of N=" + n + " is " + (long) n * n
+                        + " configurations, more than the " + SimulationSpec.MAX_CONFIGURATIONS
+                        + " one run evaluates: give " + rules.name(Field.R) + " and " + rules.name(Field.W));
+            }
+            return SimulationSpec.allConfigurations(n);
+        }
+    }
+}

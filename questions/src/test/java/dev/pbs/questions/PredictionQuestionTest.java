@@ -1,0 +1,113 @@
+package dev.pbs.questions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.pbs.model.profile.BuiltInProfiles;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.montecarlo.ReadFanout;
+import dev.pbs.montecarlo.SimulationSpec;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PredictionQuestionTest {
+
+    private static final LatencyProfile PROFILE = BuiltInProfiles.named("lnkd-disk").orElseThrow();
+    private static final QuestionLimits SERVICE = new QuestionLimits(8, 200_000, 2_000, 4);
+
+    private static PredictionQuestion.Builder json() {
+        return PredictionQuestion.builder(PROFILE, SERVICE, Vocabulary.JSON);
+    }
+
+    private static PredictionQuestion.Builder commandLine() {
+        return PredictionQuestion.builder(PROFILE, QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE);
+    }
+
+    @Test
+    void build_onlyN_takesTheCommandLineDefaultsAndTheLimitsDefaultTrials() {
+        PredictionQuestion question = json().replicas(3L).build();
+
+        SimulationSpec simulation = question.simulation();
+        assertThat(simulation.configurations()).hasSize(9);
+        assertThat(simulation.trials()).isEqualTo(2_000);
+        assertThat(simulation.seed()).isEqualTo(PredictionQuestion.DEFAULT_SEED);
+        assertThat(simulation.visibilityGridMillis()).containsExactly(0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000);
+        assertThat(simulation.readFanout()).isEqualTo(ReadFanout.ALL);
+        assertThat(question.report()).isEqualTo(ReportOptions.DEFAULT);
+        assertThat(question.seeded()).isFalse();
+    }
+
+    @Test
+    void build_everyValueGiven_carriesThemToTheSimulation() {
+        PredictionQuestion question = commandLine().replicas(5L).quorums("ONE", "QUORUM").timesMillis(List.of(0.0, 7.5))
+                .windows(List.of(0.9)).percentiles(List.of(99.0)).versionsBehind(List.of(2L)).trials(1234L)
+                .seed(-9L).threads(2).readFanout(ReadFanout.TARGETED).coordinatorReplica(true).build();
+
+        SimulationSpec simulation = question.simulation();
+        assertThat(simulation.configurations()).singleElement()
+                .satisfies(configuration -> assertThat(configuration.r()).isEqualTo(1))
+                .satisfies(configuration -> assertThat(configuration.w()).isEqualTo(3));
+        assertThat(simulation.visibilityGridMillis()).containsExactly(0, 7.5);
+        assertThat(simulation.trials()).isEqualTo(1234);
+        assertThat(simulation.seed()).isEqualTo(-9);
+        assertThat(simulation.threads()).isEqualTo(2);
+        assertThat(simulation.readFanout()).isEqualTo(ReadFanout.TARGETED);
+        assertThat(simulation.coordinatorReplica()).isTrue();
+        assertThat(question.report()).isEqualTo(new ReportOptions(List.of(0.9), List.of(99.0), List.of(2)));
+        assertThat(question.seeded()).isTrue();
+    }
+
+    @Test
+    void build_nAboveTheLimit_namesTheFieldInEachVocabulary() {
+        assertThatThrownBy(() -> json().replicas(9L).build()).isInstanceOf(InvalidQuestionException.class)
+                .hasMessage("'n' must be between 1 and 8, was 9");
+        assertThatThrownBy(() -> commandLine().replicas(0L).build()).isInstanceOf(InvalidQuestionException.class)
+                .hasMessage("--n must be between 1 and 1024, was 0");
+    }
+
+    @Test
+    void build_missingN_isRequired() {
+        assertThatThrownBy(() -> json().build()).hasMessage("'n' is required");
+    }
+
+    @Test
+    void build_onlyOneQuorum_asksForBoth() {
+        assertThatThrownBy(() -> json().replicas(3L).quorums("1", null).build())
+                .hasMessage("give both 'r' and 'w', or neither for every (R, W); only 'r' was given");
+        assertThatThrownBy(() -> commandLine().replicas(3L).quorums(null, "1").build())
+                .hasMessage("give both --r and --w, or neither for every (R, W); only --w was given");
+    }
+
+    @Test
+    void build_allWithQuorums_isRefused() {
+        assertThatThrownBy(() -> commandLine().replicas(3L).quorums("1", "1").everyConfiguration(true).build())
+                .hasMessage("--all cannot be combined with --r and --w");
+    }
+
+    @Test
+    void build_everyConfigurationOfALargeN_asksForOne() {
+        assertThatThrownBy(() -> commandLine().replicas(17L).build())
+                .hasMessage("every (R, W) of N=17 is 289 configurations, more than the 256 one run evaluates: "
+                        + "give --r and --w");
+    }
+
+    @Test
+    void build_badReportValues_nameTheFieldAndTheValue() {
+        assertThatThrownBy(() -> json().replicas(3L).timesMillis(List.of(-1.0)).build())
+                .hasMessage("'t_ms' must hold times after commit >= 0 ms, had -1");
+        assertThatThrownBy(() -> json().replicas(3L).windows(List.of(1.5)).build())
+                .hasMessage("'windows' must hold probabilities in (0, 1], had 1.5");
+        assertThatThrownBy(() -> json().replicas(3L).percentiles(List.of(0.0)).build())
+                .hasMessage("'percentiles' must hold percentiles in (0, 100], had 0");
+        assertThatThrownBy(() -> json().replicas(3L).versionsBehind(List.of(0L)).build())
+                .hasMessage("'k' must hold whole numbers k >= 1, had 0");
+        assertThatThrownBy(() -> json().replicas(3L).windows(List.of()).build())
+                .hasMessage("'windows' needs at least one value");
+    }
+
+    @Test
+    void build_trialsAboveTheLimit_namesTheLimit() {
+        assertThatThrownBy(() -> json().replicas(3L).trials(200_001L).build())
+                .hasMessage("'trials' must be between 1 and 200000, was 200001");
+    }
+}

@@ -1,0 +1,30 @@
+package dev.pbs.service.core;
+
+import dev.pbs.formats.profile.ProfileJson;
+import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.montecarlo.tuning.Requirement;
+import dev.pbs.montecarlo.tuning.TuningSpec;
+import dev.pbs.questions.PredictionQuestion;
+import dev.pbs.questions.TuningQuestion;
+import java.util.Arrays;
+
+/** Cache keys: everything that determines an answer, as text (the profile itself, not just its name). */
+final class QuestionKeys {
+
+    private QuestionKeys() {
+    }
+
+    static String of(PredictionQuestion question) {
+        SimulationSpec spec = question.simulation();
+        return "predict|" + ProfileJson.write(spec.profile()) + "|" + spec.n() + "|" + spec.configurations() + "|"
+                + spec.trials() + "|" + spec.seed() + "|" + spec.readFanout() + "|" + spec.coordinatorReplica() + "|"
+                + Arrays.toString(spec.visibilityGridMillis()) + "|" + question.report();
+    }
+
+    static String of(TuningQuestion question) {
+        TuningSpec spec = question.tuning();
+        return "tune|" + ProfileJson.write(spec.profile()) + "|" + spec.smallestN() + ".." + spec.largestN() + "|"
+                + spec.requirements().stream().map(Requirement::text).toList() + "|" + spec.objective().text() + "|"
+                + spec.cassandraLevels() + "|" + spec.trials() + "|" + spec.seed();
+    }
+}

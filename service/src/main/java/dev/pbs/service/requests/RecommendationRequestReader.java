@@ -1,0 +1,72 @@
+package dev.pbs.service.requests;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.pbs.questions.InvalidQuestionException;
+import dev.pbs.questions.Levels;
+import dev.pbs.questions.QuestionLimits;
+import dev.pbs.questions.TuningQuestion;
+import dev.pbs.questions.Vocabulary;
+import dev.pbs.service.core.ProfileStore;
+import java.util.Set;
+
+/**
+ * Translates a {@code POST /api/v1/recommendations} body (the question of {@code ./pbs tune}) into a
+ * {@link TuningQuestion}.
+ * <pre>
+ * {"profile": NAME | "profile_inline": PROFILE, "n": 3 | "3..5", "require": ["window@0.999<=250ms", ...],
+ *  "objective": "sum", "levels": "numeric" | "cassandra", "trials": T, "seed": S}
+ * </pre>
+ */
+public final class RecommendationRequestReader {
+
+    /** The fields a recommendation request may have. */
+    public static final Set<String> FIELDS = Set.of("profile", "profile_inline", "n", "require", "objective",
+            "levels", "trials", "seed");
+
+    private final ProfileStore profiles;
+    private final QuestionLimits limits;
+    private final int threads;
+
+    public RecommendationRequestReader(ProfileStore profiles, QuestionLimits limits, int threads) {
+        this.profiles = profiles;
+        this.limits = limits;
+        this.threads = threads;
+    }
+
+    /**
+     * @throws InvalidQuestionException naming the first problem found
+     * @throws dev.pbs.service.core.UnknownProfileException when the named profile is not stored
+     */
+    public TuningQuestion read(JsonNode body) {
+        JsonFields fields = new JsonFields(body, FIELDS);
+        TuningQuestion.Builder question = TuningQuestion.builder(RequestProfiles.resolve(fields, profiles), limits,
+                Vocabulary.JSON);
+        if (!fields.has("n")) {
+            throw new InvalidQuestionException("'n' is required: a number or a range such as \"3..5\"");
+        }
+        if (fields.node("n").isTextual()) {
+            question.replicas(fields.text("n"));
+        } else {
+            question.replicas(fields.wholeNumber("n"));
+        }
+        return question.requirements(fields.texts("require", "window@0.999<=50ms"))
+                .objective(fields.text("objective"))
+                .levels(levels(fields.text("levels")))
+                .trials(fields.wholeNumber("trials"))
+                .seed(fields.wholeNumber("seed"))
+                .threads(threads)
+                .build();
+    }
+
+    private static Levels levels(String text) {
+        if (text == null) {
+            return Levels.NUMERIC;
+        }
+        return switch (text) {
+            case "numeric" -> Levels.NUMERIC;
+            case "cassandra" -> Levels.CASSANDRA;
+            default -> throw new InvalidQuestionException("'levels' must be \"numeric\" or \"cassandra\", was \""
+                    + JsonFields.shorten(text) + "\"");
+        };
+    }
+}

@@ -1,0 +1,41 @@
+package dev.pbs.service.requests;
+
+import dev.pbs.formats.profile.ProfileJson;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.questions.InvalidQuestionException;
+import dev.pbs.service.core.ProfileStore;
+import dev.pbs.service.core.UnknownProfileException;
+
+/** The profile a request names ({@code profile}) or carries ({@code profile_inline}). */
+final class RequestProfiles {
+
+    private RequestProfiles() {
+    }
+
+    /**
+     * @throws InvalidQuestionException unless exactly one of the two is given, or when the inline profile is invalid
+     * @throws UnknownProfileException when no stored profile has the name
+     */
+    static LatencyProfile resolve(JsonFields fields, ProfileStore profiles) {
+        boolean named = fields.has("profile");
+        boolean inline = fields.has("profile_inline");
+        if (named == inline) {
+            throw new InvalidQuestionException(
+                    "give exactly one of 'profile' (a name) and 'profile_inline' (a profile)");
+        }
+        if (inline) {
+            try {
+                return ProfileJson.read(fields.node("profile_inline"));
+            } catch (IllegalArgumentException invalid) {
+                throw new InvalidQuestionException("profile_inline: " + invalid.getMessage());
+            }
+        }
+        return named(fields.text("profile"), profiles);
+    }
+
+    /** @throws UnknownProfileException when no stored profile has the name */
+    static LatencyProfile named(String name, ProfileStore profiles) {
+        return profiles.find(name).map(ProfileStore.StoredProfile::profile)
+                .orElseThrow(() -> new UnknownProfileException(JsonFields.shorten(name)));
+    }
+}
