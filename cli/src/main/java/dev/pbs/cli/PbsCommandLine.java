@@ -63,10 +63,7 @@ public final class PbsCommandLine implements Callable<Integer> {
      * @return the exit status: 0 success, 1 internal error, 2 bad input
      */
     public static int execute(PrintWriter out, PrintWriter err, boolean debug, String... args) {
-        CommandLine commandLine = new CommandLine(new PbsCommandLine());
-        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
-        commandLine.registerConverter(Double.class, new DecimalConverter());
-        commandLine.registerConverter(Double.TYPE, new DecimalConverter());
+        CommandLine commandLine = configured();
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler((problem, arguments) -> badInput(err, problem));
@@ -84,6 +81,15 @@ public final class PbsCommandLine implements Callable<Integer> {
             out.flush();
             err.flush();
         }
+    }
+
+    /** The command tree with the conversions every command shares (enums in any case, strict decimals). */
+    static CommandLine configured() {
+        CommandLine commandLine = new CommandLine(new PbsCommandLine());
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        commandLine.registerConverter(Double.class, new DecimalConverter());
+        commandLine.registerConverter(Double.TYPE, new DecimalConverter());
+        return commandLine;
     }
 
     private static int badInput(PrintWriter err, Throwable problem) {
