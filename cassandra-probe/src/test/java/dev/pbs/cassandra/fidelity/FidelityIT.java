@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.model.profile.WarsMessage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -56,7 +57,7 @@ class FidelityIT {
         for (int i = 1; i < points.size(); i++) {
             assertThat(points.get(i).predicted()).isGreaterThanOrEqualTo(points.get(i - 1).predicted());
         }
-        assertThat(result.measurement().samples(dev.pbs.cassandra.probe.MessageType.W)).isGreaterThan(1000);
+        assertThat(result.measurement().samples(WarsMessage.WRITE)).isGreaterThan(1000);
         assertThat(comparison.rmse()).isLessThanOrEqualTo(0.01);
     }
 }
