@@ -1,14 +1,13 @@
 package dev.pbs.cassandra.cluster;
 
+import dev.pbs.files.AtomicFile;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
@@ -66,7 +65,13 @@ final class ClusterDirectory {
         properties.setProperty("cluster.name", clusterName);
         properties.setProperty("nodes", Integer.toString(size));
         properties.setProperty("cassandra.version", cassandraVersion);
-        writeAtomically(stateFile(), writer -> properties.store(writer, "pbs local Cassandra cluster"));
+        StringWriter text = new StringWriter();
+        try {
+            properties.store(text, "pbs local Cassandra cluster");
+        } catch (IOException impossible) {
+            throw new UncheckedIOException(impossible);
+        }
+        writeAtomically(stateFile(), text.toString());
     }
 
     OptionalLong pid(int index) {
@@ -82,7 +87,7 @@ final class ClusterDirectory {
     }
 
     void writePid(int index, long pid) {
-        writeAtomically(pidFile(index), writer -> writer.write(Long.toString(pid)));
+        writeAtomically(pidFile(index), Long.toString(pid));
     }
 
     void clearPid(int index) {
@@ -93,22 +98,14 @@ final class ClusterDirectory {
         }
     }
 
-    interface Content {
-        void writeTo(Writer writer) throws IOException;
-    }
-
-    static void writeAtomically(Path file, Content content) {
+    /**
+     * Replaces {@code file} with {@code text} (UTF-8) atomically, creating its folder if need be: a
+     * node or a later command never reads half a file.
+     */
+    static void writeAtomically(Path file, String text) {
         try {
             Files.createDirectories(file.getParent());
-            Path temporary = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
-            try (Writer writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
-                content.writeTo(writer);
-            }
-            try {
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException notAtomic) {
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFile.write(file, text);
         } catch (IOException failed) {
             throw new UncheckedIOException("cannot write " + file, failed);
         }

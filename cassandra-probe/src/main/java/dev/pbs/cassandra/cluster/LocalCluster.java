@@ -69,7 +69,7 @@ public final class LocalCluster {
      * fraction of a second).
      */
     public void changeInjectedDelays(String specification) {
-        ClusterDirectory.writeAtomically(injectionFile(), writer -> writer.write(specification == null ? "" : specification));
+        ClusterDirectory.writeAtomically(injectionFile(), specification == null ? "" : specification);
     }
 
     Path injectionFile() {
@@ -145,7 +145,7 @@ public final class LocalCluster {
         NodeProcess.prepareDirectories(directory, index);
         Path node = directory.node(index);
         ClusterDirectory.writeAtomically(node.resolve("cassandra.yaml"),
-                writer -> writer.write(NodeConfiguration.yaml(CLUSTER_NAME, firstAddress(), index, size, node.toString())));
+                NodeConfiguration.yaml(CLUSTER_NAME, firstAddress(), index, size, node.toString()));
         if (!injectedDelays.isBlank()) {
             changeInjectedDelays(injectedDelays);
         }

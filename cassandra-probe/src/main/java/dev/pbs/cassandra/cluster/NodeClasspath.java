@@ -1,5 +1,6 @@
 package dev.pbs.cassandra.cluster;
 
+import dev.pbs.files.AtomicFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -71,10 +72,7 @@ public record NodeClasspath(List<Path> entries, String cassandraVersion) {
         try {
             Files.createDirectories(folder);
             if (!Files.exists(copy) || Files.mismatch(launcher, copy) != -1) {
-                Path temporary = Files.createTempFile(folder, "launcher", ".tmp");
-                Files.copy(launcher, temporary, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                Files.move(temporary, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                AtomicFile.write(copy, output -> Files.copy(launcher, output));
             }
         } catch (IOException failed) {
             throw new UncheckedIOException("cannot copy the node launcher into " + folder, failed);

@@ -120,7 +120,7 @@ final class NodeProcess {
     }
 
     static void writeLogbackConfiguration(ClusterDirectory directory) {
-        ClusterDirectory.writeAtomically(directory.root().resolve("logback.xml"), writer -> writer.write(LOGBACK));
+        ClusterDirectory.writeAtomically(directory.root().resolve("logback.xml"), LOGBACK);
     }
 
     static void prepareDirectories(ClusterDirectory directory, int index) {

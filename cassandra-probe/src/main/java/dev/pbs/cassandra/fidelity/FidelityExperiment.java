@@ -46,8 +46,6 @@ public final class FidelityExperiment {
     private static final double PROBE_RATE = 20;
     private static final double TRACE_FRACTION = 0.5;
     private static final long PROBE_LEAD_MILLIS = 5_000;
-    /** How long each cell first runs its workload for nothing. */
-    private static final int WARM_UP_SECONDS = 30;
     /** The nodes re-read the injection file every 200 ms. */
     private static final long INJECTION_PICKUP_MILLIS = 1_000;
 
@@ -130,10 +128,8 @@ public final class FidelityExperiment {
                 KEYSPACE, settings.replicas(), PROBE_RATE, Duration.ofDays(1), TRACE_FRACTION);
         // A warm-up first, its results discarded: the nodes' JIT compilers and the new delays
         // settle, so neither the profile nor the observation measures a machine still compiling.
-        progress.accept("warming up for " + WARM_UP_SECONDS + " s (results discarded)");
-        int warmUpWrites = (int) Math.max(10, Math.round(settings.writesPerSecond() * WARM_UP_SECONDS));
-        observeWhileProbing(probe, new ObservationSettings(1, 1, warmUpWrites, settings.writesPerSecond(),
-                settings.delaysMillis()), 0);
+        progress.accept("warming up for " + settings.warmUp().toSeconds() + " s (results discarded)");
+        observeWhileProbing(probe, settings.warmUpObservation(), 0);
         progress.accept("W ~ Exp(" + settings.writeMeanMillis() + " ms), A, R, S ~ Exp(" + settings.otherMeanMillis()
                 + " ms): observing " + settings.writes() + " writes at " + settings.writesPerSecond()
                 + " per second, each read at " + settings.delaysMillis().length + " delays");

@@ -3,6 +3,7 @@ package dev.pbs.cassandra.fidelity;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -19,14 +20,22 @@ import java.util.Objects;
  * @param directory where the cluster's folder goes (it is stopped at the end, its data kept)
  * @param firstAddress node 1 listens on 127.0.0.{firstAddress}
  * @param correction whether the prediction the RMSE uses adds the client round trip to t (both are reported)
+ * @param warmUp how long each cell first runs its workload with the results discarded, between 1 s
+ *     and 10 minutes ({@link #DEFAULT_WARM_UP} unless a test shortens it)
  */
 public record FidelitySettings(int replicas, double writeMeanMillis, double otherMeanMillis, int writes,
                                double writesPerSecond, double[] delaysMillis, Path directory, int firstAddress,
-                               ClientGapCorrection correction) {
+                               ClientGapCorrection correction, Duration warmUp) {
 
     /** The default t grid, ms: dense where the curve moves, out to 200 ms. */
     public static final double[] DEFAULT_DELAYS_MILLIS = {0, 1, 2, 3, 4, 5, 7, 10, 13, 16, 20, 25, 30, 40, 50, 65, 80,
         100, 125, 150, 200};
+
+    /**
+     * The warm-up of every cell: four freshly started JVMs spend their first minute compiling, which
+     * would otherwise end up in both the profile and the observation.
+     */
+    public static final Duration DEFAULT_WARM_UP = Duration.ofSeconds(30);
 
     public FidelitySettings {
         if (replicas < 1 || replicas > 5) {
@@ -50,8 +59,31 @@ public record FidelitySettings(int replicas, double writeMeanMillis, double othe
         }
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(correction, "client gap correction");
+        Objects.requireNonNull(warmUp, "warm-up");
+        if (warmUp.compareTo(Duration.ofSeconds(1)) < 0 || warmUp.compareTo(Duration.ofMinutes(10)) > 0) {
+            throw new IllegalArgumentException("the warm-up must be between 1 s and 10 minutes, was " + warmUp);
+        }
         delaysMillis = delaysMillis.clone();
         new ObservationSettings(1, 1, writes, writesPerSecond, delaysMillis); // checks the t grid
+    }
+
+    /** A cell with the {@link #DEFAULT_WARM_UP default warm-up}. */
+    public FidelitySettings(int replicas, double writeMeanMillis, double otherMeanMillis, int writes, double writesPerSecond,
+                            double[] delaysMillis, Path directory, int firstAddress, ClientGapCorrection correction) {
+        this(replicas, writeMeanMillis, otherMeanMillis, writes, writesPerSecond, delaysMillis, directory, firstAddress,
+                correction, DEFAULT_WARM_UP);
+    }
+
+    /** The same cell with another warm-up. */
+    public FidelitySettings withWarmUp(Duration length) {
+        return new FidelitySettings(replicas, writeMeanMillis, otherMeanMillis, writes, writesPerSecond, delaysMillis,
+                directory, firstAddress, correction, length);
+    }
+
+    /** The warm-up's observation: the cell's pace and t grid for the warm-up's length, at least 10 writes. */
+    public ObservationSettings warmUpObservation() {
+        int warmUpWrites = (int) Math.max(10, Math.round(writesPerSecond * (warmUp.toMillis() / 1000.0)));
+        return new ObservationSettings(1, 1, warmUpWrites, writesPerSecond, delaysMillis);
     }
 
     /** The observation of this cell: R = W = 1, its writes, pace and t grid. */

@@ -1,17 +1,6 @@
 package dev.pbs.cassandra.observe;
 
-import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlIdentifier;
-import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
-import com.datastax.oss.driver.api.core.metadata.Node;
-import com.datastax.oss.driver.api.core.metadata.TokenMap;
-import dev.pbs.cassandra.probe.ConsistencyLevels;
 import dev.pbs.cassandra.probe.ProbeRun;
-import dev.pbs.cassandra.probe.ProbeSessions;
-import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.ProportionEstimate;
@@ -19,16 +8,8 @@ import dev.pbs.montecarlo.ReadFanout;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -53,7 +34,6 @@ import org.HdrHistogram.HistogramIterationValue;
  */
 public final class StalenessObserver {
 
-    private static final int MAX_IN_FLIGHT = 1024;
     private static final long PREDICTION_TRIALS = 2_000_000;
     private static final long PREDICTION_SEED = 42;
     private static final double[] LATENCY_PERCENTILES = {50, 75, 90, 95, 99};
@@ -69,174 +49,15 @@ public final class StalenessObserver {
                 ClientGapCorrection.MEASURED);
     }
 
-    /** Runs the observation workload on the probe's keyspace and session. */
+    /**
+     * Runs the observation workload on the probe's keyspace and session (see above); returns once
+     * every read has been answered.
+     *
+     * @throws IllegalArgumentException if R or W exceeds the replication factor or has no Cassandra
+     *     consistency level, or coordinators outside the replicas are asked for with too few nodes
+     */
     public static RawObservation run(ProbeRun run, ObservationSettings settings, CoordinatorChoice choice) {
-        ProbeSettings probe = run.settings();
-        int n = probe.replicationFactor();
-        if (settings.readReplicas() > n || settings.writeReplicas() > n) {
-            throw new IllegalArgumentException("read and write consistency must be at most the replication factor " + n);
-        }
-        CqlSession session = run.session();
-        String table = probe.keyspace() + "." + ProbeSettings.TABLE;
-        PreparedStatement write = session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");
-        PreparedStatement read = session.prepare("SELECT version FROM " + table + " WHERE key = ?");
-        // A query the coordinator refuses while parsing it ("unconfigured table"): its round trip is the
-        // client's and the native transport's alone, with none of the coordinator's stage queues in it.
-        com.datastax.oss.driver.api.core.cql.SimpleStatement ping = com.datastax.oss.driver.api.core.cql.SimpleStatement
-                .newInstance("SELECT * FROM system.pbs_round_trip_no_such_table");
-        List<Node> nodes = run.coordinators();
-        if (choice == CoordinatorChoice.OUTSIDE_REPLICAS && nodes.size() <= n) {
-            throw new IllegalArgumentException("coordinators outside the replicas need more nodes than replicas: "
-                    + nodes.size() + " nodes, N = " + n);
-        }
-        TokenMap tokens = choice == CoordinatorChoice.OUTSIDE_REPLICAS ? session.getMetadata().getTokenMap()
-                .orElseThrow(() -> new IllegalStateException("the driver has no token map")) : null;
-        double[] delays = settings.delaysMillis();
-        AtomicLongArray reads = new AtomicLongArray(delays.length);
-        AtomicLongArray fresh = new AtomicLongArray(delays.length);
-        AtomicLongArray lagMicros = new AtomicLongArray(delays.length);
-        AtomicLong acknowledged = new AtomicLong();
-        AtomicLong failedWrites = new AtomicLong();
-        AtomicLong failedReads = new AtomicLong();
-        AtomicLong readTurn = new AtomicLong();
-        Histogram gap = new Histogram(60_000_000L, 3);
-        Histogram writeLatency = new Histogram(60_000_000L, 3);
-        Histogram readLatency = new Histogram(60_000_000L, 3);
-        Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
-        ConsistencyLevel writeLevel = level(settings.writeReplicas(), n);
-        ConsistencyLevel readLevel = level(settings.readReplicas(), n);
-        String runTag = Long.toString(System.currentTimeMillis(), 36);
-        ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(2, runnable -> {
-            Thread thread = new Thread(runnable, "pbs-observe");
-            thread.setDaemon(true);
-            return thread;
-        });
-        long periodNanos = Math.round(1e9 / settings.writesPerSecond());
-        long start = System.nanoTime();
-        try {
-            for (int i = 0; i < settings.writes(); i++) {
-                long due = start + i * periodNanos;
-                long wait = due - System.nanoTime();
-                if (wait > 0) {
-                    TimeUnit.NANOSECONDS.sleep(wait);
-                }
-                inFlight.acquire(2 + delays.length);
-                String key = "observe-" + runTag + "-" + i;
-                long version = i + 1L;
-                Node writer;
-                Node fixedReader;
-                if (choice == CoordinatorChoice.OUTSIDE_REPLICAS) {
-                    writer = outsideReplicas(tokens, probe.keyspace(), key, nodes, i);
-                    fixedReader = writer;
-                } else {
-                    writer = nodes.get(i % nodes.size());
-                    fixedReader = null;
-                }
-                String writerAddress = ProbeSessions.traceAddress(writer);
-                Node gapTarget = fixedReader != null ? fixedReader : nodes.get((i + 1) % nodes.size());
-                long pingSent = System.nanoTime();
-                session.executeAsync(ping.setNode(gapTarget).setConsistencyLevel(DefaultConsistencyLevel.ONE))
-                        .whenComplete((ignored, error) -> {
-                            if (error instanceof com.datastax.oss.driver.api.core.servererrors.InvalidQueryException) {
-                                record(gap, (System.nanoTime() - pingSent) / 1000);
-                            }
-                            inFlight.release();
-                        });
-                long writeSent = System.nanoTime();
-                session.executeAsync(write.bind(key, version, System.currentTimeMillis() * 1000).setNode(writer)
-                        .setConsistencyLevel(writeLevel).setIdempotent(true)).whenComplete((ignored, error) -> {
-                    long acknowledgedAt = System.nanoTime();
-                    inFlight.release();
-                    if (error != null) {
-                        failedWrites.incrementAndGet();
-                        run.health().failed(writerAddress);
-                        inFlight.release(delays.length);
-                        return;
-                    }
-                    record(writeLatency, (acknowledgedAt - writeSent) / 1000);
-                    run.health().succeeded(writerAddress);
-                    acknowledged.incrementAndGet();
-                    for (int j = 0; j < delays.length; j++) {
-                        int point = j;
-                        long readAt = acknowledgedAt + Math.round(delays[j] * 1e6);
-                        Node reader = fixedReader != null ? fixedReader
-                                : nodes.get((int) (readTurn.getAndIncrement() % nodes.size()));
-                        scheduler.schedule(() -> {
-                            long sent = System.nanoTime();
-                            long lag = sent - readAt;
-                            session.executeAsync(read.bind(key).setNode(reader).setConsistencyLevel(readLevel)
-                                    .setIdempotent(true)).whenComplete((result, readError) -> {
-                                long answered = System.nanoTime();
-                                try {
-                                    if (readError != null) {
-                                        failedReads.incrementAndGet();
-                                        return;
-                                    }
-                                    record(readLatency, (answered - sent) / 1000);
-                                    Row row = result.one();
-                                    boolean isFresh = row != null && !row.isNull("version") && row.getLong("version") >= version;
-                                    reads.incrementAndGet(point);
-                                    lagMicros.addAndGet(point, Math.max(0, lag / 1000));
-                                    if (isFresh) {
-                                        fresh.incrementAndGet(point);
-                                    }
-                                } finally {
-                                    inFlight.release();
-                                }
-                            });
-                        }, Math.max(0, readAt - System.nanoTime()), TimeUnit.NANOSECONDS);
-                    }
-                });
-            }
-            if (!inFlight.tryAcquire(MAX_IN_FLIGHT, 60, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("observed-staleness reads did not finish within 60 s");
-            }
-            inFlight.release(MAX_IN_FLIGHT);
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while observing staleness", interrupted);
-        } finally {
-            scheduler.shutdownNow();
-        }
-        long[] readCounts = new long[delays.length];
-        long[] freshCounts = new long[delays.length];
-        long[] lags = new long[delays.length];
-        for (int j = 0; j < delays.length; j++) {
-            readCounts[j] = reads.get(j);
-            freshCounts[j] = fresh.get(j);
-            lags[j] = lagMicros.get(j);
-        }
-        boolean coordinatorIsReplica = choice == CoordinatorChoice.ROUND_ROBIN && nodes.size() == n;
-        return new RawObservation(settings, acknowledged.get(), failedWrites.get(), failedReads.get(), readCounts, freshCounts,
-                lags, coordinatorIsReplica, snapshot(gap), snapshot(writeLatency), snapshot(readLatency));
-    }
-
-    private static void record(Histogram histogram, long micros) {
-        synchronized (histogram) {
-            histogram.recordValue(Math.min(Math.max(0, micros), histogram.getHighestTrackableValue()));
-        }
-    }
-
-    private static Histogram snapshot(Histogram histogram) {
-        synchronized (histogram) {
-            return histogram.copy();
-        }
-    }
-
-    /** A node that is not a replica of the key; the i-th such node in turn when there are several. */
-    private static Node outsideReplicas(TokenMap tokens, String keyspace, String key, List<Node> nodes, int turn) {
-        Set<Node> replicas = tokens.getReplicas(CqlIdentifier.fromCql(keyspace),
-                ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)));
-        List<Node> outside = new ArrayList<>();
-        for (Node node : nodes) {
-            if (!replicas.contains(node)) {
-                outside.add(node);
-            }
-        }
-        if (outside.isEmpty()) {
-            throw new IllegalStateException("every node is a replica of key " + key);
-        }
-        return outside.get(turn % outside.size());
+        return ObservationWorkload.run(run, settings, choice);
     }
 
     /** Compares an observation of N = {@code n} replicas with the engine's prediction from {@code measured}. */
@@ -355,11 +176,5 @@ public final class StalenessObserver {
                 .build();
         SimulationResult result = new WarsEngine().run(spec);
         return result.configuration(settings.readReplicas(), settings.writeReplicas()).orElseThrow();
-    }
-
-    private static ConsistencyLevel level(int replicas, int n) {
-        return ConsistencyLevels.forReplicas(replicas, n).orElseThrow(() -> new IllegalArgumentException(
-                "Cassandra has no consistency level for " + replicas + " of " + n + " replicas: use 1, 2, 3, a quorum ("
-                        + (n / 2 + 1) + ") or all (" + n + ")"));
     }
 }

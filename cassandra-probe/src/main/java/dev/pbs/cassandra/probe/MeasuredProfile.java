@@ -5,6 +5,7 @@ import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.DelayOverrides;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageDelays;
+import dev.pbs.model.profile.WarsMessage;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -12,7 +13,9 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -32,16 +35,18 @@ public final class MeasuredProfile {
      *     fewer replicas with samples than the replication factor (with what to try instead)
      */
     public static LatencyProfile of(ProbeSnapshot snapshot, String name) {
-        Map<MessageType, Histogram> pooled = new EnumMap<>(MessageType.class);
-        for (MessageType type : MessageType.values()) {
-            pooled.put(type, new Histogram(WarsRecorder.HIGHEST_MICROS, 3));
+        Map<WarsMessage, Histogram> pooled = new EnumMap<>(WarsMessage.class);
+        for (WarsMessage message : WarsMessage.values()) {
+            pooled.put(message, new Histogram(WarsRecorder.HIGHEST_MICROS, 3));
         }
-        snapshot.delaysMicros().forEach((replica, types) -> types.forEach((type, histogram) -> pooled.get(type).add(histogram)));
-        for (MessageType type : MessageType.values()) {
-            if (pooled.get(type).getTotalCount() == 0) {
-                throw new IllegalArgumentException("no " + type + " samples were measured (" + snapshot.operations().traced()
-                        + " traced operations, " + snapshot.operations().tracesRead() + " traces read): run longer, "
-                        + "raise --rate or --trace-fraction, or check that tracing works on the cluster");
+        snapshot.delaysMicros().forEach((replica, messages) -> messages.forEach(
+                (message, histogram) -> pooled.get(message).add(histogram)));
+        for (WarsMessage message : WarsMessage.values()) {
+            if (pooled.get(message).getTotalCount() == 0) {
+                throw new IllegalArgumentException("no " + message.letter() + " samples were measured ("
+                        + snapshot.operations().traced() + " traced operations, " + snapshot.operations().tracesRead()
+                        + " traces read): run longer, raise --rate or --trace-fraction, or check that tracing works on "
+                        + "the cluster");
             }
         }
         List<String> replicas = new ArrayList<>(snapshot.delaysMicros().keySet());
@@ -50,17 +55,18 @@ public final class MeasuredProfile {
                     + ", fewer than the replication factor " + snapshot.replicationFactor() + ": run longer so that every "
                     + "node coordinates and is probed");
         }
-        MessageDelays defaults = new MessageDelays(empirical(pooled.get(MessageType.W)), empirical(pooled.get(MessageType.A)),
-                empirical(pooled.get(MessageType.R)), empirical(pooled.get(MessageType.S)));
+        MessageDelays defaults = new MessageDelays(empirical(pooled.get(WarsMessage.WRITE)),
+                empirical(pooled.get(WarsMessage.ACKNOWLEDGEMENT)), empirical(pooled.get(WarsMessage.READ)),
+                empirical(pooled.get(WarsMessage.RESPONSE)));
         List<DelayOverrides> overrides = new ArrayList<>();
         StringBuilder counts = new StringBuilder();
         for (String replica : replicas) {
-            Map<MessageType, Histogram> types = snapshot.delaysMicros().get(replica);
-            overrides.add(new DelayOverrides(orNull(types.get(MessageType.W)), orNull(types.get(MessageType.A)),
-                    orNull(types.get(MessageType.R)), orNull(types.get(MessageType.S))));
-            counts.append(String.format(Locale.ROOT, "; replica %d = %s: W %d, A %d, R %d, S %d", overrides.size(), replica,
-                    count(types.get(MessageType.W)), count(types.get(MessageType.A)), count(types.get(MessageType.R)),
-                    count(types.get(MessageType.S))));
+            Map<WarsMessage, Histogram> messages = snapshot.delaysMicros().get(replica);
+            overrides.add(new DelayOverrides(orNull(messages.get(WarsMessage.WRITE)),
+                    orNull(messages.get(WarsMessage.ACKNOWLEDGEMENT)), orNull(messages.get(WarsMessage.READ)),
+                    orNull(messages.get(WarsMessage.RESPONSE))));
+            counts.append("; replica ").append(overrides.size()).append(" = ").append(replica).append(": ")
+                    .append(sampleCounts(message -> count(messages.get(message))));
         }
         if (replicas.size() > snapshot.replicationFactor()) {
             // More nodes than replicas per key: each node is one replica of some keys; describe the
@@ -72,7 +78,7 @@ public final class MeasuredProfile {
         String provenance = String.format(Locale.ROOT,
                 "Measured by pbs probe on Cassandra cluster '%s' (Cassandra %s, datacenter %s, replication factor %d) "
                         + "from %s to %s (%d s): %d operations, %d traced at consistency ALL, %d traces read, %d replica "
-                        + "samples discarded as incomplete. Samples: W %d, A %d, R %d, S %d%s. One-way delays from query "
+                        + "samples discarded as incomplete. Samples: %s%s. One-way delays from query "
                         + "traces, microseconds: W = half the wire time + the replica's time to apply the mutation; "
                         + "A = the replica's time from applying to sending its answer + half the wire time; R and S "
                         + "likewise around executing the read; the wire time is the coordinator's round trip minus "
@@ -81,9 +87,7 @@ public final class MeasuredProfile {
                 snapshot.clusterName(), snapshot.cassandraVersion(), snapshot.datacenter(), snapshot.replicationFactor(),
                 snapshot.started().truncatedTo(ChronoUnit.SECONDS), snapshot.at().truncatedTo(ChronoUnit.SECONDS),
                 window.toSeconds(), operations.issued(), operations.traced(), operations.tracesRead(),
-                operations.samplesDiscarded(), pooled.get(MessageType.W).getTotalCount(),
-                pooled.get(MessageType.A).getTotalCount(), pooled.get(MessageType.R).getTotalCount(),
-                pooled.get(MessageType.S).getTotalCount(), counts);
+                operations.samplesDiscarded(), sampleCounts(message -> pooled.get(message).getTotalCount()), counts);
         return LatencyProfile.builder(name)
                 .description("Measured W, A, R, S of Cassandra cluster '" + snapshot.clusterName() + "' ("
                         + replicas.size() + " replicas)")
@@ -91,6 +95,15 @@ public final class MeasuredProfile {
                 .defaults(defaults)
                 .replicaOverrides(overrides)
                 .build();
+    }
+
+    /** "W 12, A 12, R 10, S 10": each message's letter and its count. */
+    private static String sampleCounts(ToLongFunction<WarsMessage> count) {
+        StringJoiner joined = new StringJoiner(", ");
+        for (WarsMessage message : WarsMessage.values()) {
+            joined.add(message.letter() + " " + count.applyAsLong(message));
+        }
+        return joined.toString();
     }
 
     private static long count(Histogram histogram) {

@@ -3,6 +3,7 @@ package dev.pbs.cassandra.probe;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
@@ -12,6 +13,10 @@ import java.util.Optional;
  * plain CQL identifiers by {@link ProbeSettings}, so they are safe in DDL text (DDL cannot be bound).
  */
 final class ProbeSchema {
+
+    /** How long the nodes may take to agree on the new schema: freshly started nodes on a loaded machine are slow to. */
+    private static final Duration SCHEMA_AGREEMENT_TIMEOUT = Duration.ofSeconds(60);
+    private static final long SCHEMA_AGREEMENT_POLL_MILLIS = 500;
 
     private ProbeSchema() {
     }
@@ -32,7 +37,26 @@ final class ProbeSchema {
         }
         session.execute("CREATE TABLE IF NOT EXISTS " + settings.keyspace() + "." + ProbeSettings.TABLE
                 + " (key text PRIMARY KEY, version bigint, written_at_micros bigint)");
-        session.checkSchemaAgreement();
+        awaitSchemaAgreement(session);
+    }
+
+    /**
+     * Waits until every node that is up has the same schema, so that no statement is then prepared
+     * on a node that does not know the table yet. The driver waits only 10 s after each DDL
+     * statement, which four nodes just started beside a build on two cores have been seen to
+     * exceed ("table wars does not exist"). After {@link #SCHEMA_AGREEMENT_TIMEOUT} it goes on: a
+     * node still without the table then makes preparing fail with Cassandra's own words.
+     */
+    private static void awaitSchemaAgreement(CqlSession session) {
+        long deadline = System.nanoTime() + SCHEMA_AGREEMENT_TIMEOUT.toNanos();
+        while (!session.checkSchemaAgreement() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(SCHEMA_AGREEMENT_POLL_MILLIS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** The factor for {@code datacenter} under NetworkTopologyStrategy, or SimpleStrategy's factor; -1 if unknown. */

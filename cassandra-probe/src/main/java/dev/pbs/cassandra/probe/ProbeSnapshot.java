@@ -1,5 +1,6 @@
 package dev.pbs.cassandra.probe;
 
+import dev.pbs.model.profile.WarsMessage;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -15,18 +16,18 @@ import org.HdrHistogram.Histogram;
  * @param started when the workload began
  * @param at when this snapshot was taken
  * @param operations the workload's counters
- * @param delaysMicros W, A, R, S histograms (microseconds) by replica address
+ * @param delaysMicros W, A, R, S histograms (microseconds) by replica address and message
  * @param nodes each node's availability
  */
 public record ProbeSnapshot(String clusterName, String cassandraVersion, String datacenter, int replicationFactor,
                             Instant started, Instant at, ProbeCounters operations,
-                            Map<String, Map<MessageType, Histogram>> delaysMicros, List<NodeHealth.NodeReport> nodes) {
+                            Map<String, Map<WarsMessage, Histogram>> delaysMicros, List<NodeHealth.NodeReport> nodes) {
 
-    /** Samples of one message type across replicas. */
-    public long samples(MessageType type) {
+    /** Samples of one message across replicas. */
+    public long samples(WarsMessage message) {
         long total = 0;
-        for (Map<MessageType, Histogram> types : delaysMicros.values()) {
-            Histogram histogram = types.get(type);
+        for (Map<WarsMessage, Histogram> messages : delaysMicros.values()) {
+            Histogram histogram = messages.get(message);
             total += histogram == null ? 0 : histogram.getTotalCount();
         }
         return total;

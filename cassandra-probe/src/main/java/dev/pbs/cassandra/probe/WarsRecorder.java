@@ -1,62 +1,112 @@
 package dev.pbs.cassandra.probe;
 
+import dev.pbs.model.profile.WarsMessage;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /**
  * W, A, R and S delays per replica, in microseconds, in HdrHistograms (3 significant digits, up to
- * an hour). Thread-safe: the probe's trace readers record concurrently.
+ * an hour). The probe's trace readers record concurrently without waiting for each other or for a
+ * snapshot: each replica and message has an HdrHistogram {@link Recorder}, whose interval
+ * histograms a snapshot adds to that pair's running total. A snapshot holds every sample recorded
+ * before it was taken; one taken while a sample is being recorded may hold its W (or R) and not yet
+ * its A (or S).
  */
 public final class WarsRecorder {
 
     /** Largest recordable delay, microseconds (one hour); larger ones are counted as clipped. */
     public static final long HIGHEST_MICROS = 3_600_000_000L;
+    private static final int SIGNIFICANT_DIGITS = 3;
 
-    private final Map<String, Map<MessageType, Histogram>> byReplica = new TreeMap<>();
-    private long clipped;
+    private final ConcurrentMap<String, Map<WarsMessage, MessageDelays>> byReplica = new ConcurrentHashMap<>();
+    private final LongAdder clipped = new LongAdder();
 
     /** Records the two delays of one sample. */
-    public synchronized void record(ReplicaDelays delays) {
+    public void record(ReplicaDelays delays) {
         boolean write = delays.operation() == Operation.WRITE;
-        histogram(delays.replica(), write ? MessageType.W : MessageType.R).recordValue(clip(delays.outboundMicros()));
-        histogram(delays.replica(), write ? MessageType.A : MessageType.S).recordValue(clip(delays.returnMicros()));
+        delaysOf(delays.replica(), write ? WarsMessage.WRITE : WarsMessage.READ).record(clip(delays.outboundMicros()));
+        delaysOf(delays.replica(), write ? WarsMessage.ACKNOWLEDGEMENT : WarsMessage.RESPONSE)
+                .record(clip(delays.returnMicros()));
     }
 
     private long clip(long micros) {
         if (micros > HIGHEST_MICROS) {
-            clipped++;
+            clipped.increment();
             return HIGHEST_MICROS;
         }
         return Math.max(0, micros);
     }
 
-    private Histogram histogram(String replica, MessageType type) {
-        return byReplica.computeIfAbsent(replica, ignored -> new EnumMap<>(MessageType.class))
-                .computeIfAbsent(type, ignored -> new Histogram(HIGHEST_MICROS, 3));
+    private MessageDelays delaysOf(String replica, WarsMessage message) {
+        Map<WarsMessage, MessageDelays> messages = byReplica.computeIfAbsent(replica, ignored -> newMessages());
+        return messages.get(message);
     }
 
-    /** Copies of every histogram, by replica (sorted by address) and message type. */
-    public synchronized Map<String, Map<MessageType, Histogram>> snapshot() {
-        Map<String, Map<MessageType, Histogram>> copy = new TreeMap<>(ReplicaOrder.COMPARATOR);
-        byReplica.forEach((replica, types) -> {
-            Map<MessageType, Histogram> typesCopy = new EnumMap<>(MessageType.class);
-            types.forEach((type, histogram) -> typesCopy.put(type, histogram.copy()));
-            copy.put(replica, typesCopy);
+    /** One pair of delays per message, created together so that recording never changes the map. */
+    private static Map<WarsMessage, MessageDelays> newMessages() {
+        Map<WarsMessage, MessageDelays> messages = new EnumMap<>(WarsMessage.class);
+        for (WarsMessage message : WarsMessage.values()) {
+            messages.put(message, new MessageDelays());
+        }
+        return messages;
+    }
+
+    /**
+     * Copies of every histogram with at least one sample, by replica (sorted by address) and message;
+     * a replica that has answered only writes has no R and S.
+     */
+    public Map<String, Map<WarsMessage, Histogram>> snapshot() {
+        Map<String, Map<WarsMessage, Histogram>> copy = new TreeMap<>(ReplicaOrder.COMPARATOR);
+        byReplica.forEach((replica, messages) -> {
+            Map<WarsMessage, Histogram> messagesCopy = new EnumMap<>(WarsMessage.class);
+            messages.forEach((message, delays) -> {
+                Histogram total = delays.totalCopy();
+                if (total.getTotalCount() > 0) {
+                    messagesCopy.put(message, total);
+                }
+            });
+            if (!messagesCopy.isEmpty()) {
+                copy.put(replica, messagesCopy);
+            }
         });
         return copy;
     }
 
-    /** Samples of one replica and message type so far. */
-    public synchronized long count(String replica, MessageType type) {
-        Map<MessageType, Histogram> types = byReplica.get(replica);
-        Histogram histogram = types == null ? null : types.get(type);
-        return histogram == null ? 0 : histogram.getTotalCount();
+    /** Samples of one replica and message so far. */
+    public long count(String replica, WarsMessage message) {
+        Map<WarsMessage, MessageDelays> messages = byReplica.get(replica);
+        return messages == null ? 0 : messages.get(message).totalCopy().getTotalCount();
     }
 
     /** Delays above {@link #HIGHEST_MICROS}, recorded as that value. */
-    public synchronized long clipped() {
-        return clipped;
+    public long clipped() {
+        return clipped.sum();
+    }
+
+    /**
+     * The delays of one replica and message: recorded without a lock into a {@link Recorder}; the
+     * running total, which only readers touch, gathers its interval histograms.
+     */
+    private static final class MessageDelays {
+        private final Recorder recorder = new Recorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
+        private final Histogram total = new Histogram(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
+        private Histogram interval;
+
+        void record(long micros) {
+            recorder.recordValue(micros);
+        }
+
+        /** Everything recorded so far. Readers take turns here; writers never wait. */
+        synchronized Histogram totalCopy() {
+            interval = recorder.getIntervalHistogram(interval);
+            total.add(interval);
+            return total.copy();
+        }
     }
 }

@@ -2,61 +2,68 @@ package dev.pbs.cassandra.fidelity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.pbs.model.profile.WarsMessage;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fidelity experiment on a real cluster with injected delays: W ~ Exp(mean 10 ms), A, R, S ~
- * Exp(mean 5 ms), N = 3, R = W = 1. Each test's cluster (4 nodes on 127.0.0.11-14, beside the other
- * tests' cluster) is started and stopped by the experiment itself.
+ * A short fidelity run in every build (the cell of {@link FidelityRuns}; about a minute and a half
+ * with the cluster's start): fails if the injected delays stop making reads stale or the prediction
+ * stops following them. The 1% target needs 5,000 writes and ten minutes: {@link FidelityLongIT}.
  */
 class FidelityIT {
 
-    private static FidelityResult run(String folder, int writes) throws Exception {
-        Path directory = Files.createDirectories(Path.of("target", folder)).toAbsolutePath();
-        FidelitySettings settings = new FidelitySettings(3, 10, 5, writes, 10, FidelitySettings.DEFAULT_DELAYS_MILLIS,
-                directory, 11, ClientGapCorrection.NONE);
-        FidelityResult result = FidelityExperiment.run(settings, line -> System.out.println("[fidelity] " + line));
-        ObservedStaleness comparison = result.comparison();
-        System.out.printf("fidelity: RMSE %.4f (with latency offset %.4f, with round trip %.4f), noise floor %.4f, latency "
-                + "NRMSE %.4f, latency offset %.2f ms, mean client round trip %.2f ms%n", comparison.rmse(),
-                comparison.rmseWithLatencyOffset(), comparison.rmseWithRoundTrip(), comparison.noiseFloor(),
-                comparison.latencyNrmse(), comparison.latencyOffsetMillis(), comparison.meanClientGapMillis());
-        for (ObservedPoint point : comparison.points()) {
-            System.out.printf("  t=%5.0f ms observed %.4f [%.4f, %.4f] predicted %.4f%n", point.tMillis(),
-                    point.observed().estimate(), point.observed().lower(), point.observed().upper(), point.predicted());
-        }
-        return result;
-    }
+    /** Observed writes: 30 s at 10 a second, each read at the 21 delays of the grid. */
+    static final int WRITES = 300;
+    /**
+     * The warm-up, shorter than the command's 30 s: the bound below allows for what the nodes still
+     * compiling adds.
+     */
+    static final Duration WARM_UP = Duration.ofSeconds(10);
+    /** What the RMSE may exceed sampling noise by: systematic error on this 2-core machine under build load. */
+    static final double SYSTEMATIC_ALLOWANCE = 0.02;
+    /** Multiple of the noise floor that sampling noise alone stays below (see the test). */
+    static final double NOISE_MULTIPLE = 3;
 
     /**
-     * The issue's target, in every build: the W = 10, A = R = S = 5 ms cell with 5,000 writes (each
-     * read at 21 delays), predicted by the model alone from the profile the probe measured meanwhile,
-     * within 1% RMSE (the corrections of the time origin are printed beside it).
-     * Also checks that the injection makes reads measurably stale, that they are fresh by 200 ms,
-     * and that the prediction is monotone.
+     * Reads right after the acknowledgement are visibly stale (P &lt; 0.95; about 0.74 in this cell)
+     * and fresh by 200 ms; the prediction from the measured profile is stale at t = 0 too, monotone,
+     * and within 3 noise floors + 2 points of the observation (RMSE over the grid).
+     *
+     * <p>The bound: with 300 writes the noise floor (the RMSE that sampling alone gives if the
+     * prediction is exact: the root mean of p(1 - p) / 300 over the grid) is about 1.5%. Simulating
+     * this cell (exponential W, A, R; each write read at every t, so the points' errors are
+     * correlated), the RMSE of 300 writes against the exact curve had its 99.99th percentile at 2.1
+     * noise floors; against a prediction from a profile of 390 samples per message (what the probe
+     * measures in these 35 s) the 99.9th percentile was 2.45 and the largest of 1,500 runs 2.75 floors.
+     * Hence 3 floors for sampling. The systematic error of the model alone here was at most about 1
+     * point beyond noise (the README's 3x3 grid and 5,000-write runs); under a build's load and
+     * after a short warm-up 2 points are allowed. That is about 6.5% in all. A broken measurement or
+     * prediction misses by more: W and A swapped gives 9.5%, W halved 7.8% or doubled 10.6%,
+     * no W measured 14%, a prediction of always fresh 14% (and fails the t = 0 checks).
      */
     @Test
-    void fidelity_wMean10ArsMean5_predictsObservedStalenessWithinOnePercent() throws Exception {
-        FidelityResult result = run("fidelity-it", 5000);
+    void fidelity_injectedDelays_makeReadsStaleAndThePredictionFollows() throws Exception {
+        FidelityResult result = FidelityRuns.run("fidelity-it", WRITES, WARM_UP);
         ObservedStaleness comparison = result.comparison();
         List<ObservedPoint> points = comparison.points();
-        assertThat(comparison.writes()).isGreaterThanOrEqualTo(4990);
+        assertThat(comparison.writes()).isGreaterThanOrEqualTo(WRITES - 10);
         assertThat(comparison.coordinatorIsReplica()).isFalse();
         assertThat(points).hasSize(FidelitySettings.DEFAULT_DELAYS_MILLIS.length)
-                .allSatisfy(point -> assertThat(point.observed().trials()).isGreaterThan(4900));
-        assertThat(points.get(0).observed().estimate()).isLessThan(0.95);
-        assertThat(points.get(points.size() - 1).observed().estimate()).isGreaterThan(0.99);
-        assertThat(points.get(0).predicted()).isLessThan(0.95);
+                .allSatisfy(point -> assertThat(point.observed().trials()).isGreaterThan(WRITES - 20));
+        assertThat(points.get(0).observed().estimate()).as("observed P(consistent) at t = 0").isLessThan(0.95);
+        assertThat(points.get(points.size() - 1).observed().estimate()).as("observed P(consistent) at 200 ms")
+                .isGreaterThan(0.99);
+        assertThat(points.get(0).predicted()).as("predicted P(consistent) at t = 0").isLessThan(0.95);
         for (int i = 1; i < points.size(); i++) {
-            assertThat(points.get(i).predicted()).isGreaterThanOrEqualTo(points.get(i - 1).predicted());
+            assertThat(points.get(i).predicted()).as("prediction at %s ms", points.get(i).tMillis())
+                    .isGreaterThanOrEqualTo(points.get(i - 1).predicted());
         }
-        assertThat(result.measurement().samples(dev.pbs.cassandra.probe.MessageType.W)).isGreaterThan(1000);
-        assertThat(comparison.rmse()).isLessThanOrEqualTo(0.01);
+        assertThat(result.measurement().samples(WarsMessage.WRITE)).isGreaterThan(100);
+        double bound = NOISE_MULTIPLE * comparison.noiseFloor() + SYSTEMATIC_ALLOWANCE;
+        assertThat(comparison.rmse()).as("RMSE (noise floor %.4f)", comparison.noiseFloor()).isLessThanOrEqualTo(bound);
     }
 }

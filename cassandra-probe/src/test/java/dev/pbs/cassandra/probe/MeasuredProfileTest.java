@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.WarsMessage;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -79,8 +80,8 @@ class MeasuredProfileTest {
         WarsRecorder recorder = new WarsRecorder();
         recorder.record(new ReplicaDelays("127.0.0.1", Operation.WRITE, WarsRecorder.HIGHEST_MICROS + 5, 10));
         assertThat(recorder.clipped()).isEqualTo(1);
-        assertThat(recorder.count("127.0.0.1", MessageType.W)).isEqualTo(1);
-        assertThat(recorder.count("127.0.0.1", MessageType.A)).isEqualTo(1);
-        assertThat(recorder.count("127.0.0.1", MessageType.R)).isZero();
+        assertThat(recorder.count("127.0.0.1", WarsMessage.WRITE)).isEqualTo(1);
+        assertThat(recorder.count("127.0.0.1", WarsMessage.ACKNOWLEDGEMENT)).isEqualTo(1);
+        assertThat(recorder.count("127.0.0.1", WarsMessage.READ)).isZero();
     }
 }

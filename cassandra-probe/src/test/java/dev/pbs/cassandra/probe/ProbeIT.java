@@ -9,6 +9,7 @@ import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.testing.LocalClusterExtension;
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.ReadFanout;
 import dev.pbs.montecarlo.SimulationResult;
@@ -53,10 +54,10 @@ class ProbeIT {
         assertThat(snapshot.clusterName()).isEqualTo(LocalCluster.CLUSTER_NAME);
         assertThat(snapshot.cassandraVersion()).startsWith("5.0.");
         assertThat(snapshot.delaysMicros().keySet()).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
-        for (Map.Entry<String, Map<MessageType, Histogram>> replica : snapshot.delaysMicros().entrySet()) {
-            for (MessageType type : MessageType.values()) {
-                assertThat(replica.getValue().get(type).getTotalCount())
-                        .as("%s samples of replica %s", type, replica.getKey()).isGreaterThanOrEqualTo(10);
+        for (Map.Entry<String, Map<WarsMessage, Histogram>> replica : snapshot.delaysMicros().entrySet()) {
+            for (WarsMessage message : WarsMessage.values()) {
+                assertThat(replica.getValue().get(message).getTotalCount())
+                        .as("%s samples of replica %s", message.letter(), replica.getKey()).isGreaterThanOrEqualTo(10);
             }
         }
         // Nearly every trace read back is complete: at most a few replicas' events are missing.

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.fidelity.FidelitySettings;
-import dev.pbs.cassandra.probe.MessageType;
+import dev.pbs.model.profile.WarsMessage;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
@@ -28,8 +28,8 @@ public final class FidelityReport {
         text.append(String.format(Locale.ROOT, "pbs fidelity: N=%d, injected W ~ Exp(mean %s ms), A, R, S ~ Exp(mean %s ms); "
                         + "measured W %d, A %d, R %d, S %d samples%n%n", settings.replicas(),
                 NumberText.plain(settings.writeMeanMillis()), NumberText.plain(settings.otherMeanMillis()),
-                result.measurement().samples(MessageType.W), result.measurement().samples(MessageType.A),
-                result.measurement().samples(MessageType.R), result.measurement().samples(MessageType.S)));
+                result.measurement().samples(WarsMessage.WRITE), result.measurement().samples(WarsMessage.ACKNOWLEDGEMENT),
+                result.measurement().samples(WarsMessage.READ), result.measurement().samples(WarsMessage.RESPONSE)));
         text.append(ObservationReport.text(result.comparison()));
         return text.toString();
     }
@@ -41,8 +41,8 @@ public final class FidelityReport {
         cell.put("w_mean_ms", settings.writeMeanMillis());
         cell.put("ars_mean_ms", settings.otherMeanMillis());
         ObjectNode samples = root.putObject("measured_samples");
-        for (MessageType type : MessageType.values()) {
-            samples.put(type.name(), result.measurement().samples(type));
+        for (WarsMessage message : WarsMessage.values()) {
+            samples.put(message.letter(), result.measurement().samples(message));
         }
         root.put("elapsed_s", result.elapsed().toSeconds());
         return root;

@@ -1,9 +1,9 @@
 package dev.pbs.formats.report;
 
-import dev.pbs.cassandra.probe.MessageType;
 import dev.pbs.cassandra.probe.NodeHealth;
 import dev.pbs.cassandra.probe.ProbeCounters;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
+import dev.pbs.model.profile.WarsMessage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -29,14 +29,14 @@ public final class ProbeReport {
                 operations.failed(), operations.skipped(), operations.traced(), operations.tracesRead(),
                 operations.samplesDiscarded()));
         TextTable delays = new TextTable(List.of("replica", "delay", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms"), 2);
-        for (Map.Entry<String, Map<MessageType, Histogram>> replica : snapshot.delaysMicros().entrySet()) {
-            for (MessageType type : MessageType.values()) {
+        for (Map.Entry<String, Map<WarsMessage, Histogram>> replica : snapshot.delaysMicros().entrySet()) {
+            for (WarsMessage type : WarsMessage.values()) {
                 Histogram histogram = replica.getValue().get(type);
                 if (histogram == null || histogram.getTotalCount() == 0) {
-                    delays.addRow(List.of(replica.getKey(), type.name(), "0", "-", "-", "-", "-"));
+                    delays.addRow(List.of(replica.getKey(), type.letter(), "0", "-", "-", "-", "-"));
                     continue;
                 }
-                delays.addRow(List.of(replica.getKey(), type.name(), NumberText.count(histogram.getTotalCount()),
+                delays.addRow(List.of(replica.getKey(), type.letter(), NumberText.count(histogram.getTotalCount()),
                         millis(histogram.getValueAtPercentile(50)), millis(histogram.getValueAtPercentile(90)),
                         millis(histogram.getValueAtPercentile(99)), millis(histogram.getMaxValue())));
             }
@@ -64,12 +64,12 @@ public final class ProbeReport {
             writer.outputStartTime(startMillis);
             writer.setBaseTime(startMillis);
             writer.outputLegend();
-            for (Map.Entry<String, Map<MessageType, Histogram>> replica : snapshot.delaysMicros().entrySet()) {
-                for (Map.Entry<MessageType, Histogram> type : replica.getValue().entrySet()) {
+            for (Map.Entry<String, Map<WarsMessage, Histogram>> replica : snapshot.delaysMicros().entrySet()) {
+                for (Map.Entry<WarsMessage, Histogram> type : replica.getValue().entrySet()) {
                     Histogram histogram = type.getValue().copy();
                     histogram.setStartTimeStamp(startMillis);
                     histogram.setEndTimeStamp(snapshot.at().toEpochMilli());
-                    histogram.setTag(type.getKey().name() + "/" + replica.getKey());
+                    histogram.setTag(type.getKey().letter() + "/" + replica.getKey());
                     writer.outputIntervalHistogram(histogram);
                 }
             }

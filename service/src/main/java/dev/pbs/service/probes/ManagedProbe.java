@@ -5,13 +5,13 @@ import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.probe.MeasuredProfile;
-import dev.pbs.cassandra.probe.MessageType;
 import dev.pbs.cassandra.probe.NodeHealth;
 import dev.pbs.cassandra.probe.ProbeCounters;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.formats.report.ObservationReport;
 import io.dropwizard.lifecycle.Managed;
@@ -160,8 +160,8 @@ public final class ManagedProbe implements Managed {
                     LatencyProfile profile = MeasuredProfile.of(snapshot, configuration.profileName());
                     store.publishLive(profile);
                     Map<String, Long> samples = new LinkedHashMap<>();
-                    for (MessageType type : MessageType.values()) {
-                        samples.put(type.name(), snapshot.samples(type));
+                    for (WarsMessage message : WarsMessage.values()) {
+                        samples.put(message.letter(), snapshot.samples(message));
                     }
                     publishedSamples = samples;
                     lastRefresh = Instant.now();

@@ -1,0 +1,24 @@
+package dev.pbs.cassandra.observe;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import dev.pbs.cassandra.probe.NodeHealth;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+
+/**
+ * What every write of one observation shares.
+ *
+ * @param session the probe's session
+ * @param statements the write, the read and the round-trip query
+ * @param coordinators which node coordinates what
+ * @param tallies where every answer is counted
+ * @param health the probe's per-node success and failure counts, which observed writes add to
+ * @param readScheduler sends each read when it is due
+ * @param inFlight permits for requests awaiting an answer, one each, which bound how many there are
+ * @param readDelaysNanos the t grid in nanoseconds: when, after a write's acknowledgement reached
+ *     the client, each of its reads is due
+ */
+record ObservationContext(CqlSession session, ObservationStatements statements, ObservationCoordinators coordinators,
+                          ObservationTallies tallies, NodeHealth health, ScheduledExecutorService readScheduler,
+                          Semaphore inFlight, long[] readDelaysNanos) {
+}

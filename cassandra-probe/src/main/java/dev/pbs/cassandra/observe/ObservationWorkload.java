@@ -1,0 +1,84 @@
+package dev.pbs.cassandra.observe;
+
+import com.datastax.oss.driver.api.core.metadata.Node;
+import dev.pbs.cassandra.probe.ProbeRun;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the observation's workload: the writes at their pace, each to a key of its own with its
+ * round trip and reads ({@link ObservedWrite}), at most {@link #MAX_IN_FLIGHT} requests awaiting an
+ * answer at once; then waits for every answer and returns the tallies.
+ */
+final class ObservationWorkload {
+
+    /** Most requests (writes, reads, round trips) awaiting an answer at once. */
+    private static final int MAX_IN_FLIGHT = 1024;
+    /** How long the last answers may take after the last write was sent, seconds. */
+    private static final long ANSWERS_TIMEOUT_SECONDS = 60;
+
+    private ObservationWorkload() {
+    }
+
+    /** Runs the observation on the probe's keyspace and session; see {@link StalenessObserver}. */
+    static RawObservation run(ProbeRun run, ObservationSettings settings, CoordinatorChoice choice) {
+        int n = run.settings().replicationFactor();
+        if (settings.readReplicas() > n || settings.writeReplicas() > n) {
+            throw new IllegalArgumentException("read and write consistency must be at most the replication factor " + n);
+        }
+        ObservationCoordinators coordinators = ObservationCoordinators.of(run, choice, n);
+        ObservationStatements statements = ObservationStatements.prepare(run.session(), run.settings().keyspace(),
+                settings, n);
+        double[] delaysMillis = settings.delaysMillis();
+        long[] delaysNanos = new long[delaysMillis.length];
+        for (int point = 0; point < delaysMillis.length; point++) {
+            delaysNanos[point] = Math.round(delaysMillis[point] * 1e6);
+        }
+        ObservationTallies tallies = new ObservationTallies(delaysMillis.length);
+        ScheduledThreadPoolExecutor readScheduler = new ScheduledThreadPoolExecutor(2, runnable -> {
+            Thread thread = new Thread(runnable, "pbs-observe");
+            thread.setDaemon(true);
+            return thread;
+        });
+        ObservationContext context = new ObservationContext(run.session(), statements, coordinators, tallies, run.health(),
+                readScheduler, new Semaphore(MAX_IN_FLIGHT), delaysNanos);
+        try {
+            writeAtPace(context, settings);
+            awaitAnswers(context.inFlight());
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while observing staleness", interrupted);
+        } finally {
+            readScheduler.shutdownNow();
+        }
+        return tallies.observation(settings, coordinators.coordinatorIsReplica(n));
+    }
+
+    /** Sends write i at start + i / rate, each once its requests' permits are free. */
+    private static void writeAtPace(ObservationContext context, ObservationSettings settings) throws InterruptedException {
+        String runTag = Long.toString(System.currentTimeMillis(), 36);
+        int permits = ObservedWrite.PERMITS_BEYOND_READS + context.readDelaysNanos().length;
+        long periodNanos = Math.round(1e9 / settings.writesPerSecond());
+        long start = System.nanoTime();
+        for (int i = 0; i < settings.writes(); i++) {
+            long wait = start + i * periodNanos - System.nanoTime();
+            if (wait > 0) {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            }
+            context.inFlight().acquire(permits);
+            String key = "observe-" + runTag + "-" + i;
+            Node writer = context.coordinators().writer(key, i);
+            new ObservedWrite(context, key, i + 1L, writer).send(context.coordinators().roundTrip(writer, i));
+        }
+    }
+
+    /** Waits until every request has been answered (every permit is back). */
+    private static void awaitAnswers(Semaphore inFlight) throws InterruptedException {
+        if (!inFlight.tryAcquire(MAX_IN_FLIGHT, ANSWERS_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("observed-staleness reads did not finish within " + ANSWERS_TIMEOUT_SECONDS
+                    + " s");
+        }
+        inFlight.release(MAX_IN_FLIGHT);
+    }
+}

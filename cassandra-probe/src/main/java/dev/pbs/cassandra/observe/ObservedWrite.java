@@ -1,0 +1,109 @@
+package dev.pbs.cassandra.observe;
+
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import dev.pbs.cassandra.probe.ProbeSessions;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One observed write and its reads: the round-trip query beside it, the write of its version, and
+ * once the client has the acknowledgement, one read at each t of the grid. Everything is sent
+ * asynchronously; each answer is tallied and gives back its in-flight permit (one for the round
+ * trip, one for the write, one per read: {@link #PERMITS_BEYOND_READS} + the grid's length).
+ */
+final class ObservedWrite {
+
+    /** In-flight permits a write needs besides one per read: its round trip and itself. */
+    static final int PERMITS_BEYOND_READS = 2;
+
+    private final ObservationContext context;
+    private final String key;
+    private final long version;
+    private final Node writer;
+    private final String writerAddress;
+
+    /**
+     * @param key a key of its own, never written before
+     * @param version the version written, compared with what each read returns
+     * @param writer the write's coordinator
+     */
+    ObservedWrite(ObservationContext context, String key, long version, Node writer) {
+        this.context = context;
+        this.key = key;
+        this.version = version;
+        this.writer = writer;
+        this.writerAddress = ProbeSessions.traceAddress(writer);
+    }
+
+    /** Sends the round-trip query through {@code roundTripNode}, then the write; returns at once. */
+    void send(Node roundTripNode) {
+        sendRoundTrip(roundTripNode);
+        sendWrite();
+    }
+
+    private void sendRoundTrip(Node node) {
+        long sentNanos = System.nanoTime();
+        context.session().executeAsync(context.statements().roundTrip(node)).whenComplete((ignored, error) -> {
+            if (error instanceof InvalidQueryException) {
+                context.tallies().roundTrip((System.nanoTime() - sentNanos) / 1000);
+            }
+            context.inFlight().release();
+        });
+    }
+
+    private void sendWrite() {
+        long sentNanos = System.nanoTime();
+        context.session().executeAsync(context.statements().write(key, version, writer))
+                .whenComplete((ignored, error) -> writeAnswered(sentNanos, error));
+    }
+
+    /** Tallies the write; when acknowledged, schedules its reads, else gives back their permits. */
+    private void writeAnswered(long sentNanos, Throwable error) {
+        long acknowledgedNanos = System.nanoTime();
+        context.inFlight().release();
+        if (error != null) {
+            context.tallies().writeFailed();
+            context.health().failed(writerAddress);
+            context.inFlight().release(context.readDelaysNanos().length);
+            return;
+        }
+        context.tallies().writeAcknowledged((acknowledgedNanos - sentNanos) / 1000);
+        context.health().succeeded(writerAddress);
+        long[] delaysNanos = context.readDelaysNanos();
+        for (int point = 0; point < delaysNanos.length; point++) {
+            scheduleRead(point, acknowledgedNanos + delaysNanos[point]);
+        }
+    }
+
+    /** Schedules the read at grid point {@code point}, due at {@code dueNanos} ({@link System#nanoTime}). */
+    private void scheduleRead(int point, long dueNanos) {
+        Node reader = context.coordinators().reader(writer);
+        context.readScheduler().schedule(() -> sendRead(point, reader, dueNanos),
+                Math.max(0, dueNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    }
+
+    private void sendRead(int point, Node reader, long dueNanos) {
+        long sentNanos = System.nanoTime();
+        long lagNanos = sentNanos - dueNanos;
+        context.session().executeAsync(context.statements().read(key, reader))
+                .whenComplete((result, error) -> readAnswered(point, sentNanos, lagNanos, result, error));
+    }
+
+    /** Tallies the read: fresh iff it returned this write's version or a later one. */
+    private void readAnswered(int point, long sentNanos, long lagNanos, AsyncResultSet result, Throwable error) {
+        long answeredNanos = System.nanoTime();
+        try {
+            if (error != null) {
+                context.tallies().readFailed();
+                return;
+            }
+            Row row = result.one();
+            boolean isFresh = row != null && !row.isNull("version") && row.getLong("version") >= version;
+            context.tallies().readAnswered(point, isFresh, Math.max(0, lagNanos / 1000), (answeredNanos - sentNanos) / 1000);
+        } finally {
+            context.inFlight().release();
+        }
+    }
+}
