@@ -1,5 +1,6 @@
 package dev.pbs.cli;
 
+import dev.pbs.files.AtomicFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -59,29 +60,11 @@ final class OutputFile {
 
     /** Writes the text (UTF-8) in place of the target, atomically. */
     void writeAtomically(String text) {
-        Path directory = target.toAbsolutePath().normalize().getParent();
-        Path temporary = directory.resolve("." + target.getFileName() + "."
-                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()) + ".tmp");
-        boolean moved = false;
         try {
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(true);
-            }
-            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            moved = true;
+            AtomicFile.write(target, text);
         } catch (IOException failed) {
             throw problem(String.valueOf(failed.getMessage()));
-        } finally {
-            if (!moved) {
-                deleteQuietly(temporary);
-            }
         }
-        forceQuietly(directory);
     }
 
     private IllegalArgumentException problem(String why) {
@@ -93,23 +76,6 @@ final class OutputFile {
             return Files.exists(first) && Files.exists(second) && Files.isSameFile(first, second);
         } catch (IOException unknown) {
             return false;
-        }
-    }
-
-    /** Forces the rename to disk; where a directory cannot be opened, it is as durable as the platform makes it. */
-    private static void forceQuietly(Path directory) {
-        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
-            channel.force(true);
-        } catch (IOException refused) {
-            // Not supported here.
-        }
-    }
-
-    private static void deleteQuietly(Path temporary) {
-        try {
-            Files.deleteIfExists(temporary);
-        } catch (IOException ignored) {
-            // A stray temporary file is harmless; its name starts with a dot.
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.pbs.service.core;
 
+import dev.pbs.files.AtomicFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -21,7 +22,7 @@ import java.util.concurrent.ThreadLocalRandom;
 final class ProfileStoreFiles {
 
     static final String PROFILE_SUFFIX = ".json";
-    static final String TEMPORARY_SUFFIX = ".tmp";
+    static final String TEMPORARY_SUFFIX = AtomicFile.TEMPORARY_SUFFIX;
 
     private final Path directory;
 
@@ -57,29 +58,11 @@ final class ProfileStoreFiles {
      * temporary file in the same directory, force it, rename it over the old file, force the directory.
      */
     void writeDurably(String name, byte[] content) {
-        Path temporary = directory.resolve("." + name + "." + HexFormat.of().toHexDigits(
-                ThreadLocalRandom.current().nextLong()) + TEMPORARY_SUFFIX);
-        boolean moved = false;
         try {
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(content);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(true);
-            }
-            Files.move(temporary, fileOf(name), StandardCopyOption.ATOMIC_MOVE,
-                    StandardCopyOption.REPLACE_EXISTING);
-            moved = true;
+            AtomicFile.write(fileOf(name), content);
         } catch (IOException failed) {
             throw new UncheckedIOException("cannot write profile file " + fileOf(name) + ": " + failed, failed);
-        } finally {
-            if (!moved) {
-                deleteQuietly(temporary);
-            }
         }
-        forceDirectory();
     }
 
     /** Deletes {@code <name>.json} durably; false when there was no such file. */
@@ -94,24 +77,8 @@ final class ProfileStoreFiles {
         return deleted;
     }
 
-    /**
-     * Forces the directory's entries (a rename, a deletion) to disk. Some platforms (Windows) cannot
-     * open a directory; there the rename is as durable as the platform makes it.
-     */
+    /** Forces the directory's entries (a rename, a deletion) to disk, as far as the platform allows. */
     void forceDirectory() {
-        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
-            channel.force(true);
-        } catch (IOException refused) {
-            // Not supported here; nothing more we can do.
-        }
-    }
-
-    /** Deletes a temporary file; one that stays is removed when the store is next opened. */
-    private static void deleteQuietly(Path temporary) {
-        try {
-            Files.deleteIfExists(temporary);
-        } catch (IOException ignored) {
-            // Left for the next open to remove.
-        }
+        AtomicFile.forceDirectory(directory);
     }
 }
