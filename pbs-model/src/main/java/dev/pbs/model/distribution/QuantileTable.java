@@ -141,7 +141,7 @@ public final class QuantileTable {
         int index = 2 * (octave * CELLS_PER_OCTAVE + (int) (mantissa >>> FRACTION_BITS));
         double fraction = (mantissa & FRACTION_MASK) * FRACTION_SCALE;
         double result = cells[index] + fraction * cells[index + 1];
-        return result == result ? result : inSplitCell(index, fraction, survival);
+        return !Double.isNaN(result) ? result : inSplitCell(index, fraction, survival);
     }
 
     /**
@@ -165,7 +165,7 @@ public final class QuantileTable {
         int index = 2 * (octave * CELLS_PER_OCTAVE + (int) (afterLeadingOne >>> (64 - CELL_BITS)));
         double fraction = ((afterLeadingOne << CELL_BITS) >>> 11) * 0x1.0p-53;
         double result = cells[index] + fraction * cells[index + 1];
-        return result == result ? result : inSplitCell(index, fraction, scaled * 0x1.0p-53);
+        return !Double.isNaN(result) ? result : inSplitCell(index, fraction, scaled * 0x1.0p-53);
     }
 
     private double inSplitCell(int index, double fraction, double survival) {
@@ -175,7 +175,7 @@ public final class QuantileTable {
             int sub = (int) position;
             int subIndex = 2 * (first + sub);
             double result = subcells[subIndex] + (position - sub) * subcells[subIndex + 1];
-            if (result == result) {
+            if (!Double.isNaN(result)) {
                 return result;
             }
         }
