@@ -1,6 +1,8 @@
 package dev.pbs.service.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.pbs.formats.profile.ProfileDocument;
+import dev.pbs.service.openapi.ApiDocumentation;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
@@ -22,9 +24,9 @@ public record PredictionRequestBody(
                 example = "3", minimum = "1", requiredMode = Schema.RequiredMode.REQUIRED)
         @JsonProperty("n") int n,
         @Schema(description = "Read quorum R. Omit with 'w' to simulate every (R, W).",
-                ref = SchemaReferences.QUORUM_REF)
+                ref = ApiDocumentation.QUORUM_REF)
         @JsonProperty("r") Object r,
-        @Schema(description = "Write quorum W.", ref = SchemaReferences.QUORUM_REF)
+        @Schema(description = "Write quorum W.", ref = ApiDocumentation.QUORUM_REF)
         @JsonProperty("w") Object w,
         @ArraySchema(arraySchema = @Schema(description = "Times after commit, in milliseconds (>= 0), at which to "
                 + "report the probability of a consistent read; up to 10000. Default: 0, 1, 2, 5, 10, 20, 50, 100, "

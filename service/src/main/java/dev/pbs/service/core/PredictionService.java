@@ -7,6 +7,8 @@ import dev.pbs.service.errors.ApiProblem;
 import dev.pbs.montecarlo.tuning.Tuner;
 import dev.pbs.formats.report.PredictionJson;
 import dev.pbs.formats.report.TuningJson;
+import dev.pbs.formats.wire.Prediction;
+import dev.pbs.formats.wire.Recommendation;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -30,7 +32,8 @@ public final class PredictionService {
     private final Tuner tuner = new Tuner();
     private final Semaphore running;
     private final Semaphore admitted;
-    private final Map<String, String> cache;
+    /** Answers by request: {@link Prediction}s and {@link Recommendation}s, immutable records. */
+    private final Map<String, Object> cache;
     private final int cacheCapacity;
     private final AtomicLong cacheHits = new AtomicLong();
     private final AtomicLong cacheMisses = new AtomicLong();
@@ -45,22 +48,22 @@ public final class PredictionService {
             private static final long serialVersionUID = 1L;
 
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<String, Object> eldest) {
                 return size() > PredictionService.this.cacheCapacity;
             }
         };
     }
 
-    /** The prediction JSON of {@code ./pbs predict --format json} for this request. */
-    public String predictionJson(PredictionRequest request) {
-        return cached(request.cacheKey(),
-                () -> PredictionJson.toText(simulate(request.spec()), request.report()));
+    /** The prediction of {@code ./pbs predict --format json} for this request. */
+    public Prediction prediction(PredictionRequest request) {
+        return cached(Prediction.class, request.cacheKey(),
+                () -> PredictionJson.answer(simulate(request.spec()), request.report()));
     }
 
-    /** The tuning JSON of {@code ./pbs tune --format json} for this request. */
-    public String recommendationJson(RecommendationRequest request) {
-        return cached(request.cacheKey().map(key -> "tune|" + key),
-                () -> TuningJson.toText(withCapacity(() -> tuner.tune(request.spec()))));
+    /** The recommendation of {@code ./pbs tune --format json} for this request. */
+    public Recommendation recommendation(RecommendationRequest request) {
+        return cached(Recommendation.class, request.cacheKey().map(key -> "tune|" + key),
+                () -> TuningJson.answer(withCapacity(() -> tuner.tune(request.spec()))));
     }
 
     /** Runs one simulation when capacity allows; 503 with Retry-After when it does not. */
@@ -68,11 +71,11 @@ public final class PredictionService {
         return withCapacity(() -> engine.run(spec));
     }
 
-    private String cached(Optional<String> key, Supplier<String> compute) {
+    private <T> T cached(Class<T> type, Optional<String> key, Supplier<T> compute) {
         if (key.isPresent()) {
-            String cachedAnswer;
+            T cachedAnswer;
             synchronized (cache) {
-                cachedAnswer = cache.get(key.get());
+                cachedAnswer = type.cast(cache.get(key.get()));
             }
             if (cachedAnswer != null) {
                 cacheHits.incrementAndGet();
@@ -80,7 +83,7 @@ public final class PredictionService {
             }
             cacheMisses.incrementAndGet();
         }
-        String answer = compute.get();
+        T answer = compute.get();
         if (key.isPresent() && cacheCapacity > 0) {
             synchronized (cache) {
                 cache.put(key.get(), answer);

@@ -3,7 +3,8 @@ package dev.pbs.service.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.wire.Prediction;
 import dev.pbs.model.profile.BuiltInProfiles;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.service.PbsConfiguration;
@@ -15,17 +16,17 @@ import org.junit.jupiter.api.Test;
 class PredictionServiceTest {
 
     private static PredictionRequest request(String json) throws Exception {
-        return PredictionRequest.parse(new ObjectMapper().readTree(json), BuiltInProfiles::named,
+        return PredictionRequest.parse(JsonMapping.mapper().readTree(json), BuiltInProfiles::named,
                 new PbsConfiguration.Limits(), 1);
     }
 
     @Test
-    void predictionJson_sameSeededRequestTwice_isServedFromTheCache() throws Exception {
+    void prediction_sameSeededRequestTwice_isServedFromTheCache() throws Exception {
         PredictionService service = new PredictionService(1, 0, 8);
         String body = "{\"profile\": \"lnkd-ssd\", \"n\": 3, \"trials\": 5000, \"seed\": 3}";
 
-        String first = service.predictionJson(request(body));
-        String second = service.predictionJson(request(body));
+        Prediction first = service.prediction(request(body));
+        Prediction second = service.prediction(request(body));
 
         assertThat(second).isSameAs(first);
         assertThat(service.cacheHits()).isEqualTo(1);
@@ -33,12 +34,12 @@ class PredictionServiceTest {
     }
 
     @Test
-    void predictionJson_withoutSeed_isNotCached() throws Exception {
+    void prediction_withoutSeed_isNotCached() throws Exception {
         PredictionService service = new PredictionService(1, 0, 8);
         String body = "{\"profile\": \"lnkd-ssd\", \"n\": 3, \"trials\": 5000}";
 
-        service.predictionJson(request(body));
-        service.predictionJson(request(body));
+        service.prediction(request(body));
+        service.prediction(request(body));
 
         assertThat(service.cacheHits()).isZero();
         assertThat(request(body).cacheKey()).isEqualTo(Optional.empty());
