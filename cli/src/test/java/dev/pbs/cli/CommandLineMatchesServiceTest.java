@@ -3,7 +3,7 @@ package dev.pbs.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.service.PbsApplication;
 import dev.pbs.service.PbsConfiguration;
 import io.dropwizard.testing.ConfigOverride;
@@ -53,7 +53,7 @@ class CommandLineMatchesServiceTest {
                 "--profile", "lnkd-disk", "--n", "3", "--r", "ONE", "--w", "1", "--t", "0,5,50", "--windows", "0.99",
                 "--percentiles", "50,99", "--k", "1,2", "--trials", "40000", "--seed", "7", "--format", "json");
         assertThat(status).isZero();
-        assertThat(served).isEqualTo(new ObjectMapper().readTree(out.toString()));
+        assertThat(served).isEqualTo(JsonMapping.mapper().readTree(out.toString()));
     }
 
     @Test
@@ -71,6 +71,6 @@ class CommandLineMatchesServiceTest {
                 "--profile", "ymmr", "--n", "3", "--require", "window@0.999<=250ms", "--trials", "100000", "--seed",
                 "5", "--format", "json");
         assertThat(status).isZero();
-        assertThat(served).isEqualTo(new ObjectMapper().readTree(out.toString()));
+        assertThat(served).isEqualTo(JsonMapping.mapper().readTree(out.toString()));
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.distribution.LogNormal;
 import dev.pbs.model.distribution.Mixture;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class FitCommandTest {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMapping.mapper();
 
     @TempDir
     Path directory;

@@ -3,9 +3,9 @@ package dev.pbs.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.testing.LocalClusterExtension;
+import dev.pbs.formats.json.JsonMapping;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -30,7 +30,7 @@ class ProbeCommandIT {
         assertThat(probe.out()).contains("cluster pbs-local, Cassandra 5.0.").contains("127.0.0.3  W")
                 .contains("RMSE observed against predicted");
         assertThat(Files.readString(histogramLog)).contains("Tag=W/127.0.0.1").contains("Tag=S/127.0.0.3");
-        JsonNode observed = new ObjectMapper().readTree(observation.toFile());
+        JsonNode observed = JsonMapping.mapper().readTree(observation.toFile());
         assertThat(observed.get("rmse_t_visibility").asDouble()).isBetween(0.0, 1.0);
         assertThat(observed.get("points").size()).isEqualTo(15);
 

@@ -3,7 +3,7 @@ package dev.pbs.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.formats.json.JsonMapping;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -16,7 +16,7 @@ class TuneCommandTest {
                 "window@0.999<=250ms", "--trials", "200000", "--format", "json");
 
         assertThat(run.status()).as(run.err()).isZero();
-        JsonNode answer = new ObjectMapper().readTree(run.out());
+        JsonNode answer = JsonMapping.mapper().readTree(run.out());
         JsonNode best = answer.get("feasible").get(0);
         assertThat(best.get("r").asInt()).isEqualTo(2);
         assertThat(best.get("w").asInt()).isEqualTo(1);

@@ -1,5 +1,6 @@
 package dev.pbs.service;
 
+import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.IllegalArgumentMapper;
@@ -71,6 +72,8 @@ public class PbsApplication extends Application<PbsConfiguration> {
 
     @Override
     public void initialize(Bootstrap<PbsConfiguration> bootstrap) {
+        // Jersey writes the answers' records with Dropwizard's mapper: the same settings as --format json.
+        JsonMapping.configure(bootstrap.getObjectMapper());
         bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(new FileOrDefault(),
                 new EnvironmentVariableSubstitutor(false)));
         ApiDocumentation.addSwaggerUi(bootstrap);

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
+import dev.pbs.formats.json.JsonMapping;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -64,7 +65,7 @@ class BadInputFuzzTest {
     private static final long SEED = 0x5EED_F022L;
     private static final int GENERATED_REQUESTS = 1_500;
     private static final String TOKEN = "test-token";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.mapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private static final String SIMPLE_PROFILE = "{\"name\": \"slow-write\", \"provenance\": \"fuzz\", \"default\": {"

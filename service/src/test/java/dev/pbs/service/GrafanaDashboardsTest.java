@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.service.probes.CannedProbeStatus;
 import dev.pbs.service.probes.ProbeMetrics;
 import io.dropwizard.testing.ConfigOverride;
@@ -176,7 +177,7 @@ class GrafanaDashboardsTest {
     }
 
     private static void readDashboards(Path folder, Map<String, JsonNode> found) throws IOException {
-        ObjectMapper json = new ObjectMapper();
+        ObjectMapper json = JsonMapping.mapper();
         try (Stream<Path> files = Files.list(folder)) {
             for (Path file : files.filter(path -> path.getFileName().toString().endsWith(".json")).toList()) {
                 try (InputStream input = Files.newInputStream(file)) {

@@ -3,7 +3,7 @@ package dev.pbs.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.formats.json.JsonMapping;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -137,7 +137,7 @@ class PbsApplicationTest {
 
         for (java.net.http.HttpResponse<String> response : java.util.List.of(tooLong, badAccept)) {
             assertThat(response.statusCode()).isBetween(400, 499);
-            JsonNode body = new ObjectMapper().readTree(response.body());
+            JsonNode body = JsonMapping.mapper().readTree(response.body());
             assertThat(body.get("code").asInt()).isEqualTo(response.statusCode());
             assertThat(body.get("message").asText()).isNotBlank();
         }
@@ -153,7 +153,7 @@ class PbsApplicationTest {
                 java.net.http.HttpResponse.BodyHandlers.ofString());
 
         assertThat(response.statusCode()).isEqualTo(400);
-        assertThat(new ObjectMapper().readTree(response.body()).get("message").asText()).contains("';'");
+        assertThat(JsonMapping.mapper().readTree(response.body()).get("message").asText()).contains("';'");
         Response missing = APP.client().target(api("/profiles/lnkd-copy")).request().get();
         assertThat(missing.getStatus()).isEqualTo(404);
         missing.close();

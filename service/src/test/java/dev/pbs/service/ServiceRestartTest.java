@@ -2,7 +2,7 @@ package dev.pbs.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.formats.profile.ProfileCatalog;
 import dev.pbs.formats.profile.ProfileJson;
 import java.io.IOException;
@@ -64,7 +64,7 @@ class ServiceRestartTest {
                     HttpResponse.BodyHandlers.ofString());
             assertThat(get.statusCode()).isEqualTo(200);
             assertThat(ProfileJson.read(get.body())).isEqualTo(ProfileJson.read(uploaded));
-            assertThat(new ObjectMapper().readTree(get.body()).get("description").asText())
+            assertThat(JsonMapping.mapper().readTree(get.body()).get("description").asText())
                     .startsWith("Uploaded before the crash");
         } finally {
             second.destroyForcibly().waitFor();

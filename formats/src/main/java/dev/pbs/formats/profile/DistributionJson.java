@@ -1,9 +1,8 @@
 package dev.pbs.formats.profile;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.model.distribution.Constant;
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.distribution.Exponential;
@@ -41,7 +40,6 @@ import org.HdrHistogram.Histogram;
  */
 public final class DistributionJson {
 
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final List<String> TYPES = List.of("constant", "exponential", "pareto", "lognormal", "mixture",
             "shifted", "empirical");
 
@@ -198,36 +196,33 @@ public final class DistributionJson {
         }
     }
 
-    /** Writes a DIST; {@code read(write(d), path)} equals {@code d}. */
+    /** Writes a DIST as a JSON tree; {@code read(write(d), path)} equals {@code d}. */
     public static ObjectNode write(LatencyDistribution distribution) {
-        ObjectNode node = NODES.objectNode();
+        return JsonMapping.tree(document(distribution));
+    }
+
+    /** The record Jackson writes for a DIST, with full-precision numbers. */
+    public static DistributionDocument document(LatencyDistribution distribution) {
         if (distribution instanceof Constant constant) {
-            node.put("type", "constant").put("value_ms", constant.valueMillis());
+            return new DistributionDocument.Constant(constant.valueMillis());
         } else if (distribution instanceof Exponential exponential) {
-            node.put("type", "exponential").put("mean_ms", exponential.meanMillis());
+            return new DistributionDocument.Exponential(exponential.meanMillis());
         } else if (distribution instanceof Pareto pareto) {
-            node.put("type", "pareto").put("xm_ms", pareto.scaleMillis()).put("alpha", pareto.shape());
+            return new DistributionDocument.Pareto(pareto.scaleMillis(), pareto.shape());
         } else if (distribution instanceof LogNormal logNormal) {
-            node.put("type", "lognormal").put("mu", logNormal.mu()).put("sigma", logNormal.sigma());
+            return new DistributionDocument.LogNormal(logNormal.mu(), logNormal.sigma());
         } else if (distribution instanceof Mixture mixture) {
-            node.put("type", "mixture");
-            ArrayNode components = node.putArray("components");
-            for (Mixture.Component component : mixture.components()) {
-                ObjectNode entry = components.addObject();
-                entry.put("weight", component.weight());
-                entry.set("distribution", write(component.distribution()));
-            }
+            return new DistributionDocument.Mixture(mixture.components().stream()
+                    .map(component -> new DistributionDocument.Component(component.weight(),
+                            document(component.distribution())))
+                    .toList());
         } else if (distribution instanceof Shifted shifted) {
-            node.put("type", "shifted").put("offset_ms", shifted.offsetMillis());
-            node.set("distribution", write(shifted.distribution()));
+            return new DistributionDocument.Shifted(shifted.offsetMillis(), document(shifted.distribution()));
         } else if (distribution instanceof Empirical empirical) {
-            node.put("type", "empirical").put("count", empirical.count());
-            node.put("histogram", encodeHistogram(empirical.histogram()));
-            node.put("unit", unitText(empirical.unit()));
-        } else {
-            throw new IllegalStateException("no JSON form for " + distribution.getClass().getName());
+            return new DistributionDocument.Empirical(empirical.count(), encodeHistogram(empirical.histogram()),
+                    unitText(empirical.unit()));
         }
-        return node;
+        throw new IllegalStateException("no JSON form for " + distribution.getClass().getName());
     }
 
     private static String encodeHistogram(AbstractHistogram histogram) {

@@ -1,26 +1,24 @@
 package dev.pbs.formats.profile;
 
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.CoordinatorPlacement;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.DelayOverrides;
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.model.profile.MessageDelays;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.List;
 import java.util.Optional;
 
@@ -42,19 +40,17 @@ import java.util.Optional;
  * {@code "random"}. DIST is described in {@link DistributionJson}.
  *
  * <p>Reading is strict (unknown fields, missing fields and wrong types are errors) and every error
- * is a {@link ProfileFormatException} naming the JSON path. Writing is exact: {@code read(write(p))}
- * equals {@code p}.
+ * is a {@link ProfileFormatException} naming the JSON path. Writing builds the {@link
+ * ProfileDocument} record, which Jackson writes (and the REST service's OpenAPI document
+ * describes); it is exact: {@code read(write(p))} equals {@code p}.
  */
 public final class ProfileJson {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(SerializationFeature.INDENT_OUTPUT);
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final List<String> TOP_LEVEL_FIELDS = List.of("name", "description", "provenance", "default",
             "replicas", "datacenters");
-    private static final List<String> MESSAGES = List.of("w", "a", "r", "s");
+    /** The delays' field names, in {@link WarsMessage} order: w, a, r, s. */
+    private static final List<String> MESSAGES = Arrays.stream(WarsMessage.values())
+            .map(message -> message.letter().toLowerCase(Locale.ROOT)).toList();
     private static final String PER_REPLICA = "per_replica";
 
     private ProfileJson() {
@@ -87,7 +83,7 @@ public final class ProfileJson {
     /** Parses JSON text into a tree, turning syntax errors into a one-line ProfileFormatException. */
     public static JsonNode parse(String json) {
         try {
-            JsonNode root = MAPPER.readTree(json);
+            JsonNode root = JsonMapping.readTree(json);
             if (root == null || root.isMissingNode()) {
                 throw new ProfileFormatException("", "the document is empty");
             }
@@ -203,55 +199,37 @@ public final class ProfileJson {
 
     /** Writes a profile as a JSON tree; {@code read(write(p))} equals {@code p}. */
     public static ObjectNode write(LatencyProfile profile) {
-        ObjectNode root = NODES.objectNode();
-        root.put("name", profile.name());
-        root.put("description", profile.description());
-        root.put("provenance", profile.provenance());
+        return JsonMapping.tree(document(profile));
+    }
+
+    /** The record Jackson writes for a profile: the profile file's content. */
+    public static ProfileDocument document(LatencyProfile profile) {
         MessageDelays defaults = profile.defaults();
-        ObjectNode defaultNode = root.putObject("default");
-        defaultNode.set("w", DistributionJson.write(defaults.write()));
-        defaultNode.set("a", DistributionJson.write(defaults.acknowledgement()));
-        defaultNode.set("r", DistributionJson.write(defaults.read()));
-        defaultNode.set("s", DistributionJson.write(defaults.response()));
+        List<ProfileDocument.ReplicaDelays> replicas = null;
         if (!profile.replicaOverrides().isEmpty()) {
-            ArrayNode replicas = root.putArray("replicas");
-            for (DelayOverrides overrides : profile.replicaOverrides()) {
-                ObjectNode replica = replicas.addObject();
-                putIfPresent(replica, "w", overrides.write());
-                putIfPresent(replica, "a", overrides.acknowledgement());
-                putIfPresent(replica, "r", overrides.read());
-                putIfPresent(replica, "s", overrides.response());
-            }
+            replicas = profile.replicaOverrides().stream().map(overrides -> new ProfileDocument.ReplicaDelays(
+                    documentOrNull(overrides.write()), documentOrNull(overrides.acknowledgement()),
+                    documentOrNull(overrides.read()), documentOrNull(overrides.response()))).toList();
         }
-        profile.topology().ifPresent(topology -> {
-            ObjectNode datacenters = root.putObject("datacenters");
-            if (topology.isOnePerReplica()) {
-                datacenters.put("replica_dc", PER_REPLICA);
-            } else {
-                ArrayNode placement = datacenters.putArray("replica_dc");
-                for (int datacenter : topology.explicitReplicaDatacenters()) {
-                    placement.add(datacenter);
-                }
-            }
-            datacenters.set("inter_dc_delay", DistributionJson.write(topology.interDatacenterDelay()));
-            datacenters.put("coordinator", topology.coordinatorPlacement().text());
-        });
-        return root;
+        ProfileDocument.Datacenters datacenters = profile.topology().map(topology -> new ProfileDocument.Datacenters(
+                topology.isOnePerReplica() ? PER_REPLICA
+                        : Arrays.stream(topology.explicitReplicaDatacenters()).boxed().toList(),
+                DistributionJson.document(topology.interDatacenterDelay()), topology.coordinatorPlacement().text()))
+                .orElse(null);
+        return new ProfileDocument(profile.name(), profile.description(), profile.provenance(),
+                new ProfileDocument.Delays(DistributionJson.document(defaults.write()),
+                        DistributionJson.document(defaults.acknowledgement()), DistributionJson.document(defaults.read()),
+                        DistributionJson.document(defaults.response())),
+                replicas, datacenters);
     }
 
     /** Writes a profile as indented JSON text ending in a newline. */
     public static String writeString(LatencyProfile profile) {
-        try {
-            return MAPPER.writeValueAsString(write(profile)) + System.lineSeparator();
-        } catch (JsonProcessingException impossible) {
-            throw new IllegalStateException("cannot write a JSON tree", impossible);
-        }
+        return JsonMapping.text(document(profile));
     }
 
-    private static void putIfPresent(ObjectNode node, String field, LatencyDistribution distribution) {
-        if (distribution != null) {
-            node.set(field, DistributionJson.write(distribution));
-        }
+    private static DistributionDocument documentOrNull(LatencyDistribution distribution) {
+        return distribution == null ? null : DistributionJson.document(distribution);
     }
 
     private static String oneLine(String text) {

@@ -1,23 +1,20 @@
 package dev.pbs.formats.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.wire.FidelityCell;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.fidelity.FidelitySettings;
 import dev.pbs.model.profile.WarsMessage;
-import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** What {@code pbs fidelity} prints: the cell, the measurement, and observed against predicted. */
 public final class FidelityReport {
-
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private FidelityReport() {
     }
@@ -34,18 +31,20 @@ public final class FidelityReport {
         return text.toString();
     }
 
-    public static ObjectNode tree(FidelityResult result) {
+    /** The record of one cell. */
+    public static FidelityCell answer(FidelityResult result) {
         FidelitySettings settings = result.settings();
-        ObjectNode root = ObservationReport.tree(result.comparison());
-        ObjectNode cell = root.putObject("injected");
-        cell.put("w_mean_ms", settings.writeMeanMillis());
-        cell.put("ars_mean_ms", settings.otherMeanMillis());
-        ObjectNode samples = root.putObject("measured_samples");
+        Map<String, Long> samples = new LinkedHashMap<>();
         for (WarsMessage message : WarsMessage.values()) {
             samples.put(message.letter(), result.measurement().samples(message));
         }
-        root.put("elapsed_s", result.elapsed().toSeconds());
-        return root;
+        return new FidelityCell(ObservationReport.answer(result.comparison()),
+                new FidelityCell.Injected(settings.writeMeanMillis(), settings.otherMeanMillis()), samples,
+                result.elapsed().toSeconds());
+    }
+
+    public static ObjectNode tree(FidelityResult result) {
+        return JsonMapping.tree(answer(result));
     }
 
     /** One line per cell, then the mean and worst RMSE. */
@@ -76,29 +75,18 @@ public final class FidelityReport {
     }
 
     public static String gridJson(List<FidelityResult> results) {
-        ObjectNode root = JsonNodeFactory.instance.objectNode();
-        ArrayNode cells = root.putArray("cells");
+        List<FidelityCell> cells = new ArrayList<>();
         double sum = 0;
         double worst = 0;
         for (FidelityResult result : results) {
-            cells.add(tree(result));
+            cells.add(answer(result));
             sum += result.comparison().rmse();
             worst = Math.max(worst, result.comparison().rmse());
         }
-        root.put("mean_rmse_t_visibility", sum / results.size());
-        root.put("worst_rmse_t_visibility", worst);
-        try {
-            return MAPPER.writeValueAsString(root) + System.lineSeparator();
-        } catch (JsonProcessingException impossible) {
-            throw new UncheckedIOException(impossible);
-        }
+        return JsonMapping.text(new FidelityCell.Grid(cells, sum / results.size(), worst));
     }
 
     public static String json(FidelityResult result) {
-        try {
-            return MAPPER.writeValueAsString(tree(result)) + System.lineSeparator();
-        } catch (JsonProcessingException impossible) {
-            throw new UncheckedIOException(impossible);
-        }
+        return JsonMapping.text(answer(result));
     }
 }

@@ -1,22 +1,21 @@
 package dev.pbs.formats.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.wire.FitReport;
 import dev.pbs.model.fitting.CandidateFit;
 import dev.pbs.model.fitting.MeasuredQuantiles;
 import dev.pbs.model.fitting.MessageFit;
 import dev.pbs.model.fitting.ProfileFit;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.formats.profile.DistributionJson;
-import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * The JSON answer of {@code pbs fit --format json}:
+ * The JSON answer of {@code pbs fit --format json}, the {@link FitReport} record:
  * <pre>
  * {"measured": {"file", "profile"}, "fitted": {"file", "profile"}, "nrmse": "definition",
  *  "probabilities": [0.01, ..., 0.999],
@@ -31,65 +30,39 @@ import java.util.Locale;
  */
 public final class FitJson {
 
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private FitJson() {
     }
 
-    public static ObjectNode toJson(ProfileFit fit, String source, String out, LatencyProfile fitted) {
-        ObjectNode root = NODES.objectNode();
-        root.putObject("measured").put("file", source).put("profile", fit.measured().name());
-        root.putObject("fitted").put("file", out).put("profile", fitted.name());
-        root.put("nrmse", FitLabels.NRMSE_DEFINITION);
-        ArrayNode probabilities = root.putArray("probabilities");
-        for (double probability : MeasuredQuantiles.probabilities()) {
-            probabilities.add(probability);
-        }
-        ArrayNode fits = root.putArray("fits");
+    /** The record of a fit. */
+    public static FitReport answer(ProfileFit fit, String source, String out, LatencyProfile fitted) {
+        List<FitReport.DelayFit> fits = new ArrayList<>();
         for (MessageFit message : fit.fits()) {
-            ObjectNode entry = fits.addObject();
-            entry.put("delay", FitLabels.delay(message));
-            if (message.replica().isPresent()) {
-                entry.put("replica", message.replica().getAsInt());
-            } else {
-                entry.putNull("replica");
-            }
-            entry.put("message", message.message().letter().toLowerCase(Locale.ROOT));
-            entry.put("observations", message.measured().count());
-            entry.put("chosen", message.fit().chosen().map(candidate -> candidate.form().text()).orElse(null));
-            ArrayNode candidates = entry.putArray("candidates");
-            for (CandidateFit candidate : message.fit().candidates()) {
-                candidates.add(candidate(candidate));
-            }
+            fits.add(new FitReport.DelayFit(FitLabels.delay(message),
+                    message.replica().isPresent() ? message.replica().getAsInt() : null,
+                    message.message().letter().toLowerCase(Locale.ROOT), message.measured().count(),
+                    message.fit().chosen().map(candidate -> candidate.form().text()).orElse(null),
+                    message.fit().candidates().stream().map(FitJson::candidate).toList()));
         }
-        ArrayNode kept = root.putArray("kept");
-        for (FitLabels.Kept delay : FitLabels.kept(fit.measured())) {
-            kept.addObject().put("delay", delay.delay()).put("type", delay.type());
-        }
-        return root;
+        return new FitReport(new FitReport.FileAndProfile(source, fit.measured().name()),
+                new FitReport.FileAndProfile(out, fitted.name()), FitLabels.NRMSE_DEFINITION,
+                Arrays.stream(MeasuredQuantiles.probabilities()).boxed().toList(), fits,
+                FitLabels.kept(fit.measured()).stream()
+                        .map(delay -> new FitReport.KeptDelay(delay.delay(), delay.type())).toList());
+    }
+
+    public static ObjectNode toJson(ProfileFit fit, String source, String out, LatencyProfile fitted) {
+        return JsonMapping.tree(answer(fit, source, out, fitted));
     }
 
     public static String toText(ProfileFit fit, String source, String out, LatencyProfile fitted) {
-        try {
-            return MAPPER.writeValueAsString(toJson(fit, source, out, fitted)) + "\n";
-        } catch (JsonProcessingException impossible) {
-            throw new UncheckedIOException(impossible);
-        }
+        return JsonMapping.text(answer(fit, source, out, fitted));
     }
 
-    private static ObjectNode candidate(CandidateFit candidate) {
-        ObjectNode node = NODES.objectNode();
-        node.put("form", candidate.form().text()).put("converged", candidate.converged());
+    private static FitReport.Candidate candidate(CandidateFit candidate) {
         if (candidate.converged()) {
-            node.put("nrmse", candidate.normalisedError());
-            ObjectNode parameters = node.putObject("parameters");
-            FitLabels.parameters(candidate).forEach(parameters::put);
-            node.set("distribution", DistributionJson.write(candidate.distribution()));
-        } else {
-            node.putNull("nrmse");
-            node.put("problem", candidate.problem());
+            return new FitReport.Candidate(candidate.form().text(), true, candidate.normalisedError(),
+                    FitLabels.parameters(candidate), DistributionJson.document(candidate.distribution()), null);
         }
-        return node;
+        return new FitReport.Candidate(candidate.form().text(), false, null, null, null, candidate.problem());
     }
 }

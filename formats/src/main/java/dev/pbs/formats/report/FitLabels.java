@@ -72,7 +72,7 @@ final class FitLabels {
 
     /** The distribution's type as the profile format names it: pareto, mixture, empirical... */
     static String type(LatencyDistribution distribution) {
-        return DistributionJson.write(distribution).get("type").asText();
+        return DistributionJson.document(distribution).type();
     }
 
     /**

@@ -1,22 +1,16 @@
 package dev.pbs.formats.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.wire.Observation;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.montecarlo.ProportionEstimate;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 
-/** Observed against predicted t-visibility, as a table and as JSON. */
+/** Observed against predicted t-visibility, as a table and as JSON (the {@link Observation} record). */
 public final class ObservationReport {
-
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ObservationReport() {
     }
@@ -71,61 +65,28 @@ public final class ObservationReport {
         };
     }
 
+    /** The record of an observation. */
+    public static Observation answer(ObservedStaleness observed) {
+        List<Observation.Point> points = observed.points().stream().map(point -> new Observation.Point(
+                point.tMillis(), point.observed().trials(), point.observed().successes(), point.observed().estimate(),
+                point.observed().lower(), point.observed().upper(), point.predicted(), point.predictedWithoutGap(),
+                point.predictedWithGap(), point.predictedWithLatencyOffset(), point.meanLagMillis())).toList();
+        List<Observation.Latency> latencies = observed.latencies().stream().map(latency -> new Observation.Latency(
+                latency.operation(), latency.percentile(), latency.observedMillis(), latency.predictedMillis()))
+                .toList();
+        return new Observation(observed.n(), observed.readReplicas(), observed.writeReplicas(), observed.writes(),
+                observed.failedWrites(), observed.failedReads(), "targeted", observed.coordinatorIsReplica(),
+                observed.correction().name().toLowerCase(Locale.ROOT), observed.meanClientGapMillis(),
+                observed.latencyOffsetMillis(), observed.rmse(), observed.noiseFloor(), observed.rmseWithoutGap(),
+                observed.rmseWithRoundTrip(), observed.rmseWithLatencyOffset(),
+                Double.isFinite(observed.latencyNrmse()) ? observed.latencyNrmse() : null, points, latencies);
+    }
+
     public static ObjectNode tree(ObservedStaleness observed) {
-        JsonNodeFactory nodes = JsonNodeFactory.instance;
-        ObjectNode root = nodes.objectNode();
-        root.put("n", observed.n());
-        root.put("r", observed.readReplicas());
-        root.put("w", observed.writeReplicas());
-        root.put("writes", observed.writes());
-        root.put("failed_writes", observed.failedWrites());
-        root.put("failed_reads", observed.failedReads());
-        root.put("read_fanout", "targeted");
-        root.put("coordinator_is_replica", observed.coordinatorIsReplica());
-        root.put("client_gap", observed.correction().name().toLowerCase(java.util.Locale.ROOT));
-        root.put("mean_client_gap_ms", observed.meanClientGapMillis());
-        root.put("latency_offset_ms", observed.latencyOffsetMillis());
-        root.put("rmse_t_visibility", observed.rmse());
-        root.put("noise_floor_t_visibility", observed.noiseFloor());
-        root.put("rmse_model_alone", observed.rmseWithoutGap());
-        root.put("rmse_with_round_trip", observed.rmseWithRoundTrip());
-        root.put("rmse_with_latency_offset", observed.rmseWithLatencyOffset());
-        if (Double.isFinite(observed.latencyNrmse())) {
-            root.put("nrmse_latency", observed.latencyNrmse());
-        } else {
-            root.putNull("nrmse_latency");
-        }
-        ArrayNode points = root.putArray("points");
-        for (ObservedPoint point : observed.points()) {
-            ObjectNode entry = points.addObject();
-            entry.put("t_ms", point.tMillis());
-            entry.put("reads", point.observed().trials());
-            entry.put("fresh", point.observed().successes());
-            entry.put("observed", point.observed().estimate());
-            entry.put("observed_lower", point.observed().lower());
-            entry.put("observed_upper", point.observed().upper());
-            entry.put("predicted", point.predicted());
-            entry.put("predicted_without_client_gap", point.predictedWithoutGap());
-            entry.put("predicted_with_client_gap", point.predictedWithGap());
-            entry.put("predicted_with_latency_offset", point.predictedWithLatencyOffset());
-            entry.put("mean_send_lag_ms", point.meanLagMillis());
-        }
-        ArrayNode latencies = root.putArray("latencies");
-        for (ObservedStaleness.LatencyComparison latency : observed.latencies()) {
-            ObjectNode entry = latencies.addObject();
-            entry.put("operation", latency.operation());
-            entry.put("percentile", latency.percentile());
-            entry.put("observed_ms", latency.observedMillis());
-            entry.put("predicted_ms", latency.predictedMillis());
-        }
-        return root;
+        return JsonMapping.tree(answer(observed));
     }
 
     public static String json(ObservedStaleness observed) {
-        try {
-            return MAPPER.writeValueAsString(tree(observed)) + System.lineSeparator();
-        } catch (JsonProcessingException impossible) {
-            throw new UncheckedIOException(impossible);
-        }
+        return JsonMapping.text(answer(observed));
     }
 }

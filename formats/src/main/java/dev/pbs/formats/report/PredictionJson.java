@@ -1,12 +1,10 @@
 package dev.pbs.formats.report;
 
-import dev.pbs.questions.ReportOptions;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import static dev.pbs.formats.json.WholeNumbers.finiteOrNull;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.wire.Prediction;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.ProportionEstimate;
@@ -14,10 +12,15 @@ import dev.pbs.montecarlo.QuantileEstimate;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.VisibilityPoint;
+import dev.pbs.questions.ReportOptions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * The JSON form of a prediction: one object with the run's parameters and one entry per (R, W).
+ * The JSON form of a prediction: the {@link Prediction} record built from the engine's result,
+ * written by Jackson ({@link JsonMapping}).
  * <pre>
  * {"profile": {"name", "description", "provenance"}, "n", "trials", "seed", "read_fanout",
  *  "coordinator_replica", "quorum_expansion",
@@ -38,124 +41,71 @@ import java.util.Locale;
  */
 public final class PredictionJson {
 
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final double LARGEST_EXACT_INTEGER = 0x1p53;
-
     private PredictionJson() {
     }
 
-    /** Builds the JSON tree of a prediction. */
-    public static ObjectNode toJson(SimulationResult result, ReportOptions options) {
+    /** The record of a prediction. */
+    public static Prediction answer(SimulationResult result, ReportOptions options) {
         SimulationSpec spec = result.spec();
         LatencyProfile profile = spec.profile();
-        ObjectNode root = NODES.objectNode();
-        ObjectNode profileNode = root.putObject("profile");
-        profileNode.put("name", profile.name());
-        profileNode.put("description", profile.description());
-        profileNode.put("provenance", profile.provenance());
-        root.put("n", spec.n());
-        root.put("trials", spec.trials());
-        root.put("seed", spec.seed());
-        root.put("read_fanout", spec.readFanout().text());
-        root.put("coordinator_replica", spec.coordinatorReplica());
-        root.put("quorum_expansion", spec.expansion().name().toLowerCase(Locale.ROOT));
-        ArrayNode configs = root.putArray("configs");
-        for (ConfigurationResult configuration : result.configurations()) {
-            configs.add(configurationJson(configuration, options));
-        }
-        return root;
+        return new Prediction(new Prediction.Profile(profile.name(), profile.description(), profile.provenance()),
+                spec.n(), spec.trials(), spec.seed(), spec.readFanout().text(), spec.coordinatorReplica(),
+                spec.expansion().name().toLowerCase(Locale.ROOT),
+                result.configurations().stream().map(configuration -> configuration(configuration, options)).toList());
+    }
+
+    /** The JSON tree of a prediction. */
+    public static ObjectNode toJson(SimulationResult result, ReportOptions options) {
+        return JsonMapping.tree(answer(result, options));
     }
 
     /** The indented JSON text of a prediction, ending in a newline. */
     public static String toText(SimulationResult result, ReportOptions options) {
-        try {
-            return MAPPER.writeValueAsString(toJson(result, options)) + "\n";
-        } catch (JsonProcessingException impossible) {
-            throw new IllegalStateException("cannot write a JSON tree", impossible);
-        }
+        return JsonMapping.text(answer(result, options));
     }
 
-    private static ObjectNode configurationJson(ConfigurationResult result, ReportOptions options) {
-        ObjectNode node = NODES.objectNode();
-        node.put("r", result.configuration().r());
-        node.put("w", result.configuration().w());
-        node.put("strict", result.isStrict());
-        ArrayNode visibility = node.putArray("t_visibility");
+    private static Prediction.Configuration configuration(ConfigurationResult result, ReportOptions options) {
+        List<Prediction.Visibility> visibility = new ArrayList<>();
         for (VisibilityPoint point : result.visibility()) {
-            ObjectNode entry = visibility.addObject();
-            putNumber(entry, "t_ms", point.tMillis());
             ProportionEstimate consistent = point.consistent();
-            entry.put("p_consistent", consistent.estimate());
-            entry.putArray("ci95").add(consistent.lower()).add(consistent.upper());
-            entry.put("consistent", consistent.successes());
+            visibility.add(new Prediction.Visibility(point.tMillis(), consistent.estimate(),
+                    List.of(consistent.lower(), consistent.upper()), consistent.successes()));
         }
-        ArrayNode windows = node.putArray("windows_ms");
+        List<Prediction.Window> windows = new ArrayList<>();
         for (double probability : options.windows()) {
-            ObjectNode entry = windows.addObject();
-            putNumber(entry, "p", probability);
-            putQuantile(entry, "t_ms", result.window(probability));
+            QuantileEstimate window = result.window(probability);
+            windows.add(new Prediction.Window(probability, finiteOrNull(window.valueMillis()), interval(window), !window.isFinite()));
         }
-        ArrayNode readLatency = node.putArray("read_latency_ms");
-        for (double percentile : options.percentiles()) {
-            ObjectNode entry = readLatency.addObject();
-            putNumber(entry, "percentile", percentile);
-            putQuantile(entry, "value", result.readLatency(percentile));
-        }
-        ArrayNode writeLatency = node.putArray("write_latency_ms");
-        for (double percentile : options.percentiles()) {
-            ObjectNode entry = writeLatency.addObject();
-            putNumber(entry, "percentile", percentile);
-            putQuantile(entry, "value", result.writeLatency(percentile));
-        }
-        ArrayNode versionStaleness = node.putArray("k_staleness");
+        List<Prediction.VersionStaleness> versionStaleness = new ArrayList<>();
+        List<Prediction.TimedStaleness> timedStaleness = new ArrayList<>();
         for (int k : options.versionsBehind()) {
-            versionStaleness.addObject().put("k", k).put("p_stale", result.probabilityOlderThanVersions(k));
-        }
-        ArrayNode timedStaleness = node.putArray("kt_staleness");
-        for (int k : options.versionsBehind()) {
+            versionStaleness.add(new Prediction.VersionStaleness(k, result.probabilityOlderThanVersions(k)));
             for (VisibilityPoint point : result.visibility()) {
-                ObjectNode entry = timedStaleness.addObject().put("k", k);
-                putNumber(entry, "t_ms", point.tMillis());
-                entry.put("p_stale", result.probabilityOlderThanVersionsAt(k, point));
                 // (1 - p)^k falls as p rises: the Wilson interval of p maps onto its ends.
-                entry.putArray("ci95").add(Math.pow(1 - point.consistent().upper(), k))
-                        .add(Math.pow(1 - point.consistent().lower(), k));
+                timedStaleness.add(new Prediction.TimedStaleness(k, point.tMillis(),
+                        result.probabilityOlderThanVersionsAt(k, point), List.of(
+                                Math.pow(1 - point.consistent().upper(), k),
+                                Math.pow(1 - point.consistent().lower(), k))));
             }
         }
-        return node;
+        return new Prediction.Configuration(result.configuration().r(), result.configuration().w(), result.isStrict(),
+                visibility, windows, latencies(result, options, true), latencies(result, options, false),
+                versionStaleness, timedStaleness);
     }
 
-    private static void putQuantile(ObjectNode entry, String field, QuantileEstimate quantile) {
-        putNumber(entry, field, quantile.valueMillis());
-        ArrayNode interval = entry.putArray("ci95");
-        addNumber(interval, quantile.lowerMillis());
-        addNumber(interval, quantile.upperMillis());
-        entry.put("beyond_range", !quantile.isFinite());
-    }
-
-    /** Whole numbers as integers, other finite numbers as doubles, anything else as null. */
-    private static void putNumber(ObjectNode node, String field, double value) {
-        if (!Double.isFinite(value)) {
-            node.putNull(field);
-        } else if (isWhole(value)) {
-            node.put(field, (long) value);
-        } else {
-            node.put(field, value);
+    private static List<Prediction.Latency> latencies(ConfigurationResult result, ReportOptions options,
+            boolean reads) {
+        List<Prediction.Latency> latencies = new ArrayList<>();
+        for (double percentile : options.percentiles()) {
+            QuantileEstimate latency = reads ? result.readLatency(percentile) : result.writeLatency(percentile);
+            latencies.add(new Prediction.Latency(percentile, finiteOrNull(latency.valueMillis()), interval(latency),
+                    !latency.isFinite()));
         }
+        return latencies;
     }
 
-    private static void addNumber(ArrayNode array, double value) {
-        if (!Double.isFinite(value)) {
-            array.addNull();
-        } else if (isWhole(value)) {
-            array.add((long) value);
-        } else {
-            array.add(value);
-        }
-    }
-
-    private static boolean isWhole(double value) {
-        return value == Math.rint(value) && Math.abs(value) < LARGEST_EXACT_INTEGER;
+    /** The interval's ends, null where not finite. */
+    private static List<Double> interval(QuantileEstimate quantile) {
+        return Arrays.asList(finiteOrNull(quantile.lowerMillis()), finiteOrNull(quantile.upperMillis()));
     }
 }

@@ -1,21 +1,19 @@
 package dev.pbs.formats.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.wire.Recommendation;
+import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.tuning.CandidateMetrics;
 import dev.pbs.montecarlo.tuning.Objective;
 import dev.pbs.montecarlo.tuning.Requirement;
 import dev.pbs.montecarlo.tuning.TuningResult;
 import dev.pbs.montecarlo.tuning.TuningSpec;
-import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * The JSON answer of {@code ./pbs tune --format json} (and later of the recommendations endpoint):
+ * The JSON answer of {@code ./pbs tune --format json} and of the recommendations endpoint: the
+ * {@link Recommendation} record built from the tuner's result.
  * <pre>
  * {"profile": {"name", "provenance"}, "n_min", "n_max", "requirements": [...], "objective",
  *  "levels": "numeric"|"cassandra", "trials", "seed", "window_p",
@@ -28,34 +26,28 @@ import java.util.List;
  */
 public final class TuningJson {
 
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private TuningJson() {
     }
 
-    public static ObjectNode toJson(TuningResult result) {
+    /** The record of a tuning result. */
+    public static Recommendation answer(TuningResult result) {
         TuningSpec spec = result.spec();
         double windowProbability = windowProbability(spec);
-        ObjectNode root = NODES.objectNode();
-        root.putObject("profile").put("name", spec.profile().name()).put("provenance", spec.profile().provenance());
-        root.put("n_min", spec.smallestN()).put("n_max", spec.largestN());
-        ArrayNode requirements = root.putArray("requirements");
-        spec.requirements().forEach(requirement -> requirements.add(requirement.text()));
-        root.put("objective", spec.objective().text()).put("levels", spec.cassandraLevels() ? "cassandra" : "numeric")
-                .put("trials", spec.trials()).put("seed", spec.seed()).put("window_p", windowProbability);
-        candidates(root.putArray("feasible"), result.feasible(), windowProbability, false);
-        candidates(root.putArray("rejected"), result.rejected(), windowProbability, true);
-        candidates(root.putArray("frontier"), result.frontier(), windowProbability, false);
-        return root;
+        return new Recommendation(new Recommendation.Profile(spec.profile().name(), spec.profile().provenance()),
+                spec.smallestN(), spec.largestN(), spec.requirements().stream().map(Requirement::text).toList(),
+                spec.objective().text(), spec.cassandraLevels() ? "cassandra" : "numeric", spec.trials(), spec.seed(),
+                windowProbability,
+                result.feasible().stream().map(candidate -> candidate(candidate, windowProbability)).toList(),
+                result.rejected().stream().map(candidate -> rejected(candidate, windowProbability)).toList(),
+                result.frontier().stream().map(candidate -> candidate(candidate, windowProbability)).toList());
+    }
+
+    public static ObjectNode toJson(TuningResult result) {
+        return JsonMapping.tree(answer(result));
     }
 
     public static String toText(TuningResult result) {
-        try {
-            return MAPPER.writeValueAsString(toJson(result)) + "\n";
-        } catch (JsonProcessingException impossible) {
-            throw new UncheckedIOException(impossible);
-        }
+        return JsonMapping.text(answer(result));
     }
 
     /** The probability of the first window requirement, else 0.999. */
@@ -64,27 +56,24 @@ public final class TuningJson {
                 .map(requirement -> ((Requirement.WindowAtMost) requirement).probability()).findFirst().orElse(0.999);
     }
 
-    private static void candidates(ArrayNode array, List<TuningResult.Candidate> candidates, double windowProbability,
-            boolean withViolations) {
-        for (TuningResult.Candidate candidate : candidates) {
-            ObjectNode node = array.addObject().put("n", candidate.configuration().n())
-                    .put("r", candidate.configuration().r()).put("w", candidate.configuration().w())
-                    .put("strict", candidate.configuration().isStrict()).put("score", candidate.score());
-            if (withViolations) {
-                ArrayNode violations = node.putArray("violations");
-                candidate.violations().forEach(violations::add);
-            }
-            CandidateMetrics metrics = candidate.metrics();
-            ObjectNode values = node.putObject("metrics");
-            values.put("read_p999_ms", metrics.readLatencyMillis(Objective.PERCENTILE));
-            values.put("write_p999_ms", metrics.writeLatencyMillis(Objective.PERCENTILE));
-            double window = metrics.windowMillis(windowProbability);
-            if (Double.isFinite(window)) {
-                values.put("window_ms", window);
-            } else {
-                values.putNull("window_ms");
-            }
-            values.put("p_consistent_at_commit", metrics.consistentAt(0));
-        }
+    private static Recommendation.Candidate candidate(TuningResult.Candidate candidate, double windowProbability) {
+        QuorumConfiguration configuration = candidate.configuration();
+        return new Recommendation.Candidate(configuration.n(), configuration.r(), configuration.w(),
+                configuration.isStrict(), candidate.score(), metrics(candidate.metrics(), windowProbability));
+    }
+
+    private static Recommendation.RejectedCandidate rejected(TuningResult.Candidate candidate,
+            double windowProbability) {
+        QuorumConfiguration configuration = candidate.configuration();
+        return new Recommendation.RejectedCandidate(configuration.n(), configuration.r(), configuration.w(),
+                configuration.isStrict(), candidate.score(), List.copyOf(candidate.violations()),
+                metrics(candidate.metrics(), windowProbability));
+    }
+
+    private static Recommendation.Metrics metrics(CandidateMetrics metrics, double windowProbability) {
+        double window = metrics.windowMillis(windowProbability);
+        return new Recommendation.Metrics(metrics.readLatencyMillis(Objective.PERCENTILE),
+                metrics.writeLatencyMillis(Objective.PERCENTILE), Double.isFinite(window) ? window : null,
+                metrics.consistentAt(0));
     }
 }

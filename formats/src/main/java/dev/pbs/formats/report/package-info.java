@@ -1,6 +1,8 @@
 /**
- * Reports of the commands. Predictions: {@link dev.pbs.formats.report.PredictionJson} (the JSON document other
- * tools read) and {@link dev.pbs.formats.report.PredictionTable} (text for people). Both take the
+ * Reports of the commands. The JSON ones build the records of {@code dev.pbs.formats.wire} from the
+ * engine's results ({@code answer(...)}), which Jackson writes. Predictions: {@link
+ * dev.pbs.formats.report.PredictionJson} (the JSON document other tools read) and {@link
+ * dev.pbs.formats.report.PredictionTable} (text for people). Both take the
  * engine's {@link dev.pbs.montecarlo.SimulationResult} and {@link
  * dev.pbs.questions.ReportOptions} and are independent of the command line, so the REST
  * service can reuse them. Tuning: {@link dev.pbs.formats.report.TuningTable} and {@link

@@ -3,9 +3,9 @@ package dev.pbs.formats.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.montecarlo.ProportionEstimate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ class ObservationReportTest {
 
     @Test
     void json_carriesTheFieldsToolsReadByName() throws Exception {
-        JsonNode json = new ObjectMapper().readTree(ObservationReport.json(OBSERVED));
+        JsonNode json = JsonMapping.mapper().readTree(ObservationReport.json(OBSERVED));
         assertThat(json.get("rmse_t_visibility").asDouble()).isEqualTo(OBSERVED.rmse());
         assertThat(json.get("noise_floor_t_visibility").asDouble()).isEqualTo(OBSERVED.noiseFloor());
         assertThat(json.get("nrmse_latency").asDouble()).isEqualTo(OBSERVED.latencyNrmse());

@@ -1,10 +1,10 @@
 package dev.pbs.formats.report;
 
+import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.questions.ReportOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pbs.model.profile.BuiltInProfiles;
 import dev.pbs.montecarlo.QuorumExpansion;
 import dev.pbs.montecarlo.SimulationResult;
@@ -51,7 +51,7 @@ class PredictionJsonTest {
         String text = PredictionJson.toText(neverConsistentRun(), ReportOptions.DEFAULT);
 
         assertThat(text).endsWith("}\n");
-        assertThat(new ObjectMapper().readTree(text).get("configs")).hasSize(1);
+        assertThat(JsonMapping.mapper().readTree(text).get("configs")).hasSize(1);
     }
 
     @Test

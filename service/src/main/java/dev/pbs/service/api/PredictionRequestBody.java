@@ -1,13 +1,15 @@
 package dev.pbs.service.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.pbs.formats.profile.ProfileDocument;
+import dev.pbs.service.openapi.ApiDocumentation;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /**
  * The body of {@code POST /api/v1/predictions}, for the OpenAPI document: the service reads it
- * field by field in {@code core.PredictionRequest}, strictly (an unknown field is a 400), with the
+ * field by field in {@code requests.PredictionRequestReader}, strictly (an unknown field is a 400), with the
  * defaults of {@code ./pbs predict}.
  */
 @Schema(name = "PredictionRequest", description = "What to simulate and what to report. Give exactly one of "
@@ -22,9 +24,9 @@ public record PredictionRequestBody(
                 example = "3", minimum = "1", requiredMode = Schema.RequiredMode.REQUIRED)
         @JsonProperty("n") int n,
         @Schema(description = "Read quorum R. Omit with 'w' to simulate every (R, W).",
-                ref = SchemaReferences.QUORUM_REF)
+                ref = ApiDocumentation.QUORUM_REF)
         @JsonProperty("r") Object r,
-        @Schema(description = "Write quorum W.", ref = SchemaReferences.QUORUM_REF)
+        @Schema(description = "Write quorum W.", ref = ApiDocumentation.QUORUM_REF)
         @JsonProperty("w") Object w,
         @ArraySchema(arraySchema = @Schema(description = "Times after commit, in milliseconds (>= 0), at which to "
                 + "report the probability of a consistent read; up to 10000. Default: 0, 1, 2, 5, 10, 20, 50, 100, "

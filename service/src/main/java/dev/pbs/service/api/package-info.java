@@ -1,2 +1,6 @@
-/** Records on the wire: what the REST API reads and writes (errors use Dropwizard's {@code ErrorMessage}). */
+/**
+ * The request body of {@code POST /api/v1/predictions} as the OpenAPI document describes it. The
+ * answers are the records of {@code dev.pbs.formats.wire} (and the profile file's of {@code
+ * dev.pbs.formats.profile}), which Jackson writes and the document describes alike.
+ */
 package dev.pbs.service.api;

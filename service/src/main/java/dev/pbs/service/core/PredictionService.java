@@ -8,6 +8,8 @@ import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
 import dev.pbs.montecarlo.tuning.Tuner;
+import dev.pbs.formats.wire.Prediction;
+import dev.pbs.formats.wire.Recommendation;
 import dev.pbs.questions.PredictionQuestion;
 import dev.pbs.questions.TuningQuestion;
 import java.util.Optional;
@@ -31,7 +33,8 @@ public final class PredictionService {
     private final Tuner tuner = new Tuner();
     private final Semaphore running;
     private final Semaphore admitted;
-    private final Cache<String, String> cache;
+    /** Answers by question: {@link Prediction}s and {@link Recommendation}s, immutable records. */
+    private final Cache<String, Object> cache;
     private final AtomicLong cacheHits = new AtomicLong();
     private final AtomicLong cacheMisses = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
@@ -49,16 +52,16 @@ public final class PredictionService {
         this.cache = Caffeine.newBuilder().maximumSize(cacheCapacity).executor(Runnable::run).build();
     }
 
-    /** The prediction JSON of {@code ./pbs predict --format json} for this question. */
-    public String predictionJson(PredictionQuestion question) {
-        return cached(question.seeded() ? Optional.of(QuestionKeys.of(question)) : Optional.empty(),
-                () -> PredictionJson.toText(simulate(question.simulation()), question.report()));
+    /** The prediction of {@code ./pbs predict --format json} for this question. */
+    public Prediction prediction(PredictionQuestion question) {
+        return cached(Prediction.class, question.seeded() ? Optional.of(QuestionKeys.of(question)) : Optional.empty(),
+                () -> PredictionJson.answer(simulate(question.simulation()), question.report()));
     }
 
-    /** The tuning JSON of {@code ./pbs tune --format json} for this question. */
-    public String recommendationJson(TuningQuestion question) {
-        return cached(question.seeded() ? Optional.of(QuestionKeys.of(question)) : Optional.empty(),
-                () -> TuningJson.toText(withCapacity(() -> tuner.tune(question.tuning()))));
+    /** The recommendation of {@code ./pbs tune --format json} for this question. */
+    public Recommendation recommendation(TuningQuestion question) {
+        return cached(Recommendation.class, question.seeded() ? Optional.of(QuestionKeys.of(question))
+                : Optional.empty(), () -> TuningJson.answer(withCapacity(() -> tuner.tune(question.tuning()))));
     }
 
     /**
@@ -70,11 +73,11 @@ public final class PredictionService {
         return withCapacity(() -> engine.run(spec));
     }
 
-    private String cached(Optional<String> key, Supplier<String> compute) {
+    private <T> T cached(Class<T> type, Optional<String> key, Supplier<T> compute) {
         if (key.isEmpty()) {
             return compute.get();
         }
-        String answer = cache.getIfPresent(key.get());
+        T answer = type.cast(cache.getIfPresent(key.get()));
         if (answer != null) {
             cacheHits.incrementAndGet();
             return answer;

@@ -1,6 +1,6 @@
 package dev.pbs.service.errors;
 
-import io.dropwizard.jersey.errors.ErrorMessage;
+import dev.pbs.formats.wire.ErrorBody;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -24,7 +24,7 @@ public final class ApiProblem extends WebApplicationException {
 
     /** The response builder, for adding headers such as {@code Retry-After}. */
     public static Response.ResponseBuilder response(int status, String message) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(new ErrorMessage(status, message));
+        return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(new ErrorBody(status, message));
     }
 
     public static ApiProblem withResponse(Response response) {

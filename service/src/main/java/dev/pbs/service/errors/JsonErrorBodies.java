@@ -1,8 +1,13 @@
 package dev.pbs.service.errors;
 
+import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.wire.ErrorBody;
 import java.nio.charset.StandardCharsets;
 
-/** The JSON error body {@code {"code": ..., "message": "..."}} written outside Jersey. */
+/**
+ * The JSON error body {@code {"code": ..., "message": "..."}} written outside Jersey (by Jetty), on
+ * one line and in ASCII (every other character escaped), whatever the answer's character set.
+ */
 final class JsonErrorBodies {
 
     private JsonErrorBodies() {
@@ -10,21 +15,7 @@ final class JsonErrorBodies {
 
     static String of(int code, String message) {
         String text = message == null || message.isBlank() ? "HTTP " + code : message;
-        StringBuilder escaped = new StringBuilder();
-        for (char character : text.toCharArray()) {
-            switch (character) {
-                case '"' -> escaped.append("\\\"");
-                case '\\' -> escaped.append("\\\\");
-                default -> {
-                    if (character < 0x20 || character > 0x7e) {
-                        escaped.append(String.format("\\u%04x", (int) character));
-                    } else {
-                        escaped.append(character);
-                    }
-                }
-            }
-        }
-        return "{\"code\":" + code + ",\"message\":\"" + escaped + "\"}";
+        return JsonMapping.asciiLine(new ErrorBody(code, text));
     }
 
     static byte[] bytes(int code, String message) {

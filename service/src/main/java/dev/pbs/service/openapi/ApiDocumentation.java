@@ -1,7 +1,7 @@
 package dev.pbs.service.openapi;
 
-import dev.pbs.service.api.ErrorBody;
-import dev.pbs.service.api.SchemaReferences;
+import dev.pbs.formats.profile.ProfileDocument;
+import dev.pbs.formats.wire.ErrorBody;
 import io.dropwizard.assets.AssetsBundle;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.jersey.setup.JerseyEnvironment;
@@ -12,6 +12,7 @@ import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.headers.Header;
 import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.info.License;
 import io.swagger.v3.oas.models.media.ArraySchema;
 import io.swagger.v3.oas.models.media.ComposedSchema;
 import io.swagger.v3.oas.models.media.Content;
@@ -42,6 +43,13 @@ public final class ApiDocumentation {
     /** Only the resources are scanned; scanning the whole class path took about 6 s. */
     public static final String RESOURCE_PACKAGE = "dev.pbs.service.resources";
 
+    /**
+     * Schemas no Java type can describe (a number or a string), written here; records and
+     * parameters refer to them with {@code @Schema(ref = ...)}.
+     */
+    public static final String QUORUM = "Quorum";
+    public static final String QUORUM_REF = "#/components/schemas/" + QUORUM;
+
     /** Name of the bearer-token security scheme, for {@code @SecurityRequirement}. */
     public static final String BEARER = "bearer";
 
@@ -69,13 +77,17 @@ public final class ApiDocumentation {
 
     /** Registers the resource that serves the document. */
     public static void register(JerseyEnvironment jersey) {
+        RecordSchemas.register();
         SwaggerConfiguration configuration = new SwaggerConfiguration().openAPI(document())
                 .resourcePackages(Set.of(RESOURCE_PACKAGE)).filterClass(UnreferencedSchemaFilter.class.getName())
                 .prettyPrint(true).sortOutput(true);
         jersey.register(new OpenApiResource().openApiConfiguration(configuration));
     }
 
-    /** What the annotations do not say: the description, the server path, security and shared errors. */
+    /**
+     * What the annotations do not say: the description, the licence, the server path, security
+     * (none unless an operation asks for the bearer token) and shared errors.
+     */
     static OpenAPI document() {
         Components components = new Components()
                 .addSecuritySchemes(BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")
@@ -85,11 +97,11 @@ public final class ApiDocumentation {
         Map<String, Schema> errorSchemas = ModelConverters.getInstance().readAll(ErrorBody.class);
         errorSchemas.forEach(components::addSchemas);
         // Values that are a number or a string: Java types cannot say so, so these are written here.
-        components.addSchemas(SchemaReferences.QUORUM, new ComposedSchema()
+        components.addSchemas(QUORUM, new ComposedSchema()
                 .oneOf(List.of(new IntegerSchema().minimum(BigDecimal.ONE), new StringSchema().example("QUORUM")))
                 .description("A quorum size: a number from 1 to N, or a Cassandra consistency level: ONE, TWO, "
                         + "THREE, QUORUM or ALL (any letter case)."));
-        components.addSchemas(SchemaReferences.REPLICA_DATACENTERS, new ComposedSchema()
+        components.addSchemas(ProfileDocument.REPLICA_DATACENTERS, new ComposedSchema()
                 .oneOf(List.of(new ArraySchema().items(new IntegerSchema().minimum(BigDecimal.ZERO)),
                         new StringSchema()._enum(List.of("per_replica"))))
                 .description("Each replica's datacenter index (fixes N), or \"per_replica\": one datacenter per "
@@ -113,7 +125,11 @@ public final class ApiDocumentation {
                                 + "Riak, Voldemort) can be: the probability that a read t ms after a write returns "
                                 + "it, consistency windows and k-staleness, by Monte Carlo simulation of the WARS "
                                 + "model (Bailis et al., VLDB 2012) over a latency profile. Errors are JSON "
-                                + "{\"code\", \"message\"}. Metrics and health checks are on the admin port."))
+                                + "{\"code\", \"message\"}. Metrics and health checks are on the admin port.")
+                        // The project states no licence; this says so rather than inventing one.
+                        .license(new License().name("UNLICENSED")))
+                // Public unless an operation declares the bearer token (uploading and deleting profiles).
+                .security(List.of())
                 .servers(List.of(new Server().url("/api").description("this service")))
                 .components(components);
     }

@@ -1,6 +1,6 @@
 package dev.pbs.service.probes;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.pbs.formats.wire.Observation;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
@@ -52,8 +52,8 @@ public final class ManagedProbe implements Managed {
     private volatile Instant lastRefresh;
     private volatile Map<String, Long> publishedSamples = Map.of();
     private volatile Optional<ObservationSettings> observation = Optional.empty();
-    /** The last observation as its JSON tree, built once when it is made. */
-    private volatile JsonNode lastObservation;
+    /** The last observation as its record, built once when it is made. */
+    private volatile Observation lastObservation;
     private final Object totalsLock = new Object();
     private long completedSucceeded;
     private long completedFailed;
@@ -100,7 +100,7 @@ public final class ManagedProbe implements Managed {
         try {
             LatencyProfile measured = MeasuredProfile.of(window, configuration.profileName());
             ObservedStaleness observed = StalenessObserver.observe(run, settings, measured);
-            lastObservation = ObservationReport.tree(observed);
+            lastObservation = ObservationReport.answer(observed);
             LOG.info("probe {}: observed staleness, RMSE against the prediction {}", name(), observed.rmse());
         } catch (RuntimeException failed) {
             refreshProblem = "observation failed: " + failed.getMessage();

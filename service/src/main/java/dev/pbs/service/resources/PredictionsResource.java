@@ -2,7 +2,7 @@ package dev.pbs.service.resources;
 
 import com.codahale.metrics.annotation.ResponseMetered;
 import com.codahale.metrics.annotation.Timed;
-import dev.pbs.service.api.PredictionDocument;
+import dev.pbs.formats.wire.Prediction;
 import dev.pbs.service.api.PredictionRequestBody;
 import dev.pbs.service.requests.PredictionRequestReader;
 import dev.pbs.service.core.PredictionService;
@@ -19,7 +19,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
 
 /** {@code POST /api/v1/predictions}: the JSON of {@code ./pbs predict --format json}. */
@@ -47,19 +46,18 @@ public final class PredictionsResource {
                     + "an explicit seed are cached; simulations beyond the service's capacity are refused (503).")
     @ApiResponse(responseCode = "200", description = "The prediction.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = PredictionDocument.class)))
+                    schema = @Schema(implementation = Prediction.class)))
     @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
     @ApiResponse(responseCode = "404", ref = ApiDocumentation.NOT_FOUND)
     @ApiResponse(responseCode = "413", ref = ApiDocumentation.PAYLOAD_TOO_LARGE)
     @ApiResponse(responseCode = "503", ref = ApiDocumentation.SERVICE_UNAVAILABLE)
-    public Response predict(@RequestBody(required = true, description = "What to simulate and report.",
+    public Prediction predict(@RequestBody(required = true, description = "What to simulate and report.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PredictionRequestBody.class),
                     examples = @ExampleObject(name = "one configuration", value = "{\"profile\": \"lnkd-disk\", "
                             + "\"n\": 3, \"r\": 1, \"w\": 1, \"t_ms\": [0, 5, 50], \"trials\": 100000, "
                             + "\"seed\": 7}")))
             InputStream body) {
-        return Response.ok(predictions.predictionJson(requests.read(RequestBodies.readJson(body))),
-                MediaType.APPLICATION_JSON_TYPE).build();
+        return predictions.prediction(requests.read(RequestBodies.readJson(body)));
     }
 }

@@ -1,5 +1,6 @@
 package dev.pbs.service.resources;
 
+import dev.pbs.service.openapi.ApiDocumentation;
 import dev.pbs.service.probes.ManagedProbe;
 import dev.pbs.service.probes.ProbeStatus;
 import io.swagger.v3.oas.annotations.Operation;
@@ -27,9 +28,12 @@ public final class ProbesResource {
     }
 
     @GET
-    @Operation(summary = "Every configured probe's state, samples, operations and node status")
+    @Operation(operationId = "listProbes", summary = "Every configured probe's state, samples, operations and node "
+            + "status")
     @ApiResponse(responseCode = "200", description = "One entry per probe (empty when none is configured).",
-            content = @Content(array = @ArraySchema(schema = @Schema(implementation = ProbeStatus.class))))
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    array = @ArraySchema(schema = @Schema(implementation = ProbeStatus.class))))
+    @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
     public List<ProbeStatus> list() {
         return probes.stream().map(ManagedProbe::status).toList();
     }

@@ -2,10 +2,9 @@ package dev.pbs.service.resources;
 
 import com.codahale.metrics.annotation.ResponseMetered;
 import com.codahale.metrics.annotation.Timed;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.pbs.model.profile.LatencyProfile;
-import dev.pbs.service.api.ProfileDocument;
-import dev.pbs.service.api.ProfileSummary;
+import dev.pbs.formats.profile.ProfileDocument;
+import dev.pbs.formats.wire.ProfileSummary;
 import dev.pbs.service.core.ProfileName;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.ApiProblem;
@@ -62,6 +61,7 @@ public final class ProfilesResource {
     @ApiResponse(responseCode = "200", description = "The profiles.", content = @Content(
             mediaType = MediaType.APPLICATION_JSON,
             array = @ArraySchema(schema = @Schema(implementation = ProfileSummary.class))))
+    @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
     public List<ProfileSummary> list() {
         return store.list().stream().map(stored -> new ProfileSummary(stored.profile().name(),
                 stored.profile().description(), stored.profile().provenance(), stored.origin())).toList();
@@ -77,10 +77,10 @@ public final class ProfilesResource {
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProfileDocument.class)))
     @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
     @ApiResponse(responseCode = "404", ref = ApiDocumentation.NOT_FOUND)
-    public JsonNode get(@Parameter(description = NAME_RULES + " Live probe profiles are named cassandra:<probe>.",
+    public ProfileDocument get(@Parameter(description = NAME_RULES + " Live probe profiles are named cassandra:<probe>.",
             example = "lnkd-disk", schema = @Schema(pattern = READABLE_NAME_PATTERN))
             @PathParam("name") String name) {
-        return ProfileJson.write(find(name));
+        return ProfileJson.document(find(name));
     }
 
     /** Creates (201) or replaces (200) an uploaded profile; the body is a profile file. */
@@ -112,7 +112,7 @@ public final class ProfilesResource {
         ProfileName.require(name);
         LatencyProfile profile = ProfileJson.read(RequestBodies.readJson(body));
         ProfileStore.Result result = store.put(name, profile);
-        JsonNode written = ProfileJson.write(store.find(name).orElseThrow().profile());
+        ProfileDocument written = ProfileJson.document(store.find(name).orElseThrow().profile());
         return Response.status(result == ProfileStore.Result.CREATED ? 201 : 200).entity(written).build();
     }
 

@@ -2,12 +2,14 @@ package dev.pbs.service.resources;
 
 import com.codahale.metrics.annotation.ResponseMetered;
 import com.codahale.metrics.annotation.Timed;
+import dev.pbs.formats.wire.Recommendation;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.requests.RecommendationRequestReader;
 import dev.pbs.service.openapi.ApiDocumentation;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -16,7 +18,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
 
 /** {@code POST /api/v1/recommendations}: the JSON of {@code ./pbs tune --format json}. */
@@ -45,17 +46,17 @@ public final class RecommendationsResource {
                     + "./pbs tune --format json.")
     @ApiResponse(responseCode = "200", description = "feasible (best first), rejected (with violations) and the "
             + "Pareto frontier of read p99.9, write p99.9 and window.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON))
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = Recommendation.class)))
     @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
     @ApiResponse(responseCode = "404", ref = ApiDocumentation.NOT_FOUND)
     @ApiResponse(responseCode = "413", ref = ApiDocumentation.PAYLOAD_TOO_LARGE)
     @ApiResponse(responseCode = "503", ref = ApiDocumentation.SERVICE_UNAVAILABLE)
-    public Response recommend(@RequestBody(required = true, description = "The question.",
+    public Recommendation recommend(@RequestBody(required = true, description = "The question.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     examples = @ExampleObject(name = "ymmr within 250 ms", value = "{\"profile\": \"ymmr\", "
                             + "\"n\": 3, \"require\": [\"window@0.999<=250ms\"], \"trials\": 200000, \"seed\": 7}")))
             InputStream body) {
-        String answer = predictions.recommendationJson(requests.read(RequestBodies.readJson(body)));
-        return Response.ok(answer, MediaType.APPLICATION_JSON_TYPE).build();
+        return predictions.recommendation(requests.read(RequestBodies.readJson(body)));
     }
 }

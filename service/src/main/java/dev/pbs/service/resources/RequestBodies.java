@@ -2,8 +2,7 @@ package dev.pbs.service.resources;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.service.errors.ApiProblem;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,10 +15,6 @@ public final class RequestBodies {
 
     /** 1 MiB. */
     public static final int MAX_BYTES = 1 << 20;
-
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
 
     private RequestBodies() {
     }
@@ -47,7 +42,7 @@ public final class RequestBodies {
             throw ApiProblem.badRequest("the request body is not UTF-8 text");
         }
         try {
-            JsonNode node = MAPPER.readTree(text);
+            JsonNode node = JsonMapping.readTree(text);
             if (node == null || node.isMissingNode()) {
                 throw ApiProblem.badRequest("the request body is empty: a JSON object is expected");
             }

@@ -4,8 +4,7 @@ import com.codahale.metrics.annotation.ResponseMetered;
 import com.codahale.metrics.annotation.Timed;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.QuantileEstimate;
-import dev.pbs.service.api.SchemaReferences;
-import dev.pbs.service.api.SlaWindow;
+import dev.pbs.formats.wire.SlaWindow;
 import dev.pbs.questions.SlaQuestion;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.service.requests.SlaRequestReader;
@@ -61,9 +60,9 @@ public final class SlaResource {
             @Parameter(description = "Replicas per key (N).", required = true, example = "3",
                     schema = @Schema(type = "integer", minimum = "1")) @QueryParam("n") String n,
             @Parameter(description = "Read quorum: a number or ONE, TWO, THREE, QUORUM, ALL.", required = true,
-                    example = "1", schema = @Schema(ref = SchemaReferences.QUORUM_REF)) @QueryParam("r") String r,
+                    example = "1", schema = @Schema(ref = ApiDocumentation.QUORUM_REF)) @QueryParam("r") String r,
             @Parameter(description = "Write quorum: a number or ONE, TWO, THREE, QUORUM, ALL.", required = true,
-                    example = "1", schema = @Schema(ref = SchemaReferences.QUORUM_REF)) @QueryParam("w") String w,
+                    example = "1", schema = @Schema(ref = ApiDocumentation.QUORUM_REF)) @QueryParam("w") String w,
             @Parameter(description = "The probability of a consistent read, in (0, 1).", example = "0.999",
                     schema = @Schema(type = "number", defaultValue = "0.999", exclusiveMinimum = true,
                             minimum = "0", exclusiveMaximum = true, maximum = "1")) @QueryParam("p") String p,

@@ -3,6 +3,7 @@ package dev.pbs.service.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pbs.formats.wire.Prediction;
 import dev.pbs.model.profile.BuiltInProfiles;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.questions.PredictionQuestion;
@@ -20,10 +21,10 @@ class PredictionServiceTest {
     }
 
     @Test
-    void predictionJson_sameSeededRequestTwice_isServedFromTheCache() throws Exception {
+    void prediction_sameSeededRequestTwice_isServedFromTheCache() throws Exception {
         PredictionService service = new PredictionService(1, 0, 8);
-        String first = service.predictionJson(request(3, true));
-        String second = service.predictionJson(request(3, true));
+        Prediction first = service.prediction(request(3, true));
+        Prediction second = service.prediction(request(3, true));
 
         assertThat(second).isSameAs(first);
         assertThat(service.cacheHits()).isEqualTo(1);
@@ -31,10 +32,10 @@ class PredictionServiceTest {
     }
 
     @Test
-    void predictionJson_withoutSeed_isNotCached() throws Exception {
+    void prediction_withoutSeed_isNotCached() throws Exception {
         PredictionService service = new PredictionService(1, 0, 8);
-        service.predictionJson(request(0, false));
-        service.predictionJson(request(0, false));
+        service.prediction(request(0, false));
+        service.prediction(request(0, false));
 
         assertThat(service.cacheHits()).isZero();
         assertThat(service.cacheMisses()).isZero();

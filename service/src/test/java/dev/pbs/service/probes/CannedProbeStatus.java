@@ -57,7 +57,7 @@ public final class CannedProbeStatus {
         return new ProbeStatus(name, "cassandra:" + name, "running", null, lastRefreshEpochSeconds, null, samples,
                 operations(operations, 7, 2), List.of(new ProbeStatus.Node("127.0.0.1", true, 0),
                         new ProbeStatus.Node("127.0.0.2", true, 0), new ProbeStatus.Node("127.0.0.3", false, 7)),
-                ObservationReport.tree(observation()));
+                ObservationReport.answer(observation()));
     }
 
     /** A probe that has never connected, as one whose contact point nothing listens on is. */

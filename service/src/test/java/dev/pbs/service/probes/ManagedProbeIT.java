@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.testing.LocalClusterExtension;
+import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.service.PbsApplication;
 import dev.pbs.service.PbsConfiguration;
 import io.dropwizard.testing.ResourceHelpers;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LocalClusterExtension.class)
 class ManagedProbeIT {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMapping.mapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static DropwizardTestSupport<PbsConfiguration> service;
 

@@ -1,4 +1,4 @@
-package dev.pbs.service.api;
+package dev.pbs.formats.wire;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -6,7 +6,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 /**
  * One profile in {@code GET /api/v1/profiles}.
  *
- * @param origin {@code built-in} or {@code uploaded}
+ * @param origin {@code built-in}, {@code uploaded} or {@code live-probe}
  */
 @Schema(name = "ProfileSummary", description = "One stored profile, without its distributions.")
 public record ProfileSummary(
@@ -14,6 +14,7 @@ public record ProfileSummary(
         @JsonProperty("name") String name,
         @Schema(description = "One line on what it models.") @JsonProperty("description") String description,
         @Schema(description = "Where the numbers come from.") @JsonProperty("provenance") String provenance,
-        @Schema(description = "Built into the service (read-only) or uploaded.",
-                allowableValues = {"built-in", "uploaded"}) @JsonProperty("origin") String origin) {
+        @Schema(description = "Built into the service (read-only), uploaded, or measured by a probe configured in "
+                + "the service (read-only, refreshed while the probe runs).",
+                allowableValues = {"built-in", "uploaded", "live-probe"}) @JsonProperty("origin") String origin) {
 }

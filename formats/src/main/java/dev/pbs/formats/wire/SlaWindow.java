@@ -1,4 +1,4 @@
-package dev.pbs.service.api;
+package dev.pbs.formats.wire;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
@@ -23,7 +23,8 @@ public record SlaWindow(
         @Schema(description = "The window in milliseconds; null when beyond the largest simulated delay.",
                 nullable = true) @JsonProperty("t_ms") Double tMillis,
         @ArraySchema(arraySchema = @Schema(description = "Distribution-free 95% interval [low, high] in ms; an "
-                + "end is null when beyond range."), schema = @Schema(nullable = true))
+                + "end is null when beyond range."), minItems = 2, maxItems = 2,
+                schema = @Schema(type = "number", nullable = true))
         @JsonProperty("ci95") List<Double> ci95,
         @Schema(description = "The window lies beyond the simulated range.") @JsonProperty("beyond_range")
         boolean beyondRange,
