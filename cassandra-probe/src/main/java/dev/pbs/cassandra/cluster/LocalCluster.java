@@ -57,16 +57,18 @@ public final class LocalCluster {
 
     /**
      * The same cluster with nodes that delay inbound messages (a test facility; see the
-     * cassandra-node module's {@code InboundDelays} for the format). Applies to nodes started from now on.
+     * cassandra-node module's {@code InboundDelays} for the format) from their start on; without it
+     * a start leaves the delays as they are (none for a new folder), and
+     * {@link #changeInjectedDelays} sets them on running nodes.
      */
     public LocalCluster withInjectedDelays(String specification) {
         return new LocalCluster(directory.root(), heap, specification == null ? "" : specification, requestedFirstAddress);
     }
 
     /**
-     * Changes the delays that running nodes started with injection inject, from now on (each node
-     * follows the file {@code injection} in the cluster's folder; they pick the change up within a
-     * fraction of a second).
+     * Changes the delays that the running nodes inject, from now on: every node follows the file
+     * {@code injection} in the cluster's folder (empty: no delays, the state a start leaves unless
+     * asked for delays) and picks a change up within a fraction of a second.
      */
     public void changeInjectedDelays(String specification) {
         ClusterDirectory.writeAtomically(injectionFile(), specification == null ? "" : specification);
@@ -130,6 +132,15 @@ public final class LocalCluster {
         NodeClasspath classpath = NodeClasspath.recorded().withLauncherCopiedTo(directory.root().resolve("lib"));
         directory.writeState(CLUSTER_NAME, size, classpath.cassandraVersion(), firstAddress());
         NodeProcess.writeLogbackConfiguration(directory);
+        boolean anyRunning = false;
+        for (int index = 1; index <= size; index++) {
+            anyRunning |= livePid(index).isPresent();
+        }
+        // A node restarted beside running ones follows the delays they follow; a whole new start
+        // begins with the requested ones (none unless asked), never with an old run's.
+        if (!anyRunning || !injectedDelays.isBlank()) {
+            changeInjectedDelays(injectedDelays);
+        }
         for (int index = 1; index <= size; index++) {
             if (livePid(index).isPresent()) {
                 progress.accept("node " + index + " (" + address(index) + ") is already running, pid "
@@ -146,11 +157,7 @@ public final class LocalCluster {
         Path node = directory.node(index);
         ClusterDirectory.writeAtomically(node.resolve("cassandra.yaml"),
                 NodeConfiguration.yaml(CLUSTER_NAME, firstAddress(), index, size, node.toString()));
-        if (!injectedDelays.isBlank()) {
-            changeInjectedDelays(injectedDelays);
-        }
-        List<String> command = NodeProcess.command(directory, firstAddress(), index, classpath, heap,
-                injectedDelays.isBlank() ? null : injectionFile());
+        List<String> command = NodeProcess.command(directory, firstAddress(), index, classpath, heap, injectionFile());
         for (int attempt = 1; ; attempt++) {
             try {
                 launch(index, command, progress);

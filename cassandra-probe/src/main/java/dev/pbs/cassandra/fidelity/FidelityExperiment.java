@@ -42,7 +42,8 @@ import java.util.function.Consumer;
  */
 public final class FidelityExperiment {
 
-    private static final String KEYSPACE = "pbs_fidelity";
+    /** The experiment's keyspace is this followed by its replication factor, so cells of any N share a cluster. */
+    private static final String KEYSPACE_PREFIX = "pbs_fidelity_rf";
     private static final double PROBE_RATE = 20;
     private static final double TRACE_FRACTION = 0.5;
     private static final long PROBE_LEAD_MILLIS = 5_000;
@@ -92,6 +93,39 @@ public final class FidelityExperiment {
         }
     }
 
+    /**
+     * Runs one cell on a cluster that is already running (the build's test cluster, whose nodes all
+     * follow its injection file): sets the cell's delays, runs it, and removes the delays again,
+     * whatever happened. The cell's {@code directory} and {@code firstAddress} are not used.
+     *
+     * @throws IllegalArgumentException if fewer than N + 1 of the cluster's nodes serve CQL
+     */
+    public static FidelityResult runOn(LocalCluster cluster, FidelitySettings cell, Consumer<String> progress) {
+        List<NodeStatus> nodes = cluster.status().stream().filter(NodeStatus::nativePortOpen).toList();
+        if (nodes.size() < cell.replicas() + 1) {
+            throw new IllegalArgumentException("a cell with N = " + cell.replicas() + " needs " + (cell.replicas() + 1)
+                    + " nodes serving CQL; the cluster in " + cluster.root() + " has " + nodes.size());
+        }
+        long started = System.nanoTime();
+        try {
+            progress.accept("injecting delays " + cell.injection() + " into the running cluster in " + cluster.root());
+            cluster.changeInjectedDelays(cell.injection());
+            TimeUnit.MILLISECONDS.sleep(INJECTION_PICKUP_MILLIS);
+            return runCell(nodes, cell, progress, started);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", interrupted);
+        } finally {
+            cluster.changeInjectedDelays("");
+            progress.accept("injected delays removed");
+            try {
+                TimeUnit.MILLISECONDS.sleep(INJECTION_PICKUP_MILLIS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     /** What a probe measured while an observation ran beside it. */
     private record Measured(RawObservation observation, ProbeSnapshot measurement) {
     }
@@ -125,7 +159,7 @@ public final class FidelityExperiment {
             contactPoints.add(ProbeSettings.contactPoint(node.contactPoint()));
         }
         ProbeSettings probe = new ProbeSettings(contactPoints, Optional.empty(), Optional.empty(), Optional.empty(),
-                KEYSPACE, settings.replicas(), PROBE_RATE, Duration.ofDays(1), TRACE_FRACTION);
+                KEYSPACE_PREFIX + settings.replicas(), settings.replicas(), PROBE_RATE, Duration.ofDays(1), TRACE_FRACTION);
         // A warm-up first, its results discarded: the nodes' JIT compilers and the new delays
         // settle, so neither the profile nor the observation measures a machine still compiling.
         progress.accept("warming up for " + settings.warmUp().toSeconds() + " s (results discarded)");

@@ -1,5 +1,6 @@
 package dev.pbs.cassandra.fidelity;
 
+import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
@@ -9,26 +10,46 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * The fidelity tests' cell: W ~ Exp(mean 10 ms), A, R, S ~ Exp(mean 5 ms), N = 3, R = W = 1, 10 writes
- * a second read at the default t grid, the model alone compared. The experiment starts its own
- * cluster (4 nodes on 127.0.0.11-14, beside the other tests' cluster) and stops it.
+ * The fidelity tests' cell: W ~ Exp(mean 10 ms), A, R, S ~ Exp(mean 5 ms), R = W = 1, 10 writes a
+ * second read at the default t grid, the model alone compared; on a cluster of its own (N = 3, 4
+ * nodes on 127.0.0.11-14, started and stopped here) or on the build's running test cluster.
  */
 final class FidelityRuns {
 
     private FidelityRuns() {
     }
 
-    /** Runs the cell with {@code writes} observed writes after {@code warmUp}, and prints its figures. */
+    /**
+     * Runs the cell (N = 3) on a 4-node cluster of its own with {@code writes} observed writes after
+     * {@code warmUp}, and prints its figures.
+     */
     static FidelityResult run(String folder, int writes, Duration warmUp) throws IOException {
         Path directory = Files.createDirectories(Path.of("target", folder)).toAbsolutePath();
-        FidelitySettings settings = new FidelitySettings(3, 10, 5, writes, 10, FidelitySettings.DEFAULT_DELAYS_MILLIS,
-                directory, 11, ClientGapCorrection.NONE).withWarmUp(warmUp);
-        FidelityResult result = FidelityExperiment.run(settings, line -> System.out.println("[fidelity] " + line));
+        FidelitySettings settings = cell(3, 10, writes, warmUp, directory);
+        return printed(FidelityExperiment.run(settings, line -> System.out.println("[fidelity] " + line)));
+    }
+
+    /**
+     * Runs the cell with N = {@code replicas} and W's mean {@code writeMeanMillis} on a running cluster of at least N + 1 nodes (its
+     * delays set for the run and removed after it), and prints its figures.
+     */
+    static FidelityResult runOn(LocalCluster cluster, int replicas, double writeMeanMillis, int writes, Duration warmUp) {
+        FidelitySettings settings = cell(replicas, writeMeanMillis, writes, warmUp, cluster.root());
+        return printed(FidelityExperiment.runOn(cluster, settings, line -> System.out.println("[fidelity] " + line)));
+    }
+
+    private static FidelitySettings cell(int replicas, double writeMeanMillis, int writes, Duration warmUp,
+                                         Path directory) {
+        return new FidelitySettings(replicas, writeMeanMillis, 5, writes, 10, FidelitySettings.DEFAULT_DELAYS_MILLIS, directory, 11,
+                ClientGapCorrection.NONE).withWarmUp(warmUp);
+    }
+
+    private static FidelityResult printed(FidelityResult result) {
         ObservedStaleness comparison = result.comparison();
-        System.out.printf("fidelity: %d writes in %d s (cluster start, %d s warm-up and stop included): RMSE %.4f (with "
+        System.out.printf("fidelity: N = %d, %d writes in %d s (%d s warm-up included): RMSE %.4f (with "
                 + "latency offset %.4f, with round trip %.4f), noise floor %.4f, latency NRMSE %.4f, latency offset "
-                + "%.2f ms, mean client round trip %.2f ms%n", comparison.writes(), result.elapsed().toSeconds(),
-                warmUp.toSeconds(), comparison.rmse(), comparison.rmseWithLatencyOffset(), comparison.rmseWithRoundTrip(),
+                + "%.2f ms, mean client round trip %.2f ms%n", result.settings().replicas(), comparison.writes(), result.elapsed().toSeconds(),
+                result.settings().warmUp().toSeconds(), comparison.rmse(), comparison.rmseWithLatencyOffset(), comparison.rmseWithRoundTrip(),
                 comparison.noiseFloor(), comparison.latencyNrmse(), comparison.latencyOffsetMillis(),
                 comparison.meanClientGapMillis());
         for (ObservedPoint point : comparison.points()) {
