@@ -46,8 +46,11 @@ public class EngineBenchmark {
 
     @Setup
     public void prepare() {
-        spec = SimulationSpec.builder(BuiltInProfiles.named(profile).orElseThrow(), 3).trials(TRIALS).seed(42)
-                .threads(threads).build();
+        spec = SimulationSpec.builder(BuiltInProfiles.named(profile).orElseThrow(), 3)
+                .trials(TRIALS)
+                .seed(42)
+                .threads(threads)
+                .build();
         engine.run(SimulationSpec.builder(spec.profile(), 3).trials(1000).build());
     }
 

@@ -18,72 +18,120 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code pbs fidelity}: predicted against observed staleness on a local cluster with injected delays. */
-@Command(name = "fidelity", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
+@Command(
+        name = "fidelity",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpWidth = 100,
         versionProvider = VersionProvider.class,
-        description = {"Checks the model against a real Cassandra: starts a local cluster whose nodes delay every "
-                + "message by exponential times (W on writes to replicas, A, R, S on the others), measures the "
-                + "profile with the probe while observing staleness at R = W = 1, predicts from the measured "
-                + "profile and reports observed against predicted P(consistent) at every t (with two corrections of "
-                + "the time origin beside the model alone), their RMSE and the RMSE sampling noise alone would give. The "
-                + "cluster has one node more than --nodes, which coordinates every observed key without being "
-                + "one of its replicas. It is stopped at the end.", ""},
-        footer = {"", "Example: pbs fidelity --nodes 3 --w-mean-ms 10 --ars-mean-ms 5 --writes 5000 --format json",
-                "         pbs fidelity --grid --writes 1000"})
+        description = {
+            "Checks the model against a real Cassandra: starts a local cluster whose nodes delay every "
+                    + "message by exponential times (W on writes to replicas, A, R, S on the others), measures the "
+                    + "profile with the probe while observing staleness at R = W = 1, predicts from the measured "
+                    + "profile and reports observed against predicted P(consistent) at every t (with two corrections of "
+                    + "the time origin beside the model alone), their RMSE and the RMSE sampling noise alone would give. The "
+                    + "cluster has one node more than --nodes, which coordinates every observed key without being "
+                    + "one of its replicas. It is stopped at the end.",
+            ""
+        },
+        footer = {
+            "",
+            "Example: pbs fidelity --nodes 3 --w-mean-ms 10 --ars-mean-ms 5 --writes 5000 --format json",
+            "         pbs fidelity --grid --writes 1000"
+        })
 final class FidelityCommand implements Callable<Integer> {
 
     /** The paper's validation grid (Bailis et al., section 5.2): W means crossed with A = R = S means, ms. */
     private static final double[] GRID_WRITE_MEANS = {20, 10, 5};
+
     private static final double[] GRID_OTHER_MEANS = {10, 5, 2};
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--nodes", paramLabel = "N", defaultValue = "3", description = "Replicas per key (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--nodes",
+            paramLabel = "N",
+            defaultValue = "3",
+            description = "Replicas per key (default: ${DEFAULT-VALUE}).")
     private int replicas;
 
-    @Option(names = "--w-mean-ms", paramLabel = "MS",
+    @Option(
+            names = "--w-mean-ms",
+            paramLabel = "MS",
             description = "Mean of the exponential delay injected into writes reaching a replica (W).")
     private Double writeMean;
 
-    @Option(names = "--ars-mean-ms", paramLabel = "MS",
-            description = "Mean of the exponential delays injected into acknowledgements, reads and read responses (A, R, S).")
+    @Option(
+            names = "--ars-mean-ms",
+            paramLabel = "MS",
+            description =
+                    "Mean of the exponential delays injected into acknowledgements, reads and read responses (A, R, S).")
     private Double otherMean;
 
-    @Option(names = "--grid", description = "Run the paper's 3x3 grid instead of one cell: W means 20, 10, 5 ms crossed "
-            + "with A, R, S means 10, 5, 2 ms, on one cluster, --writes per cell.")
+    @Option(
+            names = "--grid",
+            description = "Run the paper's 3x3 grid instead of one cell: W means 20, 10, 5 ms crossed "
+                    + "with A, R, S means 10, 5, 2 ms, on one cluster, --writes per cell.")
     private boolean grid;
 
-    @Option(names = "--writes", paramLabel = "COUNT", defaultValue = "5000",
+    @Option(
+            names = "--writes",
+            paramLabel = "COUNT",
+            defaultValue = "5000",
             description = "Observed writes, each read at every t (default: ${DEFAULT-VALUE}).")
     private int writes;
 
-    @Option(names = "--rate", paramLabel = "WRITES", defaultValue = "10",
+    @Option(
+            names = "--rate",
+            paramLabel = "WRITES",
+            defaultValue = "10",
             description = "Observed writes per second (default: ${DEFAULT-VALUE}; each is read at every t, and a "
                     + "faster pace loads a 2-core machine enough to distort the delays).")
     private double rate;
 
-    @Option(names = "--t", paramLabel = "MS", split = ",", description = "The t grid, ms after the acknowledgement "
-            + "(default: 0,1,2,3,4,5,7,10,13,16,20,25,30,40,50,65,80,100,125,150,200).")
+    @Option(
+            names = "--t",
+            paramLabel = "MS",
+            split = ",",
+            description = "The t grid, ms after the acknowledgement "
+                    + "(default: 0,1,2,3,4,5,7,10,13,16,20,25,30,40,50,65,80,100,125,150,200).")
     private List<Double> delays;
 
-    @Option(names = "--dir", paramLabel = "DIR", description = "Folder for the cluster (default: a new temporary folder).")
+    @Option(
+            names = "--dir",
+            paramLabel = "DIR",
+            description = "Folder for the cluster (default: a new temporary folder).")
     private Path directory;
 
-    @Option(names = "--first-address", paramLabel = "K", defaultValue = "11",
-            description = "The cluster's node 1 listens on 127.0.0.K, beside a default local cluster (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--first-address",
+            paramLabel = "K",
+            defaultValue = "11",
+            description =
+                    "The cluster's node 1 listens on 127.0.0.K, beside a default local cluster (default: ${DEFAULT-VALUE}).")
     private int firstAddress;
 
-    @Option(names = "--client-gap", paramLabel = "none|latency|measured", defaultValue = "none",
+    @Option(
+            names = "--client-gap",
+            paramLabel = "none|latency|measured",
+            defaultValue = "none",
             description = "Which prediction rmse_t_visibility compares with (all three are reported): none (the "
                     + "default), the model alone; latency, the model with t shifted by the client's latency beyond "
                     + "the engine's (the median of writes' and of reads', averaged) and by each read's send lag; "
                     + "measured, the model averaged over the client's measured round trip.")
     private ClientGapCorrection clientGap;
 
-    @Option(names = "--profile-out", paramLabel = "FILE", description = "Also write the measured profile the prediction used.")
+    @Option(
+            names = "--profile-out",
+            paramLabel = "FILE",
+            description = "Also write the measured profile the prediction used.")
     private Path profileOut;
 
-    @Option(names = "--format", paramLabel = "table|json", defaultValue = "table",
+    @Option(
+            names = "--format",
+            paramLabel = "table|json",
+            defaultValue = "table",
             description = "Output format (default: ${DEFAULT-VALUE}).")
     private OutputFormat format;
 
@@ -94,7 +142,8 @@ final class FidelityCommand implements Callable<Integer> {
         List<FidelitySettings> cells = new ArrayList<>();
         for (double w : writeMeans) {
             for (double other : otherMeans) {
-                cells.add(new FidelitySettings(replicas, w, other, writes, rate, delayGrid, folder, firstAddress, correction));
+                cells.add(new FidelitySettings(
+                        replicas, w, other, writes, rate, delayGrid, folder, firstAddress, correction));
             }
         }
         return cells;
@@ -102,19 +151,27 @@ final class FidelityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        double[] delayGrid = delays == null ? FidelitySettings.DEFAULT_DELAYS_MILLIS
+        double[] delayGrid = delays == null
+                ? FidelitySettings.DEFAULT_DELAYS_MILLIS
                 : delays.stream().mapToDouble(Double::doubleValue).toArray();
         if (grid == (writeMean != null || otherMean != null)) {
-            throw new IllegalArgumentException(grid ? "--grid chooses the means itself: drop --w-mean-ms and --ars-mean-ms"
-                    : "give --w-mean-ms and --ars-mean-ms, or --grid");
+            throw new IllegalArgumentException(
+                    grid
+                            ? "--grid chooses the means itself: drop --w-mean-ms and --ars-mean-ms"
+                            : "give --w-mean-ms and --ars-mean-ms, or --grid");
         }
         if (!grid && (writeMean == null || otherMean == null)) {
             throw new IllegalArgumentException("give both --w-mean-ms and --ars-mean-ms");
         }
         // Every setting is checked before anything is created. The default folder is only named
         // here; the cluster creates it when it starts.
-        Path folder = directory != null ? directory : Path.of(System.getProperty("java.io.tmpdir"),
-                "pbs-fidelity-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
+        Path folder = directory != null
+                ? directory
+                : Path.of(
+                        System.getProperty("java.io.tmpdir"),
+                        "pbs-fidelity-"
+                                + Long.toUnsignedString(
+                                        ThreadLocalRandom.current().nextLong(), 36));
         List<FidelitySettings> cells = cells(folder, delayGrid, clientGap);
         if (profileOut != null) {
             new OutputFile("--profile-out", profileOut).requireWritable();
@@ -127,16 +184,24 @@ final class FidelityCommand implements Callable<Integer> {
             err.flush();
         });
         if (profileOut != null) {
-            new OutputFile("--profile-out", profileOut).writeAtomically(
-                    dev.pbs.formats.profile.ProfileJson.writeString(results.get(results.size() - 1).profile()));
+            new OutputFile("--profile-out", profileOut)
+                    .writeAtomically(dev.pbs.formats.profile.ProfileJson.writeString(
+                            results.get(results.size() - 1).profile()));
         }
         if (grid) {
-            out.print(format == OutputFormat.JSON ? FidelityReport.gridJson(results) : FidelityReport.gridText(results));
+            out.print(
+                    format == OutputFormat.JSON ? FidelityReport.gridJson(results) : FidelityReport.gridText(results));
         } else {
-            out.print(format == OutputFormat.JSON ? FidelityReport.json(results.get(0)) : FidelityReport.text(results.get(0)));
+            out.print(
+                    format == OutputFormat.JSON
+                            ? FidelityReport.json(results.get(0))
+                            : FidelityReport.text(results.get(0)));
         }
-        err.printf(Locale.ROOT, "pbs: done in %d s; the cluster's folder is %s%n",
-                (System.nanoTime() - started) / 1_000_000_000L, folder);
+        err.printf(
+                Locale.ROOT,
+                "pbs: done in %d s; the cluster's folder is %s%n",
+                (System.nanoTime() - started) / 1_000_000_000L,
+                folder);
         return PbsCommandLine.EXIT_SUCCESS;
     }
 }

@@ -2,15 +2,8 @@ package dev.pbs.cli;
 
 import dev.pbs.files.AtomicFile;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.HexFormat;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A file a command writes, replaced atomically: the text goes to a temporary file in the same

@@ -16,11 +16,25 @@ import picocli.CommandLine.Spec;
  * starting {@code "pbs: "}), 1 on an internal error (one line; a stack trace too when the
  * environment variable {@code PBS_DEBUG} is 1).
  */
-@Command(name = "pbs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {PredictCommand.class, TuneCommand.class, ProfileCommand.class, FitCommand.class,
-                ServeCommand.class, CassandraCommand.class, ProbeCommand.class, FidelityCommand.class},
-        description = {"Probabilistically Bounded Staleness: how stale are reads from a partial-quorum store "
-                + "(Bailis et al., PVLDB 5(8), 2012)?", ""},
+@Command(
+        name = "pbs",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        subcommands = {
+            PredictCommand.class,
+            TuneCommand.class,
+            ProfileCommand.class,
+            FitCommand.class,
+            ServeCommand.class,
+            CassandraCommand.class,
+            ProbeCommand.class,
+            FidelityCommand.class
+        },
+        description = {
+            "Probabilistically Bounded Staleness: how stale are reads from a partial-quorum store "
+                    + "(Bailis et al., PVLDB 5(8), 2012)?",
+            ""
+        },
         footer = {"", "Example: pbs predict --profile lnkd-disk --n 3 --r ONE --w ONE"})
 public final class PbsCommandLine implements Callable<Integer> {
 
@@ -38,14 +52,15 @@ public final class PbsCommandLine implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(),
+        throw new ParameterException(
+                spec.commandLine(),
                 "a command is needed: serve, predict, tune, profile, fit, cassandra, probe or fidelity (see pbs --help)");
     }
 
     public static void main(String[] args) {
         QuietLogging.apply();
-        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out,
-                StandardCharsets.UTF_8)));
+        PrintWriter out =
+                new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)));
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int status = execute(out, err, args);
         System.exit(status);

@@ -1,11 +1,11 @@
 package dev.pbs.cli;
 
+import dev.pbs.formats.report.PredictionJson;
+import dev.pbs.formats.report.PredictionTable;
 import dev.pbs.montecarlo.ReadFanout;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
-import dev.pbs.formats.report.PredictionJson;
-import dev.pbs.formats.report.PredictionTable;
 import dev.pbs.questions.PredictionQuestion;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.questions.ReportOptions;
@@ -20,12 +20,22 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code pbs predict}: runs the WARS Monte Carlo for one profile and N, and reports. */
-@Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
+@Command(
+        name = "predict",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpWidth = 100,
         versionProvider = VersionProvider.class,
-        description = {"Predicts t-visibility (P(consistent) t ms after commit), windows, read and write latency "
-                + "and k-staleness for every requested (R, W), from one set of Monte Carlo trials.", ""},
-        footer = {"", "Without --r and --w every (R, W) of N is evaluated (--all). Output for other tools: "
-                + "--format json. The same seed gives the same numbers whatever --threads."})
+        description = {
+            "Predicts t-visibility (P(consistent) t ms after commit), windows, read and write latency "
+                    + "and k-staleness for every requested (R, W), from one set of Monte Carlo trials.",
+            ""
+        },
+        footer = {
+            "",
+            "Without --r and --w every (R, W) of N is evaluated (--all). Output for other tools: "
+                    + "--format json. The same seed gives the same numbers whatever --threads."
+        })
 final class PredictCommand implements Callable<Integer> {
 
     @Spec
@@ -49,36 +59,56 @@ final class PredictCommand implements Callable<Integer> {
     @Option(names = "--all", description = "Every (R, W) with 1 <= R, W <= N (the default without --r/--w).")
     private boolean all;
 
-    @Option(names = "--t", paramLabel = "MS", split = ",", defaultValue = "0,1,2,5,10,20,50,100,200,500,1000",
+    @Option(
+            names = "--t",
+            paramLabel = "MS",
+            split = ",",
+            defaultValue = "0,1,2,5,10,20,50,100,200,500,1000",
             description = "Times after commit, ms, at which to count P(consistent) (default: ${DEFAULT-VALUE}).")
     private List<Double> times;
 
-    @Option(names = "--windows", paramLabel = "P", split = ",", defaultValue = "0.99,0.999,0.9999",
+    @Option(
+            names = "--windows",
+            paramLabel = "P",
+            split = ",",
+            defaultValue = "0.99,0.999,0.9999",
             description = "Probabilities in (0, 1] for windows: ms after commit until P(consistent) >= p "
                     + "(default: ${DEFAULT-VALUE}).")
     private List<Double> windows;
 
-    @Option(names = "--percentiles", paramLabel = "Q", split = ",", defaultValue = "50,90,99,99.9",
+    @Option(
+            names = "--percentiles",
+            paramLabel = "Q",
+            split = ",",
+            defaultValue = "50,90,99,99.9",
             description = "Latency percentiles in (0, 100] (default: ${DEFAULT-VALUE}).")
     private List<Double> percentiles;
 
-    @Option(names = "--k", paramLabel = "K", split = ",", defaultValue = "1,2,3",
+    @Option(
+            names = "--k",
+            paramLabel = "K",
+            split = ",",
+            defaultValue = "1,2,3",
             description = "k >= 1 for P(more than k versions old) (default: ${DEFAULT-VALUE}).")
     private List<Long> versionsBehind;
 
-    @Option(names = "--read-fanout", paramLabel = "all|targeted", defaultValue = "all",
+    @Option(
+            names = "--read-fanout",
+            paramLabel = "all|targeted",
+            defaultValue = "all",
             description = "all: the read goes to all N replicas, the first R answers count (Dynamo, Riak); "
                     + "targeted: to R random replicas, all must answer (Voldemort) (default: all).")
     private ReadFanout readFanout;
 
-    @Option(names = "--coordinator-replica",
+    @Option(
+            names = "--coordinator-replica",
             description = "The coordinator runs on one of the replicas: its messages to that replica take no time.")
     private boolean coordinatorReplica;
 
     @Override
     public Integer call() {
-        PredictionQuestion question = PredictionQuestion.builder(profileOptions.resolve(), QuestionLimits.COMMAND_LINE,
-                        Vocabulary.COMMAND_LINE)
+        PredictionQuestion question = PredictionQuestion.builder(
+                        profileOptions.resolve(), QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE)
                 .replicas((long) n)
                 .quorums(readQuorum, writeQuorum)
                 .everyConfiguration(all)
@@ -105,8 +135,14 @@ final class PredictCommand implements Callable<Integer> {
             spec.commandLine().getOut().print(PredictionJson.toText(result, report));
         } else {
             spec.commandLine().getOut().print(PredictionTable.render(result, report));
-            spec.commandLine().getOut().printf(Locale.ROOT, "Simulated in %.1f s on %d thread%s.%n", seconds,
-                    simulation.threads(), simulation.threads() == 1 ? "" : "s");
+            spec.commandLine()
+                    .getOut()
+                    .printf(
+                            Locale.ROOT,
+                            "Simulated in %.1f s on %d thread%s.%n",
+                            seconds,
+                            simulation.threads(),
+                            simulation.threads() == 1 ? "" : "s");
         }
         return PbsCommandLine.EXIT_SUCCESS;
     }

@@ -7,11 +7,11 @@ import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
-import dev.pbs.model.profile.LatencyProfile;
-import dev.pbs.model.quorum.ConsistencyLevel;
+import dev.pbs.formats.profile.ProfileJson;
 import dev.pbs.formats.report.ObservationReport;
 import dev.pbs.formats.report.ProbeReport;
-import dev.pbs.formats.profile.ProfileJson;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.quorum.ConsistencyLevel;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -25,86 +25,154 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code pbs probe}: measures W, A, R and S on a live Cassandra cluster and writes a profile. */
-@Command(name = "probe", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 100,
+@Command(
+        name = "probe",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpWidth = 100,
         versionProvider = VersionProvider.class,
-        description = {"Measures the WARS one-way delays of a live Apache Cassandra cluster from query traces of a "
-                + "paced workload in its own keyspace, and writes them as a latency profile (empirical "
-                + "distributions, one entry per replica) that pbs predict --profile-file reads.", ""},
-        footer = {"", "Example: pbs probe --contact-point 127.0.0.1:9042 --duration 30s --out p.json",
-                "then:    pbs predict --profile-file p.json --n 3 --all"})
+        description = {
+            "Measures the WARS one-way delays of a live Apache Cassandra cluster from query traces of a "
+                    + "paced workload in its own keyspace, and writes them as a latency profile (empirical "
+                    + "distributions, one entry per replica) that pbs predict --profile-file reads.",
+            ""
+        },
+        footer = {
+            "",
+            "Example: pbs probe --contact-point 127.0.0.1:9042 --duration 30s --out p.json",
+            "then:    pbs predict --profile-file p.json --n 3 --all"
+        })
 final class ProbeCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--contact-point", required = true, paramLabel = "HOST:PORT",
+    @Option(
+            names = "--contact-point",
+            required = true,
+            paramLabel = "HOST:PORT",
             description = "A node to connect to first; repeat for more.")
     private List<String> contactPoints;
 
-    @Option(names = "--local-dc", paramLabel = "NAME",
+    @Option(
+            names = "--local-dc",
+            paramLabel = "NAME",
             description = "Datacenter whose nodes coordinate the probe (default: the contact points' datacenter).")
     private String localDatacenter;
 
-    @Option(names = "--username", paramLabel = "USER", description = "User name, when the cluster requires authentication.")
+    @Option(
+            names = "--username",
+            paramLabel = "USER",
+            description = "User name, when the cluster requires authentication.")
     private String username;
 
-    @Option(names = "--password-env", paramLabel = "VARIABLE",
+    @Option(
+            names = "--password-env",
+            paramLabel = "VARIABLE",
             description = "Name of the environment variable holding the password (never given on the command line).")
     private String passwordVariable;
 
-    @Option(names = "--keyspace", paramLabel = "NAME", defaultValue = ProbeSettings.DEFAULT_KEYSPACE,
+    @Option(
+            names = "--keyspace",
+            paramLabel = "NAME",
+            defaultValue = ProbeSettings.DEFAULT_KEYSPACE,
             description = "The probe's own keyspace, created if absent (default: ${DEFAULT-VALUE}).")
     private String keyspace;
 
-    @Option(names = "--rf", paramLabel = "N", defaultValue = "3",
-            description = "Replication factor of the probe's keyspace; an existing keyspace must have it (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rf",
+            paramLabel = "N",
+            defaultValue = "3",
+            description =
+                    "Replication factor of the probe's keyspace; an existing keyspace must have it (default: ${DEFAULT-VALUE}).")
     private int replicationFactor;
 
-    @Option(names = "--rate", paramLabel = "OPS", defaultValue = "50",
-            description = "Operations per second, writes and reads together; never exceeded (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rate",
+            paramLabel = "OPS",
+            defaultValue = "50",
+            description =
+                    "Operations per second, writes and reads together; never exceeded (default: ${DEFAULT-VALUE}).")
     private double rate;
 
-    @Option(names = "--duration", paramLabel = "TIME", defaultValue = "60s",
+    @Option(
+            names = "--duration",
+            paramLabel = "TIME",
+            defaultValue = "60s",
             description = "How long to run, e.g. 30s, 5m (default: ${DEFAULT-VALUE}).")
     private String duration;
 
-    @Option(names = "--trace-fraction", paramLabel = "F", defaultValue = "0.2",
+    @Option(
+            names = "--trace-fraction",
+            paramLabel = "F",
+            defaultValue = "0.2",
             description = "Fraction of operations traced, in (0, 1] (default: ${DEFAULT-VALUE}).")
     private double traceFraction;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "Where to write the measured profile (JSON).")
+    @Option(
+            names = "--out",
+            required = true,
+            paramLabel = "FILE",
+            description = "Where to write the measured profile (JSON).")
     private Path outFile;
 
-    @Option(names = "--name", paramLabel = "NAME", defaultValue = "measured",
+    @Option(
+            names = "--name",
+            paramLabel = "NAME",
+            defaultValue = "measured",
             description = "The profile's name (default: ${DEFAULT-VALUE}).")
     private String name;
 
-    @Option(names = "--hlog", paramLabel = "FILE",
-            description = "Also write the histograms as an HdrHistogram log, one tagged interval per replica and message.")
+    @Option(
+            names = "--hlog",
+            paramLabel = "FILE",
+            description =
+                    "Also write the histograms as an HdrHistogram log, one tagged interval per replica and message.")
     private Path histogramLog;
 
-    @Option(names = "--observe", description = "After measuring, observe staleness: write versions at --write-consistency, "
-            + "read each back at every t of --observe-t at --read-consistency, and compare with the prediction.")
+    @Option(
+            names = "--observe",
+            description =
+                    "After measuring, observe staleness: write versions at --write-consistency, "
+                            + "read each back at every t of --observe-t at --read-consistency, and compare with the prediction.")
     private boolean observe;
 
-    @Option(names = "--observe-writes", paramLabel = "COUNT", defaultValue = "500",
+    @Option(
+            names = "--observe-writes",
+            paramLabel = "COUNT",
+            defaultValue = "500",
             description = "Writes of the observation, each read at every t (default: ${DEFAULT-VALUE}).")
     private int observeWrites;
 
-    @Option(names = "--observe-rate", paramLabel = "WRITES", defaultValue = "20",
+    @Option(
+            names = "--observe-rate",
+            paramLabel = "WRITES",
+            defaultValue = "20",
             description = "Writes per second during the observation (default: ${DEFAULT-VALUE}).")
     private double observeRate;
 
-    @Option(names = "--write-consistency", paramLabel = "LEVEL", defaultValue = "ONE",
-            description = "Write consistency of the observation: ONE, TWO, THREE, QUORUM, ALL (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--write-consistency",
+            paramLabel = "LEVEL",
+            defaultValue = "ONE",
+            description =
+                    "Write consistency of the observation: ONE, TWO, THREE, QUORUM, ALL (default: ${DEFAULT-VALUE}).")
     private String writeConsistency;
 
-    @Option(names = "--read-consistency", paramLabel = "LEVEL", defaultValue = "ONE",
+    @Option(
+            names = "--read-consistency",
+            paramLabel = "LEVEL",
+            defaultValue = "ONE",
             description = "Read consistency of the observation (default: ${DEFAULT-VALUE}).")
     private String readConsistency;
 
-    @Option(names = "--observe-t", paramLabel = "MS", split = ",", defaultValue = "0,1,2,3,5,7,10,15,20,30,50,75,100,150,200",
-            description = "Delays after the write's acknowledgement at which it is read, ms (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--observe-t",
+            paramLabel = "MS",
+            split = ",",
+            defaultValue = "0,1,2,3,5,7,10,15,20,30,50,75,100,150,200",
+            description =
+                    "Delays after the write's acknowledgement at which it is read, ms (default: ${DEFAULT-VALUE}).")
     private List<Double> observeDelays;
 
     @Option(names = "--observe-out", paramLabel = "FILE", description = "Also write the observation as JSON.")
@@ -125,8 +193,12 @@ final class ProbeCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ProbeSnapshot snapshot;
         try (ProbeRun run = ProbeRun.connect(settings)) {
-            err.printf(Locale.ROOT, "pbs: probing the cluster for %s at %s operations/s, tracing a fraction %s of them...%n",
-                    duration, rate, traceFraction);
+            err.printf(
+                    Locale.ROOT,
+                    "pbs: probing the cluster for %s at %s operations/s, tracing a fraction %s of them...%n",
+                    duration,
+                    rate,
+                    traceFraction);
             err.flush();
             snapshot = run.run(() -> false);
             LatencyProfile profile = MeasuredProfile.of(snapshot, name);
@@ -139,8 +211,12 @@ final class ProbeCommand implements Callable<Integer> {
                     + profile.fixedReplicaCount().orElse(replicationFactor) + " --all)");
             out.flush();
             if (observation != null) {
-                err.printf(Locale.ROOT, "pbs: observing staleness: %d writes at %s per second, each read at %d delays...%n",
-                        observation.writes(), observation.writesPerSecond(), observation.delaysMillis().length);
+                err.printf(
+                        Locale.ROOT,
+                        "pbs: observing staleness: %d writes at %s per second, each read at %d delays...%n",
+                        observation.writes(),
+                        observation.writesPerSecond(),
+                        observation.delaysMillis().length);
                 err.flush();
                 ObservedStaleness observed = StalenessObserver.observe(run, observation, profile);
                 out.println();
@@ -156,7 +232,12 @@ final class ProbeCommand implements Callable<Integer> {
     private ObservationSettings observation(int n) {
         int w = ConsistencyLevel.resolve("--write-consistency", writeConsistency, n);
         int r = ConsistencyLevel.resolve("--read-consistency", readConsistency, n);
-        return new ObservationSettings(w, r, observeWrites, observeRate, observeDelays.stream().mapToDouble(Double::doubleValue).toArray());
+        return new ObservationSettings(
+                w,
+                r,
+                observeWrites,
+                observeRate,
+                observeDelays.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private ProbeSettings settings() {
@@ -165,8 +246,15 @@ final class ProbeCommand implements Callable<Integer> {
         if (username == null && passwordVariable != null) {
             throw new IllegalArgumentException("--password-env needs --username");
         }
-        return new ProbeSettings(points, Optional.ofNullable(localDatacenter), Optional.ofNullable(username), password,
-                keyspace, replicationFactor, rate, ProbeSettings.duration(duration), traceFraction);
+        return new ProbeSettings(
+                points,
+                Optional.ofNullable(localDatacenter),
+                Optional.ofNullable(username),
+                password,
+                keyspace,
+                replicationFactor,
+                rate,
+                ProbeSettings.duration(duration),
+                traceFraction);
     }
-
 }

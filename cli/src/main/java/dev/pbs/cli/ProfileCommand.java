@@ -1,8 +1,8 @@
 package dev.pbs.cli;
 
-import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.formats.profile.ProfileCatalog;
 import dev.pbs.formats.profile.ProfileJson;
+import dev.pbs.model.profile.LatencyProfile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -16,9 +16,15 @@ import picocli.CommandLine.Spec;
  * {@code pbs profile}: lists the built-in profiles, prints one in the profile-file format (a
  * starting point for your own), or checks a profile file.
  */
-@Command(name = "profile", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Without arguments: lists the built-in latency profiles. With NAME: prints that profile in "
-                + "the JSON profile format. With --profile-file: checks a profile file and prints it back.", ""})
+@Command(
+        name = "profile",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = {
+            "Without arguments: lists the built-in latency profiles. With NAME: prints that profile in "
+                    + "the JSON profile format. With --profile-file: checks a profile file and prints it back.",
+            ""
+        })
 final class ProfileCommand implements Callable<Integer> {
 
     @Spec

@@ -18,11 +18,17 @@ final class ProfileOptions {
 
     static final class Choice {
 
-        @Option(names = "--profile", paramLabel = "NAME", required = true,
+        @Option(
+                names = "--profile",
+                paramLabel = "NAME",
+                required = true,
                 description = "Built-in latency profile: lnkd-ssd, lnkd-disk, ymmr or wan.")
         private String name;
 
-        @Option(names = "--profile-file", paramLabel = "FILE", required = true,
+        @Option(
+                names = "--profile-file",
+                paramLabel = "FILE",
+                required = true,
                 description = "Latency profile in the JSON profile format.")
         private Path file;
     }

@@ -11,8 +11,7 @@ import org.slf4j.LoggerFactory;
  */
 final class QuietLogging {
 
-    private QuietLogging() {
-    }
+    private QuietLogging() {}
 
     static void apply() {
         if (LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof Logger root) {

@@ -13,15 +13,22 @@ import picocli.CommandLine.Option;
  * SIGTERM). Without --config, the commented default configuration in the jar, with environment
  * overrides PBS_HTTP_PORT, PBS_ADMIN_PORT, PBS_DATA_DIR, PBS_API_TOKEN and PBS_BIND_HOST.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true,
-        description = {"Runs the REST service (JSON under http://127.0.0.1:8080/api/v1, admin and health on "
-                + "port 8081) until stopped.",
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs the REST service (JSON under http://127.0.0.1:8080/api/v1, admin and health on "
+                    + "port 8081) until stopped.",
             "Environment: PBS_HTTP_PORT (8080), PBS_ADMIN_PORT (8081), PBS_DATA_DIR (./pbs-data), "
-                + "PBS_API_TOKEN (none: uploads and deletes are refused), PBS_BIND_HOST (127.0.0.1)."})
+                    + "PBS_API_TOKEN (none: uploads and deletes are refused), PBS_BIND_HOST (127.0.0.1)."
+        })
 public final class ServeCommand implements Callable<Integer> {
 
-    @Option(names = "--config", paramLabel = "FILE",
-            description = "YAML configuration (default: the commented pbs.yml in the jar; see service/src/main/resources).")
+    @Option(
+            names = "--config",
+            paramLabel = "FILE",
+            description =
+                    "YAML configuration (default: the commented pbs.yml in the jar; see service/src/main/resources).")
     private Path configuration;
 
     @Override

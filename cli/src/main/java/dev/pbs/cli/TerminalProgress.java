@@ -38,9 +38,14 @@ final class TerminalProgress implements ProgressListener, AutoCloseable {
             if (System.nanoTime() - started < DELAY_NANOS || completedTrials >= totalTrials) {
                 return;
             }
-            bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(totalTrials)
-                    .setStyle(ProgressBarStyle.ASCII).setUnit(" trials", 1).setUpdateIntervalMillis(200)
-                    .setConsumer(new ConsoleProgressBarConsumer(System.err)).build();
+            bar = new ProgressBarBuilder()
+                    .setTaskName(task)
+                    .setInitialMax(totalTrials)
+                    .setStyle(ProgressBarStyle.ASCII)
+                    .setUnit(" trials", 1)
+                    .setUpdateIntervalMillis(200)
+                    .setConsumer(new ConsoleProgressBarConsumer(System.err))
+                    .build();
         }
         bar.stepTo(completedTrials);
     }

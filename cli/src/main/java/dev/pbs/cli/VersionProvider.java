@@ -12,8 +12,10 @@ final class VersionProvider implements IVersionProvider {
 
     @Override
     public String[] getVersion() {
-        return new String[] {"pbs " + version(), "Java " + System.getProperty("java.version") + " ("
-                + System.getProperty("java.vm.name") + ")"};
+        return new String[] {
+            "pbs " + version(),
+            "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"
+        };
     }
 
     static String version() {

@@ -22,17 +22,27 @@ class ArchitectureTest {
     static void importClasses() {
         // Other modules' test jars (fixtures and ITs on this module's test classpath) are tests too.
         ImportOption noTestJars = location -> !location.contains("-tests.jar");
-        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .withImportOption(noTestJars)
                 .importPackages("dev.pbs");
     }
 
     @Test
     void importedClasses_coverEveryModuleOfTheCommandLine() {
-        for (String module : new String[] {"dev.pbs.model", "dev.pbs.montecarlo", "dev.pbs.questions",
-            "dev.pbs.formats", "dev.pbs.cassandra", "dev.pbs.service", "dev.pbs.cli"}) {
+        for (String module : new String[] {
+            "dev.pbs.model",
+            "dev.pbs.montecarlo",
+            "dev.pbs.questions",
+            "dev.pbs.formats",
+            "dev.pbs.cassandra",
+            "dev.pbs.service",
+            "dev.pbs.cli"
+        }) {
             org.assertj.core.api.Assertions.assertThat(classes.stream()
-                    .anyMatch(type -> type.getPackageName().startsWith(module))).as(module).isTrue();
+                            .anyMatch(type -> type.getPackageName().startsWith(module)))
+                    .as(module)
+                    .isTrue();
         }
     }
 
@@ -43,27 +53,51 @@ class ArchitectureTest {
 
     @Test
     void core_importsNoHttpJsonOrFrameworkType() {
-        noClasses().that().resideInAnyPackage("dev.pbs.model..", "dev.pbs.montecarlo..", "dev.pbs.questions..",
-                        "dev.pbs.service.core..")
-                .should().dependOnClassesThat().resideInAnyPackage("jakarta..", "javax.ws..", "javax.servlet..",
-                        "com.fasterxml.jackson..", "io.dropwizard..", "org.eclipse.jetty..", "org.glassfish..",
-                        "io.swagger..", "picocli..", "com.datastax..")
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "dev.pbs.model..", "dev.pbs.montecarlo..", "dev.pbs.questions..", "dev.pbs.service.core..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "jakarta..",
+                        "javax.ws..",
+                        "javax.servlet..",
+                        "com.fasterxml.jackson..",
+                        "io.dropwizard..",
+                        "org.eclipse.jetty..",
+                        "org.glassfish..",
+                        "io.swagger..",
+                        "picocli..",
+                        "com.datastax..")
                 .check(classes);
     }
 
     @Test
     void modelAndEngine_knowNothingOfTheEdges() {
-        noClasses().that().resideInAnyPackage("dev.pbs.model..", "dev.pbs.montecarlo..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.pbs.questions..", "dev.pbs.formats..",
-                        "dev.pbs.service..", "dev.pbs.cli..", "dev.pbs.cassandra..")
+        noClasses()
+                .that()
+                .resideInAnyPackage("dev.pbs.model..", "dev.pbs.montecarlo..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.pbs.questions..",
+                        "dev.pbs.formats..",
+                        "dev.pbs.service..",
+                        "dev.pbs.cli..",
+                        "dev.pbs.cassandra..")
                 .check(classes);
     }
 
     @Test
     void service_neverUsesTheCommandLine() {
-        noClasses().that().resideInAnyPackage("dev.pbs.service..", "dev.pbs.formats..", "dev.pbs.questions..",
-                        "dev.pbs.cassandra..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.pbs.cli..")
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "dev.pbs.service..", "dev.pbs.formats..", "dev.pbs.questions..", "dev.pbs.cassandra..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.pbs.cli..")
                 .check(classes);
     }
 }

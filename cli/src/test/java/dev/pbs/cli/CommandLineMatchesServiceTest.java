@@ -25,7 +25,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class CommandLineMatchesServiceTest {
 
     private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs.yml"),
+            PbsApplication.class,
+            ResourceHelpers.resourceFilePath("test-pbs.yml"),
             ConfigOverride.config("dataDirectory", temporaryDirectory()));
 
     private static String temporaryDirectory() {
@@ -49,9 +50,32 @@ class CommandLineMatchesServiceTest {
         JsonNode served = response.readEntity(JsonNode.class);
 
         StringWriter out = new StringWriter();
-        int status = PbsCommandLine.execute(new PrintWriter(out), new PrintWriter(new StringWriter()), "predict",
-                "--profile", "lnkd-disk", "--n", "3", "--r", "ONE", "--w", "1", "--t", "0,5,50", "--windows", "0.99",
-                "--percentiles", "50,99", "--k", "1,2", "--trials", "40000", "--seed", "7", "--format", "json");
+        int status = PbsCommandLine.execute(
+                new PrintWriter(out),
+                new PrintWriter(new StringWriter()),
+                "predict",
+                "--profile",
+                "lnkd-disk",
+                "--n",
+                "3",
+                "--r",
+                "ONE",
+                "--w",
+                "1",
+                "--t",
+                "0,5,50",
+                "--windows",
+                "0.99",
+                "--percentiles",
+                "50,99",
+                "--k",
+                "1,2",
+                "--trials",
+                "40000",
+                "--seed",
+                "7",
+                "--format",
+                "json");
         assertThat(status).isZero();
         assertThat(served).isEqualTo(JsonMapping.mapper().readTree(out.toString()));
     }
@@ -60,16 +84,30 @@ class CommandLineMatchesServiceTest {
     void recommendation_sameQuestionAsTheCommandLine_givesTheSameJson() throws Exception {
         String body = "{\"profile\": \"ymmr\", \"n\": 3, \"require\": [\"window@0.999<=250ms\"], "
                 + "\"trials\": 100000, \"seed\": 5}";
-        Response response = APP.client().target(api("/recommendations")).request().post(Entity.json(body));
+        Response response =
+                APP.client().target(api("/recommendations")).request().post(Entity.json(body));
         assertThat(response.getStatus()).isEqualTo(200);
         JsonNode served = response.readEntity(JsonNode.class);
         assertThat(served.get("feasible").get(0).get("r").asInt()).isEqualTo(2);
         assertThat(served.get("feasible").get(0).get("w").asInt()).isEqualTo(1);
 
         StringWriter out = new StringWriter();
-        int status = PbsCommandLine.execute(new PrintWriter(out), new PrintWriter(new StringWriter()), "tune",
-                "--profile", "ymmr", "--n", "3", "--require", "window@0.999<=250ms", "--trials", "100000", "--seed",
-                "5", "--format", "json");
+        int status = PbsCommandLine.execute(
+                new PrintWriter(out),
+                new PrintWriter(new StringWriter()),
+                "tune",
+                "--profile",
+                "ymmr",
+                "--n",
+                "3",
+                "--require",
+                "window@0.999<=250ms",
+                "--trials",
+                "100000",
+                "--seed",
+                "5",
+                "--format",
+                "json");
         assertThat(status).isZero();
         assertThat(served).isEqualTo(JsonMapping.mapper().readTree(out.toString()));
     }

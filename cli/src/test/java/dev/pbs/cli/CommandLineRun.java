@@ -1,9 +1,9 @@
 package dev.pbs.cli;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +33,8 @@ record CommandLineRun(int status, String out, String err) {
             if (in == null) {
                 throw new IllegalStateException("no test resource " + name);
             }
-            Path file = Files.createTempDirectory("pbs-fixture").resolve(Path.of(name).getFileName().toString());
+            Path file = Files.createTempDirectory("pbs-fixture")
+                    .resolve(Path.of(name).getFileName().toString());
             Files.copy(in, file);
             file.toFile().deleteOnExit();
             file.getParent().toFile().deleteOnExit();

@@ -33,12 +33,16 @@ class DocumentationLinksTest {
             Matcher matcher = LINK.matcher(text);
             while (matcher.find()) {
                 String target = matcher.group(1);
-                if (target.startsWith("http://") || target.startsWith("https://") || target.startsWith("#")
+                if (target.startsWith("http://")
+                        || target.startsWith("https://")
+                        || target.startsWith("#")
                         || target.startsWith("mailto:")) {
                     continue;
                 }
                 links++;
-                Path file = document.getParent().resolve(target.replaceFirst("#.*$", "")).normalize();
+                Path file = document.getParent()
+                        .resolve(target.replaceFirst("#.*$", ""))
+                        .normalize();
                 if (!file.startsWith(ROOT) || !Files.exists(file)) {
                     broken.add(ROOT.relativize(document) + " -> " + target);
                 }

@@ -47,8 +47,11 @@ record DocumentedCommand(String where, List<String> words, String redirect) {
 
     /** The arguments, with every relative file name (*.json, *.svg, *.png) placed in {@code folder}. */
     List<String> argumentsIn(Path folder) {
-        return words.stream().map(word -> word.matches("[\\w.-]+\\.(json|svg|png)") ? folder.resolve(word).toString()
-                : word).toList();
+        return words.stream()
+                .map(word -> word.matches("[\\w.-]+\\.(json|svg|png)")
+                        ? folder.resolve(word).toString()
+                        : word)
+                .toList();
     }
 
     @Override

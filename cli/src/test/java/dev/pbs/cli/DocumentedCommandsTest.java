@@ -46,7 +46,10 @@ class DocumentedCommandsTest {
             if (isRunnable(args)) {
                 StringWriter out = new StringWriter();
                 StringWriter err = new StringWriter();
-                int status = PbsCommandLine.execute(new PrintWriter(out), new PrintWriter(err), false,
+                int status = PbsCommandLine.execute(
+                        new PrintWriter(out),
+                        new PrintWriter(err),
+                        false,
                         withFewerTrials(args).toArray(String[]::new));
                 assertThat(status).as(command + "\n" + err).isZero();
                 if (command.redirect() != null) {

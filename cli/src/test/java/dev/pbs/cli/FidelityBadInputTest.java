@@ -34,27 +34,30 @@ class FidelityBadInputTest {
                 Arguments.of(List.of(), "give --w-mean-ms and --ars-mean-ms, or --grid"),
                 Arguments.of(List.of("--w-mean-ms", "10"), "give both --w-mean-ms and --ars-mean-ms"),
                 Arguments.of(List.of("--grid", "--w-mean-ms", "10"), "--grid chooses the means itself"),
-                Arguments.of(List.of("--w-mean-ms", "0", "--ars-mean-ms", "5"), "--w-mean-ms must be in (0, 1000], was 0.0"),
-                Arguments.of(List.of("--w-mean-ms", "10", "--ars-mean-ms", "-5"), "--ars-mean-ms must be in (0, 1000], was -5.0"),
-                Arguments.of(oneCellWith("--nodes", "0"),
-                        "--nodes (replicas) must be between 1 and 5, was 0"),
-                Arguments.of(oneCellWith("--writes", "5"),
-                        "--writes must be between 10 and 1000000, was 5"),
-                Arguments.of(oneCellWith("--rate", "0"),
-                        "--rate must be in (0, 1000] writes per second, was 0.0"),
-                Arguments.of(oneCellWith("--first-address", "252"),
+                Arguments.of(
+                        List.of("--w-mean-ms", "0", "--ars-mean-ms", "5"), "--w-mean-ms must be in (0, 1000], was 0.0"),
+                Arguments.of(
+                        List.of("--w-mean-ms", "10", "--ars-mean-ms", "-5"),
+                        "--ars-mean-ms must be in (0, 1000], was -5.0"),
+                Arguments.of(oneCellWith("--nodes", "0"), "--nodes (replicas) must be between 1 and 5, was 0"),
+                Arguments.of(oneCellWith("--writes", "5"), "--writes must be between 10 and 1000000, was 5"),
+                Arguments.of(oneCellWith("--rate", "0"), "--rate must be in (0, 1000] writes per second, was 0.0"),
+                Arguments.of(
+                        oneCellWith("--first-address", "252"),
                         "--first-address must be between 1 and 251 for 4 nodes, was 252"),
-                Arguments.of(oneCellWith("--t", "5,1"),
-                        "the t grid must be ascending without repeats"),
-                Arguments.of(oneCellWith("--client-gap", "always"),
+                Arguments.of(oneCellWith("--t", "5,1"), "the t grid must be ascending without repeats"),
+                Arguments.of(
+                        oneCellWith("--client-gap", "always"),
                         "Invalid value for option '--client-gap': expected one of [NONE, MEASURED, LATENCY] (case-insensitive) but was 'always'"),
-                Arguments.of(oneCellWith("--format", "xml"),
+                Arguments.of(
+                        oneCellWith("--format", "xml"),
                         "Invalid value for option '--format': expected one of [TABLE, JSON] (case-insensitive) but was 'xml'"));
     }
 
     @ParameterizedTest
     @MethodSource("badInput")
-    void fidelity_badInput_exitsTwoWithOneLineAndStartsNothing(List<String> options, String expected) throws IOException {
+    void fidelity_badInput_exitsTwoWithOneLineAndStartsNothing(List<String> options, String expected)
+            throws IOException {
         Path clusterFolder = directory.resolve("cluster");
         List<String> arguments = new ArrayList<>(List.of("fidelity", "--dir", clusterFolder.toString()));
         arguments.addAll(options);
@@ -76,16 +79,29 @@ class FidelityBadInputTest {
     @MethodSource("unwritableOutputs")
     void fidelity_unwritableProfileOut_exitsTwoBeforeStarting(String relative, String expected) {
         Path out = directory.resolve(relative);
-        CommandLineRun run = CommandLineRun.of("fidelity", "--dir", directory.resolve("cluster").toString(),
-                "--w-mean-ms", "10", "--ars-mean-ms", "5", "--profile-out", out.toString());
+        CommandLineRun run = CommandLineRun.of(
+                "fidelity",
+                "--dir",
+                directory.resolve("cluster").toString(),
+                "--w-mean-ms",
+                "10",
+                "--ars-mean-ms",
+                "5",
+                "--profile-out",
+                out.toString());
 
         assertThat(run.status()).as("exit status; stderr: %s", run.err()).isEqualTo(2);
         assertThat(run.errorLines()).hasSize(1);
-        assertThat(run.errorLines().get(0)).startsWith("pbs: ").contains("--profile-out").contains(expected);
+        assertThat(run.errorLines().get(0))
+                .startsWith("pbs: ")
+                .contains("--profile-out")
+                .contains(expected);
         assertThat(directory.resolve("cluster")).doesNotExist();
     }
 
     static Stream<Arguments> unwritableOutputs() {
-        return Stream.of(Arguments.of("no-such-folder/profile.json", "no such directory"), Arguments.of(".", "it is a directory"));
+        return Stream.of(
+                Arguments.of("no-such-folder/profile.json", "no such directory"),
+                Arguments.of(".", "it is a directory"));
     }
 }

@@ -27,18 +27,20 @@ class FitBadInputTest {
     void fit_malformedProfileFile_exitsTwoWithLineAndColumn() throws IOException {
         Path file = Files.writeString(directory.resolve("broken.json"), "{\"name\": \"x\",\n  \"default\": }\n");
 
-        assertBadInput(fit(file, directory.resolve("fitted.json")), "profile file " + file
-                + ": not valid JSON at line 2");
+        assertBadInput(
+                fit(file, directory.resolve("fitted.json")), "profile file " + file + ": not valid JSON at line 2");
     }
 
     @Test
     void fit_profileWithoutMeasuredDelays_exitsTwoSayingThereIsNothingToFit() throws IOException {
-        Path file = MeasuredProfileFiles.write(directory, "lnkd-disk.json",
-                BuiltInProfiles.named("lnkd-disk").orElseThrow());
+        Path file = MeasuredProfileFiles.write(
+                directory, "lnkd-disk.json", BuiltInProfiles.named("lnkd-disk").orElseThrow());
         Path out = directory.resolve("fitted.json");
 
-        assertBadInput(fit(file, out), "profile file " + file + ": nothing to fit: profile 'lnkd-disk' has no "
-                + "empirical (measured) distribution among its default or per-replica delays");
+        assertBadInput(
+                fit(file, out),
+                "profile file " + file + ": nothing to fit: profile 'lnkd-disk' has no "
+                        + "empirical (measured) distribution among its default or per-replica delays");
         assertThat(out).doesNotExist();
     }
 
@@ -65,8 +67,9 @@ class FitBadInputTest {
         Path file = MeasuredProfileFiles.write(directory, "measured.json", MeasuredProfileFiles.measured());
         Path out = directory.resolve("no-such-directory").resolve("fitted.json");
 
-        assertBadInput(fit(file, out), "cannot write --out " + out + ": no such directory "
-                + directory.resolve("no-such-directory"));
+        assertBadInput(
+                fit(file, out),
+                "cannot write --out " + out + ": no such directory " + directory.resolve("no-such-directory"));
     }
 
     @Test
@@ -80,8 +83,15 @@ class FitBadInputTest {
     void fit_unknownFormat_exitsTwo() throws IOException {
         Path file = MeasuredProfileFiles.write(directory, "measured.json", MeasuredProfileFiles.measured());
 
-        assertBadInput(CommandLineRun.of("fit", "--profile-file", file.toString(), "--out",
-                directory.resolve("fitted.json").toString(), "--format", "xml"),
+        assertBadInput(
+                CommandLineRun.of(
+                        "fit",
+                        "--profile-file",
+                        file.toString(),
+                        "--out",
+                        directory.resolve("fitted.json").toString(),
+                        "--format",
+                        "xml"),
                 "Invalid value for option '--format': expected one of [TABLE, JSON] (case-insensitive) but was 'xml'");
     }
 
@@ -89,27 +99,38 @@ class FitBadInputTest {
     void fit_blankName_exitsTwo() throws IOException {
         Path file = MeasuredProfileFiles.write(directory, "measured.json", MeasuredProfileFiles.measured());
 
-        assertBadInput(CommandLineRun.of("fit", "--profile-file", file.toString(), "--out",
-                directory.resolve("fitted.json").toString(), "--name", " "), "--name must not be blank");
+        assertBadInput(
+                CommandLineRun.of(
+                        "fit",
+                        "--profile-file",
+                        file.toString(),
+                        "--out",
+                        directory.resolve("fitted.json").toString(),
+                        "--name",
+                        " "),
+                "--name must not be blank");
     }
 
     @Test
     void fit_withoutOut_exitsTwoNamingIt() {
-        assertBadInput(CommandLineRun.of("fit", "--profile-file", "measured.json"),
-                "Missing required option: '--out=FILE'");
+        assertBadInput(
+                CommandLineRun.of("fit", "--profile-file", "measured.json"), "Missing required option: '--out=FILE'");
     }
 
     @Test
     void fit_profileFileInvalidForTheModel_exitsTwoNamingPathAndRule() {
         Path file = CommandLineRun.resource("profiles/bad-pareto-alpha.json");
 
-        assertBadInput(fit(file, directory.resolve("fitted.json")), "profile file " + file
-                + ": default.w.alpha: pareto alpha must be finite and > 0, was -1.0");
+        assertBadInput(
+                fit(file, directory.resolve("fitted.json")),
+                "profile file " + file + ": default.w.alpha: pareto alpha must be finite and > 0, was -1.0");
     }
 
     @Test
     void pbs_noCommand_listsFitAmongTheCommands() {
-        assertBadInput(CommandLineRun.of(), "a command is needed: serve, predict, tune, profile, fit, cassandra, probe or fidelity");
+        assertBadInput(
+                CommandLineRun.of(),
+                "a command is needed: serve, predict, tune, profile, fit, cassandra, probe or fidelity");
     }
 
     private static CommandLineRun fit(Path profileFile, Path out) {

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.profile.ProfileJson;
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.distribution.LogNormal;
 import dev.pbs.model.distribution.Mixture;
 import dev.pbs.model.distribution.Pareto;
 import dev.pbs.model.profile.LatencyProfile;
-import dev.pbs.formats.profile.ProfileJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -29,8 +29,8 @@ class FitCommandTest {
         Path measured = MeasuredProfileFiles.write(directory, "measured.json", MeasuredProfileFiles.measured());
         Path fitted = directory.resolve("fitted.json");
 
-        CommandLineRun fit = CommandLineRun.of("fit", "--profile-file", measured.toString(), "--out",
-                fitted.toString());
+        CommandLineRun fit =
+                CommandLineRun.of("fit", "--profile-file", measured.toString(), "--out", fitted.toString());
 
         assertThat(fit.status()).as(fit.err()).isZero();
         assertThat(fit.err()).isEmpty();
@@ -42,13 +42,15 @@ class FitCommandTest {
         assertThat(profile.defaults().response()).isEqualTo(profile.defaults().acknowledgement());
         assertThat(profile.replicaOverrides()).hasSize(3);
         assertThat(profile.replicaOverrides().get(2).write()).isInstanceOf(LogNormal.class);
-        assertThat(profile.provenance()).startsWith("Fitted by pbs fit from profile file " + measured
-                + " (profile 'measured')").contains("default.w: Pareto-exponential mixture, NRMSE ")
-                .contains("replicas[2].w: lognormal, NRMSE ").contains("NRMSE: root-mean-square difference of ln")
+        assertThat(profile.provenance())
+                .startsWith("Fitted by pbs fit from profile file " + measured + " (profile 'measured')")
+                .contains("default.w: Pareto-exponential mixture, NRMSE ")
+                .contains("replicas[2].w: lognormal, NRMSE ")
+                .contains("NRMSE: root-mean-square difference of ln")
                 .endsWith("Provenance of the measured profile: drawn by the test with fixed seeds");
 
-        CommandLineRun predict = CommandLineRun.of("predict", "--profile-file", fitted.toString(), "--n", "3",
-                "--r", "1", "--w", "1", "--trials", "5000");
+        CommandLineRun predict = CommandLineRun.of(
+                "predict", "--profile-file", fitted.toString(), "--n", "3", "--r", "1", "--w", "1", "--trials", "5000");
 
         assertThat(predict.status()).as(predict.err()).isZero();
         assertThat(predict.out()).contains("profile measured-fitted, N=3");
@@ -59,8 +61,8 @@ class FitCommandTest {
         Path measured = MeasuredProfileFiles.write(directory, "measured.json", MeasuredProfileFiles.measured());
         Path fitted = directory.resolve("fitted.json");
 
-        CommandLineRun run = CommandLineRun.of("fit", "--profile-file", measured.toString(), "--out",
-                fitted.toString(), "--format", "json");
+        CommandLineRun run = CommandLineRun.of(
+                "fit", "--profile-file", measured.toString(), "--out", fitted.toString(), "--format", "json");
 
         assertThat(run.status()).as(run.err()).isZero();
         JsonNode report = MAPPER.readTree(run.out());
@@ -68,9 +70,11 @@ class FitCommandTest {
         assertThat(report.get("fitted").get("file").asText()).isEqualTo(fitted.toString());
         assertThat(report.get("probabilities")).hasSize(101);
         JsonNode fits = report.get("fits");
-        assertThat(fits).extracting(fit -> fit.get("delay").asText())
+        assertThat(fits)
+                .extracting(fit -> fit.get("delay").asText())
                 .containsExactly("default.w", "default.a", "default.s", "replicas[2].w");
-        assertThat(fits).extracting(fit -> fit.get("chosen").asText())
+        assertThat(fits)
+                .extracting(fit -> fit.get("chosen").asText())
                 .containsExactly("pareto-exponential", "lognormal", "lognormal", "lognormal");
         JsonNode write = fits.get(0);
         assertThat(write.get("replica").isNull()).isTrue();
@@ -84,22 +88,30 @@ class FitCommandTest {
         double logNormalError = write.get("candidates").get(1).get("nrmse").asDouble();
         assertThat(mixtureError).isPositive().isLessThan(logNormalError);
         assertThat(fits.get(3).get("replica").asInt()).isEqualTo(2);
-        assertThat(report.get("kept")).extracting(kept -> kept.get("delay").asText() + " " + kept.get("type")
-                .asText()).containsExactly("default.r pareto");
+        assertThat(report.get("kept"))
+                .extracting(kept ->
+                        kept.get("delay").asText() + " " + kept.get("type").asText())
+                .containsExactly("default.r pareto");
     }
 
     @Test
     void fit_tableFormat_listsEachDelayTheKeptOnesAndTheDefinition() throws Exception {
         Path measured = MeasuredProfileFiles.write(directory, "measured.json", MeasuredProfileFiles.measured());
 
-        CommandLineRun run = CommandLineRun.of("fit", "--profile-file", measured.toString(), "--out",
+        CommandLineRun run = CommandLineRun.of(
+                "fit",
+                "--profile-file",
+                measured.toString(),
+                "--out",
                 directory.resolve("fitted.json").toString());
 
         assertThat(run.status()).as(run.err()).isZero();
-        assertThat(run.out().lines().findFirst().orElseThrow()).isEqualTo("pbs fit: profile measured from "
-                + measured + ", 4 measured delays; written to " + directory.resolve("fitted.json")
-                + " as profile measured-fitted");
-        assertThat(run.out()).contains("delay          chosen              parameters")
+        assertThat(run.out().lines().findFirst().orElseThrow())
+                .isEqualTo("pbs fit: profile measured from "
+                        + measured + ", 4 measured delays; written to " + directory.resolve("fitted.json")
+                        + " as profile measured-fitted");
+        assertThat(run.out())
+                .contains("delay          chosen              parameters")
                 .containsPattern("default\\.w +pareto-exponential +\\d+\\.\\d\\d% Pareto\\(xm=1\\.0\\d+ ms, alpha=")
                 .containsPattern("replicas\\[2\\]\\.w +lognormal +LogNormal\\(mu=2\\.0")
                 .contains("Kept as they are (not measured): default.r (pareto)")
@@ -111,8 +123,8 @@ class FitCommandTest {
         Path measured = MeasuredProfileFiles.write(directory, "measured.json", MeasuredProfileFiles.measured());
         Path fitted = directory.resolve("fitted.json");
 
-        CommandLineRun run = CommandLineRun.of("fit", "--profile-file", measured.toString(), "--out",
-                fitted.toString(), "--name", "cluster-7");
+        CommandLineRun run = CommandLineRun.of(
+                "fit", "--profile-file", measured.toString(), "--out", fitted.toString(), "--name", "cluster-7");
 
         assertThat(run.status()).as(run.err()).isZero();
         assertThat(ProfileJson.readFile(fitted).name()).isEqualTo("cluster-7");
@@ -123,14 +135,14 @@ class FitCommandTest {
         Path measured = MeasuredProfileFiles.write(directory, "measured.json", MeasuredProfileFiles.measured());
         Path fitted = Files.writeString(directory.resolve("fitted.json"), "an older fit");
 
-        CommandLineRun run = CommandLineRun.of("fit", "--profile-file", measured.toString(), "--out",
-                fitted.toString());
+        CommandLineRun run =
+                CommandLineRun.of("fit", "--profile-file", measured.toString(), "--out", fitted.toString());
 
         assertThat(run.status()).as(run.err()).isZero();
         assertThat(ProfileJson.readFile(fitted).name()).isEqualTo("measured-fitted");
         try (Stream<Path> files = Files.list(directory)) {
-            assertThat(files.map(file -> file.getFileName().toString())).containsExactlyInAnyOrder("measured.json",
-                    "fitted.json");
+            assertThat(files.map(file -> file.getFileName().toString()))
+                    .containsExactlyInAnyOrder("measured.json", "fitted.json");
         }
     }
 
@@ -155,8 +167,12 @@ class FitCommandTest {
         CommandLineRun.of("fit", "--profile-file", measured.toString(), "--out", fitted.toString());
 
         LatencyProfile profile = ProfileJson.readFile(fitted);
-        assertThat(Stream.of(profile.defaults().write(), profile.defaults().acknowledgement(),
-                profile.defaults().read(), profile.defaults().response(), profile.replicaOverrides().get(2).write()))
+        assertThat(Stream.of(
+                        profile.defaults().write(),
+                        profile.defaults().acknowledgement(),
+                        profile.defaults().read(),
+                        profile.defaults().response(),
+                        profile.replicaOverrides().get(2).write()))
                 .noneMatch(Empirical.class::isInstance);
     }
 }

@@ -1,5 +1,6 @@
 package dev.pbs.cli;
 
+import dev.pbs.formats.profile.ProfileJson;
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.distribution.LatencySampler;
@@ -9,7 +10,6 @@ import dev.pbs.model.profile.BuiltInProfiles;
 import dev.pbs.model.profile.DelayOverrides;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageDelays;
-import dev.pbs.formats.profile.ProfileJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +23,7 @@ final class MeasuredProfileFiles {
 
     private static final int OBSERVATIONS = 50_000;
 
-    private MeasuredProfileFiles() {
-    }
+    private MeasuredProfileFiles() {}
 
     /**
      * Profile "measured", three replicas: default W drawn from the paper's lnkd-disk write mixture,
@@ -36,9 +35,11 @@ final class MeasuredProfileFiles {
         return LatencyProfile.builder("measured")
                 .description("three replicas, one with a slow disk")
                 .provenance("drawn by the test with fixed seeds")
-                .defaults(new MessageDelays(sample(BuiltInProfiles.LINKEDIN_DISK_WRITE, 1), network,
-                        Pareto.of(0.2, 8), network))
-                .replicaOverrides(List.of(DelayOverrides.NONE, DelayOverrides.NONE,
+                .defaults(new MessageDelays(
+                        sample(BuiltInProfiles.LINKEDIN_DISK_WRITE, 1), network, Pareto.of(0.2, 8), network))
+                .replicaOverrides(List.of(
+                        DelayOverrides.NONE,
+                        DelayOverrides.NONE,
                         new DelayOverrides(sample(LogNormal.of(2, 0.7), 3), null, null, null)))
                 .build();
     }
@@ -49,7 +50,8 @@ final class MeasuredProfileFiles {
 
     /** Delays recorded in whole microseconds, as a probe would. */
     private static Empirical sample(LatencyDistribution distribution, long seed) {
-        LatencySampler sampler = distribution.sampler(RandomGeneratorFactory.of("L64X128MixRandom").create(seed));
+        LatencySampler sampler = distribution.sampler(
+                RandomGeneratorFactory.of("L64X128MixRandom").create(seed));
         Histogram histogram = new Histogram(3);
         for (int i = 0; i < OBSERVATIONS; i++) {
             histogram.recordValue((long) (sampler.sample() * 1000));

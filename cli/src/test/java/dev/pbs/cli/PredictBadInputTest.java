@@ -26,7 +26,8 @@ class PredictBadInputTest {
 
     @Test
     void predict_wGreaterThanN_exitsTwoNamingW() {
-        assertBadInput(CommandLineRun.of("predict", "--profile", "lnkd-disk", "--n", "2", "--r", "1", "--w", "5"),
+        assertBadInput(
+                CommandLineRun.of("predict", "--profile", "lnkd-disk", "--n", "2", "--r", "1", "--w", "5"),
                 "W must be between 1 and N=2, was 5");
     }
 
@@ -39,35 +40,37 @@ class PredictBadInputTest {
     }
 
     @ParameterizedTest(name = "{0} {1} -> {2}")
-    @CsvSource(delimiter = '|', value = {
-        "--n        | -1            | --n must be between 1 and 1024, was -1",
-        "--n        | 0             | --n must be between 1 and 1024, was 0",
-        "--n        | three         | '--n': 'three' is not an int",
-        "--r        | QUARUM        | R must be a number or one of ONE, TWO, THREE, QUORUM, ALL, was 'QUARUM'",
-        "--trials   | 0             | trials must be between 1 and 2000000000, was 0",
-        "--trials   | -5            | trials must be between 1 and 2000000000, was -5",
-        "--trials   | 2000000001    | trials must be between 1 and 2000000000, was 2000000001",
-        "--trials   | many          | '--trials': 'many' is not a long",
-        "--t        | -1            | --t must hold times after commit >= 0 ms, had -1",
-        "--t        | 0,abc         | option '--t' (MS): 'abc' is not a number",
-        "--t        | Infinity      | option '--t' (MS): 'Infinity' is not a number",
-        "--t        | 1e999         | option '--t' (MS): '1e999' is not a finite number",
-        "--t        | 1,,2          | option '--t' (MS): an empty value",
-        "--windows  | 0             | --windows must hold probabilities in (0, 1], had 0",
-        "--windows  | 1.5           | --windows must hold probabilities in (0, 1], had 1.5",
-        "--windows  | NaN           | option '--windows' (P): 'NaN' is not a number",
-        "--percentiles | 0          | --percentiles must hold percentiles in (0, 100], had 0",
-        "--percentiles | 100.5      | --percentiles must hold percentiles in (0, 100], had 100.5",
-        "--k        | 0             | --k must hold whole numbers k >= 1, had 0",
-        "--k        | 1.5           | option '--k' (K): '1.5' is not a long",
-        "--seed     | twelve        | twelve",
-        "--threads  | 0             | threads must be between 1 and 256, was 0",
-        "--read-fanout | some       | option '--read-fanout': expected one of [ALL, TARGETED] (case-insensitive) but was 'some'",
-        "--format   | xml           | option '--format': expected one of [TABLE, JSON] (case-insensitive) but was 'xml'",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--n        | -1            | --n must be between 1 and 1024, was -1",
+                "--n        | 0             | --n must be between 1 and 1024, was 0",
+                "--n        | three         | '--n': 'three' is not an int",
+                "--r        | QUARUM        | R must be a number or one of ONE, TWO, THREE, QUORUM, ALL, was 'QUARUM'",
+                "--trials   | 0             | trials must be between 1 and 2000000000, was 0",
+                "--trials   | -5            | trials must be between 1 and 2000000000, was -5",
+                "--trials   | 2000000001    | trials must be between 1 and 2000000000, was 2000000001",
+                "--trials   | many          | '--trials': 'many' is not a long",
+                "--t        | -1            | --t must hold times after commit >= 0 ms, had -1",
+                "--t        | 0,abc         | option '--t' (MS): 'abc' is not a number",
+                "--t        | Infinity      | option '--t' (MS): 'Infinity' is not a number",
+                "--t        | 1e999         | option '--t' (MS): '1e999' is not a finite number",
+                "--t        | 1,,2          | option '--t' (MS): an empty value",
+                "--windows  | 0             | --windows must hold probabilities in (0, 1], had 0",
+                "--windows  | 1.5           | --windows must hold probabilities in (0, 1], had 1.5",
+                "--windows  | NaN           | option '--windows' (P): 'NaN' is not a number",
+                "--percentiles | 0          | --percentiles must hold percentiles in (0, 100], had 0",
+                "--percentiles | 100.5      | --percentiles must hold percentiles in (0, 100], had 100.5",
+                "--k        | 0             | --k must hold whole numbers k >= 1, had 0",
+                "--k        | 1.5           | option '--k' (K): '1.5' is not a long",
+                "--seed     | twelve        | twelve",
+                "--threads  | 0             | threads must be between 1 and 256, was 0",
+                "--read-fanout | some       | option '--read-fanout': expected one of [ALL, TARGETED] (case-insensitive) but was 'some'",
+                "--format   | xml           | option '--format': expected one of [TABLE, JSON] (case-insensitive) but was 'xml'",
+            })
     void predict_badOptionValue_exitsTwoNamingTheProblem(String option, String value, String expected) {
-        Map<String, String> options = new LinkedHashMap<>(Map.of("--profile", "lnkd-disk", "--n", "3", "--trials",
-                "1000"));
+        Map<String, String> options =
+                new LinkedHashMap<>(Map.of("--profile", "lnkd-disk", "--n", "3", "--trials", "1000"));
         if (option.equals("--r")) {
             options.put("--w", "1");
         }
@@ -110,7 +113,9 @@ class PredictBadInputTest {
 
     @Test
     void predict_profileAndProfileFile_exitsTwo() {
-        assertBadInput(run("--profile-file", "x.json"), "--profile=NAME, --profile-file=FILE are mutually exclusive (specify only one)");
+        assertBadInput(
+                run("--profile-file", "x.json"),
+                "--profile=NAME, --profile-file=FILE are mutually exclusive (specify only one)");
     }
 
     @Test
@@ -158,14 +163,21 @@ class PredictBadInputTest {
     void predict_profileFileWithBadAlpha_exitsTwoNamingPathAndRule() {
         Path file = CommandLineRun.resource("profiles/bad-pareto-alpha.json");
 
-        assertBadInput(profileFileRun(file), "profile file " + file
-                + ": default.w.alpha: pareto alpha must be finite and > 0, was -1.0");
+        assertBadInput(
+                profileFileRun(file),
+                "profile file " + file + ": default.w.alpha: pareto alpha must be finite and > 0, was -1.0");
     }
 
     @Test
     void predict_profileFileFixingThreeReplicasWithNFour_exitsTwoNamingBoth() {
-        CommandLineRun run = CommandLineRun.of("predict", "--profile-file",
-                CommandLineRun.resource("profiles/slow-replica.json").toString(), "--n", "4", "--trials", "1000");
+        CommandLineRun run = CommandLineRun.of(
+                "predict",
+                "--profile-file",
+                CommandLineRun.resource("profiles/slow-replica.json").toString(),
+                "--n",
+                "4",
+                "--trials",
+                "1000");
 
         assertBadInput(run, "describes exactly 3 replicas, but N is 4");
     }

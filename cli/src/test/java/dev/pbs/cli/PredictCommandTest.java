@@ -17,14 +17,14 @@ class PredictCommandTest {
 
     @Test
     void predict_jsonFormat_writesContractFieldsForEveryConfiguration() throws Exception {
-        CommandLineRun run = CommandLineRun.of("predict", "--profile", "lnkd-disk", "--n", "3", "--trials", TRIALS,
-                "--format", "json");
+        CommandLineRun run = CommandLineRun.of(
+                "predict", "--profile", "lnkd-disk", "--n", "3", "--trials", TRIALS, "--format", "json");
 
         assertThat(run.status()).isZero();
         assertThat(run.err()).isEmpty();
         JsonNode root = MAPPER.readTree(run.out());
-        assertThat(fieldNames(root)).contains("profile", "n", "trials", "seed", "read_fanout", "coordinator_replica",
-                "configs");
+        assertThat(fieldNames(root))
+                .contains("profile", "n", "trials", "seed", "read_fanout", "coordinator_replica", "configs");
         assertThat(root.get("profile").get("name").asText()).isEqualTo("lnkd-disk");
         assertThat(root.get("profile").get("provenance").asText()).contains("Table 3");
         assertThat(root.get("n").asInt()).isEqualTo(3);
@@ -34,8 +34,17 @@ class PredictCommandTest {
         assertThat(root.get("coordinator_replica").asBoolean()).isFalse();
         assertThat(root.get("configs")).hasSize(9);
         JsonNode first = root.get("configs").get(0);
-        assertThat(fieldNames(first)).contains("r", "w", "strict", "t_visibility", "windows_ms", "read_latency_ms",
-                "write_latency_ms", "k_staleness", "kt_staleness");
+        assertThat(fieldNames(first))
+                .contains(
+                        "r",
+                        "w",
+                        "strict",
+                        "t_visibility",
+                        "windows_ms",
+                        "read_latency_ms",
+                        "write_latency_ms",
+                        "k_staleness",
+                        "kt_staleness");
         assertThat(fieldNames(first.get("t_visibility").get(0))).contains("t_ms", "p_consistent", "ci95");
         assertThat(fieldNames(first.get("windows_ms").get(0))).contains("p", "t_ms", "ci95");
         assertThat(fieldNames(first.get("read_latency_ms").get(0))).contains("percentile", "value", "ci95");
@@ -46,28 +55,59 @@ class PredictCommandTest {
 
     @Test
     void predict_defaults_useDocumentedGridWindowsPercentilesAndK() throws Exception {
-        JsonNode configuration = MAPPER.readTree(CommandLineRun.of("predict", "--profile", "lnkd-ssd", "--n", "3",
-                "--r", "1", "--w", "1", "--trials", TRIALS, "--format", "json").out()).get("configs").get(0);
+        JsonNode configuration = MAPPER.readTree(CommandLineRun.of(
+                                "predict",
+                                "--profile",
+                                "lnkd-ssd",
+                                "--n",
+                                "3",
+                                "--r",
+                                "1",
+                                "--w",
+                                "1",
+                                "--trials",
+                                TRIALS,
+                                "--format",
+                                "json")
+                        .out())
+                .get("configs")
+                .get(0);
 
         assertThat(values(configuration.get("t_visibility"), "t_ms"))
                 .containsExactly(0.0, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0);
         assertThat(values(configuration.get("windows_ms"), "p")).containsExactly(0.99, 0.999, 0.9999);
-        assertThat(values(configuration.get("read_latency_ms"), "percentile")).containsExactly(50.0, 90.0, 99.0,
-                99.9);
+        assertThat(values(configuration.get("read_latency_ms"), "percentile")).containsExactly(50.0, 90.0, 99.0, 99.9);
         assertThat(values(configuration.get("k_staleness"), "k")).containsExactly(1.0, 2.0, 3.0);
         assertThat(configuration.get("kt_staleness")).hasSize(3 * 11);
     }
 
     @Test
     void predict_oneConfiguration_reportsClosedFormAndConsistentNumbers() throws Exception {
-        JsonNode configuration = MAPPER.readTree(CommandLineRun.of("predict", "--profile", "lnkd-disk", "--n", "3",
-                "--r", "ONE", "--w", "ONE", "--trials", TRIALS, "--format", "json", "--t", "0,10").out())
-                .get("configs").get(0);
+        JsonNode configuration = MAPPER.readTree(CommandLineRun.of(
+                                "predict",
+                                "--profile",
+                                "lnkd-disk",
+                                "--n",
+                                "3",
+                                "--r",
+                                "ONE",
+                                "--w",
+                                "ONE",
+                                "--trials",
+                                TRIALS,
+                                "--format",
+                                "json",
+                                "--t",
+                                "0,10")
+                        .out())
+                .get("configs")
+                .get(0);
 
         assertThat(configuration.get("r").asInt()).isEqualTo(1);
         assertThat(configuration.get("w").asInt()).isEqualTo(1);
         assertThat(configuration.get("strict").asBoolean()).isFalse();
-        assertThat(configuration.get("k_staleness").get(0).get("p_stale").asDouble()).isEqualTo(2.0 / 3.0);
+        assertThat(configuration.get("k_staleness").get(0).get("p_stale").asDouble())
+                .isEqualTo(2.0 / 3.0);
         JsonNode atZero = configuration.get("t_visibility").get(0);
         double consistent = atZero.get("p_consistent").asDouble();
         assertThat(atZero.get("ci95").get(0).asDouble()).isLessThanOrEqualTo(consistent);
@@ -79,9 +119,23 @@ class PredictCommandTest {
 
     @Test
     void predict_strictQuorum_isConsistentAtEveryTimeWithZeroWindows() throws Exception {
-        JsonNode configuration = MAPPER.readTree(CommandLineRun.of("predict", "--profile", "ymmr", "--n", "3",
-                "--r", "QUORUM", "--w", "QUORUM", "--trials", TRIALS, "--format", "json").out())
-                .get("configs").get(0);
+        JsonNode configuration = MAPPER.readTree(CommandLineRun.of(
+                                "predict",
+                                "--profile",
+                                "ymmr",
+                                "--n",
+                                "3",
+                                "--r",
+                                "QUORUM",
+                                "--w",
+                                "QUORUM",
+                                "--trials",
+                                TRIALS,
+                                "--format",
+                                "json")
+                        .out())
+                .get("configs")
+                .get(0);
 
         assertThat(configuration.get("strict").asBoolean()).isTrue();
         assertThat(values(configuration.get("t_visibility"), "p_consistent")).containsOnly(1.0);
@@ -110,16 +164,34 @@ class PredictCommandTest {
         assertThat(tables.get(0).get(0)).contains("t=0", "t=1000");
         assertThat(tables.get(1).get(0)).contains("p=0.999");
         assertThat(tables.get(2).get(0)).contains("read p99.9", "write p50");
-        String strictRow = tables.get(0).stream().filter(row -> row.startsWith("2  2")).findFirst().orElseThrow();
-        assertThat(strictRow.split("\\s+")).containsExactly("2", "2", "strict", "1", "1", "1", "1", "1", "1", "1",
-                "1", "1", "1", "1");
+        String strictRow = tables.get(0).stream()
+                .filter(row -> row.startsWith("2  2"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(strictRow.split("\\s+"))
+                .containsExactly("2", "2", "strict", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1");
     }
 
     @Test
     void predict_targetedFanoutAndCoordinatorReplica_areEchoedInOutput() throws Exception {
-        JsonNode root = MAPPER.readTree(CommandLineRun.of("predict", "--profile", "lnkd-ssd", "--n", "5", "--r", "1",
-                "--w", "2", "--trials", TRIALS, "--read-fanout", "targeted", "--coordinator-replica", "--format",
-                "json").out());
+        JsonNode root = MAPPER.readTree(CommandLineRun.of(
+                        "predict",
+                        "--profile",
+                        "lnkd-ssd",
+                        "--n",
+                        "5",
+                        "--r",
+                        "1",
+                        "--w",
+                        "2",
+                        "--trials",
+                        TRIALS,
+                        "--read-fanout",
+                        "targeted",
+                        "--coordinator-replica",
+                        "--format",
+                        "json")
+                .out());
 
         assertThat(root.get("read_fanout").asText()).isEqualTo("targeted");
         assertThat(root.get("coordinator_replica").asBoolean()).isTrue();
@@ -128,11 +200,27 @@ class PredictCommandTest {
 
     @Test
     void predict_wanProfileWithFiveReplicas_runs() throws Exception {
-        CommandLineRun run = CommandLineRun.of("predict", "--profile", "wan", "--n", "5", "--r", "1", "--w", "1",
-                "--trials", TRIALS, "--format", "json");
+        CommandLineRun run = CommandLineRun.of(
+                "predict",
+                "--profile",
+                "wan",
+                "--n",
+                "5",
+                "--r",
+                "1",
+                "--w",
+                "1",
+                "--trials",
+                TRIALS,
+                "--format",
+                "json");
 
         assertThat(run.status()).as(run.err()).isZero();
-        JsonNode writeMedian = MAPPER.readTree(run.out()).get("configs").get(0).get("write_latency_ms").get(0);
+        JsonNode writeMedian = MAPPER.readTree(run.out())
+                .get("configs")
+                .get(0)
+                .get("write_latency_ms")
+                .get(0);
         assertThat(writeMedian.get("value").asDouble()).isGreaterThan(0);
     }
 

@@ -27,15 +27,39 @@ class PredictDeterminismTest {
 
     @Test
     void predict_noSeed_usesSeed42() {
-        CommandLineRun defaultSeed = CommandLineRun.of("predict", "--profile", "ymmr", "--n", "3", "--trials", "5000",
-                "--format", "json");
+        CommandLineRun defaultSeed =
+                CommandLineRun.of("predict", "--profile", "ymmr", "--n", "3", "--trials", "5000", "--format", "json");
 
-        assertThat(defaultSeed.out()).isEqualTo(CommandLineRun.of("predict", "--profile", "ymmr", "--n", "3",
-                "--trials", "5000", "--format", "json", "--seed", "42").out());
+        assertThat(defaultSeed.out())
+                .isEqualTo(CommandLineRun.of(
+                                "predict",
+                                "--profile",
+                                "ymmr",
+                                "--n",
+                                "3",
+                                "--trials",
+                                "5000",
+                                "--format",
+                                "json",
+                                "--seed",
+                                "42")
+                        .out());
     }
 
     private static CommandLineRun run(String threads, String seed) {
-        return CommandLineRun.of("predict", "--profile", "lnkd-disk", "--n", "3", "--trials", TRIALS, "--seed", seed,
-                "--threads", threads, "--format", "json");
+        return CommandLineRun.of(
+                "predict",
+                "--profile",
+                "lnkd-disk",
+                "--n",
+                "3",
+                "--trials",
+                TRIALS,
+                "--seed",
+                seed,
+                "--threads",
+                threads,
+                "--format",
+                "json");
     }
 }

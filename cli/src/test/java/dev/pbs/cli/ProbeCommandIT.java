@@ -21,28 +21,65 @@ class ProbeCommandIT {
         Path profile = folder.resolve("p.json");
         Path histogramLog = folder.resolve("p.hlog");
         Path observation = folder.resolve("observed.json");
-        CommandLineRun probe = CommandLineRun.of("probe", "--contact-point", "127.0.0.1:9042", "--duration", "10s",
-                "--rate", "60", "--trace-fraction", "0.5", "--keyspace", "pbs_probe_cli_it", "--out", profile.toString(),
-                "--hlog", histogramLog.toString(), "--observe", "--observe-writes", "60", "--observe-rate", "30",
-                "--observe-out", observation.toString());
+        CommandLineRun probe = CommandLineRun.of(
+                "probe",
+                "--contact-point",
+                "127.0.0.1:9042",
+                "--duration",
+                "10s",
+                "--rate",
+                "60",
+                "--trace-fraction",
+                "0.5",
+                "--keyspace",
+                "pbs_probe_cli_it",
+                "--out",
+                profile.toString(),
+                "--hlog",
+                histogramLog.toString(),
+                "--observe",
+                "--observe-writes",
+                "60",
+                "--observe-rate",
+                "30",
+                "--observe-out",
+                observation.toString());
         System.out.println(probe.out());
         assertThat(probe.status()).as(probe.err()).isZero();
-        assertThat(probe.out()).contains("cluster pbs-local, Cassandra 5.0.").contains("127.0.0.3  W")
+        assertThat(probe.out())
+                .contains("cluster pbs-local, Cassandra 5.0.")
+                .contains("127.0.0.3  W")
                 .contains("RMSE observed against predicted");
         assertThat(Files.readString(histogramLog)).contains("Tag=W/127.0.0.1").contains("Tag=S/127.0.0.3");
         JsonNode observed = JsonMapping.mapper().readTree(observation.toFile());
         assertThat(observed.get("rmse_t_visibility").asDouble()).isBetween(0.0, 1.0);
         assertThat(observed.get("points").size()).isEqualTo(15);
 
-        CommandLineRun predict = CommandLineRun.of("predict", "--profile-file", profile.toString(), "--n", "3", "--all",
-                "--trials", "20000");
+        CommandLineRun predict = CommandLineRun.of(
+                "predict", "--profile-file", profile.toString(), "--n", "3", "--all", "--trials", "20000");
         assertThat(predict.status()).as(predict.err()).isZero();
         assertThat(predict.out()).contains("profile measured, N=3");
 
-        CommandLineRun fit = CommandLineRun.of("fit", "--profile-file", profile.toString(), "--out",
+        CommandLineRun fit = CommandLineRun.of(
+                "fit",
+                "--profile-file",
+                profile.toString(),
+                "--out",
                 folder.resolve("fitted.json").toString());
         assertThat(fit.status()).as(fit.err()).isZero();
-        assertThat(CommandLineRun.of("predict", "--profile-file", folder.resolve("fitted.json").toString(), "--n", "3",
-                "--r", "1", "--w", "1", "--trials", "20000").status()).isZero();
+        assertThat(CommandLineRun.of(
+                                "predict",
+                                "--profile-file",
+                                folder.resolve("fitted.json").toString(),
+                                "--n",
+                                "3",
+                                "--r",
+                                "1",
+                                "--w",
+                                "1",
+                                "--trials",
+                                "20000")
+                        .status())
+                .isZero();
     }
 }

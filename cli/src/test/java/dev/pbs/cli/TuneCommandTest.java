@@ -12,8 +12,18 @@ class TuneCommandTest {
 
     @Test
     void tune_ymmrWindowWithin250ms_ranksTwoOneFirstAndExplainsOneOne() throws Exception {
-        CommandLineRun run = CommandLineRun.of("tune", "--profile", "ymmr", "--n", "3", "--require",
-                "window@0.999<=250ms", "--trials", "200000", "--format", "json");
+        CommandLineRun run = CommandLineRun.of(
+                "tune",
+                "--profile",
+                "ymmr",
+                "--n",
+                "3",
+                "--require",
+                "window@0.999<=250ms",
+                "--trials",
+                "200000",
+                "--format",
+                "json");
 
         assertThat(run.status()).as(run.err()).isZero();
         JsonNode answer = JsonMapping.mapper().readTree(run.out());
@@ -28,28 +38,47 @@ class TuneCommandTest {
             }
         }
         assertThat(oneOne).isNotNull();
-        assertThat(oneOne.get("violations").get(0).asText()).startsWith("window@0.999=").endsWith("> 250ms");
+        assertThat(oneOne.get("violations").get(0).asText())
+                .startsWith("window@0.999=")
+                .endsWith("> 250ms");
         assertThat(answer.get("frontier")).isNotEmpty();
     }
 
     @Test
     void tune_tableWithCassandraLevelsAndARange_listsFeasibleAndRejected() {
-        CommandLineRun run = CommandLineRun.of("tune", "--profile", "lnkd-ssd", "--n", "3..4", "--levels",
-                "cassandra", "--require", "w>=2", "--objective", "mix:0.9", "--trials", "20000");
+        CommandLineRun run = CommandLineRun.of(
+                "tune",
+                "--profile",
+                "lnkd-ssd",
+                "--n",
+                "3..4",
+                "--levels",
+                "cassandra",
+                "--require",
+                "w>=2",
+                "--objective",
+                "mix:0.9",
+                "--trials",
+                "20000");
 
         assertThat(run.status()).as(run.err()).isZero();
-        assertThat(run.out()).contains("Feasible, best first").contains("Rejected").contains("w=1 < 2");
+        assertThat(run.out())
+                .contains("Feasible, best first")
+                .contains("Rejected")
+                .contains("w=1 < 2");
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "--require     | window@2<=5ms   | a probability must be in (0, 1), at '2'",
-        "--require     | speed>9         | is not one of the forms",
-        "--objective   | fastest         | objective must be read, write, sum or mix",
-        "--levels      | all             | option '--levels': expected one of [NUMERIC, CASSANDRA]",
-        "--n           | 5..3            | --n must be a range within 1..16, was 5..3",
-        "--n           | three           | --n must be a number or a range such as 3..5, was 'three'",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--require     | window@2<=5ms   | a probability must be in (0, 1), at '2'",
+                "--require     | speed>9         | is not one of the forms",
+                "--objective   | fastest         | objective must be read, write, sum or mix",
+                "--levels      | all             | option '--levels': expected one of [NUMERIC, CASSANDRA]",
+                "--n           | 5..3            | --n must be a range within 1..16, was 5..3",
+                "--n           | three           | --n must be a number or a range such as 3..5, was 'three'",
+            })
     void tune_badInput_exitsTwoWithOneLineNamingIt(String option, String value, String message) {
         CommandLineRun run = option.equals("--n")
                 ? CommandLineRun.of("tune", "--profile", "lnkd-ssd", "--trials", "1000", option, value)
@@ -65,16 +94,34 @@ class TuneCommandTest {
         java.nio.file.Path png = directory.resolve("frontier.png");
         java.nio.file.Path svg = directory.resolve("frontier.svg");
         for (java.nio.file.Path file : java.util.List.of(png, svg)) {
-            CommandLineRun run = CommandLineRun.of("tune", "--profile", "ymmr", "--n", "3", "--require",
-                    "window@0.999<=250ms", "--trials", "20000", "--plot", file.toString());
+            CommandLineRun run = CommandLineRun.of(
+                    "tune",
+                    "--profile",
+                    "ymmr",
+                    "--n",
+                    "3",
+                    "--require",
+                    "window@0.999<=250ms",
+                    "--trials",
+                    "20000",
+                    "--plot",
+                    file.toString());
             assertThat(run.status()).as(run.err()).isZero();
         }
         byte[] pngBytes = java.nio.file.Files.readAllBytes(png);
         assertThat(java.util.Arrays.copyOf(pngBytes, 4)).containsExactly(0x89, 'P', 'N', 'G');
         assertThat(java.nio.file.Files.readString(svg)).contains("<svg");
 
-        CommandLineRun wrong = CommandLineRun.of("tune", "--profile", "ymmr", "--n", "3", "--trials", "1000",
-                "--plot", directory.resolve("frontier.gif").toString());
+        CommandLineRun wrong = CommandLineRun.of(
+                "tune",
+                "--profile",
+                "ymmr",
+                "--n",
+                "3",
+                "--trials",
+                "1000",
+                "--plot",
+                directory.resolve("frontier.gif").toString());
         assertThat(wrong.status()).isEqualTo(2);
         assertThat(wrong.err()).contains("--plot must name a .png or .svg file");
     }

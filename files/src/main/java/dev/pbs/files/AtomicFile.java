@@ -44,8 +44,7 @@ public final class AtomicFile {
         void writeTo(OutputStream output) throws IOException;
     }
 
-    private AtomicFile() {
-    }
+    private AtomicFile() {}
 
     /** Replaces {@code target} with {@code content}. */
     public static void write(Path target, byte[] content) throws IOException {
@@ -70,8 +69,8 @@ public final class AtomicFile {
                 + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()) + TEMPORARY_SUFFIX);
         boolean moved = false;
         try {
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
+            try (FileChannel channel =
+                    FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 OutputStream output = new BufferedOutputStream(Channels.newOutputStream(channel));
                 content.writeTo(new FlushOnClose(output));
                 output.flush();

@@ -54,9 +54,11 @@ class AtomicFileTest {
         Path target = folder.resolve("cluster.properties");
         Files.writeString(target, "nodes=3");
         assertThatThrownBy(() -> AtomicFile.write(target, output -> {
-            output.write("nodes=4, half written".getBytes(StandardCharsets.UTF_8));
-            throw new IOException("disk full");
-        })).isInstanceOf(IOException.class).hasMessage("disk full");
+                    output.write("nodes=4, half written".getBytes(StandardCharsets.UTF_8));
+                    throw new IOException("disk full");
+                }))
+                .isInstanceOf(IOException.class)
+                .hasMessage("disk full");
         assertThat(Files.readString(target)).isEqualTo("nodes=3");
         assertThat(names()).containsExactly("cluster.properties");
     }
@@ -66,9 +68,10 @@ class AtomicFileTest {
         Path target = folder.resolve("pid");
         Files.writeString(target, "123");
         assertThatThrownBy(() -> AtomicFile.write(target, output -> {
-            output.write('4');
-            throw new UncheckedIOException(new IOException("refused"));
-        })).isInstanceOf(UncheckedIOException.class);
+                    output.write('4');
+                    throw new UncheckedIOException(new IOException("refused"));
+                }))
+                .isInstanceOf(UncheckedIOException.class);
         assertThat(Files.readString(target)).isEqualTo("123");
         assertThat(names()).containsExactly("pid");
     }
@@ -77,8 +80,10 @@ class AtomicFileTest {
     void write_whileWriting_theTemporaryIsAHiddenSiblingEndingInTmp() throws IOException {
         Path target = folder.resolve("launcher.jar");
         AtomicFile.write(target, output -> {
-            assertThat(names()).singleElement().satisfies(name -> assertThat(name).startsWith(".launcher.jar.")
-                    .endsWith(AtomicFile.TEMPORARY_SUFFIX));
+            assertThat(names())
+                    .singleElement()
+                    .satisfies(name ->
+                            assertThat(name).startsWith(".launcher.jar.").endsWith(AtomicFile.TEMPORARY_SUFFIX));
             output.write(1);
         });
         assertThat(names()).containsExactly("launcher.jar");

@@ -14,6 +14,7 @@ final class Accumulator {
     final long[][] gridHits;
     /** Per partial configuration; null for strict ones. */
     final DelayHistogram[] thresholds;
+
     final DelayHistogram[] readLatency;
     final DelayHistogram[] writeLatency;
     long trials;

@@ -41,6 +41,7 @@ final class ChunkSimulator {
 
     /** Per replica of the current trial: W[i] + A[i], R[i] + S[i], and W[i] - R[i]. */
     private final double[] acknowledgedAt;
+
     private final double[] respondedAt;
     private final double[] gap;
     private final double[] sortedGap;

@@ -16,12 +16,20 @@ public final class ConfigurationResult {
     private final long consistentAtOnce;
     /** Positive thresholds t*; null for a strict configuration, which has none. */
     private final DelayHistogram thresholds;
+
     private final List<VisibilityPoint> visibility;
     private final DelayHistogram readLatency;
     private final DelayHistogram writeLatency;
 
-    ConfigurationResult(QuorumConfiguration configuration, long trials, long consistentAtOnce, long neverConsistent,
-            long[] gridHits, double[] grid, DelayHistogram thresholds, DelayHistogram readLatency,
+    ConfigurationResult(
+            QuorumConfiguration configuration,
+            long trials,
+            long consistentAtOnce,
+            long neverConsistent,
+            long[] gridHits,
+            double[] grid,
+            DelayHistogram thresholds,
+            DelayHistogram readLatency,
             DelayHistogram writeLatency) {
         this.configuration = configuration;
         this.trials = trials;

@@ -70,7 +70,6 @@ final class DelayHistogram {
         return total;
     }
 
-
     /**
      * Values at 1-based ranks in ascending order, with {@code leadingZeros} zero values placed
      * before the histogram's own. Each rank gives {lowest, representative, highest} value of its

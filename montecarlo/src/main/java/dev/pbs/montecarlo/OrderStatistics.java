@@ -12,8 +12,7 @@ final class OrderStatistics {
 
     private static final double TAIL = 0.025;
 
-    private OrderStatistics() {
-    }
+    private OrderStatistics() {}
 
     static void requireLevel(double p) {
         if (!(p > 0 && p <= 1)) {

@@ -8,7 +8,7 @@ package dev.pbs.montecarlo;
 public interface ProgressListener {
 
     /** Listens to nothing. */
-    ProgressListener NONE = (completedTrials, totalTrials) -> { };
+    ProgressListener NONE = (completedTrials, totalTrials) -> {};
 
     /**
      * @param completedTrials trials finished so far, at most {@code totalTrials}

@@ -16,10 +16,11 @@ public record ProportionEstimate(long successes, long trials, double estimate, d
             throw new IllegalArgumentException("trials must be between 1 and " + Integer.MAX_VALUE + ", was " + trials);
         }
         if (successes < 0 || successes > trials) {
-            throw new IllegalArgumentException("successes must be between 0 and trials=" + trials + ", was " + successes);
+            throw new IllegalArgumentException(
+                    "successes must be between 0 and trials=" + trials + ", was " + successes);
         }
-        ConfidenceInterval interval = new WilsonScoreInterval().createInterval((int) trials, (int) successes,
-                CONFIDENCE);
+        ConfidenceInterval interval =
+                new WilsonScoreInterval().createInterval((int) trials, (int) successes, CONFIDENCE);
         double estimate = (double) successes / trials;
         // Clamp rounding: the interval always contains the estimate and stays inside [0, 1].
         double lower = Math.max(0.0, Math.min(estimate, interval.getLowerBound()));

@@ -22,9 +22,16 @@ public final class SimulationResult {
         List<QuorumConfiguration> configurations = spec.configurations();
         for (int c = 0; c < configurations.size(); c++) {
             QuorumConfiguration configuration = configurations.get(c);
-            results.add(new ConfigurationResult(configuration, total.trials, total.consistentAtOnce[c],
-                    total.neverConsistent[c], total.gridHits[c], grid, total.thresholds[c],
-                    total.readLatency[configuration.r() - 1], total.writeLatency[configuration.w() - 1]));
+            results.add(new ConfigurationResult(
+                    configuration,
+                    total.trials,
+                    total.consistentAtOnce[c],
+                    total.neverConsistent[c],
+                    total.gridHits[c],
+                    grid,
+                    total.thresholds[c],
+                    total.readLatency[configuration.r() - 1],
+                    total.writeLatency[configuration.w() - 1]));
         }
         return new SimulationResult(spec, results);
     }
@@ -39,6 +46,8 @@ public final class SimulationResult {
 
     public Optional<ConfigurationResult> configuration(int r, int w) {
         return configurations.stream()
-                .filter(result -> result.configuration().r() == r && result.configuration().w() == w).findFirst();
+                .filter(result -> result.configuration().r() == r
+                        && result.configuration().w() == w)
+                .findFirst();
     }
 }

@@ -21,9 +21,18 @@ import java.util.TreeSet;
  * @param localDelay the delay of messages between the coordinator and the replica it runs on,
  *     used when {@code coordinatorReplica} is set
  */
-public record SimulationSpec(LatencyProfile profile, int n, List<QuorumConfiguration> configurations, long trials,
-        long seed, int threads, ReadFanout readFanout, boolean coordinatorReplica, LatencyDistribution localDelay,
-        QuorumExpansion expansion, double[] visibilityGridMillis) {
+public record SimulationSpec(
+        LatencyProfile profile,
+        int n,
+        List<QuorumConfiguration> configurations,
+        long trials,
+        long seed,
+        int threads,
+        ReadFanout readFanout,
+        boolean coordinatorReplica,
+        LatencyDistribution localDelay,
+        QuorumExpansion expansion,
+        double[] visibilityGridMillis) {
 
     /** At most this many trials in one run (binomial intervals use int counts). */
     public static final long MAX_TRIALS = 2_000_000_000L;
@@ -42,19 +51,19 @@ public record SimulationSpec(LatencyProfile profile, int n, List<QuorumConfigura
         Objects.requireNonNull(localDelay, "local delay is missing");
         Objects.requireNonNull(expansion, "quorum expansion is missing");
         if (n < 1 || n > QuorumConfiguration.MAX_REPLICAS) {
-            throw new IllegalArgumentException("N must be between 1 and " + QuorumConfiguration.MAX_REPLICAS
-                    + ", was " + n);
+            throw new IllegalArgumentException(
+                    "N must be between 1 and " + QuorumConfiguration.MAX_REPLICAS + ", was " + n);
         }
         profile.requireReplicaCount(n);
         if (configurations == null || configurations.isEmpty()) {
             throw new IllegalArgumentException("at least one (R, W) configuration is needed");
         }
         if (configurations.size() > MAX_CONFIGURATIONS) {
-            throw new IllegalArgumentException("at most " + MAX_CONFIGURATIONS + " (R, W) configurations per run, was "
-                    + configurations.size());
+            throw new IllegalArgumentException(
+                    "at most " + MAX_CONFIGURATIONS + " (R, W) configurations per run, was " + configurations.size());
         }
-        TreeSet<QuorumConfiguration> sorted = new TreeSet<>(
-                Comparator.comparingInt(QuorumConfiguration::r).thenComparingInt(QuorumConfiguration::w));
+        TreeSet<QuorumConfiguration> sorted =
+                new TreeSet<>(Comparator.comparingInt(QuorumConfiguration::r).thenComparingInt(QuorumConfiguration::w));
         for (QuorumConfiguration configuration : configurations) {
             if (configuration.n() != n) {
                 throw new IllegalArgumentException("configuration " + configuration + " does not have N=" + n);
@@ -73,8 +82,8 @@ public record SimulationSpec(LatencyProfile profile, int n, List<QuorumConfigura
             if (coordinatorReplica && !topology.coordinatorPlacement().isRandom()) {
                 int datacenter = topology.coordinatorPlacement().fixedDatacenter();
                 if (Arrays.stream(topology.replicaDatacenters(n)).noneMatch(dc -> dc == datacenter)) {
-                    throw new IllegalArgumentException("the coordinator is a replica, but no replica is in its "
-                            + "datacenter dc:" + datacenter);
+                    throw new IllegalArgumentException(
+                            "the coordinator is a replica, but no replica is in its " + "datacenter dc:" + datacenter);
                 }
             }
         });
@@ -97,7 +106,11 @@ public record SimulationSpec(LatencyProfile profile, int n, List<QuorumConfigura
                 throw new IllegalArgumentException("times after commit must be finite and >= 0 ms, was " + t);
             }
         }
-        return Arrays.stream(grid).map(t -> t == 0 ? 0.0 : t).sorted().distinct().toArray();
+        return Arrays.stream(grid)
+                .map(t -> t == 0 ? 0.0 : t)
+                .sorted()
+                .distinct()
+                .toArray();
     }
 
     /** All N^2 configurations of n replicas. */
@@ -117,11 +130,18 @@ public record SimulationSpec(LatencyProfile profile, int n, List<QuorumConfigura
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof SimulationSpec that && n == that.n && trials == that.trials && seed == that.seed
-                && threads == that.threads && coordinatorReplica == that.coordinatorReplica
-                && profile.equals(that.profile) && configurations.equals(that.configurations)
-                && readFanout == that.readFanout && localDelay.equals(that.localDelay)
-                && expansion == that.expansion && Arrays.equals(visibilityGridMillis, that.visibilityGridMillis);
+        return other instanceof SimulationSpec that
+                && n == that.n
+                && trials == that.trials
+                && seed == that.seed
+                && threads == that.threads
+                && coordinatorReplica == that.coordinatorReplica
+                && profile.equals(that.profile)
+                && configurations.equals(that.configurations)
+                && readFanout == that.readFanout
+                && localDelay.equals(that.localDelay)
+                && expansion == that.expansion
+                && Arrays.equals(visibilityGridMillis, that.visibilityGridMillis);
     }
 
     @Override
@@ -206,17 +226,28 @@ public record SimulationSpec(LatencyProfile profile, int n, List<QuorumConfigura
 
         public SimulationSpec build() {
             if (n < 1 || n > QuorumConfiguration.MAX_REPLICAS) {
-                throw new IllegalArgumentException("N must be between 1 and " + QuorumConfiguration.MAX_REPLICAS
-                        + ", was " + n);
+                throw new IllegalArgumentException(
+                        "N must be between 1 and " + QuorumConfiguration.MAX_REPLICAS + ", was " + n);
             }
-            List<QuorumConfiguration> chosen = configurations != null ? configurations
+            List<QuorumConfiguration> chosen = configurations != null
+                    ? configurations
                     : (n >= 1 && n * n <= MAX_CONFIGURATIONS ? allConfigurations(n) : null);
             if (chosen == null) {
                 throw new IllegalArgumentException("every (R, W) of N=" + n + " is " + (long) n * n
                         + " configurations, more than " + MAX_CONFIGURATIONS + ": give R and W");
             }
-            return new SimulationSpec(profile, n, chosen, trials, seed, threads, readFanout, coordinatorReplica,
-                    localDelay, expansion, grid);
+            return new SimulationSpec(
+                    profile,
+                    n,
+                    chosen,
+                    trials,
+                    seed,
+                    threads,
+                    readFanout,
+                    coordinatorReplica,
+                    localDelay,
+                    expansion,
+                    grid);
         }
     }
 }

@@ -14,8 +14,7 @@ final class SmallSorts {
     private static final int INDEX_BITS = 11;
     private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
 
-    private SmallSorts() {
-    }
+    private SmallSorts() {}
 
     /** Writes {@code values[0, n)} sorted ascending into {@code sorted}. */
     static void sortInto(double[] values, double[] sorted, int n) {
@@ -54,8 +53,8 @@ final class SmallSorts {
      *
      * @param packed scratch of length at least n
      */
-    static void sortWithPayloadInto(double[] keys, double[] payload, double[] sortedKeys, double[] sortedPayload,
-            int n, long[] packed) {
+    static void sortWithPayloadInto(
+            double[] keys, double[] payload, double[] sortedKeys, double[] sortedPayload, int n, long[] packed) {
         if (n == 3) {
             double k0 = keys[0];
             double k1 = keys[1];
@@ -101,8 +100,8 @@ final class SmallSorts {
      * carry its index (N is at most 1024). This perturbs the order only between times within a
      * relative 2^-41 of each other.
      */
-    private static void sortLarge(double[] keys, double[] payload, double[] sortedKeys, double[] sortedPayload,
-            int n, long[] packed) {
+    private static void sortLarge(
+            double[] keys, double[] payload, double[] sortedKeys, double[] sortedPayload, int n, long[] packed) {
         for (int i = 0; i < n; i++) {
             packed[i] = (Double.doubleToRawLongBits(keys[i] + 0.0) & ~INDEX_MASK) | i;
         }

@@ -9,8 +9,7 @@ package dev.pbs.montecarlo;
  */
 final class ThreeReplicas {
 
-    private ThreeReplicas() {
-    }
+    private ThreeReplicas() {}
 
     /**
      * Reads trial {@code trial}'s delays of replicas 0, 1, 2 from the block arrays and writes
@@ -18,8 +17,15 @@ final class ThreeReplicas {
      * response) and {@code smallestGap[k]} (the smallest {@code W[i] - R[i]} among the first k+1
      * responders), for k = 0, 1, 2. Ties between responses go to the lower replica.
      */
-    static void evaluate(double[][] write, double[][] acknowledgement, double[][] read, double[][] response,
-            int trial, double[] commit, double[] readLatency, double[] smallestGap) {
+    static void evaluate(
+            double[][] write,
+            double[][] acknowledgement,
+            double[][] read,
+            double[][] response,
+            int trial,
+            double[] commit,
+            double[] readLatency,
+            double[] smallestGap) {
         double write0 = write[0][trial];
         double write1 = write[1][trial];
         double write2 = write[2][trial];
@@ -27,8 +33,11 @@ final class ThreeReplicas {
         double read1 = read[1][trial];
         double read2 = read[2][trial];
 
-        SmallSorts.sortThree(write0 + acknowledgement[0][trial], write1 + acknowledgement[1][trial],
-                write2 + acknowledgement[2][trial], commit);
+        SmallSorts.sortThree(
+                write0 + acknowledgement[0][trial],
+                write1 + acknowledgement[1][trial],
+                write2 + acknowledgement[2][trial],
+                commit);
 
         double responded0 = read0 + response[0][trial];
         double responded1 = read1 + response[1][trial];

@@ -20,6 +20,7 @@ final class TrialPlan {
     final int configurationCount;
     /** 0-based R and W of each configuration, in the spec's order. */
     final int[] readIndex;
+
     final int[] writeIndex;
     /**
      * Indices of the partial (R + W <= N) configurations, the only ones simulated per trial:
@@ -29,9 +30,11 @@ final class TrialPlan {
     final int[] partialConfigurations;
     /** Whether each R (W) value, 0-based, is used by some configuration. */
     final boolean[] readNeeded;
+
     final boolean[] writeNeeded;
     /** How many responders the largest R needs. */
     final int maxRead;
+
     final double[] grid;
     /**
      * For each {@link DelayHistogram} bucket, the grid cell of every value in it ({@code g} with
@@ -59,6 +62,7 @@ final class TrialPlan {
     final List<LatencyDistribution> distributions;
     /** Whether any message may cross datacenters. */
     final boolean crossesDatacenters;
+
     final int[] replicaDatacenter;
     /** Distinct datacenters that hold replicas, ascending. */
     final int[] replicaDatacenters;
@@ -66,6 +70,7 @@ final class TrialPlan {
     final int[][] replicasIn;
     /** The fixed coordinator datacenter, or -1 when it is drawn per operation. */
     final int fixedCoordinatorDatacenter;
+
     final LatencyDistribution interDatacenterDelay;
 
     /**
@@ -109,7 +114,8 @@ final class TrialPlan {
         }
         maxRead = largestRead;
         partialConfigurations = java.util.stream.IntStream.range(0, configurationCount)
-                .filter(c -> !configurations.get(c).isStrict()).toArray();
+                .filter(c -> !configurations.get(c).isStrict())
+                .toArray();
         grid = spec.visibilityGridMillis();
         gridCellOfBucket = new int[DelayHistogram.BUCKETS];
         int first = 0;
@@ -141,16 +147,18 @@ final class TrialPlan {
 
         DatacenterTopology topology = spec.profile().topology().orElse(null);
         replicaDatacenter = topology == null ? new int[n] : topology.replicaDatacenters(n);
-        replicaDatacenters = Arrays.stream(replicaDatacenter).distinct().sorted().toArray();
+        replicaDatacenters =
+                Arrays.stream(replicaDatacenter).distinct().sorted().toArray();
         int largestDatacenter = Arrays.stream(replicaDatacenter).max().orElse(0);
-        CoordinatorPlacement placement = topology == null ? CoordinatorPlacement.fixed(0)
-                : topology.coordinatorPlacement();
+        CoordinatorPlacement placement =
+                topology == null ? CoordinatorPlacement.fixed(0) : topology.coordinatorPlacement();
         fixedCoordinatorDatacenter = placement.isRandom() ? -1 : placement.fixedDatacenter();
         int datacenterSlots = Math.max(largestDatacenter, fixedCoordinatorDatacenter) + 1;
         replicasIn = new int[datacenterSlots][];
         for (int dc = 0; dc < datacenterSlots; dc++) {
             int datacenter = dc;
-            replicasIn[dc] = java.util.stream.IntStream.range(0, n).filter(i -> replicaDatacenter[i] == datacenter)
+            replicasIn[dc] = java.util.stream.IntStream.range(0, n)
+                    .filter(i -> replicaDatacenter[i] == datacenter)
                     .toArray();
         }
         interDatacenterDelay = topology == null ? Constant.of(0) : topology.interDatacenterDelay();

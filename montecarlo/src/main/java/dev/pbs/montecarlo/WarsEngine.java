@@ -20,6 +20,7 @@ public final class WarsEngine {
 
     /** Trials per chunk; part of the determinism contract (changing it changes the draws). */
     public static final int CHUNK_TRIALS = 1 << 14;
+
     static final String GENERATOR = "L64X128MixRandom";
 
     private static final RandomGeneratorFactory<RandomGenerator> GENERATORS = RandomGeneratorFactory.of(GENERATOR);
@@ -52,21 +53,29 @@ public final class WarsEngine {
         return SimulationResult.from(spec, total);
     }
 
-    private static void runInParallel(TrialPlan plan, SimulationSpec spec, List<Accumulator> accumulators,
-            AtomicLong nextChunk, long chunks, AtomicLong completed, ProgressListener listener) {
+    private static void runInParallel(
+            TrialPlan plan,
+            SimulationSpec spec,
+            List<Accumulator> accumulators,
+            AtomicLong nextChunk,
+            long chunks,
+            AtomicLong completed,
+            ProgressListener listener) {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         List<Thread> threads = new ArrayList<>();
         for (Accumulator accumulator : accumulators) {
             int worker = threads.size();
-            Thread thread = new Thread(() -> {
-                try {
-                    prepareSamplers(plan, worker);
-                    work(plan, spec, accumulator, nextChunk, chunks, completed, listener);
-                } catch (Throwable problem) {
-                    failure.compareAndSet(null, problem);
-                    nextChunk.set(Long.MAX_VALUE / 2);
-                }
-            }, "wars-worker-" + threads.size());
+            Thread thread = new Thread(
+                    () -> {
+                        try {
+                            prepareSamplers(plan, worker);
+                            work(plan, spec, accumulator, nextChunk, chunks, completed, listener);
+                        } catch (Throwable problem) {
+                            failure.compareAndSet(null, problem);
+                            nextChunk.set(Long.MAX_VALUE / 2);
+                        }
+                    },
+                    "wars-worker-" + threads.size());
             thread.setDaemon(true);
             threads.add(thread);
             thread.start();
@@ -105,8 +114,14 @@ public final class WarsEngine {
         }
     }
 
-    private static void work(TrialPlan plan, SimulationSpec spec, Accumulator accumulator, AtomicLong nextChunk,
-            long chunks, AtomicLong completed, ProgressListener listener) {
+    private static void work(
+            TrialPlan plan,
+            SimulationSpec spec,
+            Accumulator accumulator,
+            AtomicLong nextChunk,
+            long chunks,
+            AtomicLong completed,
+            ProgressListener listener) {
         ChunkSimulator simulator = new ChunkSimulator(plan, accumulator);
         long chunk;
         while ((chunk = nextChunk.getAndIncrement()) < chunks) {

@@ -15,12 +15,12 @@ import java.util.random.RandomGeneratorFactory;
  */
 final class DirectSimulation {
 
-    private DirectSimulation() {
-    }
+    private DirectSimulation() {}
 
     /** Trials consistent at t among {@code trials}, for N = {@code n}, quorums r and w. */
     static long consistentTrials(LatencyProfile profile, int n, int r, int w, double tMillis, int trials, long seed) {
-        RandomGenerator random = RandomGeneratorFactory.of("Xoroshiro128PlusPlus").create(seed);
+        RandomGenerator random =
+                RandomGeneratorFactory.of("Xoroshiro128PlusPlus").create(seed);
         LatencySampler[][] samplers = new LatencySampler[n][4];
         for (int i = 0; i < n; i++) {
             MessageDelays delays = profile.delaysOf(i);

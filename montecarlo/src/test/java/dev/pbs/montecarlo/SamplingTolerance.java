@@ -11,8 +11,7 @@ final class SamplingTolerance {
 
     private static final double FAMILY_ERROR = 0.01;
 
-    private SamplingTolerance() {
-    }
+    private SamplingTolerance() {}
 
     /** z such that m two-sided comparisons together err with probability at most 1%. */
     static double familyZ(int comparisons) {

@@ -39,12 +39,16 @@ class ThreeReplicasTest {
             double[] sortedAcknowledged = acknowledged.clone();
             Arrays.sort(sortedAcknowledged);
             Integer[] responders = {0, 1, 2};
-            Arrays.sort(responders, Comparator.comparingDouble((Integer i) -> responded[i]).thenComparing(i -> i));
+            Arrays.sort(
+                    responders,
+                    Comparator.comparingDouble((Integer i) -> responded[i]).thenComparing(i -> i));
             double smallest = Double.POSITIVE_INFINITY;
             for (int k = 0; k < 3; k++) {
                 int replica = responders[k];
                 smallest = Math.min(smallest, write[replica][0] - read[replica][0]);
-                assertThat(smallestGap[k]).as("repeat %d, first %d responders", repeat, k + 1).isEqualTo(smallest);
+                assertThat(smallestGap[k])
+                        .as("repeat %d, first %d responders", repeat, k + 1)
+                        .isEqualTo(smallest);
                 assertThat(readLatency[k]).isEqualTo(responded[replica]);
                 assertThat(commit[k]).isEqualTo(sortedAcknowledged[k]);
             }

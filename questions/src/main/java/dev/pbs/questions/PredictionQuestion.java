@@ -141,11 +141,14 @@ public record PredictionQuestion(SimulationSpec simulation, ReportOptions report
             double[] grid = rules.timesMillis(Field.TIMES, times == null ? DEFAULT_TIMES_MILLIS : times);
             ReportOptions report = new ReportOptions(
                     windows == null ? ReportOptions.DEFAULT.windows() : rules.probabilities(Field.WINDOWS, windows),
-                    percentiles == null ? ReportOptions.DEFAULT.percentiles()
+                    percentiles == null
+                            ? ReportOptions.DEFAULT.percentiles()
                             : rules.percentiles(Field.PERCENTILES, percentiles),
-                    versionsBehind == null ? ReportOptions.DEFAULT.versionsBehind()
+                    versionsBehind == null
+                            ? ReportOptions.DEFAULT.versionsBehind()
                             : rules.versionsBehind(Field.K, versionsBehind));
-            long trialCount = trials == null ? limits.defaultTrials()
+            long trialCount = trials == null
+                    ? limits.defaultTrials()
                     : rules.wholeNumber(Field.TRIALS, trials, 1, limits.maxTrials());
             rules.wholeNumber(Field.THREADS, threads, 1, SimulationSpec.MAX_THREADS);
             SimulationSpec simulation = SimulationSpec.builder(profile, n)
@@ -163,8 +166,9 @@ public record PredictionQuestion(SimulationSpec simulation, ReportOptions report
         private List<QuorumConfiguration> configurations(int n) {
             if (readQuorum != null || writeQuorum != null) {
                 if (everyConfiguration) {
-                    throw rules.invalid(Field.ALL, "cannot be combined with " + rules.name(Field.R) + " and "
-                            + rules.name(Field.W));
+                    throw rules.invalid(
+                            Field.ALL,
+                            "cannot be combined with " + rules.name(Field.R) + " and " + rules.name(Field.W));
                 }
                 if (readQuorum == null || writeQuorum == null) {
                     throw new InvalidQuestionException("give both " + rules.name(Field.R) + " and "

@@ -18,25 +18,28 @@ public record QuestionLimits(int maxReplicas, long maxTrials, long defaultTrials
     public static final long DEFAULT_TRIALS = 1_000_000;
 
     /** The command line's limits: the engine's own, a million trials by default. */
-    public static final QuestionLimits COMMAND_LINE = new QuestionLimits(QuorumConfiguration.MAX_REPLICAS,
-            SimulationSpec.MAX_TRIALS, DEFAULT_TRIALS, QuorumConfiguration.MAX_REPLICAS);
+    public static final QuestionLimits COMMAND_LINE = new QuestionLimits(
+            QuorumConfiguration.MAX_REPLICAS,
+            SimulationSpec.MAX_TRIALS,
+            DEFAULT_TRIALS,
+            QuorumConfiguration.MAX_REPLICAS);
 
     public QuestionLimits {
         if (maxReplicas < 1 || maxReplicas > QuorumConfiguration.MAX_REPLICAS) {
-            throw new IllegalArgumentException("the largest N must be between 1 and "
-                    + QuorumConfiguration.MAX_REPLICAS + ", was " + maxReplicas);
+            throw new IllegalArgumentException(
+                    "the largest N must be between 1 and " + QuorumConfiguration.MAX_REPLICAS + ", was " + maxReplicas);
         }
         if (maxTrials < 1 || maxTrials > SimulationSpec.MAX_TRIALS) {
-            throw new IllegalArgumentException("the most trials must be between 1 and " + SimulationSpec.MAX_TRIALS
-                    + ", was " + maxTrials);
+            throw new IllegalArgumentException(
+                    "the most trials must be between 1 and " + SimulationSpec.MAX_TRIALS + ", was " + maxTrials);
         }
         if (defaultTrials < 1 || defaultTrials > maxTrials) {
-            throw new IllegalArgumentException("the default trials must be between 1 and the most trials ("
-                    + maxTrials + "), was " + defaultTrials);
+            throw new IllegalArgumentException("the default trials must be between 1 and the most trials (" + maxTrials
+                    + "), was " + defaultTrials);
         }
         if (maxReplicaCounts < 1) {
-            throw new IllegalArgumentException("a tuning question must be allowed at least one N, was "
-                    + maxReplicaCounts);
+            throw new IllegalArgumentException(
+                    "a tuning question must be allowed at least one N, was " + maxReplicaCounts);
         }
     }
 }

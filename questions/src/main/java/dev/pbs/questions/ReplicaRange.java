@@ -10,8 +10,8 @@ public record ReplicaRange(int smallest, int largest) {
 
     public ReplicaRange {
         if (smallest < 1 || largest < smallest) {
-            throw new IllegalArgumentException("a range of N needs 1 <= smallest <= largest, was " + smallest + ".."
-                    + largest);
+            throw new IllegalArgumentException(
+                    "a range of N needs 1 <= smallest <= largest, was " + smallest + ".." + largest);
         }
     }
 
@@ -24,8 +24,11 @@ public record ReplicaRange(int smallest, int largest) {
         String trimmed = text.trim();
         int separator = trimmed.indexOf("..");
         try {
-            long smallest = Long.parseLong(separator < 0 ? trimmed : trimmed.substring(0, separator).trim());
-            long largest = separator < 0 ? smallest : Long.parseLong(trimmed.substring(separator + 2).trim());
+            long smallest = Long.parseLong(
+                    separator < 0 ? trimmed : trimmed.substring(0, separator).trim());
+            long largest = separator < 0
+                    ? smallest
+                    : Long.parseLong(trimmed.substring(separator + 2).trim());
             return of(smallest, largest, largestN, rules);
         } catch (NumberFormatException notNumbers) {
             throw rules.invalid(Field.N, "must be a number or a range such as 3..5, was '" + shorten(text) + "'");
@@ -38,8 +41,10 @@ public record ReplicaRange(int smallest, int largest) {
      */
     static ReplicaRange of(long smallest, long largest, int largestN, Rules rules) {
         if (smallest < 1 || largest < smallest || largest > largestN) {
-            throw rules.invalid(Field.N, "must be a range within 1.." + largestN + ", was " + smallest
-                    + (smallest == largest ? "" : ".." + largest));
+            throw rules.invalid(
+                    Field.N,
+                    "must be a range within 1.." + largestN + ", was " + smallest
+                            + (smallest == largest ? "" : ".." + largest));
         }
         return new ReplicaRange((int) smallest, (int) largest);
     }

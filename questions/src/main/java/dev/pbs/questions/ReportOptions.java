@@ -14,8 +14,8 @@ import java.util.List;
 public record ReportOptions(List<Double> windows, List<Double> percentiles, List<Integer> versionsBehind) {
 
     /** Windows 0.99, 0.999, 0.9999; percentiles 50, 90, 99, 99.9; k = 1, 2, 3. */
-    public static final ReportOptions DEFAULT = new ReportOptions(List.of(0.99, 0.999, 0.9999),
-            List.of(50.0, 90.0, 99.0, 99.9), List.of(1, 2, 3));
+    public static final ReportOptions DEFAULT =
+            new ReportOptions(List.of(0.99, 0.999, 0.9999), List.of(50.0, 90.0, 99.0, 99.9), List.of(1, 2, 3));
 
     /** The most values any one list may hold. */
     public static final int MAX_VALUES = 1000;

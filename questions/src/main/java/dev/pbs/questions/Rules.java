@@ -78,12 +78,14 @@ final class Rules {
 
     List<Integer> versionsBehind(Field field, List<Long> values) {
         sized(field, values, ReportOptions.MAX_VALUES);
-        return values.stream().map(k -> {
-            if (k == null || k < 1 || k > Integer.MAX_VALUE) {
-                throw invalid(field, "must hold whole numbers k >= 1, had " + k);
-            }
-            return (int) (long) k;
-        }).toList();
+        return values.stream()
+                .map(k -> {
+                    if (k == null || k < 1 || k > Integer.MAX_VALUE) {
+                        throw invalid(field, "must hold whole numbers k >= 1, had " + k);
+                    }
+                    return (int) (long) k;
+                })
+                .toList();
     }
 
     double finite(Field field, Double value) {
@@ -95,7 +97,8 @@ final class Rules {
 
     /** A number as people write it: {@code 5}, {@code 0.25}, not {@code 5.0}. */
     static String text(double value) {
-        return Double.isFinite(value) ? BigDecimal.valueOf(value).stripTrailingZeros().toPlainString()
+        return Double.isFinite(value)
+                ? BigDecimal.valueOf(value).stripTrailingZeros().toPlainString()
                 : Double.toString(value);
     }
 }

@@ -81,8 +81,12 @@ public record SlaQuestion(PredictionQuestion prediction, double probability) {
             rules.required(Field.N, replicas);
             rules.required(Field.R, readQuorum);
             rules.required(Field.W, writeQuorum);
-            PredictionQuestion question = prediction.replicas(replicas).quorums(readQuorum, writeQuorum)
-                    .timesMillis(List.of(0.0)).windows(List.of(p)).build();
+            PredictionQuestion question = prediction
+                    .replicas(replicas)
+                    .quorums(readQuorum, writeQuorum)
+                    .timesMillis(List.of(0.0))
+                    .windows(List.of(p))
+                    .build();
             return new SlaQuestion(question, p);
         }
     }

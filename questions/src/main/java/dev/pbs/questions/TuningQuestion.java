@@ -102,11 +102,19 @@ public record TuningQuestion(TuningSpec tuning, boolean seeded) {
                 parsed.add(RequirementParser.parse(requirement));
             }
             Objective ranking = objective == null ? Objective.SUM : Objective.parse(objective);
-            long trialCount = trials == null ? limits.defaultTrials()
+            long trialCount = trials == null
+                    ? limits.defaultTrials()
                     : rules.wholeNumber(Field.TRIALS, trials, 1, limits.maxTrials());
             rules.wholeNumber(Field.THREADS, threads, 1, SimulationSpec.MAX_THREADS);
-            TuningSpec tuning = new TuningSpec(profile, range.smallest(), range.largest(), parsed, ranking,
-                    levels == Levels.CASSANDRA, trialCount, seed == null ? PredictionQuestion.DEFAULT_SEED : seed,
+            TuningSpec tuning = new TuningSpec(
+                    profile,
+                    range.smallest(),
+                    range.largest(),
+                    parsed,
+                    ranking,
+                    levels == Levels.CASSANDRA,
+                    trialCount,
+                    seed == null ? PredictionQuestion.DEFAULT_SEED : seed,
                     threads);
             return new TuningQuestion(tuning, seed != null);
         }
@@ -121,8 +129,7 @@ public record TuningQuestion(TuningSpec tuning, boolean seeded) {
                 range = ReplicaRange.of(n, n, largestN, rules);
             }
             if (range.size() > limits.maxReplicaCounts()) {
-                throw rules.invalid(Field.N, "may span at most " + limits.maxReplicaCounts() + " values, was "
-                        + range);
+                throw rules.invalid(Field.N, "may span at most " + limits.maxReplicaCounts() + " values, was " + range);
             }
             return range;
         }

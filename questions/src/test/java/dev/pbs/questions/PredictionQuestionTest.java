@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class PredictionQuestionTest {
 
-    private static final LatencyProfile PROFILE = BuiltInProfiles.named("lnkd-disk").orElseThrow();
+    private static final LatencyProfile PROFILE =
+            BuiltInProfiles.named("lnkd-disk").orElseThrow();
     private static final QuestionLimits SERVICE = new QuestionLimits(8, 200_000, 2_000, 4);
 
     private static PredictionQuestion.Builder json() {
@@ -39,12 +40,23 @@ class PredictionQuestionTest {
 
     @Test
     void build_everyValueGiven_carriesThemToTheSimulation() {
-        PredictionQuestion question = commandLine().replicas(5L).quorums("ONE", "QUORUM").timesMillis(List.of(0.0, 7.5))
-                .windows(List.of(0.9)).percentiles(List.of(99.0)).versionsBehind(List.of(2L)).trials(1234L)
-                .seed(-9L).threads(2).readFanout(ReadFanout.TARGETED).coordinatorReplica(true).build();
+        PredictionQuestion question = commandLine()
+                .replicas(5L)
+                .quorums("ONE", "QUORUM")
+                .timesMillis(List.of(0.0, 7.5))
+                .windows(List.of(0.9))
+                .percentiles(List.of(99.0))
+                .versionsBehind(List.of(2L))
+                .trials(1234L)
+                .seed(-9L)
+                .threads(2)
+                .readFanout(ReadFanout.TARGETED)
+                .coordinatorReplica(true)
+                .build();
 
         SimulationSpec simulation = question.simulation();
-        assertThat(simulation.configurations()).singleElement()
+        assertThat(simulation.configurations())
+                .singleElement()
                 .satisfies(configuration -> assertThat(configuration.r()).isEqualTo(1))
                 .satisfies(configuration -> assertThat(configuration.w()).isEqualTo(3));
         assertThat(simulation.visibilityGridMillis()).containsExactly(0, 7.5);
@@ -59,9 +71,11 @@ class PredictionQuestionTest {
 
     @Test
     void build_nAboveTheLimit_namesTheFieldInEachVocabulary() {
-        assertThatThrownBy(() -> json().replicas(9L).build()).isInstanceOf(InvalidQuestionException.class)
+        assertThatThrownBy(() -> json().replicas(9L).build())
+                .isInstanceOf(InvalidQuestionException.class)
                 .hasMessage("'n' must be between 1 and 8, was 9");
-        assertThatThrownBy(() -> commandLine().replicas(0L).build()).isInstanceOf(InvalidQuestionException.class)
+        assertThatThrownBy(() -> commandLine().replicas(0L).build())
+                .isInstanceOf(InvalidQuestionException.class)
                 .hasMessage("--n must be between 1 and 1024, was 0");
     }
 
@@ -80,7 +94,11 @@ class PredictionQuestionTest {
 
     @Test
     void build_allWithQuorums_isRefused() {
-        assertThatThrownBy(() -> commandLine().replicas(3L).quorums("1", "1").everyConfiguration(true).build())
+        assertThatThrownBy(() -> commandLine()
+                        .replicas(3L)
+                        .quorums("1", "1")
+                        .everyConfiguration(true)
+                        .build())
                 .hasMessage("--all cannot be combined with --r and --w");
     }
 

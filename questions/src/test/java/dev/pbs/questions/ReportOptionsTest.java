@@ -10,7 +10,8 @@ class ReportOptionsTest {
 
     @Test
     void constructor_windowOfOne_isAccepted() {
-        assertThat(new ReportOptions(List.of(1.0), List.of(100.0), List.of(1)).windows()).containsExactly(1.0);
+        assertThat(new ReportOptions(List.of(1.0), List.of(100.0), List.of(1)).windows())
+                .containsExactly(1.0);
     }
 
     @Test

@@ -16,8 +16,12 @@ class TuningAndSlaQuestionTest {
 
     @Test
     void tuning_rangeText_spansItsValues() {
-        TuningQuestion question = TuningQuestion.builder(PROFILE, SERVICE, Vocabulary.JSON).replicas("3..5")
-                .requirements(List.of("window@0.999<=250ms")).levels(Levels.CASSANDRA).seed(5L).build();
+        TuningQuestion question = TuningQuestion.builder(PROFILE, SERVICE, Vocabulary.JSON)
+                .replicas("3..5")
+                .requirements(List.of("window@0.999<=250ms"))
+                .levels(Levels.CASSANDRA)
+                .seed(5L)
+                .build();
 
         assertThat(question.tuning().smallestN()).isEqualTo(3);
         assertThat(question.tuning().largestN()).isEqualTo(5);
@@ -29,22 +33,32 @@ class TuningAndSlaQuestionTest {
 
     @Test
     void tuning_rangeBeyondTheLimits_isRefusedInTheAskersWords() {
-        assertThatThrownBy(() -> TuningQuestion.builder(PROFILE, SERVICE, Vocabulary.JSON).replicas("3..9").build())
-                .isInstanceOf(InvalidQuestionException.class).hasMessage("'n' must be a range within 1..8, was 3..9");
-        assertThatThrownBy(() -> TuningQuestion.builder(PROFILE, SERVICE, Vocabulary.JSON).replicas("2..7").build())
+        assertThatThrownBy(() -> TuningQuestion.builder(PROFILE, SERVICE, Vocabulary.JSON)
+                        .replicas("3..9")
+                        .build())
+                .isInstanceOf(InvalidQuestionException.class)
+                .hasMessage("'n' must be a range within 1..8, was 3..9");
+        assertThatThrownBy(() -> TuningQuestion.builder(PROFILE, SERVICE, Vocabulary.JSON)
+                        .replicas("2..7")
+                        .build())
                 .hasMessage("'n' may span at most 4 values, was 2..7");
-        assertThatThrownBy(() -> TuningQuestion.builder(PROFILE, QuestionLimits.COMMAND_LINE,
-                Vocabulary.COMMAND_LINE).replicas("5..3").build())
+        assertThatThrownBy(() -> TuningQuestion.builder(PROFILE, QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE)
+                        .replicas("5..3")
+                        .build())
                 .hasMessage("--n must be a range within 1..16, was 5..3");
-        assertThatThrownBy(() -> TuningQuestion.builder(PROFILE, QuestionLimits.COMMAND_LINE,
-                Vocabulary.COMMAND_LINE).replicas("three").build())
+        assertThatThrownBy(() -> TuningQuestion.builder(PROFILE, QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE)
+                        .replicas("three")
+                        .build())
                 .hasMessage("--n must be a number or a range such as 3..5, was 'three'");
     }
 
     @Test
     void sla_givesOnePredictionAtTimeZeroWithTheWindowAtP() {
-        SlaQuestion question = SlaQuestion.builder(PROFILE, SERVICE, Vocabulary.JSON).replicas(3L).quorums("1", "1")
-                .probability(0.99).build();
+        SlaQuestion question = SlaQuestion.builder(PROFILE, SERVICE, Vocabulary.JSON)
+                .replicas(3L)
+                .quorums("1", "1")
+                .probability(0.99)
+                .build();
 
         assertThat(question.probability()).isEqualTo(0.99);
         assertThat(question.prediction().simulation().configurations()).hasSize(1);
@@ -54,14 +68,18 @@ class TuningAndSlaQuestionTest {
 
     @Test
     void sla_probabilityOutsideTheOpenInterval_isRefused() {
-        assertThatThrownBy(() -> SlaQuestion.builder(PROFILE, SERVICE, Vocabulary.JSON).replicas(3L)
-                .quorums("1", "1").probability(1.0).build())
+        assertThatThrownBy(() -> SlaQuestion.builder(PROFILE, SERVICE, Vocabulary.JSON)
+                        .replicas(3L)
+                        .quorums("1", "1")
+                        .probability(1.0)
+                        .build())
                 .hasMessage("'p' must be a probability in (0, 1), was 1");
     }
 
     @Test
     void limits_defaultTrialsAboveTheMost_areRefused() {
-        assertThatThrownBy(() -> new QuestionLimits(8, 100, 1000, 4)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new QuestionLimits(8, 100, 1000, 4))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("default trials");
     }
 }

@@ -1,28 +1,26 @@
 package dev.pbs.service;
 
 import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.questions.QuestionLimits;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.IllegalArgumentMapper;
-import dev.pbs.service.errors.MatrixParametersFilter;
 import dev.pbs.service.errors.JsonServerErrorHandler;
+import dev.pbs.service.errors.MatrixParametersFilter;
 import dev.pbs.service.errors.ProfileConflictMapper;
 import dev.pbs.service.errors.SimulationCapacityMapper;
 import dev.pbs.service.errors.UnknownProfileMapper;
+import dev.pbs.service.health.EngineHealthCheck;
+import dev.pbs.service.metrics.PrometheusMetrics;
+import dev.pbs.service.openapi.ApiDocumentation;
+import dev.pbs.service.probes.ManagedProbe;
+import dev.pbs.service.probes.ProbeConfiguration;
 import dev.pbs.service.requests.PredictionRequestReader;
 import dev.pbs.service.requests.RecommendationRequestReader;
 import dev.pbs.service.requests.SlaRequestReader;
-import dev.pbs.questions.QuestionLimits;
-import dev.pbs.service.health.EngineHealthCheck;
-import dev.pbs.service.metrics.PrometheusMetrics;
-import dev.pbs.service.probes.ManagedProbe;
-import dev.pbs.service.probes.ProbeConfiguration;
-import dev.pbs.service.resources.ProbesResource;
-import java.util.ArrayList;
-import java.util.List;
-import dev.pbs.service.openapi.ApiDocumentation;
 import dev.pbs.service.resources.BearerToken;
 import dev.pbs.service.resources.PredictionsResource;
+import dev.pbs.service.resources.ProbesResource;
 import dev.pbs.service.resources.ProfilesResource;
 import dev.pbs.service.resources.RecommendationsResource;
 import dev.pbs.service.resources.SlaResource;
@@ -36,9 +34,11 @@ import io.dropwizard.core.Application;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.component.LifeCycle;
-import java.io.InputStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -74,13 +74,13 @@ public class PbsApplication extends Application<PbsConfiguration> {
     public void initialize(Bootstrap<PbsConfiguration> bootstrap) {
         // Jersey writes the answers' records with Dropwizard's mapper: the same settings as --format json.
         JsonMapping.configure(bootstrap.getObjectMapper());
-        bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(new FileOrDefault(),
-                new EnvironmentVariableSubstitutor(false)));
+        bootstrap.setConfigurationSourceProvider(
+                new SubstitutingSourceProvider(new FileOrDefault(), new EnvironmentVariableSubstitutor(false)));
         ApiDocumentation.addSwaggerUi(bootstrap);
         // The dashboard page (dashboards module) at /, and uPlot from its webjar: nothing from a CDN.
         bootstrap.addBundle(new AssetsBundle("/dev/pbs/dashboards/web", "/", "index.html", "dashboard"));
-        bootstrap.addBundle(new AssetsBundle("/META-INF/resources/webjars/uplot/" + UPLOT_VERSION + "/dist",
-                "/vendor/uplot", null, "uplot"));
+        bootstrap.addBundle(new AssetsBundle(
+                "/META-INF/resources/webjars/uplot/" + UPLOT_VERSION + "/dist", "/vendor/uplot", null, "uplot"));
     }
 
     @Override
@@ -88,8 +88,8 @@ public class PbsApplication extends Application<PbsConfiguration> {
         ProfileStore store = ProfileStore.open(configuration.dataPath());
         store.loadProblems().forEach(problem -> LOG.warn("skipped a stored profile: {}", problem));
         PbsConfiguration.Limits limits = configuration.getLimits();
-        PredictionService predictions = new PredictionService(limits.getConcurrentSimulations(),
-                limits.getQueuedSimulations(), limits.getCachedPredictions());
+        PredictionService predictions = new PredictionService(
+                limits.getConcurrentSimulations(), limits.getQueuedSimulations(), limits.getCachedPredictions());
         int threads = Runtime.getRuntime().availableProcessors();
         BearerToken token = new BearerToken(configuration.getApiToken());
         if (configuration.getApiToken().isBlank()) {
@@ -112,12 +112,17 @@ public class PbsApplication extends Application<PbsConfiguration> {
         environment.jersey().register(new SimulationCapacityMapper());
         environment.jersey().register(new ProfilesResource(store, token));
         QuestionLimits questionLimits = limits.questionLimits();
-        environment.jersey().register(new PredictionsResource(
-                new PredictionRequestReader(store, questionLimits, threads), predictions));
-        environment.jersey().register(new SlaResource(new SlaRequestReader(store, questionLimits, threads),
-                predictions));
-        environment.jersey().register(new RecommendationsResource(
-                new RecommendationRequestReader(store, questionLimits, threads), predictions));
+        environment
+                .jersey()
+                .register(new PredictionsResource(
+                        new PredictionRequestReader(store, questionLimits, threads), predictions));
+        environment
+                .jersey()
+                .register(new SlaResource(new SlaRequestReader(store, questionLimits, threads), predictions));
+        environment
+                .jersey()
+                .register(new RecommendationsResource(
+                        new RecommendationRequestReader(store, questionLimits, threads), predictions));
         List<ManagedProbe> probes = new ArrayList<>();
         java.util.Set<String> probeNames = new java.util.HashSet<>();
         for (ProbeConfiguration probe : configuration.getProbes()) {

@@ -1,13 +1,13 @@
 package dev.pbs.service;
 
-import dev.pbs.questions.QuestionLimits;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.pbs.questions.QuestionLimits;
+import dev.pbs.service.probes.ProbeConfiguration;
 import io.dropwizard.core.Configuration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
-import dev.pbs.service.probes.ProbeConfiguration;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

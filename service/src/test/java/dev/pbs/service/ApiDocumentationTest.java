@@ -32,7 +32,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ApiDocumentationTest {
 
     private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs.yml"),
+            PbsApplication.class,
+            ResourceHelpers.resourceFilePath("test-pbs.yml"),
             ConfigOverride.config("dataDirectory", temporaryDirectory()));
 
     private static JsonNode document;
@@ -55,12 +56,15 @@ class ApiDocumentationTest {
      */
     @BeforeAll
     static void fetchTheDocument() throws IOException, InterruptedException {
-        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create(url("/api/openapi.json"))).timeout(Duration.ofSeconds(60)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(url("/api/openapi.json")))
+                                .timeout(Duration.ofSeconds(60))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
         document = JsonMapping.mapper().readTree(response.body());
     }
 
@@ -68,8 +72,14 @@ class ApiDocumentationTest {
     void openApi_listsEveryEndpointWithItsMethods() {
         JsonNode paths = document.get("paths");
 
-        assertThat(fieldNames(paths)).containsExactlyInAnyOrder("/v1/profiles", "/v1/profiles/{name}",
-                "/v1/predictions", "/v1/recommendations", "/v1/sla/window", "/v1/probes");
+        assertThat(fieldNames(paths))
+                .containsExactlyInAnyOrder(
+                        "/v1/profiles",
+                        "/v1/profiles/{name}",
+                        "/v1/predictions",
+                        "/v1/recommendations",
+                        "/v1/sla/window",
+                        "/v1/probes");
         assertThat(fieldNames(paths.get("/v1/recommendations"))).containsExactly("post");
         assertThat(fieldNames(paths.get("/v1/profiles"))).containsExactly("get");
         assertThat(fieldNames(paths.get("/v1/profiles/{name}"))).containsExactlyInAnyOrder("get", "put", "delete");
@@ -98,23 +108,32 @@ class ApiDocumentationTest {
                 "/v1/sla/window/get", List.of("200", "400", "404", "503"));
         expected.forEach((operation, codes) -> {
             int split = operation.lastIndexOf('/');
-            JsonNode responses = document.get("paths").get(operation.substring(0, split))
-                    .get(operation.substring(split + 1)).get("responses");
+            JsonNode responses = document.get("paths")
+                    .get(operation.substring(0, split))
+                    .get(operation.substring(split + 1))
+                    .get("responses");
             assertThat(fieldNames(responses)).as(operation).containsExactlyInAnyOrderElementsOf(codes);
             for (String code : codes) {
                 if (code.startsWith("4") || code.startsWith("5")) {
                     JsonNode error = resolve(responses.get(code));
-                    assertThat(error.get("description").asText()).as("%s %s", operation, code).isNotBlank();
-                    assertThat(schemaOf(error)).as("%s %s", operation, code)
+                    assertThat(error.get("description").asText())
+                            .as("%s %s", operation, code)
+                            .isNotBlank();
+                    assertThat(schemaOf(error))
+                            .as("%s %s", operation, code)
                             .isEqualTo(document.at("/components/schemas/Error"));
                 }
             }
         });
         assertThat(fieldNames(document.at("/components/schemas/Error/properties")))
                 .containsExactlyInAnyOrder("code", "message");
-        assertThat(resolve(document.at("/paths/~1v1~1predictions/post/responses/503")).has("headers")).isTrue();
-        assertThat(document.at("/paths/~1v1~1profiles~1{name}/put/security/0").has("bearer")).isTrue();
-        assertThat(document.at("/components/securitySchemes/bearer/scheme").asText()).isEqualTo("bearer");
+        assertThat(resolve(document.at("/paths/~1v1~1predictions/post/responses/503"))
+                        .has("headers"))
+                .isTrue();
+        assertThat(document.at("/paths/~1v1~1profiles~1{name}/put/security/0").has("bearer"))
+                .isTrue();
+        assertThat(document.at("/components/securitySchemes/bearer/scheme").asText())
+                .isEqualTo("bearer");
     }
 
     @Test
@@ -122,43 +141,76 @@ class ApiDocumentationTest {
         JsonNode body = document.at("/paths/~1v1~1predictions/post/requestBody");
         assertThat(body.get("required").asBoolean()).isTrue();
         JsonNode request = schemaOf(body);
-        assertThat(fieldNames(request.get("properties"))).containsExactlyInAnyOrder("profile", "profile_inline", "n",
-                "r", "w", "t_ms", "windows", "percentiles", "k", "trials", "seed", "read_fanout",
-                "coordinator_replica");
-        request.get("properties").properties().forEach(field -> assertThat(
-                resolve(field.getValue()).path("description").asText()).as(field.getKey()).isNotBlank());
+        assertThat(fieldNames(request.get("properties")))
+                .containsExactlyInAnyOrder(
+                        "profile",
+                        "profile_inline",
+                        "n",
+                        "r",
+                        "w",
+                        "t_ms",
+                        "windows",
+                        "percentiles",
+                        "k",
+                        "trials",
+                        "seed",
+                        "read_fanout",
+                        "coordinator_replica");
+        request.get("properties")
+                .properties()
+                .forEach(field -> assertThat(
+                                resolve(field.getValue()).path("description").asText())
+                        .as(field.getKey())
+                        .isNotBlank());
 
         List<String> parameters = new ArrayList<>();
         document.at("/paths/~1v1~1sla~1window/get/parameters").forEach(parameter -> {
             assertThat(parameter.get("description").asText()).isNotBlank();
-            parameters.add(parameter.get("in").asText() + ":" + parameter.get("name").asText());
+            parameters.add(
+                    parameter.get("in").asText() + ":" + parameter.get("name").asText());
         });
-        assertThat(parameters).containsExactlyInAnyOrder("query:profile", "query:n", "query:r", "query:w", "query:p",
-                "query:trials", "query:seed");
-        assertThat(document.at("/paths/~1v1~1profiles~1{name}/get/parameters/0/in").asText()).isEqualTo("path");
+        assertThat(parameters)
+                .containsExactlyInAnyOrder(
+                        "query:profile", "query:n", "query:r", "query:w", "query:p", "query:trials", "query:seed");
+        assertThat(document.at("/paths/~1v1~1profiles~1{name}/get/parameters/0/in")
+                        .asText())
+                .isEqualTo("path");
     }
 
     /** Every field the service actually writes is in the documented schema, recursively. */
     @Test
     void openApi_schemasCoverWhatTheServiceAnswers() {
-        JsonNode prediction = APP.client().target(url("/api/v1/predictions")).request().post(Entity.json(
-                "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"trials\": 2000}"), JsonNode.class);
+        JsonNode prediction = APP.client()
+                .target(url("/api/v1/predictions"))
+                .request()
+                .post(
+                        Entity.json("{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"trials\": 2000}"),
+                        JsonNode.class);
         assertCovered(prediction, schemaOf(document.at("/paths/~1v1~1predictions/post/responses/200")), "prediction");
 
-        JsonNode window = APP.client().target(url("/api/v1/sla/window")).queryParam("profile", "lnkd-disk")
-                .queryParam("n", 3).queryParam("r", 1).queryParam("w", 1).request().get(JsonNode.class);
+        JsonNode window = APP.client()
+                .target(url("/api/v1/sla/window"))
+                .queryParam("profile", "lnkd-disk")
+                .queryParam("n", 3)
+                .queryParam("r", 1)
+                .queryParam("w", 1)
+                .request()
+                .get(JsonNode.class);
         assertCovered(window, schemaOf(document.at("/paths/~1v1~1sla~1window/get/responses/200")), "window");
 
-        JsonNode profiles = APP.client().target(url("/api/v1/profiles")).request().get(JsonNode.class);
+        JsonNode profiles =
+                APP.client().target(url("/api/v1/profiles")).request().get(JsonNode.class);
         assertCovered(profiles, schemaOf(document.at("/paths/~1v1~1profiles/get/responses/200")), "profiles");
 
-        JsonNode profile = APP.client().target(url("/api/v1/profiles/lnkd-disk")).request().get(JsonNode.class);
+        JsonNode profile =
+                APP.client().target(url("/api/v1/profiles/lnkd-disk")).request().get(JsonNode.class);
         assertCovered(profile, schemaOf(document.at("/paths/~1v1~1profiles~1{name}/get/responses/200")), "profile");
     }
 
     @Test
     void openApi_isAlsoServedAsYaml() {
-        Response response = APP.client().target(url("/api/openapi.yaml")).request().get();
+        Response response =
+                APP.client().target(url("/api/openapi.yaml")).request().get();
 
         assertThat(response.getStatus()).isEqualTo(200);
         assertThat(response.readEntity(String.class)).contains("openapi:", "/v1/predictions:");
@@ -171,17 +223,31 @@ class ApiDocumentationTest {
             assertThat(page.getStatus()).as(path).isEqualTo(200);
             assertThat(page.getMediaType().toString()).as(path).startsWith("text/html");
             // Absolute paths: relative ones would miss from /swagger (no slash).
-            assertThat(page.readEntity(String.class)).as(path).contains("id=\"swagger-ui\"",
-                    "\"/swagger/ui/swagger-ui-bundle.js\"", "\"/swagger/swagger-initializer.js\"");
+            assertThat(page.readEntity(String.class))
+                    .as(path)
+                    .contains(
+                            "id=\"swagger-ui\"",
+                            "\"/swagger/ui/swagger-ui-bundle.js\"",
+                            "\"/swagger/swagger-initializer.js\"");
         }
 
-        String initializer = APP.client().target(url("/swagger/swagger-initializer.js")).request().get(String.class);
+        String initializer = APP.client()
+                .target(url("/swagger/swagger-initializer.js"))
+                .request()
+                .get(String.class);
         assertThat(initializer).contains("\"/api/openapi.json\"").doesNotContain("petstore");
 
-        Response bundle = APP.client().target(url("/swagger/ui/swagger-ui-bundle.js")).request().get();
+        Response bundle = APP.client()
+                .target(url("/swagger/ui/swagger-ui-bundle.js"))
+                .request()
+                .get();
         assertThat(bundle.getStatus()).isEqualTo(200);
         assertThat(bundle.readEntity(String.class)).contains("SwaggerUIBundle");
-        assertThat(APP.client().target(url("/swagger/ui/swagger-ui.css")).request().get().getStatus())
+        assertThat(APP.client()
+                        .target(url("/swagger/ui/swagger-ui.css"))
+                        .request()
+                        .get()
+                        .getStatus())
                 .isEqualTo(200);
     }
 
@@ -189,9 +255,13 @@ class ApiDocumentationTest {
         JsonNode resolved = resolve(schema);
         if (resolved.has("discriminator") && value.isObject()) {
             // One of several schemas, chosen by a property's value (the distributions by "type").
-            String chosen = value.path(resolved.at("/discriminator/propertyName").asText()).asText();
+            String chosen = value.path(
+                            resolved.at("/discriminator/propertyName").asText())
+                    .asText();
             JsonNode mapped = resolved.at("/discriminator/mapping").get(chosen);
-            assertThat(mapped).as("%s: '%s' is a documented choice", path, chosen).isNotNull();
+            assertThat(mapped)
+                    .as("%s: '%s' is a documented choice", path, chosen)
+                    .isNotNull();
             resolved = resolve(document.at(mapped.asText().substring(1)));
         }
         if (value.isArray()) {
@@ -203,7 +273,9 @@ class ApiDocumentationTest {
             JsonNode properties = resolved.get("properties");
             assertThat(properties).as("%s has documented properties", path).isNotNull();
             value.properties().forEach(field -> {
-                assertThat(properties.has(field.getKey())).as("%s.%s is documented", path, field.getKey()).isTrue();
+                assertThat(properties.has(field.getKey()))
+                        .as("%s.%s is documented", path, field.getKey())
+                        .isTrue();
                 assertCovered(field.getValue(), properties.get(field.getKey()), path + "." + field.getKey());
             });
         }

@@ -59,7 +59,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class BadInputFuzzTest {
 
     private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs.yml"),
+            PbsApplication.class,
+            ResourceHelpers.resourceFilePath("test-pbs.yml"),
             ConfigOverride.config("dataDirectory", temporaryDirectory()));
 
     private static final long SEED = 0x5EED_F022L;
@@ -86,8 +87,8 @@ class BadInputFuzzTest {
             + "\"datacenters\": {\"replica_dc\": [0, 0, 1], \"inter_dc_delay\": "
             + "{\"type\": \"lognormal\", \"mu\": 2, \"sigma\": 0.25}, \"coordinator\": \"dc:0\"}}";
 
-    private static final List<JsonNode> PROFILE_BASES = List.of(tree(SIMPLE_PROFILE), tree(RICH_PROFILE),
-            tree(empiricalProfile()));
+    private static final List<JsonNode> PROFILE_BASES =
+            List.of(tree(SIMPLE_PROFILE), tree(RICH_PROFILE), tree(empiricalProfile()));
     private static final List<JsonNode> PREDICTION_BASES = List.of(
             tree("{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"t_ms\": [0, 5, 50], "
                     + "\"windows\": [0.99], \"percentiles\": [50, 99], \"k\": [1, 2], \"trials\": 1000, \"seed\": 7, "
@@ -99,63 +100,253 @@ class BadInputFuzzTest {
                     + "\"read_fanout\": \"all\", \"coordinator_replica\": true, \"t_ms\": [0, 1, 10, 100]}"),
             tree("{\"profile_inline\": " + empiricalProfile() + ", \"n\": 2, \"r\": 1, \"w\": 2, \"trials\": 1000}"));
 
-    private static final String[] CONTENT_TYPES = {null, "text/plain", "application/xml",
-        "application/x-www-form-urlencoded", "multipart/form-data; boundary=zzz", "multipart/form-data",
-        "application/octet-stream", "garbage", "application/", "/json", "application/json; charset=utf-16",
-        "application/json; charset=nonsense", "application/json;;;", "*/*", "text/html; q=0.1",
-        "application/json, text/plain", "application/json; charset=\"unterminated", "", "a/b/c", ";"};
-    private static final String[] ACCEPTS = {"application/json", "*/*", "text/*", "text/html", "application/xml",
-        "application/json;q=0", "", "///;;;q=x", "application/json;q=nonsense"};
+    private static final String[] CONTENT_TYPES = {
+        null,
+        "text/plain",
+        "application/xml",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=zzz",
+        "multipart/form-data",
+        "application/octet-stream",
+        "garbage",
+        "application/",
+        "/json",
+        "application/json; charset=utf-16",
+        "application/json; charset=nonsense",
+        "application/json;;;",
+        "*/*",
+        "text/html; q=0.1",
+        "application/json, text/plain",
+        "application/json; charset=\"unterminated",
+        "",
+        "a/b/c",
+        ";"
+    };
+    private static final String[] ACCEPTS = {
+        "application/json",
+        "*/*",
+        "text/*",
+        "text/html",
+        "application/xml",
+        "application/json;q=0",
+        "",
+        "///;;;q=x",
+        "application/json;q=nonsense"
+    };
     /**
      * Content-Type and Accept values Jersey cannot parse: it answers 400 without a body before any
      * resource or exception mapper runs (Jetty then renders its HTML error page for POST, nothing
      * for PUT and GET). Remove a value here once the service answers it with the JSON error body.
      */
-    private static final java.util.Set<String> UNPARSEABLE_MEDIA_TYPES = java.util.Set.of("garbage",
-            "application/", "/json", "application/json, text/plain", "application/json; charset=\"unterminated",
-            "a/b/c", ";", "///;;;q=x", "application/json;q=nonsense", "");
+    private static final java.util.Set<String> UNPARSEABLE_MEDIA_TYPES = java.util.Set.of(
+            "garbage",
+            "application/",
+            "/json",
+            "application/json, text/plain",
+            "application/json; charset=\"unterminated",
+            "a/b/c",
+            ";",
+            "///;;;q=x",
+            "application/json;q=nonsense",
+            "");
+
     private static final String PATH = "path rejected by Jetty";
     private static final String MEDIA_TYPE = "media type rejected by Jersey";
-    private static final String[] BAD_AUTHORIZATIONS = {null, "Bearer wrong", "Bearer ", "Bearer", "Basic dGVzdA==",
-        "Bearertest-token", "Bearer test-token-and-more", "Token test-token", "Bearer  test-tokeN", "x"};
+    private static final String[] BAD_AUTHORIZATIONS = {
+        null,
+        "Bearer wrong",
+        "Bearer ",
+        "Bearer",
+        "Basic dGVzdA==",
+        "Bearertest-token",
+        "Bearer test-token-and-more",
+        "Token test-token",
+        "Bearer  test-tokeN",
+        "x"
+    };
     /** Path-like and odd profile names that reach the application, which must answer them with JSON. */
-    private static final String[] TRICKY_NAMES = {"../etc", "..", ".", "a/b", "%20", "a%20b", ".hidden", "-dash",
-        "name.json", "NAME.JSON", "name.tmp", "CON", "nul", "a..b", "~", "a;b", "%3B", "a%3Fb", "a%23b",
-        "%C3%A9t%C3%A9", "%E2%80%AE", "%F0%9F%98%80", "x".repeat(64), "x".repeat(65), "y".repeat(5_000),
-        "lnkd-disk/../x", "valid-name/", "valid-name;jsessionid=1", "valid-name?x=1"};
+    private static final String[] TRICKY_NAMES = {
+        "../etc",
+        "..",
+        ".",
+        "a/b",
+        "%20",
+        "a%20b",
+        ".hidden",
+        "-dash",
+        "name.json",
+        "NAME.JSON",
+        "name.tmp",
+        "CON",
+        "nul",
+        "a..b",
+        "~",
+        "a;b",
+        "%3B",
+        "a%3Fb",
+        "a%23b",
+        "%C3%A9t%C3%A9",
+        "%E2%80%AE",
+        "%F0%9F%98%80",
+        "x".repeat(64),
+        "x".repeat(65),
+        "y".repeat(5_000),
+        "lnkd-disk/../x",
+        "valid-name/",
+        "valid-name;jsessionid=1",
+        "valid-name?x=1"
+    };
     /**
      * Names Jetty refuses before the application: encoded slash, backslash, percent, NUL or control
      * character, encoded dot segments, invalid UTF-8 or escapes, characters not allowed in a
      * request target, an empty segment, a fragment, and a request line over 8 KiB (414).
      */
-    private static final String[] NAMES_JETTY_REFUSES = {"%2e%2e", "%2E%2E%2Fetc", "..%2Fetc", "a%2Fb", "a%5Cb",
-        "%5C..%5Cetc", "%00", "a%00b", "%0d%0aX-Injected:%201", "%252e%252e", "%FF", "z".repeat(20_000), "%ZZ", "%",
-        "a b", "a\tb", "a\"b", "a<b>", "a|b", "a\\b", "%u002e", "/valid-name", "valid-name#frag"};
-    private static final String[] VALID_NAMES = {"fuzz-0", "fuzz-1", "fuzz-2", "fuzz-3", "Fuzz.4", "f_5", "6",
-        "a".repeat(64), "slow-write", "rich"};
+    private static final String[] NAMES_JETTY_REFUSES = {
+        "%2e%2e",
+        "%2E%2E%2Fetc",
+        "..%2Fetc",
+        "a%2Fb",
+        "a%5Cb",
+        "%5C..%5Cetc",
+        "%00",
+        "a%00b",
+        "%0d%0aX-Injected:%201",
+        "%252e%252e",
+        "%FF",
+        "z".repeat(20_000),
+        "%ZZ",
+        "%",
+        "a b",
+        "a\tb",
+        "a\"b",
+        "a<b>",
+        "a|b",
+        "a\\b",
+        "%u002e",
+        "/valid-name",
+        "valid-name#frag"
+    };
+
+    private static final String[] VALID_NAMES = {
+        "fuzz-0", "fuzz-1", "fuzz-2", "fuzz-3", "Fuzz.4", "f_5", "6", "a".repeat(64), "slow-write", "rich"
+    };
     private static final String[] BUILT_IN_NAMES = {"lnkd-disk", "lnkd-ssd", "ymmr", "wan"};
 
-    private static final String[] SLA_PROFILES = {"lnkd-disk", "ymmr", "wan", "lnkd-ssd", "", " ", "../x",
-        "no-such", "LNKD-DISK", "lnkd-disk ", "é", "\u0000", "x".repeat(3_000), "%2e%2e", "a/b"};
-    private static final String[] SLA_N = {"0", "1", "2", "3", "8", "9", "-1", "-0", "+3", " 3 ", "3.0", "1e3",
-        "2147483647", "2147483648", "9223372036854775807", "9223372036854775808", "-9223372036854775808", "NaN",
-        "0x10", "", "abc", "٣", "1".repeat(500)};
-    private static final String[] SLA_QUORUMS = {"1", "2", "3", "ONE", "TWO", "THREE", "QUORUM", "ALL", "quorum",
-        "LOCAL_QUORUM", "ANY", "0", "-1", "9", "", "1.5", "2147483648", "9223372036854775808", "NaN", "null"};
-    private static final String[] SLA_P = {"0.5", "0.99", "0.999", "0.9999999999999999", "1e-300", "4.9e-324",
-        "0", "-0", "1", "1.0000001", "-0.5", "NaN", "-NaN", "Infinity", "-Infinity", "1e400", "0x1p-3", "1d", "1f",
-        "", "abc", ".5", "5.", "0,5", "1e-400"};
-    private static final String[] SLA_TRIALS = {"1", "2", "1000", "200000", "200001", "0", "-1",
-        "9223372036854775807", "9223372036854775808", "", "1e3", "1000.0"};
-    private static final String[] SLA_SEEDS = {"0", "-1", "42", "9223372036854775807", "-9223372036854775808",
-        "9223372036854775808", "abc", "", "1.5"};
+    private static final String[] SLA_PROFILES = {
+        "lnkd-disk",
+        "ymmr",
+        "wan",
+        "lnkd-ssd",
+        "",
+        " ",
+        "../x",
+        "no-such",
+        "LNKD-DISK",
+        "lnkd-disk ",
+        "é",
+        "\u0000",
+        "x".repeat(3_000),
+        "%2e%2e",
+        "a/b"
+    };
+    private static final String[] SLA_N = {
+        "0",
+        "1",
+        "2",
+        "3",
+        "8",
+        "9",
+        "-1",
+        "-0",
+        "+3",
+        " 3 ",
+        "3.0",
+        "1e3",
+        "2147483647",
+        "2147483648",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775808",
+        "NaN",
+        "0x10",
+        "",
+        "abc",
+        "٣",
+        "1".repeat(500)
+    };
+    private static final String[] SLA_QUORUMS = {
+        "1",
+        "2",
+        "3",
+        "ONE",
+        "TWO",
+        "THREE",
+        "QUORUM",
+        "ALL",
+        "quorum",
+        "LOCAL_QUORUM",
+        "ANY",
+        "0",
+        "-1",
+        "9",
+        "",
+        "1.5",
+        "2147483648",
+        "9223372036854775808",
+        "NaN",
+        "null"
+    };
+    private static final String[] SLA_P = {
+        "0.5",
+        "0.99",
+        "0.999",
+        "0.9999999999999999",
+        "1e-300",
+        "4.9e-324",
+        "0",
+        "-0",
+        "1",
+        "1.0000001",
+        "-0.5",
+        "NaN",
+        "-NaN",
+        "Infinity",
+        "-Infinity",
+        "1e400",
+        "0x1p-3",
+        "1d",
+        "1f",
+        "",
+        "abc",
+        ".5",
+        "5.",
+        "0,5",
+        "1e-400"
+    };
+    private static final String[] SLA_TRIALS = {
+        "1",
+        "2",
+        "1000",
+        "200000",
+        "200001",
+        "0",
+        "-1",
+        "9223372036854775807",
+        "9223372036854775808",
+        "",
+        "1e3",
+        "1000.0"
+    };
+    private static final String[] SLA_SEEDS = {
+        "0", "-1", "42", "9223372036854775807", "-9223372036854775808", "9223372036854775808", "abc", "", "1.5"
+    };
 
     /**
      * One generated request: exactly what is sent, and why it may be answered before the
      * application ({@link #PATH}, {@link #MEDIA_TYPE}), or null when the application must answer.
      */
-    private record Probe(String label, String method, String target, List<String[]> headers, byte[] body,
-            String beforeApplication) {
+    private record Probe(
+            String label, String method, String target, List<String[]> headers, byte[] body, String beforeApplication) {
 
         Probe {
             if (beforeApplication == null) {
@@ -170,8 +361,7 @@ class BadInputFuzzTest {
     }
 
     /** One answer: its status, content type and body. */
-    private record Answer(int status, String contentType, byte[] body) {
-    }
+    private record Answer(int status, String contentType, byte[] body) {}
 
     private static String temporaryDirectory() {
         try {
@@ -207,18 +397,25 @@ class BadInputFuzzTest {
     @Timeout(value = 55, unit = TimeUnit.SECONDS)
     void malformedRequests_neverAnswer5xx_andEveryErrorIsJson() throws Exception {
         long start = System.nanoTime();
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
 
         // The bases are valid, so every failure below comes from the mutation.
         for (JsonNode base : PREDICTION_BASES) {
             Answer answer = send(client, post("/predictions", bytes(base), "application/json", "base"));
-            assertThat(answer.status()).as("base prediction %s: %s", base, text(answer.body())).isEqualTo(200);
+            assertThat(answer.status())
+                    .as("base prediction %s: %s", base, text(answer.body()))
+                    .isEqualTo(200);
         }
         for (JsonNode base : PROFILE_BASES) {
-            Answer answer = send(client, put("/profiles/base-profile", bytes(base), "application/json",
-                    "Bearer " + TOKEN, null, "base"));
-            assertThat(answer.status()).as("base profile %s: %s", base, text(answer.body())).isBetween(200, 201);
+            Answer answer = send(
+                    client,
+                    put("/profiles/base-profile", bytes(base), "application/json", "Bearer " + TOKEN, null, "base"));
+            assertThat(answer.status())
+                    .as("base profile %s: %s", base, text(answer.body()))
+                    .isBetween(200, 201);
         }
 
         Random random = new Random(SEED);
@@ -240,8 +437,12 @@ class BadInputFuzzTest {
                 // Retry on a new client, whose pool holds no such connection.
                 retries++;
                 try {
-                    answer = send(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                            .connectTimeout(Duration.ofSeconds(5)).build(), probe);
+                    answer = send(
+                            HttpClient.newBuilder()
+                                    .version(HttpClient.Version.HTTP_1_1)
+                                    .connectTimeout(Duration.ofSeconds(5))
+                                    .build(),
+                            probe);
                 } catch (IOException noAnswer) {
                     failures.computeIfAbsent("no answer: " + noAnswer.getMessage(), k -> new ArrayList<>())
                             .add(describe(probe));
@@ -256,31 +457,48 @@ class BadInputFuzzTest {
             // Every error answer, including those Jetty and Jersey make before the application (a
             // malformed path or header), must carry the JSON body: no tolerance for early answers.
             {
-                failures.computeIfAbsent(answer.status() + " " + answer.contentType() + ": " + problem + " from "
-                        + probe.method() + " " + probe.target().replaceAll("[?].*", "").replaceAll("/profiles/.*",
-                                "/profiles/{name}"), k -> new ArrayList<>())
+                failures.computeIfAbsent(
+                                answer.status() + " " + answer.contentType() + ": " + problem + " from "
+                                        + probe.method() + " "
+                                        + probe.target()
+                                                .replaceAll("[?].*", "")
+                                                .replaceAll("/profiles/.*", "/profiles/{name}"),
+                                k -> new ArrayList<>())
                         .add("body=" + shorten(text(answer.body()), 300) + " to " + describe(probe));
             }
         }
 
-        Answer after = send(client, post("/predictions", bytes(PREDICTION_BASES.get(0)), "application/json",
-                "after the storm"));
+        Answer after = send(
+                client, post("/predictions", bytes(PREDICTION_BASES.get(0)), "application/json", "after the storm"));
         double seconds = (System.nanoTime() - start) / 1e9;
         int early = earlyAnswers.values().stream().mapToInt(List::size).sum();
         int failed = failures.values().stream().mapToInt(List::size).sum();
-        System.out.printf(Locale.ROOT, "BadInputFuzzTest: %d requests (seed %d) in %.1f s, status counts %s, "
-                + "%d answered before the application, %d failures, %d retried%n", probes.size(), SEED, seconds,
-                statusCounts, early, failed, retries);
+        System.out.printf(
+                Locale.ROOT,
+                "BadInputFuzzTest: %d requests (seed %d) in %.1f s, status counts %s, "
+                        + "%d answered before the application, %d failures, %d retried%n",
+                probes.size(),
+                SEED,
+                seconds,
+                statusCounts,
+                early,
+                failed,
+                retries);
         earlyAnswers.forEach((kind, requests) -> System.out.println("  before the application: " + kind + " x"
-                + requests.size() + ", e.g. " + String.join(" | ", requests.stream().distinct().limit(4).toList())));
+                + requests.size() + ", e.g. "
+                + String.join(" | ", requests.stream().distinct().limit(4).toList())));
         failures.forEach((kind, requests) -> {
             System.out.println("  FAILURE: " + kind + " x" + requests.size());
             requests.stream().limit(3).forEach(request -> System.out.println("    " + request));
         });
 
-        assertThat(failures.keySet()).as("kinds of answer with 5xx, or 4xx without the JSON error body (the "
-                + "requests are printed above)").isEmpty();
-        assertThat(after.status()).as("a valid prediction after the storm: %s", text(after.body())).isEqualTo(200);
+        assertThat(failures.keySet())
+                .as("kinds of answer with 5xx, or 4xx without the JSON error body (the "
+                        + "requests are printed above)")
+                .isEmpty();
+        assertThat(after.status())
+                .as("a valid prediction after the storm: %s", text(after.body()))
+                .isEqualTo(200);
         assertThat(probes).hasSizeGreaterThanOrEqualTo(1_000);
     }
 
@@ -321,8 +539,11 @@ class BadInputFuzzTest {
     private static Probe generateWithoutAccept(Random random, int index) {
         int kind = random.nextInt(100);
         if (kind < 38) {
-            return post("/predictions", mutatedBody(random, pick(random, PREDICTION_BASES)),
-                    contentType(random), "prediction mutation #" + index);
+            return post(
+                    "/predictions",
+                    mutatedBody(random, pick(random, PREDICTION_BASES)),
+                    contentType(random),
+                    "prediction mutation #" + index);
         }
         if (kind < 48) {
             return post("/predictions", junkBody(random), contentType(random), "prediction junk #" + index);
@@ -390,8 +611,10 @@ class BadInputFuzzTest {
         }
         StringBuilder query = new StringBuilder();
         for (String[] parameter : parameters) {
-            query.append(query.length() == 0 ? "" : "&").append(URLEncoder.encode(parameter[0], StandardCharsets.UTF_8))
-                    .append('=').append(URLEncoder.encode(parameter[1], StandardCharsets.UTF_8));
+            query.append(query.length() == 0 ? "" : "&")
+                    .append(URLEncoder.encode(parameter[0], StandardCharsets.UTF_8))
+                    .append('=')
+                    .append(URLEncoder.encode(parameter[1], StandardCharsets.UTF_8));
         }
         int shape = random.nextInt(25);
         String text = switch (shape) {
@@ -419,12 +642,18 @@ class BadInputFuzzTest {
         }
         List<String[]> headers = new ArrayList<>(probe.headers());
         headers.add(new String[] {"Accept", pick(random, ACCEPTS)});
-        return new Probe(probe.label(), probe.method(), probe.target(), headers, probe.body(),
+        return new Probe(
+                probe.label(),
+                probe.method(),
+                probe.target(),
+                headers,
+                probe.body(),
                 MEDIA_TYPE.equals(probe.beforeApplication()) ? null : probe.beforeApplication());
     }
 
     private static String mediaTypesOf(Probe probe) {
-        return probe.headers().stream().filter(header -> header[0].equals("Content-Type") || header[0].equals("Accept"))
+        return probe.headers().stream()
+                .filter(header -> header[0].equals("Content-Type") || header[0].equals("Accept"))
                 .map(header -> "[" + header[0] + ": " + header[1] + "]")
                 .collect(java.util.stream.Collectors.joining(" "));
     }
@@ -493,8 +722,25 @@ class BadInputFuzzTest {
             case 1 -> "";
             case 2 -> randomUnicode(random, 1 + random.nextInt(8));
             case 3 -> "x".repeat(10_000);
-            default -> pick(random, List.of("profile", "n", "r", "w", "trials", "seed", "t_ms", "name", "default",
-                    "type", "replicas", "datacenters", "weight", "distribution", "histogram"));
+            default ->
+                pick(
+                        random,
+                        List.of(
+                                "profile",
+                                "n",
+                                "r",
+                                "w",
+                                "trials",
+                                "seed",
+                                "t_ms",
+                                "name",
+                                "default",
+                                "type",
+                                "replicas",
+                                "datacenters",
+                                "weight",
+                                "distribution",
+                                "histogram"));
         };
     }
 
@@ -513,30 +759,120 @@ class BadInputFuzzTest {
             case 0:
                 return NODES.nullNode();
             case 1:
-                return raw(pick(random, List.of("-0", "-0.0", "0", "-1", "1", "0.5", "3.0", "1e400", "-1e400",
-                        "1e-400", "1E+308", "4.9e-324", "1.7976931348623157e308", "9223372036854775807",
-                        "9223372036854775808", "-9223372036854775809", "2147483647", "2147483648", "-2147483649",
-                        "123456789012345678901234567890", "0.1e1", "1".repeat(1_200), "0." + "0".repeat(2_000) + "1",
-                        "1e2147483648", "200000", "200001", "8", "9", "256")));
+                return raw(pick(
+                        random,
+                        List.of(
+                                "-0",
+                                "-0.0",
+                                "0",
+                                "-1",
+                                "1",
+                                "0.5",
+                                "3.0",
+                                "1e400",
+                                "-1e400",
+                                "1e-400",
+                                "1E+308",
+                                "4.9e-324",
+                                "1.7976931348623157e308",
+                                "9223372036854775807",
+                                "9223372036854775808",
+                                "-9223372036854775809",
+                                "2147483647",
+                                "2147483648",
+                                "-2147483649",
+                                "123456789012345678901234567890",
+                                "0.1e1",
+                                "1".repeat(1_200),
+                                "0." + "0".repeat(2_000) + "1",
+                                "1e2147483648",
+                                "200000",
+                                "200001",
+                                "8",
+                                "9",
+                                "256")));
             case 2:
-                return raw(pick(random, List.of("NaN", "-NaN", "Infinity", "-Infinity", "+1", "01", ".5", "1.",
-                        "0x10", "undefined", "'single'", "True", "nul", "1e", "--1", "\"unterminated",
-                        "\"\\ud800\"", "\"\\udfff lone\"", "\"a\\u0000b\"", "\"bad \\x escape\"", "\"\\u12\"")));
+                return raw(pick(
+                        random,
+                        List.of(
+                                "NaN",
+                                "-NaN",
+                                "Infinity",
+                                "-Infinity",
+                                "+1",
+                                "01",
+                                ".5",
+                                "1.",
+                                "0x10",
+                                "undefined",
+                                "'single'",
+                                "True",
+                                "nul",
+                                "1e",
+                                "--1",
+                                "\"unterminated",
+                                "\"\\ud800\"",
+                                "\"\\udfff lone\"",
+                                "\"a\\u0000b\"",
+                                "\"bad \\x escape\"",
+                                "\"\\u12\"")));
             case 3:
-                return NODES.textNode(pick(random, List.of("", " ", "NaN", "Infinity", "-Infinity", "1e400", "-0",
-                        "9223372036854775808", "3", "true", "null", "QUORUM", "ALL", "all", "targeted", "dc:0",
-                        "dc:99", "dc:-1", "random", "per_replica", "exponential", "empirical", "ns", "ms", "hours",
-                        "lnkd-disk", "../etc/passwd", "AAAA", "!!!!", "x".repeat(100_000))));
+                return NODES.textNode(pick(
+                        random,
+                        List.of(
+                                "",
+                                " ",
+                                "NaN",
+                                "Infinity",
+                                "-Infinity",
+                                "1e400",
+                                "-0",
+                                "9223372036854775808",
+                                "3",
+                                "true",
+                                "null",
+                                "QUORUM",
+                                "ALL",
+                                "all",
+                                "targeted",
+                                "dc:0",
+                                "dc:99",
+                                "dc:-1",
+                                "random",
+                                "per_replica",
+                                "exponential",
+                                "empirical",
+                                "ns",
+                                "ms",
+                                "hours",
+                                "lnkd-disk",
+                                "../etc/passwd",
+                                "AAAA",
+                                "!!!!",
+                                "x".repeat(100_000))));
             case 4:
                 return NODES.textNode(randomUnicode(random, 1 + random.nextInt(random.nextBoolean() ? 20 : 2_000)));
             case 5:
                 return deep(random);
             case 6:
-                return tree(pick(random, List.of("{}", "[]", "{\"a\": 1}", "[1, 2]", "[null]", "[\"a\"]",
-                        "{\"x\": {\"y\": {\"z\": [1, {}]}}}", "[[0.5]]", "{\"type\": \"constant\"}",
-                        "{\"type\": \"constant\", \"value_ms\": -1}",
-                        "{\"type\": \"pareto\", \"xm_ms\": 1, \"alpha\": 0}",
-                        "{\"type\": \"mixture\", \"components\": []}", "[0, 0.5, 1, 1.5]", "[-1]", "[1e308]")));
+                return tree(pick(
+                        random,
+                        List.of(
+                                "{}",
+                                "[]",
+                                "{\"a\": 1}",
+                                "[1, 2]",
+                                "[null]",
+                                "[\"a\"]",
+                                "{\"x\": {\"y\": {\"z\": [1, {}]}}}",
+                                "[[0.5]]",
+                                "{\"type\": \"constant\"}",
+                                "{\"type\": \"constant\", \"value_ms\": -1}",
+                                "{\"type\": \"pareto\", \"xm_ms\": 1, \"alpha\": 0}",
+                                "{\"type\": \"mixture\", \"components\": []}",
+                                "[0, 0.5, 1, 1.5]",
+                                "[-1]",
+                                "[1e308]")));
             case 7:
                 return hugeArray(random);
             default:
@@ -599,27 +935,44 @@ class BadInputFuzzTest {
             }
             case 5: {
                 int depth = pick(random, List.of(1, 999, 1_000, 10_000));
-                return concat("[".repeat(depth).getBytes(StandardCharsets.US_ASCII), json,
+                return concat(
+                        "[".repeat(depth).getBytes(StandardCharsets.US_ASCII),
+                        json,
                         "]".repeat(depth).getBytes(StandardCharsets.US_ASCII));
             }
             case 6:
                 return concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, json, new byte[0]);
             case 7:
-                return new String(json, StandardCharsets.UTF_8).getBytes(
-                        random.nextBoolean() ? StandardCharsets.UTF_16 : StandardCharsets.UTF_16LE);
+                return new String(json, StandardCharsets.UTF_8)
+                        .getBytes(random.nextBoolean() ? StandardCharsets.UTF_16 : StandardCharsets.UTF_16LE);
             case 8:
-                return concat(json, pick(random, List.of(" x", "}", "{}", "\u0000", "// comment", ",", "\n\n[]"))
-                        .getBytes(StandardCharsets.UTF_8), new byte[0]);
+                return concat(
+                        json,
+                        pick(random, List.of(" x", "}", "{}", "\u0000", "// comment", ",", "\n\n[]"))
+                                .getBytes(StandardCharsets.UTF_8),
+                        new byte[0]);
             case 9:
-                return splice(json, at, 0, pick(random, List.of(new byte[] {(byte) 0xC3, 0x28},
-                        new byte[] {(byte) 0xFF}, new byte[] {(byte) 0xC0, (byte) 0xAF},
-                        new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, new byte[] {(byte) 0xF4, (byte) 0x90,
-                            (byte) 0x80, (byte) 0x80}, new byte[] {0})));
+                return splice(
+                        json,
+                        at,
+                        0,
+                        pick(
+                                random,
+                                List.of(
+                                        new byte[] {(byte) 0xC3, 0x28},
+                                        new byte[] {(byte) 0xFF},
+                                        new byte[] {(byte) 0xC0, (byte) 0xAF},
+                                        new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+                                        new byte[] {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+                                        new byte[] {0})));
             case 10:
                 return concat("/* comment */ ".getBytes(StandardCharsets.US_ASCII), json, new byte[0]);
             default:
-                return splice(json, at, 0, randomUnicode(random, 1 + random.nextInt(10))
-                        .getBytes(StandardCharsets.UTF_8));
+                return splice(
+                        json,
+                        at,
+                        0,
+                        randomUnicode(random, 1 + random.nextInt(10)).getBytes(StandardCharsets.UTF_8));
         }
     }
 
@@ -645,14 +998,48 @@ class BadInputFuzzTest {
                 StringBuilder text = new StringBuilder();
                 int tokens = random.nextInt(60);
                 for (int i = 0; i < tokens; i++) {
-                    text.append(pick(random, List.of("{", "}", "[", "]", ":", ",", "\"n\"", "\"profile\"", "3",
-                            "-0", "1e400", "null", "true", "\"lnkd-disk\"", " ", "\"", "\\")));
+                    text.append(pick(
+                            random,
+                            List.of(
+                                    "{",
+                                    "}",
+                                    "[",
+                                    "]",
+                                    ":",
+                                    ",",
+                                    "\"n\"",
+                                    "\"profile\"",
+                                    "3",
+                                    "-0",
+                                    "1e400",
+                                    "null",
+                                    "true",
+                                    "\"lnkd-disk\"",
+                                    " ",
+                                    "\"",
+                                    "\\")));
                 }
                 return text.toString().getBytes(StandardCharsets.UTF_8);
             }
             case 4:
-                return pick(random, List.of(" ", "\n\t ", "null", "[]", "{}", "\"s\"", "42", "true", "-0", "1e400",
-                        "[{}]", "{\"\": null}", "\uFEFF{}", "\u0000")).getBytes(StandardCharsets.UTF_8);
+                return pick(
+                                random,
+                                List.of(
+                                        " ",
+                                        "\n\t ",
+                                        "null",
+                                        "[]",
+                                        "{}",
+                                        "\"s\"",
+                                        "42",
+                                        "true",
+                                        "-0",
+                                        "1e400",
+                                        "[{}]",
+                                        "{\"\": null}",
+                                        "\uFEFF{}",
+                                        "\u0000"))
+                        .getBytes(StandardCharsets.UTF_8);
             case 5:
                 return randomUnicode(random, random.nextInt(300)).getBytes(StandardCharsets.UTF_8);
             case 6: {
@@ -706,39 +1093,106 @@ class BadInputFuzzTest {
         for (String name : NAMES_JETTY_REFUSES) {
             probes.add(put("/profiles/" + name, valid, "application/json", "Bearer " + TOKEN, PATH, "refused name"));
         }
-        probes.add(new Probe("predictions with a chunked body", "POST", "/api/v1/predictions",
-                headers("Content-Type", "application/json"), bytes(PREDICTION_BASES.get(1)), null));
-        probes.add(new Probe("gzip header, plain body", "POST", "/api/v1/predictions",
+        probes.add(new Probe(
+                "predictions with a chunked body",
+                "POST",
+                "/api/v1/predictions",
+                headers("Content-Type", "application/json"),
+                bytes(PREDICTION_BASES.get(1)),
+                null));
+        probes.add(new Probe(
+                "gzip header, plain body",
+                "POST",
+                "/api/v1/predictions",
                 headers("Content-Type", "application/json", "Content-Encoding", "gzip"),
-                bytes(PREDICTION_BASES.get(1)), null));
-        probes.add(new Probe("gzip header, truncated gzip body", "POST", "/api/v1/predictions",
+                bytes(PREDICTION_BASES.get(1)),
+                null));
+        probes.add(new Probe(
+                "gzip header, truncated gzip body",
+                "POST",
+                "/api/v1/predictions",
                 headers("Content-Type", "application/json", "Content-Encoding", "gzip"),
-                new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3}, null));
-        probes.add(new Probe("unknown content encoding", "POST", "/api/v1/predictions",
+                new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3},
+                null));
+        probes.add(new Probe(
+                "unknown content encoding",
+                "POST",
+                "/api/v1/predictions",
                 headers("Content-Type", "application/json", "Content-Encoding", "br, zstd, nonsense"),
-                bytes(PREDICTION_BASES.get(1)), null));
-        probes.add(new Probe("Accept text/html", "POST", "/api/v1/predictions",
-                headers("Content-Type", "application/json", "Accept", "text/html"), "{".getBytes(), null));
-        probes.add(new Probe("malformed Accept", "POST", "/api/v1/predictions",
-                headers("Content-Type", "application/json", "Accept", "///;;;q=x"), "{".getBytes(), MEDIA_TYPE));
-        probes.add(new Probe("non-ASCII token (raw)", "PUT", "/api/v1/profiles/fuzz-9",
-                headers("Content-Type", "application/json", "Authorization", "Bearer t\u00e9st-token"), valid, null));
-        probes.add(new Probe("raw space in query", "GET", "/api/v1/sla/window?profile=lnkd disk&n=3&r=1&w=1",
-                List.of(), null, PATH));
-        probes.add(new Probe("invalid escape in query", "GET", "/api/v1/sla/window?profile=lnkd-disk&n=%ZZ&r=1&w=1",
-                List.of(), null, null));
-        probes.add(new Probe("truncated escape in query", "GET", "/api/v1/sla/window?profile=lnkd-disk%&n=3&r=1&w=1",
-                List.of(), null, null));
-        probes.add(new Probe("invalid UTF-8 in query", "GET", "/api/v1/sla/window?profile=%C3%28&n=3&r=1&w=1",
-                List.of(), null, null));
-        probes.add(new Probe("NUL in query", "GET", "/api/v1/sla/window?profile=lnkd-disk%00&n=3&r=1&w=1",
-                List.of(), null, null));
-        probes.add(new Probe("encoded slash in sla path", "GET", "/api/v1/sla%2Fwindow?profile=lnkd-disk&n=3&r=1&w=1",
-                List.of(), null, PATH));
-        probes.add(new Probe("dot segments to predictions", "POST", "/api/v1/profiles/../predictions",
-                headers("Content-Type", "application/json"), bytes(PREDICTION_BASES.get(1)), null));
-        probes.add(new Probe("encoded dot segments to predictions", "POST", "/api/v1/profiles/%2e%2e/predictions",
-                headers("Content-Type", "application/json"), bytes(PREDICTION_BASES.get(1)), PATH));
+                bytes(PREDICTION_BASES.get(1)),
+                null));
+        probes.add(new Probe(
+                "Accept text/html",
+                "POST",
+                "/api/v1/predictions",
+                headers("Content-Type", "application/json", "Accept", "text/html"),
+                "{".getBytes(),
+                null));
+        probes.add(new Probe(
+                "malformed Accept",
+                "POST",
+                "/api/v1/predictions",
+                headers("Content-Type", "application/json", "Accept", "///;;;q=x"),
+                "{".getBytes(),
+                MEDIA_TYPE));
+        probes.add(new Probe(
+                "non-ASCII token (raw)",
+                "PUT",
+                "/api/v1/profiles/fuzz-9",
+                headers("Content-Type", "application/json", "Authorization", "Bearer t\u00e9st-token"),
+                valid,
+                null));
+        probes.add(new Probe(
+                "raw space in query",
+                "GET",
+                "/api/v1/sla/window?profile=lnkd disk&n=3&r=1&w=1",
+                List.of(),
+                null,
+                PATH));
+        probes.add(new Probe(
+                "invalid escape in query",
+                "GET",
+                "/api/v1/sla/window?profile=lnkd-disk&n=%ZZ&r=1&w=1",
+                List.of(),
+                null,
+                null));
+        probes.add(new Probe(
+                "truncated escape in query",
+                "GET",
+                "/api/v1/sla/window?profile=lnkd-disk%&n=3&r=1&w=1",
+                List.of(),
+                null,
+                null));
+        probes.add(new Probe(
+                "invalid UTF-8 in query",
+                "GET",
+                "/api/v1/sla/window?profile=%C3%28&n=3&r=1&w=1",
+                List.of(),
+                null,
+                null));
+        probes.add(new Probe(
+                "NUL in query", "GET", "/api/v1/sla/window?profile=lnkd-disk%00&n=3&r=1&w=1", List.of(), null, null));
+        probes.add(new Probe(
+                "encoded slash in sla path",
+                "GET",
+                "/api/v1/sla%2Fwindow?profile=lnkd-disk&n=3&r=1&w=1",
+                List.of(),
+                null,
+                PATH));
+        probes.add(new Probe(
+                "dot segments to predictions",
+                "POST",
+                "/api/v1/profiles/../predictions",
+                headers("Content-Type", "application/json"),
+                bytes(PREDICTION_BASES.get(1)),
+                null));
+        probes.add(new Probe(
+                "encoded dot segments to predictions",
+                "POST",
+                "/api/v1/profiles/%2e%2e/predictions",
+                headers("Content-Type", "application/json"),
+                bytes(PREDICTION_BASES.get(1)),
+                PATH));
         return probes;
     }
 
@@ -758,8 +1212,8 @@ class BadInputFuzzTest {
         return new Probe(label, "POST", "/api/v1" + path, headers, body, null);
     }
 
-    private static Probe put(String path, byte[] body, String contentType, String authorization, String trickery,
-            String label) {
+    private static Probe put(
+            String path, byte[] body, String contentType, String authorization, String trickery, String label) {
         List<String[]> headers = new ArrayList<>();
         if (contentType != null) {
             headers.add(new String[] {"Content-Type", contentType});
@@ -780,27 +1234,35 @@ class BadInputFuzzTest {
         } catch (java.net.URISyntaxException notAUri) {
             // sent raw below
         }
-        boolean asciiHeaders = probe.headers().stream().allMatch(header -> header[1].chars().allMatch(c -> c < 0x7f));
+        boolean asciiHeaders =
+                probe.headers().stream().allMatch(header -> header[1].chars().allMatch(c -> c < 0x7f));
         boolean chunked = probe.label().contains("chunked");
         if (uri == null || !asciiHeaders || chunked || PATH.equals(probe.beforeApplication())) {
             return sendRaw(probe, chunked);
         }
-        HttpRequest.BodyPublisher publisher = probe.body() == null ? HttpRequest.BodyPublishers.noBody()
+        HttpRequest.BodyPublisher publisher = probe.body() == null
+                ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofByteArray(probe.body());
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
-                .method(probe.method(), publisher);
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).method(probe.method(), publisher);
         for (String[] header : probe.headers()) {
             request.header(header[0], header[1]);
         }
         HttpResponse<byte[]> response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-        return new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse("-"),
+        return new Answer(
+                response.statusCode(),
+                response.headers().firstValue("Content-Type").orElse("-"),
                 response.body());
     }
 
     private static Answer sendRaw(Probe probe, boolean chunked) throws IOException {
         ByteArrayOutputStream request = new ByteArrayOutputStream();
-        StringBuilder head = new StringBuilder(probe.method()).append(' ').append(probe.target())
-                .append(" HTTP/1.1\r\nHost: 127.0.0.1:").append(APP.getLocalPort()).append("\r\nConnection: close\r\n");
+        StringBuilder head = new StringBuilder(probe.method())
+                .append(' ')
+                .append(probe.target())
+                .append(" HTTP/1.1\r\nHost: 127.0.0.1:")
+                .append(APP.getLocalPort())
+                .append("\r\nConnection: close\r\n");
         for (String[] header : probe.headers()) {
             head.append(header[0]).append(": ").append(header[1]).append("\r\n");
         }
@@ -878,7 +1340,8 @@ class BadInputFuzzTest {
             if (lineEnd < 0) {
                 break;
             }
-            int size = Integer.parseInt(text.substring(at, lineEnd).split(";")[0].trim(), 16);
+            int size =
+                    Integer.parseInt(text.substring(at, lineEnd).split(";")[0].trim(), 16);
             if (size == 0) {
                 break;
             }
@@ -949,13 +1412,24 @@ class BadInputFuzzTest {
     }
 
     private static String describe(Probe probe) {
-        StringBuilder description = new StringBuilder(probe.label()).append(": ").append(probe.method()).append(' ')
+        StringBuilder description = new StringBuilder(probe.label())
+                .append(": ")
+                .append(probe.method())
+                .append(' ')
                 .append(shorten(probe.target(), 300));
         for (String[] header : probe.headers()) {
-            description.append(" [").append(header[0]).append(": ").append(shorten(header[1], 100)).append(']');
+            description
+                    .append(" [")
+                    .append(header[0])
+                    .append(": ")
+                    .append(shorten(header[1], 100))
+                    .append(']');
         }
         if (probe.body() != null) {
-            description.append(" body(").append(probe.body().length).append(" bytes)=")
+            description
+                    .append(" body(")
+                    .append(probe.body().length)
+                    .append(" bytes)=")
                     .append(shorten(new String(probe.body(), StandardCharsets.ISO_8859_1), 1_500));
         }
         return description.toString();

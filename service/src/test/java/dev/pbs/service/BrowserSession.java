@@ -35,8 +35,12 @@ final class BrowserSession implements BeforeAllCallback, AfterAllCallback, Befor
         if (!HeadlessChromium.installedOrFail()) {
             return; // each test is skipped, naming what to install
         }
-        app = new DropwizardAppExtension<>(PbsApplication.class, ResourceHelpers.resourceFilePath(configuration),
-                ConfigOverride.config("dataDirectory", Files.createTempDirectory(dataFolderPrefix).toString()));
+        app = new DropwizardAppExtension<>(
+                PbsApplication.class,
+                ResourceHelpers.resourceFilePath(configuration),
+                ConfigOverride.config(
+                        "dataDirectory",
+                        Files.createTempDirectory(dataFolderPrefix).toString()));
         app.before();
     }
 

@@ -67,11 +67,15 @@ class DashboardBrowserTest {
         }
         driver.findElement(By.cssSelector("#chosen input[value='1,1']")).click();
         driver.findElement(By.cssSelector("#chosen input[value='2,1']")).click();
-        assertThat(driver.getCurrentUrl()).contains("profile=lnkd-disk").contains("n=3").contains("show=1%2C1%3B2%2C1");
+        assertThat(driver.getCurrentUrl())
+                .contains("profile=lnkd-disk")
+                .contains("n=3")
+                .contains("show=1%2C1%3B2%2C1");
 
         // Both chosen curves are drawn in their colours; every (R, W) of N=3 is in the table.
         Map<String, List<Long>> visibility = waitForPixels("#visibility canvas", List.of(BLUE, RED), 500);
-        assertThat(visibility.get("opaque")).allSatisfy(count -> assertThat(count).isGreaterThan(500));
+        assertThat(visibility.get("opaque"))
+                .allSatisfy(count -> assertThat(count).isGreaterThan(500));
         assertTableHasEveryConfigurationOfThree();
         waitForPixels("#readLatency canvas", List.of(BLUE, RED), 200);
         waitForPixels("#writeLatency canvas", List.of(BLUE, RED), 200);
@@ -82,7 +86,9 @@ class DashboardBrowserTest {
         new Select(driver.findElement(By.id("yAxis"))).selectByValue("stale");
         Map<String, List<Long>> stale = waitForPixels("#visibility canvas", List.of(BLUE, RED), 200);
         save("dashboard-stale-1280x800");
-        assertThat(stale.get("translucent")).as("band fill").allSatisfy(count -> assertThat(count).isGreaterThan(1000));
+        assertThat(stale.get("translucent"))
+                .as("band fill")
+                .allSatisfy(count -> assertThat(count).isGreaterThan(1000));
         new Select(driver.findElement(By.id("yAxis"))).selectByValue("consistent");
 
         // The SLA form: its fields become the service's requirement strings; the page shows the service's answer.
@@ -94,7 +100,9 @@ class DashboardBrowserTest {
         script("const answer = window.fetch; window.fetch = (...request) => "
                 + "new Promise((resolve) => setTimeout(resolve, 1000)).then(() => answer(...request));");
         driver.findElement(By.id("slaSubmit")).click();
-        assertThat(driver.findElement(By.id("slaSubmit")).isEnabled()).as("button while loading").isFalse();
+        assertThat(driver.findElement(By.id("slaSubmit")).isEnabled())
+                .as("button while loading")
+                .isFalse();
         assertThat(driver.findElement(By.id("slaStatus")).getText()).startsWith("Simulating every (R, W) of N=3");
         assertThat(driver.findElement(By.id("sla")).getAttribute("aria-busy")).isEqualTo("true");
         WebElement best = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("slaBest")));
@@ -103,13 +111,16 @@ class DashboardBrowserTest {
                 + "[\"window@0.999<=20ms\", \"write.p99.9<=15ms\"], \"objective\": \"sum\", \"levels\": \"numeric\", "
                 + "\"trials\": 100000, \"seed\": 42}");
         JsonNode first = answer.get("feasible").get(0);
-        assertThat(best.getText()).startsWith("Recommended: N=3, R=" + first.get("r").asInt() + ", W="
-                + first.get("w").asInt());
+        assertThat(best.getText())
+                .startsWith("Recommended: N=3, R=" + first.get("r").asInt() + ", W="
+                        + first.get("w").asInt());
         assertThat(rows("#slaFeasible")).hasSize(answer.get("feasible").size());
         List<WebElement> rejected = rows("#slaRejected");
         assertThat(rejected).hasSize(answer.get("rejected").size()).isNotEmpty();
         for (WebElement row : rejected) {
-            assertThat(row.findElements(By.tagName("td")).get(4).getText()).as("why").matches(".*(window|write).*");
+            assertThat(row.findElements(By.tagName("td")).get(4).getText())
+                    .as("why")
+                    .matches(".*(window|write).*");
         }
         assertThat(driver.findElement(By.id("slaStatus")).getAttribute("class")).doesNotContain("error");
 
@@ -138,12 +149,14 @@ class DashboardBrowserTest {
         assertNoHorizontalOverflow();
         // Wide tables scroll inside their box instead of widening the page.
         for (String table : List.of("#table", "#slaFeasible", "#slaRejected")) {
-            Number boxRight = (Number) script("return arguments[0].parentElement.getBoundingClientRect().right",
+            Number boxRight = (Number) script(
+                    "return arguments[0].parentElement.getBoundingClientRect().right",
                     driver.findElement(By.cssSelector(table)));
             assertThat(boxRight.doubleValue()).as(table).isLessThanOrEqualTo(viewportWidth());
         }
-        Boolean scrolls = (Boolean) script("const box = arguments[0].parentElement; "
-                + "return box.scrollWidth > box.clientWidth", driver.findElement(By.cssSelector("#table")));
+        Boolean scrolls = (Boolean) script(
+                "const box = arguments[0].parentElement; " + "return box.scrollWidth > box.clientWidth",
+                driver.findElement(By.cssSelector("#table")));
         assertThat(scrolls).as("the table scrolls in its box").isTrue();
         for (String chart : List.of("#visibility", "#readLatency", "#writeLatency")) {
             assertThat(chartWidth(chart)).as(chart).isLessThanOrEqualTo(containerWidth(chart));
@@ -160,14 +173,19 @@ class DashboardBrowserTest {
         type("slaMore", "window@2<=5ms");
         driver.findElement(By.id("slaSubmit")).click();
 
-        WebElement status = wait.until(
-                ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#slaStatus.error")));
-        assertThat(status.getText()).startsWith("The recommendation failed: HTTP 400 from /recommendations")
-                .contains("window@2<=5ms").contains("a probability must be in (0, 1)");
+        WebElement status =
+                wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#slaStatus.error")));
+        assertThat(status.getText())
+                .startsWith("The recommendation failed: HTTP 400 from /recommendations")
+                .contains("window@2<=5ms")
+                .contains("a probability must be in (0, 1)");
         assertThat(driver.findElement(By.id("slaResult")).isDisplayed()).isFalse();
         // The refused request is the only error the browser reports.
-        assertThat(browser.severe()).isNotEmpty().allSatisfy(entry -> assertThat(entry.getMessage())
-                .contains("/api/v1/recommendations").contains("400"));
+        assertThat(browser.severe())
+                .isNotEmpty()
+                .allSatisfy(entry -> assertThat(entry.getMessage())
+                        .contains("/api/v1/recommendations")
+                        .contains("400"));
     }
 
     private void waitForStatus(String text) {
@@ -208,8 +226,11 @@ class DashboardBrowserTest {
     }
 
     private JsonNode recommendation(String body) {
-        Response response = SESSION.app().client().target("http://127.0.0.1:" + SESSION.app().getLocalPort() + "/api/v1/recommendations")
-                .request().post(Entity.json(body));
+        Response response = SESSION.app()
+                .client()
+                .target("http://127.0.0.1:" + SESSION.app().getLocalPort() + "/api/v1/recommendations")
+                .request()
+                .post(Entity.json(body));
         assertThat(response.getStatus()).isEqualTo(200);
         return response.readEntity(JsonNode.class);
     }
@@ -223,8 +244,10 @@ class DashboardBrowserTest {
     }
 
     private long chartWidth(String chart) {
-        return ((Number) script("return arguments[0].getBoundingClientRect().width",
-                driver.findElement(By.cssSelector(chart + " .uplot")))).longValue();
+        return ((Number) script(
+                        "return arguments[0].getBoundingClientRect().width",
+                        driver.findElement(By.cssSelector(chart + " .uplot"))))
+                .longValue();
     }
 
     private long containerWidth(String chart) {

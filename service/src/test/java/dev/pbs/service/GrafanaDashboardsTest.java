@@ -62,7 +62,8 @@ class GrafanaDashboardsTest {
     private static final Set<String> NEED_A_CONNECTED_PROBE = Set.of("pbs_probe_node_up", "pbs_probe_samples");
 
     private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs-unreachable-probe.yml"),
+            PbsApplication.class,
+            ResourceHelpers.resourceFilePath("test-pbs-unreachable-probe.yml"),
             ConfigOverride.config("dataDirectory", temporaryDirectory()));
 
     private static String temporaryDirectory() {
@@ -78,10 +79,12 @@ class GrafanaDashboardsTest {
         String scrape = scrape();
         Set<String> exported = metricNames(scrape);
         // The probe is configured and exported: not connected, nothing done, never published.
-        assertThat(scrape).contains("pbs_probe_connected{probe=\"nowhere\"} 0.0",
-                "pbs_probe_last_refresh_timestamp_seconds{probe=\"nowhere\"} 0.0",
-                "pbs_probe_operations_total{outcome=\"succeeded\",probe=\"nowhere\"} 0.0",
-                "pbs_probe_operations_total{outcome=\"failed\",probe=\"nowhere\"} 0.0");
+        assertThat(scrape)
+                .contains(
+                        "pbs_probe_connected{probe=\"nowhere\"} 0.0",
+                        "pbs_probe_last_refresh_timestamp_seconds{probe=\"nowhere\"} 0.0",
+                        "pbs_probe_operations_total{outcome=\"succeeded\",probe=\"nowhere\"} 0.0",
+                        "pbs_probe_operations_total{outcome=\"failed\",probe=\"nowhere\"} 0.0");
         assertThat(exported).doesNotContainAnyElementsOf(NEED_A_CONNECTED_PROBE);
         Set<String> connected = metricNames(connectedProbeScrape());
 
@@ -92,7 +95,8 @@ class GrafanaDashboardsTest {
             assertThat(dashboard.get("uid").asText()).as(resource).isNotBlank();
             Set<String> queried = new LinkedHashSet<>();
             for (JsonNode panel : dashboard.get("panels")) {
-                assertThat(panel.at("/datasource/uid").asText()).as(panel.get("title").asText())
+                assertThat(panel.at("/datasource/uid").asText())
+                        .as(panel.get("title").asText())
                         .isEqualTo("${datasource}");
                 for (JsonNode target : panel.get("targets")) {
                     queried.addAll(metricsIn(target.get("expr").asText()));
@@ -101,20 +105,31 @@ class GrafanaDashboardsTest {
             for (JsonNode variable : dashboard.at("/templating/list")) {
                 if ("query".equals(variable.path("type").asText())) {
                     JsonNode query = variable.get("query");
-                    queried.addAll(metricsIn(query.isTextual() ? query.asText() : query.path("query").asText()));
+                    queried.addAll(metricsIn(
+                            query.isTextual()
+                                    ? query.asText()
+                                    : query.path("query").asText()));
                 }
             }
             assertThat(queried).as(resource + " queries some metrics").isNotEmpty();
             Set<String> notScraped = new TreeSet<>(queried);
             notScraped.removeAll(exported);
-            assertThat(notScraped).as(resource + ": queried but not in the service's /metrics")
+            assertThat(notScraped)
+                    .as(resource + ": queried but not in the service's /metrics")
                     .isSubsetOf(NEED_A_CONNECTED_PROBE);
-            assertThat(connected).as(resource + ": exported once a probe is connected").containsAll(notScraped);
+            assertThat(connected)
+                    .as(resource + ": exported once a probe is connected")
+                    .containsAll(notScraped);
             queriedByAll.addAll(queried);
         }
-        assertThat(queriedByAll).as("the probe dashboard's families").contains("pbs_probe_connected",
-                "pbs_probe_node_up", "pbs_probe_operations_total", "pbs_probe_samples",
-                "pbs_probe_last_refresh_timestamp_seconds");
+        assertThat(queriedByAll)
+                .as("the probe dashboard's families")
+                .contains(
+                        "pbs_probe_connected",
+                        "pbs_probe_node_up",
+                        "pbs_probe_operations_total",
+                        "pbs_probe_samples",
+                        "pbs_probe_last_refresh_timestamp_seconds");
     }
 
     @Test
@@ -143,7 +158,8 @@ class GrafanaDashboardsTest {
                 String expression = target.get("expr").asText();
                 Matcher metric = METRIC.matcher(expression);
                 while (metric.find()) {
-                    assertThat(expression.substring(metric.end())).as(panel.get("title").asText() + ": " + expression)
+                    assertThat(expression.substring(metric.end()))
+                            .as(panel.get("title").asText() + ": " + expression)
                             .startsWith("{probe=~\"$probe\"");
                 }
             }
@@ -179,7 +195,8 @@ class GrafanaDashboardsTest {
     private static void readDashboards(Path folder, Map<String, JsonNode> found) throws IOException {
         ObjectMapper json = JsonMapping.mapper();
         try (Stream<Path> files = Files.list(folder)) {
-            for (Path file : files.filter(path -> path.getFileName().toString().endsWith(".json")).toList()) {
+            for (Path file : files.filter(path -> path.getFileName().toString().endsWith(".json"))
+                    .toList()) {
                 try (InputStream input = Files.newInputStream(file)) {
                     found.put(file.getFileName().toString(), json.readTree(input));
                 }
@@ -188,9 +205,11 @@ class GrafanaDashboardsTest {
     }
 
     private static String scrape() throws Exception {
-        HttpResponse<String> scrape = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + APP.getAdminPort() + "/metrics")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> scrape = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + APP.getAdminPort() + "/metrics"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(scrape.statusCode()).isEqualTo(200);
         return scrape.body();
     }

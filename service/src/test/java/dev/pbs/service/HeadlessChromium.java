@@ -34,6 +34,7 @@ final class HeadlessChromium implements AutoCloseable {
 
     /** Debian's paths; the properties exist to check the skip and the failure when they are missing. */
     static final Path CHROMIUM = Path.of(System.getProperty("pbs.test.chromium", "/usr/bin/chromium"));
+
     static final Path CHROMEDRIVER = Path.of(System.getProperty("pbs.test.chromedriver", "/usr/bin/chromedriver"));
     static final boolean INSTALLED = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
     static final String MISSING = "the browser test needs " + CHROMIUM + " and " + CHROMEDRIVER
@@ -42,6 +43,7 @@ final class HeadlessChromium implements AutoCloseable {
     static final Path SCREENSHOTS = Path.of("target", "screenshots");
     /** The first two series colours of charts.js (#1f77b4, #d62728); the second is also the trade-off chart's. */
     static final List<Integer> BLUE = List.of(31, 119, 180);
+
     static final List<Integer> RED = List.of(214, 39, 40);
     /**
      * Pixels of each colour on a canvas: opaque ones (lines, points) and ones at about the band fill's 20% alpha.
@@ -93,15 +95,26 @@ final class HeadlessChromium implements AutoCloseable {
         profile = Files.createTempDirectory("pbs-chromium");
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=1280,800",
+        options.addArguments(
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--hide-scrollbars",
+                "--force-device-scale-factor=1",
+                "--window-size=1280,800",
                 "--user-data-dir=" + profile);
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort().build();
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
         driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(WAIT).scriptTimeout(WAIT);
         wait = new WebDriverWait(driver, WAIT);
@@ -114,10 +127,10 @@ final class HeadlessChromium implements AutoCloseable {
         driver.manage().window().setSize(new Dimension(width, height));
         long innerWidth = viewportWidth();
         long innerHeight = ((Number) script("return window.innerHeight")).longValue();
-        driver.manage().window().setSize(new Dimension((int) (2 * width - innerWidth),
-                (int) (2 * height - innerHeight)));
-        wait.until(ignored -> viewportWidth() == width
-                && ((Number) script("return window.innerHeight")).longValue() == height);
+        driver.manage().window().setSize(new Dimension((int) (2 * width - innerWidth), (int)
+                (2 * height - innerHeight)));
+        wait.until(ignored ->
+                viewportWidth() == width && ((Number) script("return window.innerHeight")).longValue() == height);
     }
 
     Object script(String script, Object... arguments) {
@@ -132,8 +145,8 @@ final class HeadlessChromium implements AutoCloseable {
     @SuppressWarnings("unchecked")
     Map<String, List<Long>> waitForPixels(String canvas, List<List<Integer>> colors, long atLeast) {
         return wait.until(ignored -> {
-            Map<String, List<Long>> counts = (Map<String, List<Long>>) script(COUNT_PIXELS,
-                    driver.findElement(By.cssSelector(canvas)), colors);
+            Map<String, List<Long>> counts =
+                    (Map<String, List<Long>>) script(COUNT_PIXELS, driver.findElement(By.cssSelector(canvas)), colors);
             return counts.get("opaque").stream().allMatch(count -> count > atLeast) ? counts : null;
         });
     }
@@ -146,7 +159,9 @@ final class HeadlessChromium implements AutoCloseable {
     /** Every error the browser console reported since the browser started. */
     List<LogEntry> severe() {
         console.addAll(driver.manage().logs().get(LogType.BROWSER).getAll());
-        return console.stream().filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue()).toList();
+        return console.stream()
+                .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+                .toList();
     }
 
     void assertNoConsoleErrors() {
@@ -164,9 +179,15 @@ final class HeadlessChromium implements AutoCloseable {
     void saveFullPage(String name) throws IOException {
         Map<String, Object> size = (Map<String, Object>) script("return {width: document.documentElement.scrollWidth, "
                 + "height: document.documentElement.scrollHeight}");
-        Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
-                "captureBeyondViewport", true, "clip", Map.of("x", 0, "y", 0, "width", size.get("width"),
-                        "height", size.get("height"), "scale", 1)));
+        Map<String, Object> shot = driver.executeCdpCommand(
+                "Page.captureScreenshot",
+                Map.of(
+                        "format",
+                        "png",
+                        "captureBeyondViewport",
+                        true,
+                        "clip",
+                        Map.of("x", 0, "y", 0, "width", size.get("width"), "height", size.get("height"), "scale", 1)));
         Files.write(SCREENSHOTS.resolve(name + ".png"), Base64.getDecoder().decode((String) shot.get("data")));
     }
 
@@ -174,7 +195,8 @@ final class HeadlessChromium implements AutoCloseable {
     public void close() throws IOException {
         driver.quit();
         try (Stream<Path> files = Files.walk(profile)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            files.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         }
     }
 }

@@ -80,11 +80,15 @@ class LiveProbeBrowserTest {
     void liveSection_unreachableProbeChosen_showsUnreachableWithItsError() throws IOException {
         String lastError = wait.until(ignored -> {
             JsonNode probe = probes().get(0);
-            return "unreachable".equals(probe.get("state").asText()) ? probe.get("last_error").asText() : null;
+            return "unreachable".equals(probe.get("state").asText())
+                    ? probe.get("last_error").asText()
+                    : null;
         });
         driver.get(page("?profile=lnkd-disk&n=3&trials=10000"));
         waitForStatus("lnkd-disk, N=3");
-        assertThat(driver.findElement(By.id("live")).isDisplayed()).as("for a built-in profile").isFalse();
+        assertThat(driver.findElement(By.id("live")).isDisplayed())
+                .as("for a built-in profile")
+                .isFalse();
         WebElement option = driver.findElement(By.cssSelector("#profile optgroup[label='Live probes'] option"));
         assertThat(option.getAttribute("value")).isEqualTo("cassandra:nowhere");
         assertThat(option.getText()).isEqualTo("cassandra:nowhere (live, no profile yet)");
@@ -97,12 +101,13 @@ class LiveProbeBrowserTest {
         assertThat(error.getText()).isEqualTo("Last error: " + lastError).contains("127.0.0.1:1");
         assertThat(error.getCssValue("color")).isEqualTo("rgba(179, 38, 30, 1)");
         assertThat(text("liveStateText")).startsWith("cannot reach the cluster");
-        assertThat(text("liveFacts")).contains("cassandra:nowhere: not published yet", "none yet",
-                "0 succeeded, 0 failed, 0 skipped");
+        assertThat(text("liveFacts"))
+                .contains("cassandra:nowhere: not published yet", "none yet", "0 succeeded, 0 failed, 0 skipped");
         assertThat(text("liveNodes")).contains("none seen yet");
         assertThat(driver.findElement(By.id("noObservation")).isDisplayed()).isTrue();
         assertThat(driver.findElement(By.id("liveObservation")).isDisplayed()).isFalse();
-        assertThat(driver.findElement(By.id("liveStatus")).getAttribute("class")).doesNotContain("error");
+        assertThat(driver.findElement(By.id("liveStatus")).getAttribute("class"))
+                .doesNotContain("error");
 
         // Nothing to predict with yet: the page says so instead of sending a request the service would refuse.
         driver.findElement(By.id("predict")).click();
@@ -121,41 +126,63 @@ class LiveProbeBrowserTest {
     @Test
     void liveSection_cannedRunningProbe_drawsObservedAgainstPredictedAndRefreshes() throws IOException {
         long published = Instant.now().getEpochSecond() - 3;
-        String answers = "[" + SESSION.app().getObjectMapper().writeValueAsString(
-                List.of(CannedProbeStatus.running("canned", published, 1500))) + ", "
-                + SESSION.app().getObjectMapper().writeValueAsString(
-                List.of(CannedProbeStatus.running("canned", published + 5, 1700))) + "]";
-        ObjectNode profile = (ObjectNode) SESSION.app().client().target(api("/v1/profiles/lnkd-disk")).request()
+        String answers = "["
+                + SESSION.app()
+                        .getObjectMapper()
+                        .writeValueAsString(List.of(CannedProbeStatus.running("canned", published, 1500)))
+                + ", "
+                + SESSION.app()
+                        .getObjectMapper()
+                        .writeValueAsString(List.of(CannedProbeStatus.running("canned", published + 5, 1700)))
+                + "]";
+        ObjectNode profile = (ObjectNode) SESSION.app()
+                .client()
+                .target(api("/v1/profiles/lnkd-disk"))
+                .request()
                 .get(JsonNode.class);
         profile.put("name", "cassandra:canned");
-        driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source",
-                String.format(CANNED_FETCH, answers, profile)));
+        driver.executeCdpCommand(
+                "Page.addScriptToEvaluateOnNewDocument",
+                Map.of("source", String.format(CANNED_FETCH, answers, profile)));
 
         driver.get(page("?profile=cassandra:canned&n=3&trials=10000"));
         waitForStatus("cassandra:canned, N=3, 10,000 trials");
         waitForLiveState("running");
         script("window.notReloaded = true");
 
-        assertThat(driver.findElement(By.cssSelector("#profile optgroup option")).getText())
+        assertThat(driver.findElement(By.cssSelector("#profile optgroup option"))
+                        .getText())
                 .isEqualTo("cassandra:canned (live)");
         assertThat(driver.findElement(By.id("liveError")).isDisplayed()).isFalse();
-        assertThat(text("liveFacts")).contains("cassandra:canned, published", "W 412, A 412, R 398, S 398",
-                "1,500 succeeded, 7 failed, 2 skipped");
+        assertThat(text("liveFacts"))
+                .contains(
+                        "cassandra:canned, published",
+                        "W 412, A 412, R 398, S 398",
+                        "1,500 succeeded, 7 failed, 2 skipped");
         List<WebElement> nodes = driver.findElements(By.cssSelector("#liveNodes tbody tr"));
-        assertThat(nodes).extracting(row -> String.join(" ", row.findElements(By.tagName("td")).stream()
-                .map(WebElement::getText).toList()))
+        assertThat(nodes)
+                .extracting(row -> String.join(
+                        " ",
+                        row.findElements(By.tagName("td")).stream()
+                                .map(WebElement::getText)
+                                .toList()))
                 .containsExactly("127.0.0.1 up 0", "127.0.0.2 up 0", "127.0.0.3 down 7");
         assertThat(nodes.get(2).getAttribute("class")).isEqualTo("down");
 
         // Observed points and their error bars in red, the predicted curve in blue; the fit printed beside it.
         ObservedStaleness observed = CannedProbeStatus.observation();
-        assertThat(text("observationNote")).startsWith("N=3, R=1, W=1: 60 writes acknowledged (0 failed)")
+        assertThat(text("observationNote"))
+                .startsWith("N=3, R=1, W=1: 60 writes acknowledged (0 failed)")
                 .contains("60 reads per t");
-        assertThat(text("observationFit")).contains(String.format(Locale.ROOT, "%.4f", observed.rmse()),
-                String.format(Locale.ROOT, "%.4f", observed.noiseFloor()),
-                String.format(Locale.ROOT, "%.2f", observed.rmse() / observed.noiseFloor()));
+        assertThat(text("observationFit"))
+                .contains(
+                        String.format(Locale.ROOT, "%.4f", observed.rmse()),
+                        String.format(Locale.ROOT, "%.4f", observed.noiseFloor()),
+                        String.format(Locale.ROOT, "%.2f", observed.rmse() / observed.noiseFloor()));
         Map<String, List<Long>> pixels = browser.waitForPixels("#observationChart canvas", List.of(RED, BLUE), 300);
-        assertThat(pixels.get("opaque").get(0)).as("observed points and error bars").isGreaterThan(600);
+        assertThat(pixels.get("opaque").get(0))
+                .as("observed points and error bars")
+                .isGreaterThan(600);
         assertThat(driver.findElement(By.id("noObservation")).isDisplayed()).isFalse();
         browser.assertNoHorizontalOverflow();
         browser.save("live-observation-1280x800");
@@ -172,12 +199,15 @@ class LiveProbeBrowserTest {
             WebElement found = driver.findElement(By.id("liveStatus"));
             return found.getAttribute("class").contains("error") ? found : null;
         });
-        assertThat(status.getText()).startsWith("Could not refresh the probe's status at ")
-                .contains("HTTP 503 from /probes: canned outage").endsWith("trying again in 10 s.");
+        assertThat(status.getText())
+                .startsWith("Could not refresh the probe's status at ")
+                .contains("HTTP 503 from /probes: canned outage")
+                .endsWith("trying again in 10 s.");
         assertThat(driver.findElement(By.id("live")).getAttribute("class")).contains("outdated");
         assertThat(text("liveState")).isEqualTo("running");
         script("window.pbsTest.failProbes = false; refreshLive()");
-        wait.until(ignored -> !driver.findElement(By.id("liveStatus")).getAttribute("class").contains("error"));
+        wait.until(ignored ->
+                !driver.findElement(By.id("liveStatus")).getAttribute("class").contains("error"));
 
         browser.resizeViewport(420, 900);
         wait.until(ignored -> chartWidth("#observationChart") <= 420);
@@ -230,7 +260,9 @@ class LiveProbeBrowserTest {
     }
 
     private long chartWidth(String chart) {
-        return ((Number) script("return arguments[0].getBoundingClientRect().width",
-                driver.findElement(By.cssSelector(chart + " .uplot")))).longValue();
+        return ((Number) script(
+                        "return arguments[0].getBoundingClientRect().width",
+                        driver.findElement(By.cssSelector(chart + " .uplot"))))
+                .longValue();
     }
 }

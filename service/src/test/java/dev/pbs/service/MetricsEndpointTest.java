@@ -22,7 +22,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class MetricsEndpointTest {
 
     private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs.yml"),
+            PbsApplication.class,
+            ResourceHelpers.resourceFilePath("test-pbs.yml"),
             ConfigOverride.config("dataDirectory", temporaryDirectory()));
 
     private static String temporaryDirectory() {
@@ -41,8 +42,10 @@ class MetricsEndpointTest {
     void metrics_afterCachedPredictions_showTheCacheTheTimerAndTheJvm() {
         String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"trials\": 2000, \"seed\": 11}";
         for (int request = 0; request < 3; request++) {
-            Response response = APP.client().target("http://127.0.0.1:" + APP.getLocalPort() + "/api/v1/predictions")
-                    .request().post(Entity.json(body));
+            Response response = APP.client()
+                    .target("http://127.0.0.1:" + APP.getLocalPort() + "/api/v1/predictions")
+                    .request()
+                    .post(Entity.json(body));
             assertThat(response.getStatus()).isEqualTo(200);
             response.close();
         }
@@ -58,8 +61,13 @@ class MetricsEndpointTest {
         assertThat(value(text, "pbs_simulations_in_progress")).hasValue(0);
         assertThat(value(text, "pbs_api_predictions_seconds_count")).hasValue(3);
         assertThat(value(text, "pbs_api_predictions_2xx_responses_total")).hasValue(3);
-        assertThat(text).contains("# TYPE pbs_api_predictions_seconds summary", "jvm_memory_used_bytes{",
-                "jvm_threads_current ", "pbs_api_sla_window_seconds_count ", "pbs_api_profiles_list_seconds_count ");
+        assertThat(text)
+                .contains(
+                        "# TYPE pbs_api_predictions_seconds summary",
+                        "jvm_memory_used_bytes{",
+                        "jvm_threads_current ",
+                        "pbs_api_sla_window_seconds_count ",
+                        "pbs_api_profiles_list_seconds_count ");
     }
 
     @Test
@@ -72,7 +80,10 @@ class MetricsEndpointTest {
 
     /** The value of a sample without labels, if the text has one. */
     private static OptionalDouble value(String text, String name) {
-        return Arrays.stream(text.split("\n")).filter(line -> line.startsWith(name + " "))
-                .mapToDouble(line -> Double.parseDouble(line.substring(name.length() + 1).trim())).findFirst();
+        return Arrays.stream(text.split("\n"))
+                .filter(line -> line.startsWith(name + " "))
+                .mapToDouble(line ->
+                        Double.parseDouble(line.substring(name.length() + 1).trim()))
+                .findFirst();
     }
 }

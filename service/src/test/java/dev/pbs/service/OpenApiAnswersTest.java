@@ -65,13 +65,15 @@ class OpenApiAnswersTest {
 
     /** With a probe that never reaches its cluster, so that GET /api/v1/probes lists one. */
     private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs-unreachable-probe.yml"),
+            PbsApplication.class,
+            ResourceHelpers.resourceFilePath("test-pbs-unreachable-probe.yml"),
             ConfigOverride.config("dataDirectory", temporaryDirectory()));
 
     /** Where the document is written for tools/openapi-lint (the module's target directory). */
     private static final Path DOCUMENT_FILE = Path.of("target", "openapi.json");
     /** The document's name for the validator, which reads it from memory, never from this address. */
     private static final String DOCUMENT_URI = "https://pbs.invalid/api/openapi.json";
+
     private static final String TOKEN = "Bearer test-token";
     private static final String NEW_PROFILE = "my-cluster";
 
@@ -95,9 +97,12 @@ class OpenApiAnswersTest {
      */
     @BeforeAll
     static void fetchTheDocument() throws IOException, InterruptedException {
-        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create(url("/api/openapi.json"))).timeout(Duration.ofSeconds(60)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(url("/api/openapi.json")))
+                                .timeout(Duration.ofSeconds(60))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(200);
         Files.createDirectories(DOCUMENT_FILE.getParent());
         Files.writeString(DOCUMENT_FILE, response.body());
@@ -105,23 +110,26 @@ class OpenApiAnswersTest {
 
         ObjectNode copy = document.deepCopy();
         ObjectNode components = (ObjectNode) copy.get("components").get("schemas");
-        document.get("paths").properties().forEach(path -> path.getValue().properties().forEach(method -> {
-            JsonNode operation = method.getValue();
-            operation.get("responses").properties().forEach(answer -> {
-                if (answer.getKey().startsWith("2") || answer.getKey().startsWith("4")) {
-                    String key = operation.get("operationId").asText() + " " + answer.getKey();
-                    JsonNode schema = resolve(answer.getValue()).at("/content/application~1json/schema");
-                    String name = "answer-" + operation.get("operationId").asText() + "-" + answer.getKey();
-                    ANSWER_SCHEMAS.put(key, schema.isMissingNode() ? null : name);
-                    if (!schema.isMissingNode()) {
-                        components.set(name, schema);
-                    }
-                }
-            });
-        }));
+        document.get("paths")
+                .properties()
+                .forEach(path -> path.getValue().properties().forEach(method -> {
+                    JsonNode operation = method.getValue();
+                    operation.get("responses").properties().forEach(answer -> {
+                        if (answer.getKey().startsWith("2") || answer.getKey().startsWith("4")) {
+                            String key = operation.get("operationId").asText() + " " + answer.getKey();
+                            JsonNode schema = resolve(answer.getValue()).at("/content/application~1json/schema");
+                            String name =
+                                    "answer-" + operation.get("operationId").asText() + "-" + answer.getKey();
+                            ANSWER_SCHEMAS.put(key, schema.isMissingNode() ? null : name);
+                            if (!schema.isMissingNode()) {
+                                components.set(name, schema);
+                            }
+                        }
+                    });
+                }));
         String validated = JsonMapping.mapper().writeValueAsString(copy);
-        schemas = SchemaRegistry.withDialect(Dialects.getOpenApi30(),
-                builder -> builder.schemas(Map.of(DOCUMENT_URI, validated)));
+        schemas = SchemaRegistry.withDialect(
+                Dialects.getOpenApi30(), builder -> builder.schemas(Map.of(DOCUMENT_URI, validated)));
     }
 
     @Test
@@ -129,30 +137,38 @@ class OpenApiAnswersTest {
         Set<String> checked = new TreeSet<>();
         String example = exampleBody("/v1/predictions", "post");
         checked.add(check("predict", 200, send("POST", "/api/v1/predictions", example, null)));
-        checked.add(check("predict", 400, send("POST", "/api/v1/predictions", "{\"profile\": \"ymmr\", \"n\": 0}",
-                null)));
-        checked.add(check("predict", 404, send("POST", "/api/v1/predictions", "{\"profile\": \"no-such\", \"n\": 3}",
-                null)));
+        checked.add(
+                check("predict", 400, send("POST", "/api/v1/predictions", "{\"profile\": \"ymmr\", \"n\": 0}", null)));
+        checked.add(check(
+                "predict", 404, send("POST", "/api/v1/predictions", "{\"profile\": \"no-such\", \"n\": 3}", null)));
         checked.add(check("predict", 413, send("POST", "/api/v1/predictions", oversized(), null)));
 
         String question = exampleBody("/v1/recommendations", "post");
         checked.add(check("recommend", 200, send("POST", "/api/v1/recommendations", question, null)));
-        checked.add(check("recommend", 400, send("POST", "/api/v1/recommendations",
-                "{\"profile\": \"ymmr\", \"n\": 3, \"objective\": \"fast\"}", null)));
-        checked.add(check("recommend", 404, send("POST", "/api/v1/recommendations",
-                "{\"profile\": \"no-such\", \"n\": 3}", null)));
+        checked.add(check(
+                "recommend",
+                400,
+                send(
+                        "POST",
+                        "/api/v1/recommendations",
+                        "{\"profile\": \"ymmr\", \"n\": 3, \"objective\": \"fast\"}",
+                        null)));
+        checked.add(check(
+                "recommend",
+                404,
+                send("POST", "/api/v1/recommendations", "{\"profile\": \"no-such\", \"n\": 3}", null)));
         checked.add(check("recommend", 413, send("POST", "/api/v1/recommendations", oversized(), null)));
 
-        checked.add(check("slaWindow", 200, send("GET", "/api/v1/sla/window?" + exampleQuery("/v1/sla/window"),
-                null, null)));
-        checked.add(check("slaWindow", 400, send("GET", "/api/v1/sla/window?profile=ymmr&n=3&r=1&w=1&p=2", null,
-                null)));
-        checked.add(check("slaWindow", 404, send("GET", "/api/v1/sla/window?profile=no-such&n=3&r=1&w=1", null,
-                null)));
+        checked.add(check(
+                "slaWindow", 200, send("GET", "/api/v1/sla/window?" + exampleQuery("/v1/sla/window"), null, null)));
+        checked.add(
+                check("slaWindow", 400, send("GET", "/api/v1/sla/window?profile=ymmr&n=3&r=1&w=1&p=2", null, null)));
+        checked.add(check("slaWindow", 404, send("GET", "/api/v1/sla/window?profile=no-such&n=3&r=1&w=1", null, null)));
 
         checked.add(check("listProfiles", 200, send("GET", "/api/v1/profiles", null, null)));
         checked.add(check("listProfiles", 400, send("GET", "/api/v1/profiles;x=1", null, null)));
-        String name = document.at("/paths/~1v1~1profiles~1{name}/get/parameters/0/example").asText();
+        String name = document.at("/paths/~1v1~1profiles~1{name}/get/parameters/0/example")
+                .asText();
         checked.add(check("getProfile", 200, send("GET", "/api/v1/profiles/" + name, null, null)));
         for (String builtIn : List.of("lnkd-ssd", "ymmr", "wan")) {
             check("getProfile", 200, send("GET", "/api/v1/profiles/" + builtIn, null, null));
@@ -179,19 +195,24 @@ class OpenApiAnswersTest {
         checked.add(check("deleteProfile", 404, send("DELETE", path, null, TOKEN)));
 
         HttpResponse<String> probes = send("GET", "/api/v1/probes", null, null);
-        assertThat(JsonMapping.readTree(probes.body())).as("the configured probe").hasSize(1);
+        assertThat(JsonMapping.readTree(probes.body()))
+                .as("the configured probe")
+                .hasSize(1);
         checked.add(check("listProbes", 200, probes));
         checked.add(check("listProbes", 400, send("GET", "/api/v1/probes;x=1", null, null)));
 
-        assertThat(checked).as("every documented 2xx and 4xx answer was obtained and checked")
+        assertThat(checked)
+                .as("every documented 2xx and 4xx answer was obtained and checked")
                 .containsExactlyInAnyOrderElementsOf(ANSWER_SCHEMAS.keySet());
     }
 
     /** A probe that ran an observation cannot be had without a cluster: its status as the service writes it. */
     @Test
     void runningProbeWithAnObservation_asTheServiceWritesIt_matchesTheSchema() {
-        JsonNode answer = APP.getObjectMapper().valueToTree(List.of(CannedProbeStatus.running("canned", 1_700_000_000L,
-                1234), CannedProbeStatus.unreachable("down", "no route to host")));
+        JsonNode answer = APP.getObjectMapper()
+                .valueToTree(List.of(
+                        CannedProbeStatus.running("canned", 1_700_000_000L, 1234),
+                        CannedProbeStatus.unreachable("down", "no route to host")));
 
         assertThat(answer.get(0).get("observation").get("points")).isNotEmpty();
         assertThat(problems("listProbes 200", answer)).isEmpty();
@@ -200,52 +221,64 @@ class OpenApiAnswersTest {
     /** The check has teeth: a field the schema lacks, a missing one, a null where none may be. */
     @Test
     void answerThatPartsFromItsRecord_fails() throws Exception {
-        ObjectNode window = (ObjectNode) JsonMapping.readTree(send("GET", "/api/v1/sla/window?"
-                + exampleQuery("/v1/sla/window"), null, null).body());
+        ObjectNode window = (ObjectNode)
+                JsonMapping.readTree(send("GET", "/api/v1/sla/window?" + exampleQuery("/v1/sla/window"), null, null)
+                        .body());
         assertThat(problems("slaWindow 200", window)).isEmpty();
 
         assertThat(problems("slaWindow 200", window.deepCopy().put("extra", 1))).isNotEmpty();
         ObjectNode missing = window.deepCopy();
         missing.remove("seed");
         assertThat(problems("slaWindow 200", missing)).isNotEmpty();
-        assertThat(problems("slaWindow 200", window.deepCopy().putNull("profile"))).isNotEmpty();
-        assertThat(problems("slaWindow 200", window.deepCopy().putNull("t_ms"))).as("t_ms is nullable").isEmpty();
+        assertThat(problems("slaWindow 200", window.deepCopy().putNull("profile")))
+                .isNotEmpty();
+        assertThat(problems("slaWindow 200", window.deepCopy().putNull("t_ms")))
+                .as("t_ms is nullable")
+                .isEmpty();
 
-        ObjectNode profile = (ObjectNode) JsonMapping.readTree(send("GET", "/api/v1/profiles/lnkd-disk", null, null)
-                .body());
+        ObjectNode profile = (ObjectNode) JsonMapping.readTree(
+                send("GET", "/api/v1/profiles/lnkd-disk", null, null).body());
         ((ObjectNode) profile.get("default").get("w")).put("mean_ms", 3);
-        assertThat(problems("getProfile 200", profile)).as("a mixture with an exponential's field").isNotEmpty();
+        assertThat(problems("getProfile 200", profile))
+                .as("a mixture with an exponential's field")
+                .isNotEmpty();
     }
 
     /** Asserts the status, checks the body against the documented schema, and names the answer checked. */
     private static String check(String operationId, int status, HttpResponse<String> response) throws IOException {
         String key = operationId + " " + status;
-        assertThat(response.statusCode()).as("%s %s: %s", response.request().method(), response.request().uri(),
-                response.body()).isEqualTo(status);
+        assertThat(response.statusCode())
+                .as("%s %s: %s", response.request().method(), response.request().uri(), response.body())
+                .isEqualTo(status);
         assertThat(ANSWER_SCHEMAS).as("%s is documented", key).containsKey(key);
         if (ANSWER_SCHEMAS.get(key) == null) {
             assertThat(response.body()).as(key).isEmpty();
         } else {
-            assertThat(response.headers().firstValue("Content-Type")).as(key)
+            assertThat(response.headers().firstValue("Content-Type"))
+                    .as(key)
                     .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
-            assertThat(problems(key, JsonMapping.readTree(response.body()))).as("%s: %s", key, response.body())
+            assertThat(problems(key, JsonMapping.readTree(response.body())))
+                    .as("%s: %s", key, response.body())
                     .isEmpty();
         }
         return key;
     }
 
     private static List<String> problems(String key, JsonNode answer) {
-        List<com.networknt.schema.Error> errors = schemas.getSchema(SchemaLocation.of(DOCUMENT_URI
-                + "#/components/schemas/" + ANSWER_SCHEMAS.get(key))).validate(answer);
+        List<com.networknt.schema.Error> errors = schemas.getSchema(
+                        SchemaLocation.of(DOCUMENT_URI + "#/components/schemas/" + ANSWER_SCHEMAS.get(key)))
+                .validate(answer);
         return errors.stream().map(Object::toString).toList();
     }
 
     /** The operation's documented example request body. */
     private static String exampleBody(String path, String method) throws IOException {
-        JsonNode examples = document.get("paths").get(path).get(method)
-                .at("/requestBody/content/application~1json/examples");
+        JsonNode examples =
+                document.get("paths").get(path).get(method).at("/requestBody/content/application~1json/examples");
         Iterator<JsonNode> values = examples.elements();
-        assertThat(values.hasNext()).as("%s %s documents an example", method, path).isTrue();
+        assertThat(values.hasNext())
+                .as("%s %s documents an example", method, path)
+                .isTrue();
         JsonNode value = values.next().get("value");
         return value.isTextual() ? value.asText() : JsonMapping.mapper().writeValueAsString(value);
     }
@@ -274,24 +307,33 @@ class OpenApiAnswersTest {
         for (long micros = 100; micros < 5000; micros += 7) {
             histogram.recordValue(micros);
         }
-        LatencyProfile profile = LatencyProfile.builder(NEW_PROFILE).description("every kind").provenance("test")
-                .defaults(new MessageDelays(Pareto.of(1.5, 3), LogNormal.of(-1, 0.5),
-                        Shifted.of(0.2, Exponential.ofMean(0.4)), Mixture.of(List.of(
+        LatencyProfile profile = LatencyProfile.builder(NEW_PROFILE)
+                .description("every kind")
+                .provenance("test")
+                .defaults(new MessageDelays(
+                        Pareto.of(1.5, 3),
+                        LogNormal.of(-1, 0.5),
+                        Shifted.of(0.2, Exponential.ofMean(0.4)),
+                        Mixture.of(List.of(
                                 new Mixture.Component(0.9, Constant.of(0.3)),
                                 new Mixture.Component(0.1, Exponential.ofMean(5))))))
-                .replicaOverrides(List.of(new DelayOverrides(Empirical.of(histogram, TimeUnit.MICROSECONDS), null, null,
-                        null), DelayOverrides.NONE, new DelayOverrides(null, null, null, Constant.of(1))))
-                .topology(DatacenterTopology.explicit(new int[] {0, 0, 1}, LogNormal.of(2, 0.25),
-                        CoordinatorPlacement.parse("dc:0")))
+                .replicaOverrides(List.of(
+                        new DelayOverrides(Empirical.of(histogram, TimeUnit.MICROSECONDS), null, null, null),
+                        DelayOverrides.NONE,
+                        new DelayOverrides(null, null, null, Constant.of(1))))
+                .topology(DatacenterTopology.explicit(
+                        new int[] {0, 0, 1}, LogNormal.of(2, 0.25), CoordinatorPlacement.parse("dc:0")))
                 .build();
         return ProfileJson.writeString(profile);
     }
 
     private static HttpResponse<String> send(String method, String target, String body, String authorization)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url(target))).timeout(Duration.ofSeconds(60))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url(target)))
+                .timeout(Duration.ofSeconds(60))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) {
             request.header("Content-Type", "application/json");
         }

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class PbsApplicationTest {
 
     private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class, ResourceHelpers.resourceFilePath("test-pbs.yml"),
+            PbsApplication.class,
+            ResourceHelpers.resourceFilePath("test-pbs.yml"),
             ConfigOverride.config("dataDirectory", temporaryDirectory()));
 
     private static String temporaryDirectory() {
@@ -38,7 +39,9 @@ class PbsApplicationTest {
 
     @Test
     void prediction_withoutRAndW_coversEveryConfiguration() {
-        JsonNode served = APP.client().target(api("/predictions")).request()
+        JsonNode served = APP.client()
+                .target(api("/predictions"))
+                .request()
                 .post(Entity.json("{\"profile\": \"ymmr\", \"n\": 2}"), JsonNode.class);
 
         assertThat(served.get("configs")).hasSize(4);
@@ -48,25 +51,41 @@ class PbsApplicationTest {
 
     @Test
     void slaWindow_partialQuorum_isPositiveWithInterval() {
-        JsonNode window = APP.client().target(api("/sla/window")).queryParam("profile", "lnkd-disk")
-                .queryParam("n", 3).queryParam("r", 1).queryParam("w", 1).queryParam("p", 0.99)
-                .queryParam("trials", 100000).request().get(JsonNode.class);
+        JsonNode window = APP.client()
+                .target(api("/sla/window"))
+                .queryParam("profile", "lnkd-disk")
+                .queryParam("n", 3)
+                .queryParam("r", 1)
+                .queryParam("w", 1)
+                .queryParam("p", 0.99)
+                .queryParam("trials", 100000)
+                .request()
+                .get(JsonNode.class);
 
         assertThat(window.get("t_ms").asDouble()).isBetween(15.0, 30.0);
-        assertThat(window.get("ci95").get(0).asDouble()).isLessThanOrEqualTo(window.get("t_ms").asDouble());
-        assertThat(window.get("ci95").get(1).asDouble()).isGreaterThanOrEqualTo(window.get("t_ms").asDouble());
+        assertThat(window.get("ci95").get(0).asDouble())
+                .isLessThanOrEqualTo(window.get("t_ms").asDouble());
+        assertThat(window.get("ci95").get(1).asDouble())
+                .isGreaterThanOrEqualTo(window.get("t_ms").asDouble());
         assertThat(window.get("strict").asBoolean()).isFalse();
     }
 
     @Test
     void slaWindow_strictQuorumAndBadParameters() {
-        JsonNode strict = APP.client().target(api("/sla/window")).queryParam("profile", "wan").queryParam("n", 3)
-                .queryParam("r", "QUORUM").queryParam("w", "QUORUM").request().get(JsonNode.class);
+        JsonNode strict = APP.client()
+                .target(api("/sla/window"))
+                .queryParam("profile", "wan")
+                .queryParam("n", 3)
+                .queryParam("r", "QUORUM")
+                .queryParam("w", "QUORUM")
+                .request()
+                .get(JsonNode.class);
         assertThat(strict.get("t_ms").asDouble()).isZero();
         assertThat(strict.get("strict").asBoolean()).isTrue();
 
-        for (String[] bad : new String[][] {{"p", "1"}, {"p", "zero"}, {"n", "99"}, {"r", "9"}, {"profile", "../x"},
-            {"n", ""}, {"trials", "-5"}}) {
+        for (String[] bad : new String[][] {
+            {"p", "1"}, {"p", "zero"}, {"n", "99"}, {"r", "9"}, {"profile", "../x"}, {"n", ""}, {"trials", "-5"}
+        }) {
             java.util.Map<String, String> parameters = new java.util.LinkedHashMap<>(
                     java.util.Map.of("profile", "lnkd-disk", "n", "3", "r", "1", "w", "1"));
             parameters.put(bad[0], bad[1]);
@@ -76,7 +95,8 @@ class PbsApplicationTest {
             }
             Response response = target.request().get();
             assertThat(response.getStatus()).as("%s=%s", bad[0], bad[1]).isBetween(400, 499);
-            assertThat(response.readEntity(JsonNode.class).get("message").asText()).isNotBlank();
+            assertThat(response.readEntity(JsonNode.class).get("message").asText())
+                    .isNotBlank();
         }
     }
 
@@ -85,18 +105,25 @@ class PbsApplicationTest {
         String profile = "{\"name\": \"slow-write\", \"provenance\": \"test\", \"default\": {"
                 + "\"w\": {\"type\": \"exponential\", \"mean_ms\": 10}, \"a\": {\"type\": \"constant\", \"value_ms\": 0.5},"
                 + "\"r\": {\"type\": \"constant\", \"value_ms\": 0.5}, \"s\": {\"type\": \"constant\", \"value_ms\": 0.5}}}";
-        Response upload = APP.client().target(api("/profiles/slow-write")).request()
-                .header("Authorization", "Bearer test-token").put(Entity.json(profile));
+        Response upload = APP.client()
+                .target(api("/profiles/slow-write"))
+                .request()
+                .header("Authorization", "Bearer test-token")
+                .put(Entity.json(profile));
         assertThat(upload.getStatus()).isEqualTo(201);
 
-        JsonNode prediction = APP.client().target(api("/predictions")).request()
+        JsonNode prediction = APP.client()
+                .target(api("/predictions"))
+                .request()
                 .post(Entity.json("{\"profile\": \"slow-write\", \"n\": 3, \"r\": 1, \"w\": 1}"), JsonNode.class);
         assertThat(prediction.get("profile").get("name").asText()).isEqualTo("slow-write");
     }
 
     @Test
     void badPrediction_isA4xxWithJsonNamingTheField() {
-        Response response = APP.client().target(api("/predictions")).request()
+        Response response = APP.client()
+                .target(api("/predictions"))
+                .request()
                 .post(Entity.json("{\"profile\": \"lnkd-disk\", \"n\": 3, \"trials\": 1000000000}"));
 
         assertThat(response.getStatus()).isEqualTo(400);
@@ -116,7 +143,9 @@ class PbsApplicationTest {
 
     @Test
     void healthCheck_runsTheEngine() {
-        JsonNode health = APP.client().target("http://127.0.0.1:" + APP.getAdminPort() + "/healthcheck").request()
+        JsonNode health = APP.client()
+                .target("http://127.0.0.1:" + APP.getAdminPort() + "/healthcheck")
+                .request()
                 .get(JsonNode.class);
 
         assertThat(health.get("engine").get("healthy").asBoolean()).isTrue();
@@ -126,14 +155,20 @@ class PbsApplicationTest {
     void errorsMadeByJettyItself_haveTheJsonBodyToo() throws Exception {
         // A client each: Jetty closes the connection after such errors, and a shared client could
         // send the second request on the closed one.
-        java.net.http.HttpResponse<String> tooLong = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
-                java.net.URI.create(api("/profiles/" + "a".repeat(20_000)))).build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString());
-        java.net.http.HttpResponse<String> badAccept = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
-                java.net.URI.create(api("/predictions"))).header("Accept", "///;;;q=x")
-                .header("Content-Type", "application/json")
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{}")).build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString());
+        java.net.http.HttpResponse<String> tooLong = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(
+                                        java.net.URI.create(api("/profiles/" + "a".repeat(20_000))))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+        java.net.http.HttpResponse<String> badAccept = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/predictions")))
+                                .header("Accept", "///;;;q=x")
+                                .header("Content-Type", "application/json")
+                                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
 
         for (java.net.http.HttpResponse<String> response : java.util.List.of(tooLong, badAccept)) {
             assertThat(response.statusCode()).isBetween(400, 499);
@@ -146,15 +181,19 @@ class PbsApplicationTest {
 
     @Test
     void profilePathWithMatrixParameters_isRefusedInsteadOfStoredUnderAnotherName() throws Exception {
-        java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient().send(
-                java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/profiles/lnkd-copy;b")))
-                        .header("Authorization", "Bearer test-token")
-                        .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{}")).build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString());
+        java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/profiles/lnkd-copy;b")))
+                                .header("Authorization", "Bearer test-token")
+                                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
 
         assertThat(response.statusCode()).isEqualTo(400);
-        assertThat(JsonMapping.mapper().readTree(response.body()).get("message").asText()).contains("';'");
-        Response missing = APP.client().target(api("/profiles/lnkd-copy")).request().get();
+        assertThat(JsonMapping.mapper().readTree(response.body()).get("message").asText())
+                .contains("';'");
+        Response missing =
+                APP.client().target(api("/profiles/lnkd-copy")).request().get();
         assertThat(missing.getStatus()).isEqualTo(404);
         missing.close();
     }
@@ -170,9 +209,12 @@ class PbsApplicationTest {
             {"{\"profile\": \"ymmr\"}", "'n' is required"},
         };
         for (String[] bad : cases) {
-            Response response = APP.client().target(api("/recommendations")).request().post(Entity.json(bad[0]));
+            Response response =
+                    APP.client().target(api("/recommendations")).request().post(Entity.json(bad[0]));
             assertThat(response.getStatus()).as(bad[0]).isEqualTo(400);
-            assertThat(response.readEntity(JsonNode.class).get("message").asText()).as(bad[0]).contains(bad[1]);
+            assertThat(response.readEntity(JsonNode.class).get("message").asText())
+                    .as(bad[0])
+                    .contains(bad[1]);
         }
     }
 
@@ -181,10 +223,19 @@ class PbsApplicationTest {
         String root = "http://127.0.0.1:" + APP.getLocalPort();
         Response page = APP.client().target(root + "/").request().get();
         assertThat(page.getStatus()).isEqualTo(200);
-        assertThat(page.readEntity(String.class)).contains("<title>pbs").contains("/app.js")
-                .contains("/vendor/uplot/uPlot.iife.min.js").doesNotContain("https://");
-        for (String asset : new String[] {"/app.js", "/charts.js", "/sla.js", "/style.css",
-            "/vendor/uplot/uPlot.iife.min.js", "/vendor/uplot/uPlot.min.css"}) {
+        assertThat(page.readEntity(String.class))
+                .contains("<title>pbs")
+                .contains("/app.js")
+                .contains("/vendor/uplot/uPlot.iife.min.js")
+                .doesNotContain("https://");
+        for (String asset : new String[] {
+            "/app.js",
+            "/charts.js",
+            "/sla.js",
+            "/style.css",
+            "/vendor/uplot/uPlot.iife.min.js",
+            "/vendor/uplot/uPlot.min.css"
+        }) {
             // Reading the body returns the connection to the client's small pool.
             Response response = APP.client().target(root + asset).request().get();
             assertThat(response.getStatus()).as(asset).isEqualTo(200);

@@ -29,7 +29,8 @@ final class InboundDelays implements Predicate<Message<?>> {
 
     private volatile Map<Verb, Double> meanMillis = Map.of();
     private final SplittableRandom random;
-    private final Set<Message<?>> released = Collections.newSetFromMap(Collections.synchronizedMap(new IdentityHashMap<>()));
+    private final Set<Message<?>> released =
+            Collections.newSetFromMap(Collections.synchronizedMap(new IdentityHashMap<>()));
     private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
         Thread thread = new Thread(runnable, "pbs-inbound-delays");
         thread.setDaemon(true);
@@ -83,7 +84,8 @@ final class InboundDelays implements Predicate<Message<?>> {
         for (String part : specification.split(",")) {
             String[] verbAndDistribution = part.trim().split("=", 2);
             if (verbAndDistribution.length != 2 || !verbAndDistribution[1].startsWith("exponential:")) {
-                throw new IllegalArgumentException("injection file: expected VERB=exponential:MEAN_MS, was '" + part + "'");
+                throw new IllegalArgumentException(
+                        "injection file: expected VERB=exponential:MEAN_MS, was '" + part + "'");
             }
             String verb = verbAndDistribution[0].trim();
             try {
@@ -111,10 +113,19 @@ final class InboundDelays implements Predicate<Message<?>> {
             millis = -mean * Math.log(1 - random.nextDouble());
         }
         ExecutorLocals locals = ExecutorLocals.current();
-        timer.schedule(() -> {
-            released.add(message);
-            message.verb().stage.execute(locals, () -> MessagingService.instance().inboundSink.accept(message));
-        }, (long) (millis * 1e6), TimeUnit.NANOSECONDS);
+        timer.schedule(
+                () -> {
+                    released.add(message);
+                    message.verb()
+                            .stage
+                            .execute(
+                                    locals,
+                                    () -> MessagingService.instance()
+                                            .inboundSink
+                                            .accept(message));
+                },
+                (long) (millis * 1e6),
+                TimeUnit.NANOSECONDS);
         return false;
     }
 }

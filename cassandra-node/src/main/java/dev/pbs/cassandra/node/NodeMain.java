@@ -18,8 +18,7 @@ import org.apache.cassandra.service.CassandraDaemon;
  */
 public final class NodeMain {
 
-    private NodeMain() {
-    }
+    private NodeMain() {}
 
     public static void main(String[] args) {
         CassandraDaemon.main(args);

@@ -80,7 +80,8 @@ final class ClusterDirectory {
             return OptionalLong.empty();
         }
         try {
-            return OptionalLong.of(Long.parseLong(Files.readString(file, StandardCharsets.UTF_8).trim()));
+            return OptionalLong.of(Long.parseLong(
+                    Files.readString(file, StandardCharsets.UTF_8).trim()));
         } catch (IOException | NumberFormatException unreadable) {
             return OptionalLong.empty();
         }

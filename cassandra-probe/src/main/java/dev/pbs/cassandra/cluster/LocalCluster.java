@@ -35,6 +35,7 @@ public final class LocalCluster {
     private static final Duration NODE_START_TIMEOUT = Duration.ofSeconds(120);
     /** Cassandra's words when a joining node heard from no seed within the ring delay. */
     private static final String SEED_UNREACHABLE = "Unable to contact any seeds";
+
     private static final int SEED_ATTEMPTS = 3;
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
 
@@ -62,7 +63,8 @@ public final class LocalCluster {
      * {@link #changeInjectedDelays} sets them on running nodes.
      */
     public LocalCluster withInjectedDelays(String specification) {
-        return new LocalCluster(directory.root(), heap, specification == null ? "" : specification, requestedFirstAddress);
+        return new LocalCluster(
+                directory.root(), heap, specification == null ? "" : specification, requestedFirstAddress);
     }
 
     /**
@@ -91,7 +93,9 @@ public final class LocalCluster {
 
     /** The last octet of node 1's address: recorded by the first start, else the requested one. */
     public int firstAddress() {
-        return directory.state().map(state -> Integer.parseInt(state.getProperty("first.address", "1")))
+        return directory
+                .state()
+                .map(state -> Integer.parseInt(state.getProperty("first.address", "1")))
                 .orElse(requestedFirstAddress);
     }
 
@@ -123,13 +127,14 @@ public final class LocalCluster {
         }
         Optional<Integer> recorded = recordedSize();
         if (recorded.isPresent() && recorded.get() != size) {
-            throw new IllegalArgumentException("the cluster in " + root() + " has " + recorded.get() + " nodes, not " + size
-                    + "; stop it and choose another --dir, or start it with --nodes " + recorded.get());
+            throw new IllegalArgumentException("the cluster in " + root() + " has " + recorded.get() + " nodes, not "
+                    + size + "; stop it and choose another --dir, or start it with --nodes " + recorded.get());
         }
         if (firstAddress() + size - 1 > 254) {
             throw new IllegalArgumentException("nodes from 127.0.0." + firstAddress() + " on would pass 127.0.0.254");
         }
-        NodeClasspath classpath = NodeClasspath.recorded().withLauncherCopiedTo(directory.root().resolve("lib"));
+        NodeClasspath classpath =
+                NodeClasspath.recorded().withLauncherCopiedTo(directory.root().resolve("lib"));
         directory.writeState(CLUSTER_NAME, size, classpath.cassandraVersion(), firstAddress());
         NodeProcess.writeLogbackConfiguration(directory);
         boolean anyRunning = false;
@@ -155,7 +160,8 @@ public final class LocalCluster {
     private void startNode(int index, int size, NodeClasspath classpath, Consumer<String> progress) {
         NodeProcess.prepareDirectories(directory, index);
         Path node = directory.node(index);
-        ClusterDirectory.writeAtomically(node.resolve("cassandra.yaml"),
+        ClusterDirectory.writeAtomically(
+                node.resolve("cassandra.yaml"),
                 NodeConfiguration.yaml(CLUSTER_NAME, firstAddress(), index, size, node.toString()));
         List<String> command = NodeProcess.command(directory, firstAddress(), index, classpath, heap, injectionFile());
         for (int attempt = 1; ; attempt++) {
@@ -251,7 +257,11 @@ public final class LocalCluster {
         if (livePid(index).isPresent()) {
             return;
         }
-        startNode(index, size, NodeClasspath.recorded().withLauncherCopiedTo(directory.root().resolve("lib")), progress);
+        startNode(
+                index,
+                size,
+                NodeClasspath.recorded().withLauncherCopiedTo(directory.root().resolve("lib")),
+                progress);
     }
 
     /** Every node's state now. */
@@ -336,7 +346,8 @@ public final class LocalCluster {
         if (process.isEmpty() || !process.get().isAlive()) {
             return OptionalLong.empty();
         }
-        String expected = "-Dcassandra.config=" + directory.node(index).resolve("cassandra.yaml").toUri();
+        String expected = "-Dcassandra.config="
+                + directory.node(index).resolve("cassandra.yaml").toUri();
         Optional<String[]> arguments = process.get().info().arguments();
         if (arguments.isPresent() && !List.of(arguments.get()).contains(expected)) {
             return OptionalLong.empty();

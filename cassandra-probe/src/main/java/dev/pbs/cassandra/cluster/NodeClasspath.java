@@ -36,7 +36,7 @@ public record NodeClasspath(List<Path> entries, String cassandraVersion) {
         Properties properties = new Properties();
         String jarList;
         try (InputStream node = NodeClasspath.class.getResourceAsStream(RESOURCES + "node.properties");
-             InputStream classpath = NodeClasspath.class.getResourceAsStream(RESOURCES + "classpath.txt")) {
+                InputStream classpath = NodeClasspath.class.getResourceAsStream(RESOURCES + "classpath.txt")) {
             if (node == null || classpath == null) {
                 throw new IllegalStateException("the cassandra-node module's classpath is not on this classpath; "
                         + "build it with: mvn -pl cassandra-node install");
@@ -55,8 +55,9 @@ public record NodeClasspath(List<Path> entries, String cassandraVersion) {
         }
         for (Path entry : entries) {
             if (!Files.isRegularFile(entry)) {
-                throw new IllegalStateException("Cassandra node classpath entry " + entry + " is missing; rebuild with: "
-                        + "mvn -pl cassandra-node -am install (it fetches cassandra-all from Maven Central)");
+                throw new IllegalStateException(
+                        "Cassandra node classpath entry " + entry + " is missing; rebuild with: "
+                                + "mvn -pl cassandra-node -am install (it fetches cassandra-all from Maven Central)");
             }
         }
         return new NodeClasspath(entries, properties.getProperty("cassandra.version"));

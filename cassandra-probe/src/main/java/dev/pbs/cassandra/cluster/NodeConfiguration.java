@@ -13,8 +13,7 @@ final class NodeConfiguration {
     static final int STORAGE_PORT = 7000;
     static final int NATIVE_PORT = 9042;
 
-    private NodeConfiguration() {
-    }
+    private NodeConfiguration() {}
 
     /** 127.0.0.{firstAddress + index - 1}. */
     static String address(int firstAddress, int index) {
@@ -29,14 +28,17 @@ final class NodeConfiguration {
     /** The balanced token of node {@code index}: -2^63 + (index - 1) * 2^64 / size. */
     static String initialToken(int index, int size) {
         BigInteger ringSize = BigInteger.ONE.shiftLeft(64);
-        BigInteger token = BigInteger.ONE.shiftLeft(63).negate()
+        BigInteger token = BigInteger.ONE
+                .shiftLeft(63)
+                .negate()
                 .add(ringSize.multiply(BigInteger.valueOf(index - 1)).divide(BigInteger.valueOf(size)));
         return token.toString();
     }
 
     static String yaml(String clusterName, int firstAddress, int index, int size, String nodeDirectory) {
         String address = address(firstAddress, index);
-        return String.join("\n",
+        return String.join(
+                "\n",
                 "# Written by pbs cassandra start; regenerated on every start.",
                 "cluster_name: '" + clusterName + "'",
                 "num_tokens: 1",
@@ -63,7 +65,6 @@ final class NodeConfiguration {
                 "authenticator: AllowAllAuthenticator",
                 "authorizer: AllowAllAuthorizer",
                 "concurrent_compactors: 1",
-                "")
-                ;
+                "");
     }
 }

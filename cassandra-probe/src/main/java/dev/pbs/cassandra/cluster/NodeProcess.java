@@ -61,8 +61,7 @@ final class NodeProcess {
             </configuration>
             """;
 
-    private NodeProcess() {
-    }
+    private NodeProcess() {}
 
     /**
      * The Java to run nodes with: {@code PBS_CASSANDRA_JAVA_HOME} if set, else this JVM when it is
@@ -77,7 +76,8 @@ final class NodeProcess {
         if (feature == 11 || feature == 17) {
             return requireJava(Path.of(System.getProperty("java.home"), "bin", "java"), "java.home");
         }
-        Optional<Path> jdk17 = Optional.of(Path.of("/usr/lib/jvm/java-17-openjdk-amd64/bin/java")).filter(Files::isExecutable);
+        Optional<Path> jdk17 = Optional.of(Path.of("/usr/lib/jvm/java-17-openjdk-amd64/bin/java"))
+                .filter(Files::isExecutable);
         return jdk17.orElseThrow(() -> new IllegalStateException("Cassandra 5.0 needs Java 11 or 17 and this is Java "
                 + feature + "; set PBS_CASSANDRA_JAVA_HOME to a JDK 17"));
     }
@@ -89,8 +89,13 @@ final class NodeProcess {
         return java;
     }
 
-    static List<String> command(ClusterDirectory directory, int firstAddress, int index, NodeClasspath classpath,
-                                String heap, Path injectionFile) {
+    static List<String> command(
+            ClusterDirectory directory,
+            int firstAddress,
+            int index,
+            NodeClasspath classpath,
+            String heap,
+            Path injectionFile) {
         Path node = directory.node(index);
         List<String> command = new ArrayList<>();
         command.add(javaExecutable().toString());
@@ -129,7 +134,8 @@ final class NodeProcess {
                 Files.createDirectories(directory.node(index).resolve(folder));
             }
         } catch (IOException failed) {
-            throw new UncheckedIOException("cannot create the folders of node " + index + " under " + directory.root(), failed);
+            throw new UncheckedIOException(
+                    "cannot create the folders of node " + index + " under " + directory.root(), failed);
         }
     }
 }

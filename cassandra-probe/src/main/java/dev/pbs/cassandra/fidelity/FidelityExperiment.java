@@ -44,14 +44,14 @@ public final class FidelityExperiment {
 
     /** The experiment's keyspace is this followed by its replication factor, so cells of any N share a cluster. */
     private static final String KEYSPACE_PREFIX = "pbs_fidelity_rf";
+
     private static final double PROBE_RATE = 20;
     private static final double TRACE_FRACTION = 0.5;
     private static final long PROBE_LEAD_MILLIS = 5_000;
     /** The nodes re-read the injection file every 200 ms. */
     private static final long INJECTION_PICKUP_MILLIS = 1_000;
 
-    private FidelityExperiment() {
-    }
+    private FidelityExperiment() {}
 
     /** Runs one cell on a cluster of its own, started and stopped here. */
     public static FidelityResult run(FidelitySettings settings, Consumer<String> progress) {
@@ -65,9 +65,10 @@ public final class FidelityExperiment {
      */
     public static List<FidelityResult> runGrid(List<FidelitySettings> cells, Consumer<String> progress) {
         FidelitySettings first = cells.get(0);
-        LocalCluster cluster = LocalCluster.in(first.directory()).withFirstAddress(first.firstAddress())
+        LocalCluster cluster = LocalCluster.in(first.directory())
+                .withFirstAddress(first.firstAddress())
                 .withInjectedDelays(first.injection());
-        Thread stopOnExit = new Thread(() -> cluster.stop(line -> { }), "stop-fidelity-cluster");
+        Thread stopOnExit = new Thread(() -> cluster.stop(line -> {}), "stop-fidelity-cluster");
         Runtime.getRuntime().addShutdownHook(stopOnExit);
         try {
             progress.accept("starting " + (first.replicas() + 1) + " nodes with injected delays " + first.injection());
@@ -101,7 +102,8 @@ public final class FidelityExperiment {
      * @throws IllegalArgumentException if fewer than N + 1 of the cluster's nodes serve CQL
      */
     public static FidelityResult runOn(LocalCluster cluster, FidelitySettings cell, Consumer<String> progress) {
-        List<NodeStatus> nodes = cluster.status().stream().filter(NodeStatus::nativePortOpen).toList();
+        List<NodeStatus> nodes =
+                cluster.status().stream().filter(NodeStatus::nativePortOpen).toList();
         if (nodes.size() < cell.replicas() + 1) {
             throw new IllegalArgumentException("a cell with N = " + cell.replicas() + " needs " + (cell.replicas() + 1)
                     + " nodes serving CQL; the cluster in " + cluster.root() + " has " + nodes.size());
@@ -127,8 +129,7 @@ public final class FidelityExperiment {
     }
 
     /** What a probe measured while an observation ran beside it. */
-    private record Measured(RawObservation observation, ProbeSnapshot measurement) {
-    }
+    private record Measured(RawObservation observation, ProbeSnapshot measurement) {}
 
     /**
      * Starts the probe, lets it run alone for {@code leadMillis}, then runs the observation; stops
@@ -152,14 +153,23 @@ public final class FidelityExperiment {
         }
     }
 
-    private static FidelityResult runCell(List<NodeStatus> nodes, FidelitySettings settings, Consumer<String> progress,
-                                          long started) throws InterruptedException {
+    private static FidelityResult runCell(
+            List<NodeStatus> nodes, FidelitySettings settings, Consumer<String> progress, long started)
+            throws InterruptedException {
         List<InetSocketAddress> contactPoints = new ArrayList<>();
         for (NodeStatus node : nodes) {
             contactPoints.add(ProbeSettings.contactPoint(node.contactPoint()));
         }
-        ProbeSettings probe = new ProbeSettings(contactPoints, Optional.empty(), Optional.empty(), Optional.empty(),
-                KEYSPACE_PREFIX + settings.replicas(), settings.replicas(), PROBE_RATE, Duration.ofDays(1), TRACE_FRACTION);
+        ProbeSettings probe = new ProbeSettings(
+                contactPoints,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                KEYSPACE_PREFIX + settings.replicas(),
+                settings.replicas(),
+                PROBE_RATE,
+                Duration.ofDays(1),
+                TRACE_FRACTION);
         // A warm-up first, its results discarded: the nodes' JIT compilers and the new delays
         // settle, so neither the profile nor the observation measures a machine still compiling.
         progress.accept("warming up for " + settings.warmUp().toSeconds() + " s (results discarded)");
@@ -171,10 +181,11 @@ public final class FidelityExperiment {
         ProbeSnapshot measurement = measured.measurement();
         LatencyProfile profile = MeasuredProfile.of(measurement, "fidelity-measured");
         progress.accept("predicting from the measured profile");
-        ObservedStaleness comparison = StalenessObserver.compare(measured.observation(), profile, settings.replicas(),
-                settings.correction());
-        progress.accept(String.format(java.util.Locale.ROOT, "RMSE %.4f (noise floor %.4f)", comparison.rmse(),
-                comparison.noiseFloor()));
-        return new FidelityResult(settings, measurement, profile, comparison, Duration.ofNanos(System.nanoTime() - started));
+        ObservedStaleness comparison =
+                StalenessObserver.compare(measured.observation(), profile, settings.replicas(), settings.correction());
+        progress.accept(String.format(
+                java.util.Locale.ROOT, "RMSE %.4f (noise floor %.4f)", comparison.rmse(), comparison.noiseFloor()));
+        return new FidelityResult(
+                settings, measurement, profile, comparison, Duration.ofNanos(System.nanoTime() - started));
     }
 }

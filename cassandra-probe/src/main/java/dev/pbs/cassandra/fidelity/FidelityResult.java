@@ -14,6 +14,9 @@ import java.time.Duration;
  * @param comparison observed against predicted t-visibility and latency
  * @param elapsed the whole run, cluster start and stop included
  */
-public record FidelityResult(FidelitySettings settings, ProbeSnapshot measurement, LatencyProfile profile,
-                             ObservedStaleness comparison, Duration elapsed) {
-}
+public record FidelityResult(
+        FidelitySettings settings,
+        ProbeSnapshot measurement,
+        LatencyProfile profile,
+        ObservedStaleness comparison,
+        Duration elapsed) {}

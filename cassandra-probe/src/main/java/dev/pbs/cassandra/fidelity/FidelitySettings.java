@@ -23,13 +23,22 @@ import java.util.Objects;
  * @param warmUp how long each cell first runs its workload with the results discarded, between 1 s
  *     and 10 minutes ({@link #DEFAULT_WARM_UP} unless a test shortens it)
  */
-public record FidelitySettings(int replicas, double writeMeanMillis, double otherMeanMillis, int writes,
-                               double writesPerSecond, double[] delaysMillis, Path directory, int firstAddress,
-                               ClientGapCorrection correction, Duration warmUp) {
+public record FidelitySettings(
+        int replicas,
+        double writeMeanMillis,
+        double otherMeanMillis,
+        int writes,
+        double writesPerSecond,
+        double[] delaysMillis,
+        Path directory,
+        int firstAddress,
+        ClientGapCorrection correction,
+        Duration warmUp) {
 
     /** The default t grid, ms: dense where the curve moves, out to 200 ms. */
-    public static final double[] DEFAULT_DELAYS_MILLIS = {0, 1, 2, 3, 4, 5, 7, 10, 13, 16, 20, 25, 30, 40, 50, 65, 80,
-        100, 125, 150, 200};
+    public static final double[] DEFAULT_DELAYS_MILLIS = {
+        0, 1, 2, 3, 4, 5, 7, 10, 13, 16, 20, 25, 30, 40, 50, 65, 80, 100, 125, 150, 200
+    };
 
     /**
      * The warm-up of every cell: four freshly started JVMs spend their first minute compiling, which
@@ -54,8 +63,8 @@ public record FidelitySettings(int replicas, double writeMeanMillis, double othe
             throw new IllegalArgumentException("--rate must be in (0, 1000] writes per second, was " + writesPerSecond);
         }
         if (firstAddress < 1 || firstAddress + replicas > 254) {
-            throw new IllegalArgumentException("--first-address must be between 1 and " + (254 - replicas)
-                    + " for " + (replicas + 1) + " nodes, was " + firstAddress);
+            throw new IllegalArgumentException("--first-address must be between 1 and " + (254 - replicas) + " for "
+                    + (replicas + 1) + " nodes, was " + firstAddress);
         }
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(correction, "client gap correction");
@@ -68,16 +77,42 @@ public record FidelitySettings(int replicas, double writeMeanMillis, double othe
     }
 
     /** A cell with the {@link #DEFAULT_WARM_UP default warm-up}. */
-    public FidelitySettings(int replicas, double writeMeanMillis, double otherMeanMillis, int writes, double writesPerSecond,
-                            double[] delaysMillis, Path directory, int firstAddress, ClientGapCorrection correction) {
-        this(replicas, writeMeanMillis, otherMeanMillis, writes, writesPerSecond, delaysMillis, directory, firstAddress,
-                correction, DEFAULT_WARM_UP);
+    public FidelitySettings(
+            int replicas,
+            double writeMeanMillis,
+            double otherMeanMillis,
+            int writes,
+            double writesPerSecond,
+            double[] delaysMillis,
+            Path directory,
+            int firstAddress,
+            ClientGapCorrection correction) {
+        this(
+                replicas,
+                writeMeanMillis,
+                otherMeanMillis,
+                writes,
+                writesPerSecond,
+                delaysMillis,
+                directory,
+                firstAddress,
+                correction,
+                DEFAULT_WARM_UP);
     }
 
     /** The same cell with another warm-up. */
     public FidelitySettings withWarmUp(Duration length) {
-        return new FidelitySettings(replicas, writeMeanMillis, otherMeanMillis, writes, writesPerSecond, delaysMillis,
-                directory, firstAddress, correction, length);
+        return new FidelitySettings(
+                replicas,
+                writeMeanMillis,
+                otherMeanMillis,
+                writes,
+                writesPerSecond,
+                delaysMillis,
+                directory,
+                firstAddress,
+                correction,
+                length);
     }
 
     /** The warm-up's observation: the cell's pace and t grid for the warm-up's length, at least 10 writes. */

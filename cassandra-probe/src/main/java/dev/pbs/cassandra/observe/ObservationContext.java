@@ -18,7 +18,12 @@ import java.util.concurrent.Semaphore;
  * @param readDelaysNanos the t grid in nanoseconds: when, after a write's acknowledgement reached
  *     the client, each of its reads is due
  */
-record ObservationContext(CqlSession session, ObservationStatements statements, ObservationCoordinators coordinators,
-                          ObservationTallies tallies, NodeHealth health, ScheduledExecutorService readScheduler,
-                          Semaphore inFlight, long[] readDelaysNanos) {
-}
+record ObservationContext(
+        CqlSession session,
+        ObservationStatements statements,
+        ObservationCoordinators coordinators,
+        ObservationTallies tallies,
+        NodeHealth health,
+        ScheduledExecutorService readScheduler,
+        Semaphore inFlight,
+        long[] readDelaysNanos) {}

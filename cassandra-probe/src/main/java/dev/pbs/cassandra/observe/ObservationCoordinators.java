@@ -44,8 +44,12 @@ final class ObservationCoordinators {
             throw new IllegalArgumentException("coordinators outside the replicas need more nodes than replicas: "
                     + nodes.size() + " nodes, N = " + n);
         }
-        TokenMap tokens = choice == CoordinatorChoice.OUTSIDE_REPLICAS ? run.session().getMetadata().getTokenMap()
-                .orElseThrow(() -> new IllegalStateException("the driver has no token map")) : null;
+        TokenMap tokens = choice == CoordinatorChoice.OUTSIDE_REPLICAS
+                ? run.session()
+                        .getMetadata()
+                        .getTokenMap()
+                        .orElseThrow(() -> new IllegalStateException("the driver has no token map"))
+                : null;
         return new ObservationCoordinators(choice, nodes, run.settings().keyspace(), tokens);
     }
 
@@ -56,7 +60,9 @@ final class ObservationCoordinators {
 
     /** The coordinator of write number {@code turn} (from 0), of key {@code key}. */
     Node writer(String key, int turn) {
-        return choice == CoordinatorChoice.OUTSIDE_REPLICAS ? outsideReplicas(key, turn) : nodes.get(turn % nodes.size());
+        return choice == CoordinatorChoice.OUTSIDE_REPLICAS
+                ? outsideReplicas(key, turn)
+                : nodes.get(turn % nodes.size());
     }
 
     /** The node that times the round trip beside write number {@code turn}, coordinated by {@code writer}. */
@@ -66,14 +72,15 @@ final class ObservationCoordinators {
 
     /** The coordinator of the next read of a write coordinated by {@code writer}. Thread-safe. */
     Node reader(Node writer) {
-        return choice == CoordinatorChoice.OUTSIDE_REPLICAS ? writer
+        return choice == CoordinatorChoice.OUTSIDE_REPLICAS
+                ? writer
                 : nodes.get((int) (readTurn.getAndIncrement() % nodes.size()));
     }
 
     /** A node that is not a replica of the key; the turn-th such node in turn when there are several. */
     private Node outsideReplicas(String key, int turn) {
-        Set<Node> replicas = tokens.getReplicas(CqlIdentifier.fromCql(keyspace),
-                ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)));
+        Set<Node> replicas = tokens.getReplicas(
+                CqlIdentifier.fromCql(keyspace), ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)));
         List<Node> outside = new ArrayList<>();
         for (Node node : nodes) {
             if (!replicas.contains(node)) {

@@ -12,8 +12,8 @@ import java.util.Arrays;
  * @param delaysMillis the t grid: ms after a write's acknowledgement at which it is read; ascending,
  *     distinct, each in [0, 10000]
  */
-public record ObservationSettings(int writeReplicas, int readReplicas, int writes, double writesPerSecond,
-                                  double[] delaysMillis) {
+public record ObservationSettings(
+        int writeReplicas, int readReplicas, int writes, double writesPerSecond, double[] delaysMillis) {
 
     /** The default t grid, ms. */
     public static final double[] DEFAULT_DELAYS_MILLIS = {0, 1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 75, 100, 150, 200};
@@ -26,7 +26,8 @@ public record ObservationSettings(int writeReplicas, int readReplicas, int write
             throw new IllegalArgumentException("--observe-writes must be between 10 and 10000000, was " + writes);
         }
         if (!(writesPerSecond > 0) || writesPerSecond > 1000) {
-            throw new IllegalArgumentException("--observe-rate must be in (0, 1000] writes per second, was " + writesPerSecond);
+            throw new IllegalArgumentException(
+                    "--observe-rate must be in (0, 1000] writes per second, was " + writesPerSecond);
         }
         if (delaysMillis == null || delaysMillis.length == 0 || delaysMillis.length > 200) {
             throw new IllegalArgumentException("the t grid needs 1 to 200 delays");
@@ -38,8 +39,8 @@ public record ObservationSettings(int writeReplicas, int readReplicas, int write
                 throw new IllegalArgumentException("every t must be in [0, 10000] ms, was " + t);
             }
             if (i > 0 && t <= delaysMillis[i - 1]) {
-                throw new IllegalArgumentException("the t grid must be ascending without repeats, was "
-                        + Arrays.toString(delaysMillis));
+                throw new IllegalArgumentException(
+                        "the t grid must be ascending without repeats, was " + Arrays.toString(delaysMillis));
             }
         }
     }

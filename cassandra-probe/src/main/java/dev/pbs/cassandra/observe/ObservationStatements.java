@@ -22,8 +22,12 @@ final class ObservationStatements {
     private final ConsistencyLevel writeLevel;
     private final ConsistencyLevel readLevel;
 
-    private ObservationStatements(PreparedStatement write, PreparedStatement read, SimpleStatement roundTrip,
-                                  ConsistencyLevel writeLevel, ConsistencyLevel readLevel) {
+    private ObservationStatements(
+            PreparedStatement write,
+            PreparedStatement read,
+            SimpleStatement roundTrip,
+            ConsistencyLevel writeLevel,
+            ConsistencyLevel readLevel) {
         this.write = write;
         this.read = read;
         this.roundTrip = roundTrip;
@@ -41,8 +45,8 @@ final class ObservationStatements {
         ConsistencyLevel writeLevel = level(settings.writeReplicas(), n);
         ConsistencyLevel readLevel = level(settings.readReplicas(), n);
         String table = keyspace + "." + ProbeSettings.TABLE;
-        PreparedStatement write = session.prepare("INSERT INTO " + table
-                + " (key, version, written_at_micros) VALUES (?, ?, ?)");
+        PreparedStatement write =
+                session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");
         PreparedStatement read = session.prepare("SELECT version FROM " + table + " WHERE key = ?");
         // A query the coordinator refuses while parsing it ("unconfigured table"): its round trip is the
         // client's and the native transport's alone, with none of the coordinator's stage queues in it.
@@ -53,13 +57,18 @@ final class ObservationStatements {
 
     /** Writes {@code version} into {@code key} through {@code coordinator}, stamped with the client's clock. */
     BoundStatement write(String key, long version, Node coordinator) {
-        return write.bind(key, version, System.currentTimeMillis() * 1000).setNode(coordinator)
-                .setConsistencyLevel(writeLevel).setIdempotent(true);
+        return write.bind(key, version, System.currentTimeMillis() * 1000)
+                .setNode(coordinator)
+                .setConsistencyLevel(writeLevel)
+                .setIdempotent(true);
     }
 
     /** Reads {@code key}'s version through {@code coordinator}. */
     BoundStatement read(String key, Node coordinator) {
-        return read.bind(key).setNode(coordinator).setConsistencyLevel(readLevel).setIdempotent(true);
+        return read.bind(key)
+                .setNode(coordinator)
+                .setConsistencyLevel(readLevel)
+                .setIdempotent(true);
     }
 
     /** The round-trip query, sent to {@code coordinator}. */
@@ -68,8 +77,8 @@ final class ObservationStatements {
     }
 
     private static ConsistencyLevel level(int replicas, int n) {
-        return ConsistencyLevels.forReplicas(replicas, n).orElseThrow(() -> new IllegalArgumentException(
-                "Cassandra has no consistency level for " + replicas + " of " + n + " replicas: use 1, 2, 3, a quorum ("
-                        + (n / 2 + 1) + ") or all (" + n + ")"));
+        return ConsistencyLevels.forReplicas(replicas, n)
+                .orElseThrow(() -> new IllegalArgumentException("Cassandra has no consistency level for " + replicas
+                        + " of " + n + " replicas: use 1, 2, 3, a quorum (" + (n / 2 + 1) + ") or all (" + n + ")"));
     }
 }

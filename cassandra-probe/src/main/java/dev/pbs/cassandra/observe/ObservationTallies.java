@@ -15,6 +15,7 @@ final class ObservationTallies {
 
     /** Largest recorded latency or round trip, microseconds (a minute); longer ones are recorded as this. */
     static final long HIGHEST_MICROS = 60_000_000L;
+
     private static final int SIGNIFICANT_DIGITS = 3;
 
     private final AtomicLongArray reads;
@@ -84,8 +85,17 @@ final class ObservationTallies {
             freshCounts[point] = fresh.get(point);
             lags[point] = lagMicros.get(point);
         }
-        return new RawObservation(settings, acknowledged.get(), failedWrites.get(), failedReads.get(), readCounts,
-                freshCounts, lags, coordinatorIsReplica, everything(roundTripMicros), everything(writeLatencyMicros),
+        return new RawObservation(
+                settings,
+                acknowledged.get(),
+                failedWrites.get(),
+                failedReads.get(),
+                readCounts,
+                freshCounts,
+                lags,
+                coordinatorIsReplica,
+                everything(roundTripMicros),
+                everything(writeLatencyMicros),
                 everything(readLatencyMicros));
     }
 

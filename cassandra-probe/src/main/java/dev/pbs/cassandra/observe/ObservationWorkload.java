@@ -18,18 +18,18 @@ final class ObservationWorkload {
     /** How long the last answers may take after the last write was sent, seconds. */
     private static final long ANSWERS_TIMEOUT_SECONDS = 60;
 
-    private ObservationWorkload() {
-    }
+    private ObservationWorkload() {}
 
     /** Runs the observation on the probe's keyspace and session; see {@link StalenessObserver}. */
     static RawObservation run(ProbeRun run, ObservationSettings settings, CoordinatorChoice choice) {
         int n = run.settings().replicationFactor();
         if (settings.readReplicas() > n || settings.writeReplicas() > n) {
-            throw new IllegalArgumentException("read and write consistency must be at most the replication factor " + n);
+            throw new IllegalArgumentException(
+                    "read and write consistency must be at most the replication factor " + n);
         }
         ObservationCoordinators coordinators = ObservationCoordinators.of(run, choice, n);
-        ObservationStatements statements = ObservationStatements.prepare(run.session(), run.settings().keyspace(),
-                settings, n);
+        ObservationStatements statements =
+                ObservationStatements.prepare(run.session(), run.settings().keyspace(), settings, n);
         double[] delaysMillis = settings.delaysMillis();
         long[] delaysNanos = new long[delaysMillis.length];
         for (int point = 0; point < delaysMillis.length; point++) {
@@ -41,8 +41,15 @@ final class ObservationWorkload {
             thread.setDaemon(true);
             return thread;
         });
-        ObservationContext context = new ObservationContext(run.session(), statements, coordinators, tallies, run.health(),
-                readScheduler, new Semaphore(MAX_IN_FLIGHT), delaysNanos);
+        ObservationContext context = new ObservationContext(
+                run.session(),
+                statements,
+                coordinators,
+                tallies,
+                run.health(),
+                readScheduler,
+                new Semaphore(MAX_IN_FLIGHT),
+                delaysNanos);
         try {
             writeAtPace(context, settings);
             awaitAnswers(context.inFlight());
@@ -56,7 +63,8 @@ final class ObservationWorkload {
     }
 
     /** Sends write i at start + i / rate, each once its requests' permits are free. */
-    private static void writeAtPace(ObservationContext context, ObservationSettings settings) throws InterruptedException {
+    private static void writeAtPace(ObservationContext context, ObservationSettings settings)
+            throws InterruptedException {
         String runTag = Long.toString(System.currentTimeMillis(), 36);
         int permits = ObservedWrite.PERMITS_BEYOND_READS + context.readDelaysNanos().length;
         long periodNanos = Math.round(1e9 / settings.writesPerSecond());
@@ -69,15 +77,16 @@ final class ObservationWorkload {
             context.inFlight().acquire(permits);
             String key = "observe-" + runTag + "-" + i;
             Node writer = context.coordinators().writer(key, i);
-            new ObservedWrite(context, key, i + 1L, writer).send(context.coordinators().roundTrip(writer, i));
+            new ObservedWrite(context, key, i + 1L, writer)
+                    .send(context.coordinators().roundTrip(writer, i));
         }
     }
 
     /** Waits until every request has been answered (every permit is back). */
     private static void awaitAnswers(Semaphore inFlight) throws InterruptedException {
         if (!inFlight.tryAcquire(MAX_IN_FLIGHT, ANSWERS_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            throw new IllegalStateException("observed-staleness reads did not finish within " + ANSWERS_TIMEOUT_SECONDS
-                    + " s");
+            throw new IllegalStateException(
+                    "observed-staleness reads did not finish within " + ANSWERS_TIMEOUT_SECONDS + " s");
         }
         inFlight.release(MAX_IN_FLIGHT);
     }

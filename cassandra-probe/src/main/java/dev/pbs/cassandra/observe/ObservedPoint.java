@@ -16,6 +16,11 @@ import dev.pbs.montecarlo.ProportionEstimate;
  *     offset from latencies ({@link ClientGapCorrection#LATENCY}) and this point's mean lag
  * @param meanLagMillis how late, on average, reads were actually sent after their nominal time
  */
-public record ObservedPoint(double tMillis, ProportionEstimate observed, double predicted, double predictedWithoutGap,
-                            double predictedWithGap, double predictedWithLatencyOffset, double meanLagMillis) {
-}
+public record ObservedPoint(
+        double tMillis,
+        ProportionEstimate observed,
+        double predicted,
+        double predictedWithoutGap,
+        double predictedWithGap,
+        double predictedWithLatencyOffset,
+        double meanLagMillis) {}

@@ -20,10 +20,19 @@ import java.util.List;
  * @param latencies observed and predicted read and write latency percentiles as the client sees them:
  *     the prediction is the engine's latency plus the measured client round trip
  */
-public record ObservedStaleness(int n, int readReplicas, int writeReplicas, long writes, long failedWrites,
-                                long failedReads, boolean coordinatorIsReplica, ClientGapCorrection correction,
-                                double meanClientGapMillis, double latencyOffsetMillis,
-                                List<ObservedPoint> points, List<LatencyComparison> latencies) {
+public record ObservedStaleness(
+        int n,
+        int readReplicas,
+        int writeReplicas,
+        long writes,
+        long failedWrites,
+        long failedReads,
+        boolean coordinatorIsReplica,
+        ClientGapCorrection correction,
+        double meanClientGapMillis,
+        double latencyOffsetMillis,
+        List<ObservedPoint> points,
+        List<LatencyComparison> latencies) {
 
     /**
      * One latency percentile, observed and predicted, in ms.
@@ -31,8 +40,8 @@ public record ObservedStaleness(int n, int readReplicas, int writeReplicas, long
      * @param operation {@code read} or {@code write}
      * @param percentile in (0, 100)
      */
-    public record LatencyComparison(String operation, double percentile, double observedMillis, double predictedMillis) {
-    }
+    public record LatencyComparison(
+            String operation, double percentile, double observedMillis, double predictedMillis) {}
 
     public ObservedStaleness {
         points = List.copyOf(points);

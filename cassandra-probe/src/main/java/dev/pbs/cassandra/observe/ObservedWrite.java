@@ -55,7 +55,8 @@ final class ObservedWrite {
 
     private void sendWrite() {
         long sentNanos = System.nanoTime();
-        context.session().executeAsync(context.statements().write(key, version, writer))
+        context.session()
+                .executeAsync(context.statements().write(key, version, writer))
                 .whenComplete((ignored, error) -> writeAnswered(sentNanos, error));
     }
 
@@ -80,14 +81,18 @@ final class ObservedWrite {
     /** Schedules the read at grid point {@code point}, due at {@code dueNanos} ({@link System#nanoTime}). */
     private void scheduleRead(int point, long dueNanos) {
         Node reader = context.coordinators().reader(writer);
-        context.readScheduler().schedule(() -> sendRead(point, reader, dueNanos),
-                Math.max(0, dueNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        context.readScheduler()
+                .schedule(
+                        () -> sendRead(point, reader, dueNanos),
+                        Math.max(0, dueNanos - System.nanoTime()),
+                        TimeUnit.NANOSECONDS);
     }
 
     private void sendRead(int point, Node reader, long dueNanos) {
         long sentNanos = System.nanoTime();
         long lagNanos = sentNanos - dueNanos;
-        context.session().executeAsync(context.statements().read(key, reader))
+        context.session()
+                .executeAsync(context.statements().read(key, reader))
                 .whenComplete((result, error) -> readAnswered(point, sentNanos, lagNanos, result, error));
     }
 
@@ -101,7 +106,8 @@ final class ObservedWrite {
             }
             Row row = result.one();
             boolean isFresh = row != null && !row.isNull("version") && row.getLong("version") >= version;
-            context.tallies().readAnswered(point, isFresh, Math.max(0, lagNanos / 1000), (answeredNanos - sentNanos) / 1000);
+            context.tallies()
+                    .readAnswered(point, isFresh, Math.max(0, lagNanos / 1000), (answeredNanos - sentNanos) / 1000);
         } finally {
             context.inFlight().release();
         }

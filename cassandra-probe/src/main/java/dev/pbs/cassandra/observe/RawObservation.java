@@ -19,7 +19,15 @@ import org.HdrHistogram.Histogram;
  * @param writeLatencyMicros client-side latency of the observed writes
  * @param readLatencyMicros client-side latency of the observed reads
  */
-public record RawObservation(ObservationSettings settings, long writes, long failedWrites, long failedReads, long[] reads,
-                             long[] fresh, long[] lagMicros, boolean coordinatorIsReplica, Histogram clientGapMicros,
-                             Histogram writeLatencyMicros, Histogram readLatencyMicros) {
-}
+public record RawObservation(
+        ObservationSettings settings,
+        long writes,
+        long failedWrites,
+        long failedReads,
+        long[] reads,
+        long[] fresh,
+        long[] lagMicros,
+        boolean coordinatorIsReplica,
+        Histogram clientGapMicros,
+        Histogram writeLatencyMicros,
+        Histogram readLatencyMicros) {}

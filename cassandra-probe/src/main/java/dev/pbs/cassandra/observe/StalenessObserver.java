@@ -40,12 +40,14 @@ public final class StalenessObserver {
     private static final int LATENCY_LEVELS = 200;
     private static final int GAP_LEVELS = 100;
 
-    private StalenessObserver() {
-    }
+    private StalenessObserver() {}
 
     /** Observes with round-robin coordinators, then compares with the prediction from {@code measured}. */
     public static ObservedStaleness observe(ProbeRun run, ObservationSettings settings, LatencyProfile measured) {
-        return compare(run(run, settings, CoordinatorChoice.ROUND_ROBIN), measured, run.settings().replicationFactor(),
+        return compare(
+                run(run, settings, CoordinatorChoice.ROUND_ROBIN),
+                measured,
+                run.settings().replicationFactor(),
                 ClientGapCorrection.MEASURED);
     }
 
@@ -61,8 +63,8 @@ public final class StalenessObserver {
     }
 
     /** Compares an observation of N = {@code n} replicas with the engine's prediction from {@code measured}. */
-    public static ObservedStaleness compare(RawObservation raw, LatencyProfile measured, int n,
-                                            ClientGapCorrection correction) {
+    public static ObservedStaleness compare(
+            RawObservation raw, LatencyProfile measured, int n, ClientGapCorrection correction) {
         ObservationSettings settings = raw.settings();
         ConfigurationResult prediction = predict(measured, n, settings, raw.coordinatorIsReplica());
         double[] delays = settings.delaysMillis();
@@ -77,7 +79,9 @@ public final class StalenessObserver {
             double lag = raw.lagMicros()[j] / 1000.0 / answered;
             double alone = prediction.consistentAt(delays[j]).estimate();
             double withGap = averageOverGap(prediction, delays[j], raw.clientGapMicros());
-            double withOffset = prediction.consistentAt(Math.max(0, delays[j] + offset + lag)).estimate();
+            double withOffset = prediction
+                    .consistentAt(Math.max(0, delays[j] + offset + lag))
+                    .estimate();
             double chosen = switch (correction) {
                 case NONE -> alone;
                 case MEASURED -> withGap;
@@ -94,14 +98,31 @@ public final class StalenessObserver {
             }
             double[] clientLatency = clientLatencies(prediction, operation.equals("read"), gapQuantiles);
             for (double percentile : LATENCY_PERCENTILES) {
-                latencies.add(new ObservedStaleness.LatencyComparison(operation, percentile,
+                latencies.add(new ObservedStaleness.LatencyComparison(
+                        operation,
+                        percentile,
                         observedLatency.getValueAtPercentile(percentile) / 1000.0,
-                        clientLatency[Math.min(clientLatency.length - 1, (int) Math.floor(percentile / 100 * clientLatency.length))]));
+                        clientLatency[
+                                Math.min(clientLatency.length - 1, (int)
+                                        Math.floor(percentile / 100 * clientLatency.length))]));
             }
         }
-        double meanGapMillis = raw.clientGapMicros().getTotalCount() == 0 ? 0 : raw.clientGapMicros().getMean() / 1000.0;
-        return new ObservedStaleness(n, settings.readReplicas(), settings.writeReplicas(), raw.writes(), raw.failedWrites(),
-                raw.failedReads(), raw.coordinatorIsReplica(), correction, meanGapMillis, offset, points, latencies);
+        double meanGapMillis = raw.clientGapMicros().getTotalCount() == 0
+                ? 0
+                : raw.clientGapMicros().getMean() / 1000.0;
+        return new ObservedStaleness(
+                n,
+                settings.readReplicas(),
+                settings.writeReplicas(),
+                raw.writes(),
+                raw.failedWrites(),
+                raw.failedReads(),
+                raw.coordinatorIsReplica(),
+                correction,
+                meanGapMillis,
+                offset,
+                points,
+                latencies);
     }
 
     /**
@@ -110,7 +131,8 @@ public final class StalenessObserver {
      * latency of the same operation. 0 when either operation has no latency observed.
      */
     static double latencyOffsetMillis(RawObservation raw, ConfigurationResult prediction) {
-        if (raw.writeLatencyMicros().getTotalCount() == 0 || raw.readLatencyMicros().getTotalCount() == 0) {
+        if (raw.writeLatencyMicros().getTotalCount() == 0
+                || raw.readLatencyMicros().getTotalCount() == 0) {
             return 0;
         }
         double writeExcess = raw.writeLatencyMicros().getValueAtPercentile(50) / 1000.0
@@ -142,7 +164,9 @@ public final class StalenessObserver {
         int next = 0;
         for (int level = 0; level < LATENCY_LEVELS; level++) {
             double percentile = 100.0 * (level + 0.5) / LATENCY_LEVELS;
-            double latency = read ? prediction.readLatency(percentile).valueMillis() : prediction.writeLatency(percentile).valueMillis();
+            double latency = read
+                    ? prediction.readLatency(percentile).valueMillis()
+                    : prediction.writeLatency(percentile).valueMillis();
             for (double gap : gapQuantiles) {
                 sums[next++] = latency + gap;
             }
@@ -159,13 +183,15 @@ public final class StalenessObserver {
         double sum = 0;
         for (HistogramIterationValue value : gapMicros.recordedValues()) {
             double gapMillis = gapMicros.medianEquivalentValue(value.getValueIteratedTo()) / 1000.0;
-            sum += value.getCountAtValueIteratedTo() * prediction.consistentAt(tMillis + gapMillis).estimate();
+            sum += value.getCountAtValueIteratedTo()
+                    * prediction.consistentAt(tMillis + gapMillis).estimate();
         }
         return sum / gapMicros.getTotalCount();
     }
 
     /** The engine's prediction for the observed configuration, on the observation's t grid. */
-    static ConfigurationResult predict(LatencyProfile measured, int n, ObservationSettings settings, boolean coordinatorIsReplica) {
+    static ConfigurationResult predict(
+            LatencyProfile measured, int n, ObservationSettings settings, boolean coordinatorIsReplica) {
         SimulationSpec spec = SimulationSpec.builder(measured, n)
                 .configuration(settings.readReplicas(), settings.writeReplicas())
                 .trials(PREDICTION_TRIALS)
@@ -175,6 +201,7 @@ public final class StalenessObserver {
                 .visibilityGridMillis(settings.delaysMillis())
                 .build();
         SimulationResult result = new WarsEngine().run(spec);
-        return result.configuration(settings.readReplicas(), settings.writeReplicas()).orElseThrow();
+        return result.configuration(settings.readReplicas(), settings.writeReplicas())
+                .orElseThrow();
     }
 }

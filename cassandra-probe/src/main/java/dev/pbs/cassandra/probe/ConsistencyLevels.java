@@ -7,8 +7,7 @@ import java.util.Optional;
 /** Cassandra's consistency level for waiting on a number of replicas. */
 public final class ConsistencyLevels {
 
-    private ConsistencyLevels() {
-    }
+    private ConsistencyLevels() {}
 
     /**
      * The level that waits for exactly {@code replicas} of {@code n}: ALL, ONE, TWO, THREE or

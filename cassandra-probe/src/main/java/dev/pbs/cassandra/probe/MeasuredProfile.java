@@ -27,8 +27,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class MeasuredProfile {
 
-    private MeasuredProfile() {
-    }
+    private MeasuredProfile() {}
 
     /**
      * @throws IllegalArgumentException when some message type has no sample at all, or there are
@@ -39,12 +38,14 @@ public final class MeasuredProfile {
         for (WarsMessage message : WarsMessage.values()) {
             pooled.put(message, new Histogram(WarsRecorder.HIGHEST_MICROS, 3));
         }
-        snapshot.delaysMicros().forEach((replica, messages) -> messages.forEach(
-                (message, histogram) -> pooled.get(message).add(histogram)));
+        snapshot.delaysMicros()
+                .forEach((replica, messages) -> messages.forEach(
+                        (message, histogram) -> pooled.get(message).add(histogram)));
         for (WarsMessage message : WarsMessage.values()) {
             if (pooled.get(message).getTotalCount() == 0) {
                 throw new IllegalArgumentException("no " + message.letter() + " samples were measured ("
-                        + snapshot.operations().traced() + " traced operations, " + snapshot.operations().tracesRead()
+                        + snapshot.operations().traced() + " traced operations, "
+                        + snapshot.operations().tracesRead()
                         + " traces read): run longer, raise --rate or --trace-fraction, or check that tracing works on "
                         + "the cluster");
             }
@@ -52,20 +53,29 @@ public final class MeasuredProfile {
         List<String> replicas = new ArrayList<>(snapshot.delaysMicros().keySet());
         if (replicas.size() < snapshot.replicationFactor()) {
             throw new IllegalArgumentException("samples came from " + replicas.size() + " replica(s) " + replicas
-                    + ", fewer than the replication factor " + snapshot.replicationFactor() + ": run longer so that every "
+                    + ", fewer than the replication factor " + snapshot.replicationFactor()
+                    + ": run longer so that every "
                     + "node coordinates and is probed");
         }
-        MessageDelays defaults = new MessageDelays(empirical(pooled.get(WarsMessage.WRITE)),
-                empirical(pooled.get(WarsMessage.ACKNOWLEDGEMENT)), empirical(pooled.get(WarsMessage.READ)),
+        MessageDelays defaults = new MessageDelays(
+                empirical(pooled.get(WarsMessage.WRITE)),
+                empirical(pooled.get(WarsMessage.ACKNOWLEDGEMENT)),
+                empirical(pooled.get(WarsMessage.READ)),
                 empirical(pooled.get(WarsMessage.RESPONSE)));
         List<DelayOverrides> overrides = new ArrayList<>();
         StringBuilder counts = new StringBuilder();
         for (String replica : replicas) {
             Map<WarsMessage, Histogram> messages = snapshot.delaysMicros().get(replica);
-            overrides.add(new DelayOverrides(orNull(messages.get(WarsMessage.WRITE)),
-                    orNull(messages.get(WarsMessage.ACKNOWLEDGEMENT)), orNull(messages.get(WarsMessage.READ)),
+            overrides.add(new DelayOverrides(
+                    orNull(messages.get(WarsMessage.WRITE)),
+                    orNull(messages.get(WarsMessage.ACKNOWLEDGEMENT)),
+                    orNull(messages.get(WarsMessage.READ)),
                     orNull(messages.get(WarsMessage.RESPONSE))));
-            counts.append("; replica ").append(overrides.size()).append(" = ").append(replica).append(": ")
+            counts.append("; replica ")
+                    .append(overrides.size())
+                    .append(" = ")
+                    .append(replica)
+                    .append(": ")
                     .append(sampleCounts(message -> count(messages.get(message))));
         }
         if (replicas.size() > snapshot.replicationFactor()) {
@@ -75,7 +85,8 @@ public final class MeasuredProfile {
         }
         ProbeCounters operations = snapshot.operations();
         Duration window = Duration.between(snapshot.started(), snapshot.at()).truncatedTo(ChronoUnit.SECONDS);
-        String provenance = String.format(Locale.ROOT,
+        String provenance = String.format(
+                Locale.ROOT,
                 "Measured by pbs probe on Cassandra cluster '%s' (Cassandra %s, datacenter %s, replication factor %d) "
                         + "from %s to %s (%d s): %d operations, %d traced at consistency ALL, %d traces read, %d replica "
                         + "samples discarded as incomplete. Samples: %s%s. One-way delays from query "
@@ -84,10 +95,19 @@ public final class MeasuredProfile {
                         + "likewise around executing the read; the wire time is the coordinator's round trip minus "
                         + "the replica's time, so only each node's own stopwatch is used (no clock skew enters) and "
                         + "the wire is assumed symmetric. A coordinator's own replica answers locally and gives no sample.",
-                snapshot.clusterName(), snapshot.cassandraVersion(), snapshot.datacenter(), snapshot.replicationFactor(),
-                snapshot.started().truncatedTo(ChronoUnit.SECONDS), snapshot.at().truncatedTo(ChronoUnit.SECONDS),
-                window.toSeconds(), operations.issued(), operations.traced(), operations.tracesRead(),
-                operations.samplesDiscarded(), sampleCounts(message -> pooled.get(message).getTotalCount()), counts);
+                snapshot.clusterName(),
+                snapshot.cassandraVersion(),
+                snapshot.datacenter(),
+                snapshot.replicationFactor(),
+                snapshot.started().truncatedTo(ChronoUnit.SECONDS),
+                snapshot.at().truncatedTo(ChronoUnit.SECONDS),
+                window.toSeconds(),
+                operations.issued(),
+                operations.traced(),
+                operations.tracesRead(),
+                operations.samplesDiscarded(),
+                sampleCounts(message -> pooled.get(message).getTotalCount()),
+                counts);
         return LatencyProfile.builder(name)
                 .description("Measured W, A, R, S of Cassandra cluster '" + snapshot.clusterName() + "' ("
                         + replicas.size() + " replicas)")

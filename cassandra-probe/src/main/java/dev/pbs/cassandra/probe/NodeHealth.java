@@ -18,9 +18,8 @@ import java.util.TreeMap;
 public final class NodeHealth extends NodeStateListenerBase {
 
     /** One node's figures. */
-    public record NodeReport(String address, boolean up, long succeeded, long failed, int timesDown,
-                             Instant lastChange) {
-    }
+    public record NodeReport(
+            String address, boolean up, long succeeded, long failed, int timesDown, Instant lastChange) {}
 
     private static final class Entry {
         boolean up = true;
@@ -84,7 +83,9 @@ public final class NodeHealth extends NodeStateListenerBase {
 
     @Override
     public synchronized void onAdd(Node node) {
-        know(ProbeSessions.traceAddress(node), node.getState() != NodeState.DOWN && node.getState() != NodeState.FORCED_DOWN);
+        know(
+                ProbeSessions.traceAddress(node),
+                node.getState() != NodeState.DOWN && node.getState() != NodeState.FORCED_DOWN);
     }
 
     @Override
@@ -95,8 +96,8 @@ public final class NodeHealth extends NodeStateListenerBase {
     /** Every node's figures now, by address. */
     public synchronized List<NodeReport> report() {
         List<NodeReport> reports = new ArrayList<>();
-        nodes.forEach((address, entry) -> reports.add(new NodeReport(address, entry.up, entry.succeeded, entry.failed,
-                entry.timesDown, entry.lastChange)));
+        nodes.forEach((address, entry) -> reports.add(
+                new NodeReport(address, entry.up, entry.succeeded, entry.failed, entry.timesDown, entry.lastChange)));
         return reports;
     }
 }

@@ -12,6 +12,12 @@ package dev.pbs.cassandra.probe;
  * @param traceFailures traces that could not be read back
  * @param samplesDiscarded replicas in a trace whose events were incomplete or inconsistent
  */
-public record ProbeCounters(long issued, long succeeded, long failed, long skipped, long traced, long tracesRead,
-                            long traceFailures, long samplesDiscarded) {
-}
+public record ProbeCounters(
+        long issued,
+        long succeeded,
+        long failed,
+        long skipped,
+        long traced,
+        long tracesRead,
+        long traceFailures,
+        long samplesDiscarded) {}

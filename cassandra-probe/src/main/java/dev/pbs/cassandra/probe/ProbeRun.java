@@ -38,6 +38,7 @@ public final class ProbeRun implements AutoCloseable {
 
     /** Delay before a trace is read back: Cassandra writes trace events asynchronously. */
     private static final long TRACE_READ_DELAY_MILLIS = 2000;
+
     private static final int TRACE_READ_ATTEMPTS = 3;
     private static final int MAX_IN_FLIGHT = 256;
     private static final int MAX_PENDING_TRACES = 10_000;
@@ -71,14 +72,16 @@ public final class ProbeRun implements AutoCloseable {
         this.settings = settings;
         this.session = session;
         this.health = health;
-        Row local = session.execute("SELECT cluster_name, data_center, release_version FROM system.local").one();
+        Row local = session.execute("SELECT cluster_name, data_center, release_version FROM system.local")
+                .one();
         this.clusterName = local == null ? "unknown" : local.getString("cluster_name");
-        this.datacenter = settings.localDatacenter().orElse(local == null ? "datacenter1" : local.getString("data_center"));
+        this.datacenter =
+                settings.localDatacenter().orElse(local == null ? "datacenter1" : local.getString("data_center"));
         this.cassandraVersion = local == null ? "unknown" : local.getString("release_version");
         List<Node> nodes = localNodes();
         if (nodes.size() < settings.replicationFactor()) {
-            throw new IllegalArgumentException("datacenter " + datacenter + " has " + nodes.size() + " node(s), fewer than --rf "
-                    + settings.replicationFactor());
+            throw new IllegalArgumentException("datacenter " + datacenter + " has " + nodes.size()
+                    + " node(s), fewer than --rf " + settings.replicationFactor());
         }
         for (Node node : nodes) {
             health.know(ProbeSessions.traceAddress(node), true);
@@ -87,7 +90,8 @@ public final class ProbeRun implements AutoCloseable {
         String table = settings.keyspace() + "." + ProbeSettings.TABLE;
         this.write = session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");
         this.read = session.prepare("SELECT version FROM " + table + " WHERE key = ?");
-        this.traceEvents = session.prepare("SELECT source, source_elapsed, activity FROM system_traces.events WHERE session_id = ?");
+        this.traceEvents = session.prepare(
+                "SELECT source, source_elapsed, activity FROM system_traces.events WHERE session_id = ?");
     }
 
     /**
@@ -104,7 +108,8 @@ public final class ProbeRun implements AutoCloseable {
         } catch (RuntimeException problem) {
             session.close();
             if (problem instanceof QueryValidationException invalid) {
-                throw new IllegalArgumentException("the cluster refused the probe's schema: " + invalid.getMessage(), invalid);
+                throw new IllegalArgumentException(
+                        "the cluster refused the probe's schema: " + invalid.getMessage(), invalid);
             }
             throw problem;
         }
@@ -146,7 +151,8 @@ public final class ProbeRun implements AutoCloseable {
             }
             inFlight.tryAcquire(MAX_IN_FLIGHT, 10, TimeUnit.SECONDS);
             inFlight.release(MAX_IN_FLIGHT);
-            long drainDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TRACE_READ_DELAY_MILLIS * (TRACE_READ_ATTEMPTS + 1));
+            long drainDeadline = System.nanoTime()
+                    + TimeUnit.MILLISECONDS.toNanos(TRACE_READ_DELAY_MILLIS * (TRACE_READ_ATTEMPTS + 1));
             while (!pendingTraces.isEmpty() && System.nanoTime() < drainDeadline && !cancelled.getAsBoolean()) {
                 TimeUnit.MILLISECONDS.sleep(100);
             }
@@ -171,7 +177,10 @@ public final class ProbeRun implements AutoCloseable {
         BoundStatement statement = isWrite
                 ? write.bind(key, version.incrementAndGet(), System.currentTimeMillis() * 1000)
                 : read.bind(key);
-        statement = statement.setNode(coordinator).setIdempotent(true).setTracing(tracedOperation)
+        statement = statement
+                .setNode(coordinator)
+                .setIdempotent(true)
+                .setTracing(tracedOperation)
                 .setConsistencyLevel(tracedOperation ? tracedLevel() : DefaultConsistencyLevel.ONE);
         issued.incrementAndGet();
         Operation kind = isWrite ? Operation.WRITE : Operation.READ;
@@ -184,7 +193,8 @@ public final class ProbeRun implements AutoCloseable {
         });
     }
 
-    private void completed(AsyncResultSet result, Throwable error, String coordinator, Operation kind, boolean tracedOperation) {
+    private void completed(
+            AsyncResultSet result, Throwable error, String coordinator, Operation kind, boolean tracedOperation) {
         if (error != null) {
             failed.incrementAndGet();
             // A replica that timed out or is unavailable is not the coordinator's fault.
@@ -253,17 +263,23 @@ public final class ProbeRun implements AutoCloseable {
             }
             try {
                 List<TraceEvent> events = new ArrayList<>();
-                for (Row row : session.execute(traceEvents.bind(pending.sessionId).setConsistencyLevel(DefaultConsistencyLevel.ONE))) {
+                for (Row row : session.execute(
+                        traceEvents.bind(pending.sessionId).setConsistencyLevel(DefaultConsistencyLevel.ONE))) {
                     java.net.InetAddress source = row.getInetAddress("source");
                     String activity = row.getString("activity");
                     if (source != null && activity != null) {
                         events.add(new TraceEvent(source.getHostAddress(), row.getInt("source_elapsed"), activity));
                     }
                 }
-                TraceParser.Result parsed = TraceParser.parse(pending.operation, pending.coordinator, ProbeSettings.TABLE, events);
+                TraceParser.Result parsed =
+                        TraceParser.parse(pending.operation, pending.coordinator, ProbeSettings.TABLE, events);
                 if (parsed.samples().isEmpty() && pending.attempt < TRACE_READ_ATTEMPTS) {
-                    pendingTraces.add(new PendingTrace(pending.sessionId, pending.operation, pending.coordinator,
-                            TRACE_READ_DELAY_MILLIS, pending.attempt + 1));
+                    pendingTraces.add(new PendingTrace(
+                            pending.sessionId,
+                            pending.operation,
+                            pending.coordinator,
+                            TRACE_READ_DELAY_MILLIS,
+                            pending.attempt + 1));
                     continue;
                 }
                 tracesRead.incrementAndGet();
@@ -277,14 +293,29 @@ public final class ProbeRun implements AutoCloseable {
 
     /** What has been measured so far; safe to call while {@link #run} is running. */
     public ProbeSnapshot snapshot() {
-        return new ProbeSnapshot(clusterName, cassandraVersion, datacenter, settings.replicationFactor(), started,
-                Instant.now(), counters(), recorder.snapshot(), health.report());
+        return new ProbeSnapshot(
+                clusterName,
+                cassandraVersion,
+                datacenter,
+                settings.replicationFactor(),
+                started,
+                Instant.now(),
+                counters(),
+                recorder.snapshot(),
+                health.report());
     }
 
     /** The workload's counters now, without copying the histograms {@link #snapshot} copies. */
     public ProbeCounters counters() {
-        return new ProbeCounters(issued.get(), succeeded.get(), failed.get(), skipped.get(), traced.get(),
-                tracesRead.get(), traceFailures.get(), samplesDiscarded.get());
+        return new ProbeCounters(
+                issued.get(),
+                succeeded.get(),
+                failed.get(),
+                skipped.get(),
+                traced.get(),
+                tracesRead.get(),
+                traceFailures.get(),
+                samplesDiscarded.get());
     }
 
     public ProbeSettings settings() {

@@ -16,23 +16,26 @@ final class ProbeSchema {
 
     /** How long the nodes may take to agree on the new schema: freshly started nodes on a loaded machine are slow to. */
     private static final Duration SCHEMA_AGREEMENT_TIMEOUT = Duration.ofSeconds(60);
+
     private static final long SCHEMA_AGREEMENT_POLL_MILLIS = 500;
 
-    private ProbeSchema() {
-    }
+    private ProbeSchema() {}
 
     static void ensure(CqlSession session, ProbeSettings settings, String datacenter) {
-        Optional<KeyspaceMetadata> existing = session.getMetadata().getKeyspace(CqlIdentifier.fromCql(settings.keyspace()));
+        Optional<KeyspaceMetadata> existing =
+                session.getMetadata().getKeyspace(CqlIdentifier.fromCql(settings.keyspace()));
         if (existing.isPresent()) {
             int actual = replicationFactor(existing.get().getReplication(), datacenter);
             if (actual != settings.replicationFactor()) {
-                throw new IllegalArgumentException("keyspace " + settings.keyspace() + " has replication factor " + actual
+                throw new IllegalArgumentException("keyspace " + settings.keyspace() + " has replication factor "
+                        + actual
                         + " in datacenter " + datacenter + ", not --rf " + settings.replicationFactor()
                         + "; use --rf " + actual + " or another --keyspace (the probe never alters a keyspace)");
             }
         } else {
             session.execute("CREATE KEYSPACE IF NOT EXISTS " + settings.keyspace()
-                    + " WITH replication = {'class': 'NetworkTopologyStrategy', '" + datacenter.replace("'", "''") + "': "
+                    + " WITH replication = {'class': 'NetworkTopologyStrategy', '" + datacenter.replace("'", "''")
+                    + "': "
                     + settings.replicationFactor() + "}");
         }
         session.execute("CREATE TABLE IF NOT EXISTS " + settings.keyspace() + "." + ProbeSettings.TABLE
@@ -62,7 +65,9 @@ final class ProbeSchema {
     /** The factor for {@code datacenter} under NetworkTopologyStrategy, or SimpleStrategy's factor; -1 if unknown. */
     static int replicationFactor(Map<String, String> replication, String datacenter) {
         String strategy = replication.getOrDefault("class", "");
-        String value = strategy.endsWith("SimpleStrategy") ? replication.get("replication_factor") : replication.get(datacenter);
+        String value = strategy.endsWith("SimpleStrategy")
+                ? replication.get("replication_factor")
+                : replication.get(datacenter);
         if (value == null) {
             return 0;
         }

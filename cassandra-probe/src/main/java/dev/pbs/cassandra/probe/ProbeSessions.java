@@ -21,8 +21,7 @@ import java.util.Map;
  */
 public final class ProbeSessions {
 
-    private ProbeSessions() {
-    }
+    private ProbeSessions() {}
 
     /**
      * @param listener told when nodes go down and come back (may be null)
@@ -42,7 +41,8 @@ public final class ProbeSessions {
         builder.addContactPoints(resolved);
         settings.localDatacenter().ifPresent(builder::withLocalDatacenter);
         if (settings.username().isPresent()) {
-            builder.withAuthCredentials(settings.username().get(), settings.password().orElseThrow());
+            builder.withAuthCredentials(
+                    settings.username().get(), settings.password().orElseThrow());
         }
         if (listener != null) {
             builder.withNodeStateListener(listener);
@@ -52,9 +52,13 @@ public final class ProbeSessions {
         } catch (AllNodesFailedException failed) {
             throw new IllegalArgumentException(describe(failed, settings), failed);
         } catch (AuthenticationException denied) {
-            throw new IllegalArgumentException("authentication failed at " + denied.getEndPoint()
-                    + (settings.username().isPresent() ? " for user '" + settings.username().get() + "'" : "")
-                    + ": check --username and the password variable", denied);
+            throw new IllegalArgumentException(
+                    "authentication failed at " + denied.getEndPoint()
+                            + (settings.username().isPresent()
+                                    ? " for user '" + settings.username().get() + "'"
+                                    : "")
+                            + ": check --username and the password variable",
+                    denied);
         } catch (IllegalStateException misconfigured) {
             throw new IllegalArgumentException("cannot connect: " + misconfigured.getMessage(), misconfigured);
         }
@@ -71,7 +75,8 @@ public final class ProbeSessions {
                 .withString(DefaultDriverOption.SESSION_NAME, "pbs-probe");
         if (settings.localDatacenter().isEmpty()) {
             // Without a named datacenter, take the one of the contact points.
-            options = options.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
+            options = options.withString(
+                    DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
         }
         return options.build();
     }
@@ -81,8 +86,9 @@ public final class ProbeSessions {
             for (Throwable error : entry.getValue()) {
                 if (error instanceof AuthenticationException) {
                     return "authentication failed at " + entry.getKey().getEndPoint()
-                            + (settings.username().isPresent() ? " for user '" + settings.username().get() + "'"
-                            : " (the cluster requires credentials: --username and --password-env)");
+                            + (settings.username().isPresent()
+                                    ? " for user '" + settings.username().get() + "'"
+                                    : " (the cluster requires credentials: --username and --password-env)");
                 }
             }
         }
@@ -90,8 +96,11 @@ public final class ProbeSessions {
         for (InetSocketAddress point : settings.contactPoints()) {
             points.add(point.getHostString() + ":" + point.getPort());
         }
-        String reason = failed.getAllErrors().values().stream().flatMap(List::stream).findFirst()
-                .map(ProbeSessions::reason).orElse("no answer");
+        String reason = failed.getAllErrors().values().stream()
+                .flatMap(List::stream)
+                .findFirst()
+                .map(ProbeSessions::reason)
+                .orElse("no answer");
         return "cannot reach any contact point (" + String.join(", ", points) + "): " + reason;
     }
 
@@ -114,7 +123,9 @@ public final class ProbeSessions {
             }
         }
         String message = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
-        return message.replaceAll("\\[[^\\]]*\\]\\s*", "").replaceAll("\\s+", " ").trim();
+        return message.replaceAll("\\[[^\\]]*\\]\\s*", "")
+                .replaceAll("\\s+", " ")
+                .trim();
     }
 
     /** The node's address as traces name it: its broadcast (listen) address, else its CQL address. */
@@ -128,7 +139,8 @@ public final class ProbeSessions {
         if (node.getBroadcastRpcAddress().isPresent()) {
             return node.getBroadcastRpcAddress().get().getAddress().getHostAddress();
         }
-        return node.getEndPoint().resolve() instanceof InetSocketAddress socket ? socket.getAddress().getHostAddress()
+        return node.getEndPoint().resolve() instanceof InetSocketAddress socket
+                ? socket.getAddress().getHostAddress()
                 : node.getEndPoint().toString();
     }
 }

@@ -23,10 +23,16 @@ import java.util.regex.Pattern;
  * @param duration how long the workload runs (default 60 s)
  * @param traceFraction the fraction of operations traced, in (0, 1] (default 0.2)
  */
-public record ProbeSettings(List<InetSocketAddress> contactPoints, Optional<String> localDatacenter,
-                            Optional<String> username, Optional<String> password, String keyspace,
-                            int replicationFactor, double operationsPerSecond, Duration duration,
-                            double traceFraction) {
+public record ProbeSettings(
+        List<InetSocketAddress> contactPoints,
+        Optional<String> localDatacenter,
+        Optional<String> username,
+        Optional<String> password,
+        String keyspace,
+        int replicationFactor,
+        double operationsPerSecond,
+        Duration duration,
+        double traceFraction) {
 
     public static final String DEFAULT_KEYSPACE = "pbs_probe";
     /** The probe's table in its keyspace. */
@@ -130,11 +136,12 @@ public record ProbeSettings(List<InetSocketAddress> contactPoints, Optional<Stri
 
     /** Parses a duration such as {@code 30s}, {@code 500ms}, {@code 2m}, {@code 1h}. */
     public static Duration duration(String text) {
-        java.util.regex.Matcher matcher = text == null ? null
+        java.util.regex.Matcher matcher = text == null
+                ? null
                 : Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)").matcher(text.trim());
         if (matcher == null || !matcher.matches()) {
-            throw new IllegalArgumentException("duration must be a number with a unit ms, s, m or h (e.g. 30s), was '"
-                    + text + "'");
+            throw new IllegalArgumentException(
+                    "duration must be a number with a unit ms, s, m or h (e.g. 30s), was '" + text + "'");
         }
         double value = Double.parseDouble(matcher.group(1));
         double millis = switch (matcher.group(2)) {

@@ -19,9 +19,16 @@ import org.HdrHistogram.Histogram;
  * @param delaysMicros W, A, R, S histograms (microseconds) by replica address and message
  * @param nodes each node's availability
  */
-public record ProbeSnapshot(String clusterName, String cassandraVersion, String datacenter, int replicationFactor,
-                            Instant started, Instant at, ProbeCounters operations,
-                            Map<String, Map<WarsMessage, Histogram>> delaysMicros, List<NodeHealth.NodeReport> nodes) {
+public record ProbeSnapshot(
+        String clusterName,
+        String cassandraVersion,
+        String datacenter,
+        int replicationFactor,
+        Instant started,
+        Instant at,
+        ProbeCounters operations,
+        Map<String, Map<WarsMessage, Histogram>> delaysMicros,
+        List<NodeHealth.NodeReport> nodes) {
 
     /** Samples of one message across replicas. */
     public long samples(WarsMessage message) {

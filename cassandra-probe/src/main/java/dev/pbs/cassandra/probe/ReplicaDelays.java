@@ -10,5 +10,4 @@ package dev.pbs.cassandra.probe;
  * @param outboundMicros W or R
  * @param returnMicros A or S
  */
-public record ReplicaDelays(String replica, Operation operation, long outboundMicros, long returnMicros) {
-}
+public record ReplicaDelays(String replica, Operation operation, long outboundMicros, long returnMicros) {}

@@ -8,10 +8,10 @@ import java.util.Comparator;
  */
 final class ReplicaOrder {
 
-    static final Comparator<String> COMPARATOR = Comparator.comparing(ReplicaOrder::numeric).thenComparing(text -> text);
+    static final Comparator<String> COMPARATOR =
+            Comparator.comparing(ReplicaOrder::numeric).thenComparing(text -> text);
 
-    private ReplicaOrder() {
-    }
+    private ReplicaOrder() {}
 
     private static long numeric(String address) {
         String[] parts = address.split("\\.");

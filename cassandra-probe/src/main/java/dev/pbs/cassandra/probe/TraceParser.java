@@ -36,18 +36,17 @@ import java.util.regex.Pattern;
 public final class TraceParser {
 
     private static final Pattern SENT = Pattern.compile("^Sending (\\w+) message to /?([^:\\s]+)(?::\\d+)?\\b.*");
-    private static final Pattern RECEIVED = Pattern.compile("^(\\w+) message received from /?([^:\\s]+)(?::\\d+)?\\b.*");
+    private static final Pattern RECEIVED =
+            Pattern.compile("^(\\w+) message received from /?([^:\\s]+)(?::\\d+)?\\b.*");
     private static final Pattern PROCESSED = Pattern.compile("^Processing response from /?([^:\\s]+)(?::\\d+)?\\b.*");
 
-    private TraceParser() {
-    }
+    private TraceParser() {}
 
     /**
      * @param samples one per remote replica with complete, consistent events
      * @param discarded remote replicas seen in the trace that gave no sample
      */
-    public record Result(List<ReplicaDelays> samples, int discarded) {
-    }
+    public record Result(List<ReplicaDelays> samples, int discarded) {}
 
     /**
      * @param coordinator the coordinator's address (host, no port)

@@ -22,6 +22,7 @@ public final class WarsRecorder {
 
     /** Largest recordable delay, microseconds (one hour); larger ones are counted as clipped. */
     public static final long HIGHEST_MICROS = 3_600_000_000L;
+
     private static final int SIGNIFICANT_DIGITS = 3;
 
     private final ConcurrentMap<String, Map<WarsMessage, MessageDelays>> byReplica = new ConcurrentHashMap<>();

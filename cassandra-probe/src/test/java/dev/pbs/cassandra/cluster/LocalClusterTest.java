@@ -14,7 +14,7 @@ class LocalClusterTest {
     @Test
     void status_emptyFolder_hasNoNodes(@TempDir Path folder) {
         assertThat(LocalCluster.in(folder).status()).isEmpty();
-        assertThat(LocalCluster.in(folder).stop(line -> { })).isZero();
+        assertThat(LocalCluster.in(folder).stop(line -> {})).isZero();
     }
 
     @Test
@@ -23,11 +23,14 @@ class LocalClusterTest {
         // never be signalled: the command line does not name the node's configuration.
         new ClusterDirectory(folder).writeState("pbs-local", 1, "5.0.6", 1);
         Files.createDirectories(folder.resolve("node1"));
-        Files.writeString(folder.resolve("node1/pid"), Long.toString(ProcessHandle.current().pid()), StandardCharsets.UTF_8);
+        Files.writeString(
+                folder.resolve("node1/pid"),
+                Long.toString(ProcessHandle.current().pid()),
+                StandardCharsets.UTF_8);
         LocalCluster cluster = LocalCluster.in(folder);
         assertThat(cluster.livePid(1)).isEmpty();
         assertThat(cluster.status().get(0).state()).isEqualTo("down");
-        assertThat(cluster.stop(line -> { })).isZero();
+        assertThat(cluster.stop(line -> {})).isZero();
         assertThat(ProcessHandle.current().isAlive()).isTrue();
     }
 
@@ -37,20 +40,23 @@ class LocalClusterTest {
         new ClusterDirectory(folder).writeState("pbs-local", 4, "5.0.6", 11);
         assertThat(LocalCluster.in(folder).firstAddress()).isEqualTo(11);
         assertThat(LocalCluster.in(folder).withFirstAddress(20).firstAddress()).isEqualTo(11);
-        assertThat(LocalCluster.in(folder).status()).extracting(NodeStatus::contactPoint)
+        assertThat(LocalCluster.in(folder).status())
+                .extracting(NodeStatus::contactPoint)
                 .containsExactly("127.0.0.11:9042", "127.0.0.12:9042", "127.0.0.13:9042", "127.0.0.14:9042");
     }
 
     @Test
     void start_sizeOutOfRange_isRefused(@TempDir Path folder) {
-        assertThatThrownBy(() -> LocalCluster.in(folder).start(0, line -> { })).hasMessageContaining("--nodes must be between 1 and 9");
-        assertThatThrownBy(() -> LocalCluster.in(folder).start(10, line -> { })).hasMessageContaining("--nodes must be between 1 and 9");
+        assertThatThrownBy(() -> LocalCluster.in(folder).start(0, line -> {}))
+                .hasMessageContaining("--nodes must be between 1 and 9");
+        assertThatThrownBy(() -> LocalCluster.in(folder).start(10, line -> {}))
+                .hasMessageContaining("--nodes must be between 1 and 9");
     }
 
     @Test
     void start_otherSizeThanRecorded_isRefused(@TempDir Path folder) {
         new ClusterDirectory(folder).writeState("pbs-local", 3, "5.0.6", 1);
-        assertThatThrownBy(() -> LocalCluster.in(folder).start(2, line -> { }))
+        assertThatThrownBy(() -> LocalCluster.in(folder).start(2, line -> {}))
                 .hasMessageContaining("has 3 nodes, not 2");
     }
 
@@ -58,7 +64,8 @@ class LocalClusterTest {
     void nodeClasspath_recordedByTheBuild_pointsAtCassandra() {
         NodeClasspath classpath = NodeClasspath.recorded();
         assertThat(classpath.cassandraVersion()).startsWith("5.0.");
-        assertThat(classpath.entries()).anySatisfy(entry -> assertThat(entry.getFileName().toString()).startsWith("cassandra-all-"));
+        assertThat(classpath.entries())
+                .anySatisfy(entry -> assertThat(entry.getFileName().toString()).startsWith("cassandra-all-"));
         assertThat(classpath.entries().get(0).getFileName().toString()).startsWith("cassandra-node-");
     }
 }

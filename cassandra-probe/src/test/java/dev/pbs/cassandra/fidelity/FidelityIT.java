@@ -72,7 +72,9 @@ class FidelityIT {
         assertThat(points.get(points.size() - 1).observed().estimate())
                 .as("observed P(consistent) at 200 ms")
                 .isGreaterThan(0.99);
-        assertThat(points.get(0).predicted()).as("predicted P(consistent) at t = 0").isLessThan(0.95);
+        assertThat(points.get(0).predicted())
+                .as("predicted P(consistent) at t = 0")
+                .isLessThan(0.95);
         for (int i = 1; i < points.size(); i++) {
             assertThat(points.get(i).predicted())
                     .as("prediction at %s ms", points.get(i).tMillis())

@@ -30,13 +30,15 @@ class FidelityLongIT {
         List<ObservedPoint> points = comparison.points();
         assertThat(comparison.writes()).isGreaterThanOrEqualTo(4990);
         assertThat(comparison.coordinatorIsReplica()).isFalse();
-        assertThat(points).hasSize(FidelitySettings.DEFAULT_DELAYS_MILLIS.length)
+        assertThat(points)
+                .hasSize(FidelitySettings.DEFAULT_DELAYS_MILLIS.length)
                 .allSatisfy(point -> assertThat(point.observed().trials()).isGreaterThan(4900));
         assertThat(points.get(0).observed().estimate()).isLessThan(0.95);
         assertThat(points.get(points.size() - 1).observed().estimate()).isGreaterThan(0.99);
         assertThat(points.get(0).predicted()).isLessThan(0.95);
         for (int i = 1; i < points.size(); i++) {
-            assertThat(points.get(i).predicted()).isGreaterThanOrEqualTo(points.get(i - 1).predicted());
+            assertThat(points.get(i).predicted())
+                    .isGreaterThanOrEqualTo(points.get(i - 1).predicted());
         }
         assertThat(result.measurement().samples(WarsMessage.WRITE)).isGreaterThan(1000);
         assertThat(comparison.rmse()).isLessThanOrEqualTo(0.01);

@@ -16,8 +16,7 @@ import java.time.Duration;
  */
 final class FidelityRuns {
 
-    private FidelityRuns() {
-    }
+    private FidelityRuns() {}
 
     /**
      * Runs the cell (N = 3) on a 4-node cluster of its own with {@code writes} observed writes after
@@ -33,28 +32,52 @@ final class FidelityRuns {
      * Runs the cell with N = {@code replicas} and W's mean {@code writeMeanMillis} on a running cluster of at least N + 1 nodes (its
      * delays set for the run and removed after it), and prints its figures.
      */
-    static FidelityResult runOn(LocalCluster cluster, int replicas, double writeMeanMillis, int writes, Duration warmUp) {
+    static FidelityResult runOn(
+            LocalCluster cluster, int replicas, double writeMeanMillis, int writes, Duration warmUp) {
         FidelitySettings settings = cell(replicas, writeMeanMillis, writes, warmUp, cluster.root());
         return printed(FidelityExperiment.runOn(cluster, settings, line -> System.out.println("[fidelity] " + line)));
     }
 
-    private static FidelitySettings cell(int replicas, double writeMeanMillis, int writes, Duration warmUp,
-                                         Path directory) {
-        return new FidelitySettings(replicas, writeMeanMillis, 5, writes, 10, FidelitySettings.DEFAULT_DELAYS_MILLIS, directory, 11,
-                ClientGapCorrection.NONE).withWarmUp(warmUp);
+    private static FidelitySettings cell(
+            int replicas, double writeMeanMillis, int writes, Duration warmUp, Path directory) {
+        return new FidelitySettings(
+                        replicas,
+                        writeMeanMillis,
+                        5,
+                        writes,
+                        10,
+                        FidelitySettings.DEFAULT_DELAYS_MILLIS,
+                        directory,
+                        11,
+                        ClientGapCorrection.NONE)
+                .withWarmUp(warmUp);
     }
 
     private static FidelityResult printed(FidelityResult result) {
         ObservedStaleness comparison = result.comparison();
-        System.out.printf("fidelity: N = %d, %d writes in %d s (%d s warm-up included): RMSE %.4f (with "
-                + "latency offset %.4f, with round trip %.4f), noise floor %.4f, latency NRMSE %.4f, latency offset "
-                + "%.2f ms, mean client round trip %.2f ms%n", result.settings().replicas(), comparison.writes(), result.elapsed().toSeconds(),
-                result.settings().warmUp().toSeconds(), comparison.rmse(), comparison.rmseWithLatencyOffset(), comparison.rmseWithRoundTrip(),
-                comparison.noiseFloor(), comparison.latencyNrmse(), comparison.latencyOffsetMillis(),
+        System.out.printf(
+                "fidelity: N = %d, %d writes in %d s (%d s warm-up included): RMSE %.4f (with "
+                        + "latency offset %.4f, with round trip %.4f), noise floor %.4f, latency NRMSE %.4f, latency offset "
+                        + "%.2f ms, mean client round trip %.2f ms%n",
+                result.settings().replicas(),
+                comparison.writes(),
+                result.elapsed().toSeconds(),
+                result.settings().warmUp().toSeconds(),
+                comparison.rmse(),
+                comparison.rmseWithLatencyOffset(),
+                comparison.rmseWithRoundTrip(),
+                comparison.noiseFloor(),
+                comparison.latencyNrmse(),
+                comparison.latencyOffsetMillis(),
                 comparison.meanClientGapMillis());
         for (ObservedPoint point : comparison.points()) {
-            System.out.printf("  t=%5.0f ms observed %.4f [%.4f, %.4f] predicted %.4f%n", point.tMillis(),
-                    point.observed().estimate(), point.observed().lower(), point.observed().upper(), point.predicted());
+            System.out.printf(
+                    "  t=%5.0f ms observed %.4f [%.4f, %.4f] predicted %.4f%n",
+                    point.tMillis(),
+                    point.observed().estimate(),
+                    point.observed().lower(),
+                    point.observed().upper(),
+                    point.predicted());
         }
         return result;
     }

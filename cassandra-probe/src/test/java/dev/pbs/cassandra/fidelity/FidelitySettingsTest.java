@@ -11,7 +11,15 @@ import org.junit.jupiter.api.Test;
 class FidelitySettingsTest {
 
     private static FidelitySettings cell() {
-        return new FidelitySettings(3, 10, 5, 300, 10, FidelitySettings.DEFAULT_DELAYS_MILLIS, Path.of("target"), 11,
+        return new FidelitySettings(
+                3,
+                10,
+                5,
+                300,
+                10,
+                FidelitySettings.DEFAULT_DELAYS_MILLIS,
+                Path.of("target"),
+                11,
                 ClientGapCorrection.NONE);
     }
 
@@ -29,7 +37,8 @@ class FidelitySettingsTest {
         FidelitySettings shorter = cell().withWarmUp(Duration.ofSeconds(10));
         assertThat(shorter.warmUpObservation().writes()).isEqualTo(100);
         assertThat(shorter.observation().writes()).isEqualTo(300);
-        assertThat(cell().withWarmUp(Duration.ofSeconds(1)).warmUpObservation().writes()).isEqualTo(10);
+        assertThat(cell().withWarmUp(Duration.ofSeconds(1)).warmUpObservation().writes())
+                .isEqualTo(10);
     }
 
     @Test

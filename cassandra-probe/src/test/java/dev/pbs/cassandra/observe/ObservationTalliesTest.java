@@ -42,7 +42,8 @@ class ObservationTalliesTest {
         RawObservation raw = tallies.observation(SETTINGS, true);
         assertThat(raw.writeLatencyMicros().getTotalCount()).isEqualTo(2);
         assertThat(raw.writeLatencyMicros().getMinValue()).isZero();
-        assertThat(raw.writeLatencyMicros().getHighestTrackableValue()).isGreaterThanOrEqualTo(ObservationTallies.HIGHEST_MICROS);
+        assertThat(raw.writeLatencyMicros().getHighestTrackableValue())
+                .isGreaterThanOrEqualTo(ObservationTallies.HIGHEST_MICROS);
         assertThat(raw.coordinatorIsReplica()).isTrue();
     }
 }

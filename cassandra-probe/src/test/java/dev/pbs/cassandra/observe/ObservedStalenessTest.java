@@ -16,17 +16,32 @@ class ObservedStalenessTest {
 
     /** Constant delays: W = 10 ms, A = R = S = 1 ms. */
     private static LatencyProfile constantDelays() {
-        return LatencyProfile.builder("constant").description("test").provenance("test")
-                .defaults(new MessageDelays(Constant.of(10), Constant.of(1), Constant.of(1), Constant.of(1))).build();
+        return LatencyProfile.builder("constant")
+                .description("test")
+                .provenance("test")
+                .defaults(new MessageDelays(Constant.of(10), Constant.of(1), Constant.of(1), Constant.of(1)))
+                .build();
     }
 
     @Test
     void rmse_differencesOfTwoPoints_isTheirRootMeanSquare() {
-        ObservedStaleness observed = new ObservedStaleness(3, 1, 1, 100, 0, 0, true, ClientGapCorrection.MEASURED, 0.5, 0.2, List.of(
-                new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0),
-                new ObservedPoint(5, ProportionEstimate.of(90, 100), 0.9, 0.9, 0.9, 0.9, 0)), List.of(
-                new ObservedStaleness.LatencyComparison("read", 50, 2.0, 2.5),
-                new ObservedStaleness.LatencyComparison("read", 99, 10.0, 9.0)));
+        ObservedStaleness observed = new ObservedStaleness(
+                3,
+                1,
+                1,
+                100,
+                0,
+                0,
+                true,
+                ClientGapCorrection.MEASURED,
+                0.5,
+                0.2,
+                List.of(
+                        new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0),
+                        new ObservedPoint(5, ProportionEstimate.of(90, 100), 0.9, 0.9, 0.9, 0.9, 0)),
+                List.of(
+                        new ObservedStaleness.LatencyComparison("read", 50, 2.0, 2.5),
+                        new ObservedStaleness.LatencyComparison("read", 99, 10.0, 9.0)));
         // differences -0.3 and 0: sqrt((0.09 + 0) / 2)
         assertThat(observed.rmse()).isCloseTo(Math.sqrt(0.045), within(1e-12));
         // noise: sqrt((0.8 * 0.2 / 100 + 0.9 * 0.1 / 100) / 2)
@@ -58,7 +73,8 @@ class ObservedStalenessTest {
     void compare_latencyCorrection_shiftsTByTheLatencyExcessAndEachPointsLag() {
         // Constant delays W = 10, A = R = S = 1, N = 3, R = W = 1, targeted, coordinator a replica:
         // P(consistent at t) = 1/3 for t < 9 and 1 from t = 10 on (the engine's curve, checked with
-        // pbs predict --coordinator-replica). The engine's median write latency is 0 (the local replica answers at once)
+        // pbs predict --coordinator-replica). The engine's median write latency is 0 (the local replica answers at
+        // once)
         // and its median read latency 2 ms (R + S from another replica, 2 reads in 3).
         LatencyProfile profile = constantDelays();
         ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0, 5, 8});
@@ -69,8 +85,18 @@ class ObservedStalenessTest {
         org.HdrHistogram.Histogram roundTrips = new org.HdrHistogram.Histogram(60_000_000L, 3);
         roundTrips.recordValue(20_000);
         // 100 reads per t; the reads at t = 5 and t = 8 were sent 1 ms late on average, those at 0 on time.
-        RawObservation raw = new RawObservation(settings, 100, 0, 0, new long[] {100, 100, 100}, new long[] {30, 100, 100},
-                new long[] {0, 100_000, 100_000}, true, roundTrips, writes, reads);
+        RawObservation raw = new RawObservation(
+                settings,
+                100,
+                0,
+                0,
+                new long[] {100, 100, 100},
+                new long[] {30, 100, 100},
+                new long[] {0, 100_000, 100_000},
+                true,
+                roundTrips,
+                writes,
+                reads);
         ObservedStaleness latency = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.LATENCY);
         // offset = ((4 - 0) + (8 - 2)) / 2 = 5 ms: t = 0 -> 5 (1/3); t = 5 -> 5 + 5 + 1 = 11 (1); t = 8 -> 14 (1).
         assertThat(latency.latencyOffsetMillis()).isCloseTo(5.0, within(0.01));
@@ -94,8 +120,8 @@ class ObservedStalenessTest {
         LatencyProfile profile = constantDelays();
         ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0});
         org.HdrHistogram.Histogram empty = new org.HdrHistogram.Histogram(60_000_000L, 3);
-        RawObservation raw = new RawObservation(settings, 0, 10, 0, new long[] {0}, new long[] {0}, new long[] {0}, false,
-                empty, empty, empty);
+        RawObservation raw = new RawObservation(
+                settings, 0, 10, 0, new long[] {0}, new long[] {0}, new long[] {0}, false, empty, empty, empty);
         ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.LATENCY);
         assertThat(compared.latencyOffsetMillis()).isZero();
         // No read answered at the only t: nothing to compare, and no exception.

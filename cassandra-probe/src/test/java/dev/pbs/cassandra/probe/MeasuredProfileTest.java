@@ -13,8 +13,15 @@ import org.junit.jupiter.api.Test;
 class MeasuredProfileTest {
 
     private static ProbeSnapshot snapshot(WarsRecorder recorder, int replicationFactor) {
-        return new ProbeSnapshot("test-cluster", "5.0.6", "datacenter1", replicationFactor, Instant.parse("2026-11-29T10:00:00Z"),
-                Instant.parse("2026-11-29T10:01:00Z"), new ProbeCounters(100, 100, 0, 0, 20, 20, 0, 0), recorder.snapshot(),
+        return new ProbeSnapshot(
+                "test-cluster",
+                "5.0.6",
+                "datacenter1",
+                replicationFactor,
+                Instant.parse("2026-11-29T10:00:00Z"),
+                Instant.parse("2026-11-29T10:01:00Z"),
+                new ProbeCounters(100, 100, 0, 0, 20, 20, 0, 0),
+                recorder.snapshot(),
                 List.of());
     }
 
@@ -38,12 +45,22 @@ class MeasuredProfileTest {
         assertThat(replica3Write.histogram().getTotalCount()).isEqualTo(2);
         assertThat(replica3Write.inverseSurvivalProbability(0.75)).isBetween(3.99, 4.01);
         // Replica 1's W: 1 ms only.
-        assertThat(((Empirical) profile.delaysOf(0).write()).inverseSurvivalProbability(0.5)).isBetween(0.999, 1.002);
+        assertThat(((Empirical) profile.delaysOf(0).write()).inverseSurvivalProbability(0.5))
+                .isBetween(0.999, 1.002);
         // Defaults pool all replicas.
-        assertThat(((Empirical) profile.defaults().write()).histogram().getTotalCount()).isEqualTo(4);
-        assertThat(((Empirical) profile.defaults().acknowledgement()).histogram().getTotalCount()).isEqualTo(4);
-        assertThat(profile.provenance()).contains("test-cluster", "Cassandra 5.0.6", "replication factor 3",
-                "replica 3 = 127.0.0.3: W 2, A 2, R 2, S 2", "no clock skew");
+        assertThat(((Empirical) profile.defaults().write()).histogram().getTotalCount())
+                .isEqualTo(4);
+        assertThat(((Empirical) profile.defaults().acknowledgement())
+                        .histogram()
+                        .getTotalCount())
+                .isEqualTo(4);
+        assertThat(profile.provenance())
+                .contains(
+                        "test-cluster",
+                        "Cassandra 5.0.6",
+                        "replication factor 3",
+                        "replica 3 = 127.0.0.3: W 2, A 2, R 2, S 2",
+                        "no clock skew");
     }
 
     @Test
@@ -61,7 +78,8 @@ class MeasuredProfileTest {
         recordBoth(recorder, "127.0.0.1", 1000, 500);
         recordBoth(recorder, "127.0.0.2", 1000, 500);
         assertThatThrownBy(() -> MeasuredProfile.of(snapshot(recorder, 3), "measured"))
-                .hasMessageContaining("2 replica(s)").hasMessageContaining("replication factor 3");
+                .hasMessageContaining("2 replica(s)")
+                .hasMessageContaining("replication factor 3");
     }
 
     @Test

@@ -20,8 +20,16 @@ class NodeFailureIT {
 
     @Test
     void probe_nodeKilledAndRestarted_keepsRunningAndCountsTheNodeDownThenUp(LocalCluster cluster) throws Exception {
-        ProbeSettings settings = new ProbeSettings(List.of(ProbeSettings.contactPoint("127.0.0.1:9042")), Optional.empty(),
-                Optional.empty(), Optional.empty(), "pbs_probe_failure_it", 3, 40, Duration.ofSeconds(50), 0.3);
+        ProbeSettings settings = new ProbeSettings(
+                List.of(ProbeSettings.contactPoint("127.0.0.1:9042")),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                "pbs_probe_failure_it",
+                3,
+                40,
+                Duration.ofSeconds(50),
+                0.3);
         try (ProbeRun run = ProbeRun.connect(settings)) {
             CompletableFuture<ProbeSnapshot> probing = CompletableFuture.supplyAsync(() -> run.run(() -> false));
             TimeUnit.SECONDS.sleep(6);
@@ -42,9 +50,12 @@ class NodeFailureIT {
             NodeHealth.NodeReport back = node(done, KILLED);
             System.out.printf("node failure: %s, node 3: %s%n", done.operations(), back);
             assertThat(back.up()).as("node 3 after its restart").isTrue();
-            assertThat(back.succeeded()).as("operations through node 3 after its restart").isGreaterThan(succeededBeforeRestart);
+            assertThat(back.succeeded())
+                    .as("operations through node 3 after its restart")
+                    .isGreaterThan(succeededBeforeRestart);
             assertThat(done.operations().failed()).isPositive();
-            assertThat(done.operations().succeeded()).isGreaterThan(done.operations().failed());
+            assertThat(done.operations().succeeded())
+                    .isGreaterThan(done.operations().failed());
             // Measurement went on: every replica, node 3 included, has samples.
             assertThat(done.delaysMicros().keySet()).contains("127.0.0.1", "127.0.0.2", KILLED);
         }
@@ -52,6 +63,9 @@ class NodeFailureIT {
     }
 
     private static NodeHealth.NodeReport node(ProbeSnapshot snapshot, String address) {
-        return snapshot.nodes().stream().filter(node -> node.address().equals(address)).findFirst().orElseThrow();
+        return snapshot.nodes().stream()
+                .filter(node -> node.address().equals(address))
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -37,16 +37,25 @@ class ProbeIT {
 
     @BeforeAll
     static void probe(LocalCluster cluster) {
-        ProbeSettings settings = new ProbeSettings(List.of(ProbeSettings.contactPoint("127.0.0.1:9042")), Optional.empty(),
-                Optional.empty(), Optional.empty(), "pbs_probe_it", 3, RATE, DURATION, 0.3);
+        ProbeSettings settings = new ProbeSettings(
+                List.of(ProbeSettings.contactPoint("127.0.0.1:9042")),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                "pbs_probe_it",
+                3,
+                RATE,
+                DURATION,
+                0.3);
         try (ProbeRun run = ProbeRun.connect(settings)) {
             snapshot = run.run(() -> false);
             profile = MeasuredProfile.of(snapshot, "measured-it");
-            observed = StalenessObserver.observe(run, new ObservationSettings(1, 1, 300, 30,
-                    new double[] {0, 1, 2, 5, 10, 20, 50, 100}), profile);
+            observed = StalenessObserver.observe(
+                    run, new ObservationSettings(1, 1, 300, 30, new double[] {0, 1, 2, 5, 10, 20, 50, 100}), profile);
         }
-        System.out.printf("probe: %s%nobserved staleness RMSE %.4f (noise floor %.4f): %s%n", snapshot.operations(),
-                observed.rmse(), observed.noiseFloor(), observed.points());
+        System.out.printf(
+                "probe: %s%nobserved staleness RMSE %.4f (noise floor %.4f): %s%n",
+                snapshot.operations(), observed.rmse(), observed.noiseFloor(), observed.points());
     }
 
     @Test
@@ -54,14 +63,17 @@ class ProbeIT {
         assertThat(snapshot.clusterName()).isEqualTo(LocalCluster.CLUSTER_NAME);
         assertThat(snapshot.cassandraVersion()).startsWith("5.0.");
         assertThat(snapshot.delaysMicros().keySet()).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
-        for (Map.Entry<String, Map<WarsMessage, Histogram>> replica : snapshot.delaysMicros().entrySet()) {
+        for (Map.Entry<String, Map<WarsMessage, Histogram>> replica :
+                snapshot.delaysMicros().entrySet()) {
             for (WarsMessage message : WarsMessage.values()) {
                 assertThat(replica.getValue().get(message).getTotalCount())
-                        .as("%s samples of replica %s", message.letter(), replica.getKey()).isGreaterThanOrEqualTo(10);
+                        .as("%s samples of replica %s", message.letter(), replica.getKey())
+                        .isGreaterThanOrEqualTo(10);
             }
         }
         // Nearly every trace read back is complete: at most a few replicas' events are missing.
-        assertThat(snapshot.operations().samplesDiscarded()).isLessThanOrEqualTo(snapshot.operations().tracesRead() / 10);
+        assertThat(snapshot.operations().samplesDiscarded())
+                .isLessThanOrEqualTo(snapshot.operations().tracesRead() / 10);
     }
 
     @Test
@@ -71,16 +83,23 @@ class ProbeIT {
         assertThat(operations.issued()).isLessThanOrEqualTo(budget);
         assertThat(operations.issued() + operations.skipped()).isBetween(budget - 5, budget + 1);
         assertThat(operations.failed()).isZero();
-        assertThat(snapshot.nodes()).hasSize(3).allSatisfy(node -> assertThat(node.up()).isTrue());
+        assertThat(snapshot.nodes())
+                .hasSize(3)
+                .allSatisfy(node -> assertThat(node.up()).isTrue());
     }
 
     @Test
     void profile_feedsTheEngine() {
         assertThat(profile.fixedReplicaCount()).contains(3);
-        SimulationResult result = new WarsEngine().run(SimulationSpec.builder(profile, 3).configurations(
-                        List.of(new dev.pbs.model.quorum.QuorumConfiguration(3, 1, 1),
+        SimulationResult result = new WarsEngine()
+                .run(SimulationSpec.builder(profile, 3)
+                        .configurations(List.of(
+                                new dev.pbs.model.quorum.QuorumConfiguration(3, 1, 1),
                                 new dev.pbs.model.quorum.QuorumConfiguration(3, 2, 2)))
-                .trials(200_000).seed(7).readFanout(ReadFanout.ALL).build());
+                        .trials(200_000)
+                        .seed(7)
+                        .readFanout(ReadFanout.ALL)
+                        .build());
         ConfigurationResult partial = result.configuration(1, 1).orElseThrow();
         ConfigurationResult strict = result.configuration(2, 2).orElseThrow();
         assertThat(strict.consistentAtCommit().estimate()).isEqualTo(1.0);

@@ -18,14 +18,24 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ProbeSchemaIT {
 
     private static ProbeSettings settings(String keyspace, int rf) {
-        return new ProbeSettings(List.of(ProbeSettings.contactPoint("127.0.0.1:9042")), Optional.empty(), Optional.empty(),
-                Optional.empty(), keyspace, rf, 10, Duration.ofSeconds(1), 0.5);
+        return new ProbeSettings(
+                List.of(ProbeSettings.contactPoint("127.0.0.1:9042")),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                keyspace,
+                rf,
+                10,
+                Duration.ofSeconds(1),
+                0.5);
     }
 
     @Test
     void connect_keyspaceWithAnotherReplicationFactor_isRefusedAndLeftAlone(LocalCluster cluster) {
-        try (CqlSession session = CqlSession.builder().addContactPoint(new InetSocketAddress("127.0.0.1", 9042))
-                .withLocalDatacenter("datacenter1").build()) {
+        try (CqlSession session = CqlSession.builder()
+                .addContactPoint(new InetSocketAddress("127.0.0.1", 9042))
+                .withLocalDatacenter("datacenter1")
+                .build()) {
             session.execute("CREATE KEYSPACE IF NOT EXISTS pbs_rf_two WITH replication = "
                     + "{'class': 'NetworkTopologyStrategy', 'datacenter1': 2}");
             assertThatThrownBy(() -> ProbeRun.connect(settings("pbs_rf_two", 3)))
@@ -33,7 +43,10 @@ class ProbeSchemaIT {
                     .hasMessageContaining("keyspace pbs_rf_two has replication factor 2")
                     .hasMessageContaining("not --rf 3");
             session.refreshSchema();
-            assertThat(session.getMetadata().getKeyspace("pbs_rf_two").orElseThrow().getReplication())
+            assertThat(session.getMetadata()
+                            .getKeyspace("pbs_rf_two")
+                            .orElseThrow()
+                            .getReplication())
                     .containsEntry("datacenter1", "2");
         }
     }
@@ -48,7 +61,11 @@ class ProbeSchemaIT {
     @Test
     void connect_freshKeyspace_isCreatedWithTheAskedFactor(LocalCluster cluster) {
         try (ProbeRun run = ProbeRun.connect(settings("pbs_probe_created_it", 2))) {
-            assertThat(run.session().getMetadata().getKeyspace("pbs_probe_created_it").orElseThrow().getReplication())
+            assertThat(run.session()
+                            .getMetadata()
+                            .getKeyspace("pbs_probe_created_it")
+                            .orElseThrow()
+                            .getReplication())
                     .containsEntry("datacenter1", "2");
         }
     }

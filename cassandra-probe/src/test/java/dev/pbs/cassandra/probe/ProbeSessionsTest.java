@@ -21,7 +21,9 @@ class ProbeSessionsTest {
     private static final EndPoint END_POINT = new DefaultEndPoint(new InetSocketAddress("127.0.0.1", 9042));
 
     private static Node node() {
-        return (Node) Proxy.newProxyInstance(Node.class.getClassLoader(), new Class<?>[] {Node.class},
+        return (Node) Proxy.newProxyInstance(
+                Node.class.getClassLoader(),
+                new Class<?>[] {Node.class},
                 (proxy, method, arguments) -> switch (method.getName()) {
                     case "getEndPoint" -> END_POINT;
                     case "toString" -> "Node(" + END_POINT + ")";
@@ -32,16 +34,28 @@ class ProbeSessionsTest {
     }
 
     private static ProbeSettings settings(Optional<String> user, Optional<String> password) {
-        return new ProbeSettings(List.of(ProbeSettings.contactPoint("127.0.0.1:9042")), Optional.empty(), user, password,
-                "pbs_probe", 3, 10, Duration.ofSeconds(1), 0.2);
+        return new ProbeSettings(
+                List.of(ProbeSettings.contactPoint("127.0.0.1:9042")),
+                Optional.empty(),
+                user,
+                password,
+                "pbs_probe",
+                3,
+                10,
+                Duration.ofSeconds(1),
+                0.2);
     }
 
     @Test
     void describe_wrongCredentials_namesTheUserButNeverThePassword() {
-        AllNodesFailedException failed = AllNodesFailedException.fromErrors(
-                Map.of(node(), new AuthenticationException(END_POINT, "Provided username probe and/or password are incorrect")));
+        AllNodesFailedException failed = AllNodesFailedException.fromErrors(Map.of(
+                node(),
+                new AuthenticationException(END_POINT, "Provided username probe and/or password are incorrect")));
         String message = ProbeSessions.describe(failed, settings(Optional.of("probe"), Optional.of("hunter2-secret")));
-        assertThat(message).startsWith("authentication failed at").contains("for user 'probe'").doesNotContain("hunter2-secret");
+        assertThat(message)
+                .startsWith("authentication failed at")
+                .contains("for user 'probe'")
+                .doesNotContain("hunter2-secret");
     }
 
     @Test
@@ -54,8 +68,9 @@ class ProbeSessionsTest {
 
     @Test
     void describe_refusedConnection_isOneSentence() {
-        AllNodesFailedException failed = AllNodesFailedException.fromErrors(
-                Map.of(node(), new RuntimeException("[s0|control] failed", new java.net.ConnectException("Connection refused"))));
+        AllNodesFailedException failed = AllNodesFailedException.fromErrors(Map.of(
+                node(),
+                new RuntimeException("[s0|control] failed", new java.net.ConnectException("Connection refused"))));
         assertThat(ProbeSessions.describe(failed, settings(Optional.empty(), Optional.empty())))
                 .isEqualTo("cannot reach any contact point (127.0.0.1:9042): connection refused (is Cassandra running "
                         + "there, with its CQL port?)");

@@ -13,8 +13,17 @@ class ProbeSettingsTest {
 
     private static final List<InetSocketAddress> LOCAL = List.of(ProbeSettings.contactPoint("127.0.0.1:9042"));
 
-    private static ProbeSettings settings(String keyspace, int rf, double rate, Duration duration, double traceFraction) {
-        return new ProbeSettings(LOCAL, Optional.empty(), Optional.empty(), Optional.empty(), keyspace, rf, rate, duration,
+    private static ProbeSettings settings(
+            String keyspace, int rf, double rate, Duration duration, double traceFraction) {
+        return new ProbeSettings(
+                LOCAL,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                keyspace,
+                rf,
+                rate,
+                duration,
                 traceFraction);
     }
 
@@ -52,44 +61,92 @@ class ProbeSettingsTest {
 
     @Test
     void settings_keyspaceNames_areCheckedBeforeAnyCql() {
-        assertThatThrownBy(() -> settings("pbs-probe", 3, 50, Duration.ofSeconds(1), 0.2)).hasMessageContaining("keyspace must be");
+        assertThatThrownBy(() -> settings("pbs-probe", 3, 50, Duration.ofSeconds(1), 0.2))
+                .hasMessageContaining("keyspace must be");
         assertThatThrownBy(() -> settings("x; DROP KEYSPACE y", 3, 50, Duration.ofSeconds(1), 0.2))
                 .hasMessageContaining("keyspace must be");
-        assertThatThrownBy(() -> settings("1abc", 3, 50, Duration.ofSeconds(1), 0.2)).hasMessageContaining("keyspace must be");
-        assertThatThrownBy(() -> settings("a".repeat(49), 3, 50, Duration.ofSeconds(1), 0.2)).hasMessageContaining("48");
-        assertThatThrownBy(() -> settings("system_auth", 3, 50, Duration.ofSeconds(1), 0.2)).hasMessageContaining("system keyspace");
+        assertThatThrownBy(() -> settings("1abc", 3, 50, Duration.ofSeconds(1), 0.2))
+                .hasMessageContaining("keyspace must be");
+        assertThatThrownBy(() -> settings("a".repeat(49), 3, 50, Duration.ofSeconds(1), 0.2))
+                .hasMessageContaining("48");
+        assertThatThrownBy(() -> settings("system_auth", 3, 50, Duration.ofSeconds(1), 0.2))
+                .hasMessageContaining("system keyspace");
     }
 
     @Test
     void settings_outOfRange_namesTheOption() {
-        assertThatThrownBy(() -> settings("k", 0, 50, Duration.ofSeconds(1), 0.2)).hasMessageContaining("--rf");
-        assertThatThrownBy(() -> settings("k", 3, 0, Duration.ofSeconds(1), 0.2)).hasMessageContaining("--rate");
-        assertThatThrownBy(() -> settings("k", 3, 1e6, Duration.ofSeconds(1), 0.2)).hasMessageContaining("--rate");
-        assertThatThrownBy(() -> settings("k", 3, Double.NaN, Duration.ofSeconds(1), 0.2)).hasMessageContaining("--rate");
+        assertThatThrownBy(() -> settings("k", 0, 50, Duration.ofSeconds(1), 0.2))
+                .hasMessageContaining("--rf");
+        assertThatThrownBy(() -> settings("k", 3, 0, Duration.ofSeconds(1), 0.2))
+                .hasMessageContaining("--rate");
+        assertThatThrownBy(() -> settings("k", 3, 1e6, Duration.ofSeconds(1), 0.2))
+                .hasMessageContaining("--rate");
+        assertThatThrownBy(() -> settings("k", 3, Double.NaN, Duration.ofSeconds(1), 0.2))
+                .hasMessageContaining("--rate");
         assertThatThrownBy(() -> settings("k", 3, 50, Duration.ZERO, 0.2)).hasMessageContaining("--duration");
-        assertThatThrownBy(() -> settings("k", 3, 50, Duration.ofSeconds(1), 0)).hasMessageContaining("--trace-fraction");
-        assertThatThrownBy(() -> settings("k", 3, 50, Duration.ofSeconds(1), 1.5)).hasMessageContaining("--trace-fraction");
-        assertThatThrownBy(() -> new ProbeSettings(List.of(), Optional.empty(), Optional.empty(), Optional.empty(), "k", 3, 50,
-                Duration.ofSeconds(1), 0.2)).hasMessageContaining("--contact-point");
-        assertThatThrownBy(() -> new ProbeSettings(LOCAL, Optional.empty(), Optional.of("user"), Optional.empty(), "k", 3, 50,
-                Duration.ofSeconds(1), 0.2)).hasMessageContaining("password");
+        assertThatThrownBy(() -> settings("k", 3, 50, Duration.ofSeconds(1), 0))
+                .hasMessageContaining("--trace-fraction");
+        assertThatThrownBy(() -> settings("k", 3, 50, Duration.ofSeconds(1), 1.5))
+                .hasMessageContaining("--trace-fraction");
+        assertThatThrownBy(() -> new ProbeSettings(
+                        List.of(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        "k",
+                        3,
+                        50,
+                        Duration.ofSeconds(1),
+                        0.2))
+                .hasMessageContaining("--contact-point");
+        assertThatThrownBy(() -> new ProbeSettings(
+                        LOCAL,
+                        Optional.empty(),
+                        Optional.of("user"),
+                        Optional.empty(),
+                        "k",
+                        3,
+                        50,
+                        Duration.ofSeconds(1),
+                        0.2))
+                .hasMessageContaining("password");
     }
 
     @Test
     void toString_neverShowsThePassword() {
-        ProbeSettings settings = new ProbeSettings(LOCAL, Optional.empty(), Optional.of("probe"), Optional.of("s3cret-value"),
-                "k", 3, 50, Duration.ofSeconds(1), 0.2);
-        assertThat(settings.toString()).contains("probe").contains("password=(set)").doesNotContain("s3cret-value");
+        ProbeSettings settings = new ProbeSettings(
+                LOCAL,
+                Optional.empty(),
+                Optional.of("probe"),
+                Optional.of("s3cret-value"),
+                "k",
+                3,
+                50,
+                Duration.ofSeconds(1),
+                0.2);
+        assertThat(settings.toString())
+                .contains("probe")
+                .contains("password=(set)")
+                .doesNotContain("s3cret-value");
     }
 
     @Test
     void open_unreachableContactPoint_isOneClearMessage() {
         // Port 1 on loopback: nothing listens there, the connection is refused at once.
-        ProbeSettings settings = new ProbeSettings(List.of(ProbeSettings.contactPoint("127.0.0.1:1")), Optional.empty(),
-                Optional.of("probe"), Optional.of("secret-password"), "k", 3, 50, Duration.ofSeconds(1), 0.2);
+        ProbeSettings settings = new ProbeSettings(
+                List.of(ProbeSettings.contactPoint("127.0.0.1:1")),
+                Optional.empty(),
+                Optional.of("probe"),
+                Optional.of("secret-password"),
+                "k",
+                3,
+                50,
+                Duration.ofSeconds(1),
+                0.2);
         assertThatThrownBy(() -> ProbeSessions.open(settings, null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("cannot reach any contact point (127.0.0.1:1)")
-                .message().doesNotContain("secret-password");
+                .message()
+                .doesNotContain("secret-password");
     }
 }

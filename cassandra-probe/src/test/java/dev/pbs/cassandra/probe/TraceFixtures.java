@@ -10,11 +10,9 @@ import java.util.List;
 /** Reads recorded traces: blocks of "## OPERATION COORDINATOR" then "source TAB elapsed TAB activity" lines. */
 final class TraceFixtures {
 
-    record RecordedTrace(Operation operation, String coordinator, List<TraceEvent> events) {
-    }
+    record RecordedTrace(Operation operation, String coordinator, List<TraceEvent> events) {}
 
-    private TraceFixtures() {
-    }
+    private TraceFixtures() {}
 
     static List<RecordedTrace> load(String resource) {
         List<RecordedTrace> traces = new ArrayList<>();

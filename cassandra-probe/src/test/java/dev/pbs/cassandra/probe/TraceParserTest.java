@@ -16,8 +16,11 @@ class TraceParserTest {
         assertThat(RECORDED).hasSize(24);
         for (TraceFixtures.RecordedTrace trace : RECORDED) {
             TraceParser.Result result = TraceParser.parse(trace.operation(), trace.coordinator(), "kv", trace.events());
-            assertThat(result.discarded()).as("discarded in a trace from %s", trace.coordinator()).isZero();
-            assertThat(result.samples()).extracting(ReplicaDelays::replica)
+            assertThat(result.discarded())
+                    .as("discarded in a trace from %s", trace.coordinator())
+                    .isZero();
+            assertThat(result.samples())
+                    .extracting(ReplicaDelays::replica)
                     .as("replicas of a trace coordinated by %s", trace.coordinator())
                     .hasSize(2)
                     .doesNotContain(trace.coordinator())
@@ -62,8 +65,10 @@ class TraceParserTest {
         for (TraceFixtures.RecordedTrace trace : RECORDED) {
             TraceParser.Result result = TraceParser.parse(trace.operation(), trace.coordinator(), "kv", trace.events());
             for (ReplicaDelays sample : result.samples()) {
-                long sent = elapsed(trace, trace.coordinator(), "Sending " + trace.operation().requestVerb()
-                        + " message to /" + sample.replica());
+                long sent = elapsed(
+                        trace,
+                        trace.coordinator(),
+                        "Sending " + trace.operation().requestVerb() + " message to /" + sample.replica());
                 long received = elapsed(trace, trace.coordinator(), "Processing response from /" + sample.replica());
                 assertThat(sample.outboundMicros() + sample.returnMicros()).isEqualTo(received - sent);
             }
@@ -77,13 +82,15 @@ class TraceParserTest {
                 new TraceEvent("10.0.0.2", 300, "Adding to wars memtable"),
                 new TraceEvent("10.0.0.2", 500, "Sending MUTATION_RSP message to /10.0.0.1:7000 message size 33 bytes"),
                 new TraceEvent("10.0.0.1", 900, "MUTATION_RSP message received from /10.0.0.2:7000"));
-        assertThat(TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", events).samples())
+        assertThat(TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", events)
+                        .samples())
                 .containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 450, 350));
         List<TraceEvent> processedLater = new ArrayList<>(events);
         processedLater.add(new TraceEvent("10.0.0.1", 1300, "Processing response from /10.0.0.2:7000"));
         // The wire still ends at the arrival (900): W = 150 + 300; the coordinator's 400 us of queueing
         // before it processed the answer go to A: 150 + 200 + 400.
-        assertThat(TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", processedLater).samples())
+        assertThat(TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", processedLater)
+                        .samples())
                 .containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 450, 750));
     }
 
@@ -98,7 +105,8 @@ class TraceParserTest {
         assertThat(incomplete.samples()).isEmpty();
         assertThat(incomplete.discarded()).isEqualTo(1);
 
-        events.add(new TraceEvent("10.0.0.2", 500, "Sending MUTATION_RSP message to /10.0.0.1:7000 message size 33 bytes"));
+        events.add(new TraceEvent(
+                "10.0.0.2", 500, "Sending MUTATION_RSP message to /10.0.0.1:7000 message size 33 bytes"));
         TraceParser.Result complete = TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", events);
         // wire = (900 - 100) - 500 = 300: W = 150 + 300, A = 150 + 200.
         assertThat(complete.samples()).containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 450, 350));
@@ -138,13 +146,17 @@ class TraceParserTest {
                 new TraceEvent("10.0.0.2", 300, "Adding to wars memtable"),
                 new TraceEvent("10.0.0.2", 500, "Sending MUTATION_RSP message to /10.0.0.1"),
                 new TraceEvent("10.0.0.1", 900, "MUTATION_RSP message received from /10.0.0.2"));
-        assertThat(TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", events).samples())
+        assertThat(TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", events)
+                        .samples())
                 .containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 450, 350));
     }
 
     private static long elapsed(TraceFixtures.RecordedTrace trace, String source, String activityPrefix) {
         return trace.events().stream()
-                .filter(event -> event.source().equals(source) && event.activity().startsWith(activityPrefix))
-                .findFirst().orElseThrow().elapsedMicros();
+                .filter(event ->
+                        event.source().equals(source) && event.activity().startsWith(activityPrefix))
+                .findFirst()
+                .orElseThrow()
+                .elapsedMicros();
     }
 }

@@ -24,8 +24,10 @@ class WarsRecorderTest {
         assertThat(snapshot.keySet()).containsExactly("127.0.0.2", "127.0.0.10");
         assertThat(snapshot.get("127.0.0.2").keySet()).containsExactly(WarsMessage.WRITE, WarsMessage.ACKNOWLEDGEMENT);
         assertThat(snapshot.get("127.0.0.10").keySet()).containsExactly(WarsMessage.READ, WarsMessage.RESPONSE);
-        assertThat(snapshot.get("127.0.0.2").get(WarsMessage.WRITE).getMaxValue()).isBetween(999L, 1001L);
-        assertThat(snapshot.get("127.0.0.10").get(WarsMessage.RESPONSE).getMaxValue()).isBetween(399L, 401L);
+        assertThat(snapshot.get("127.0.0.2").get(WarsMessage.WRITE).getMaxValue())
+                .isBetween(999L, 1001L);
+        assertThat(snapshot.get("127.0.0.10").get(WarsMessage.RESPONSE).getMaxValue())
+                .isBetween(399L, 401L);
     }
 
     @Test
@@ -35,7 +37,8 @@ class WarsRecorderTest {
         Histogram first = recorder.snapshot().get("127.0.0.1").get(WarsMessage.WRITE);
         recorder.record(new ReplicaDelays("127.0.0.1", Operation.WRITE, 2000, 500));
         assertThat(first.getTotalCount()).isEqualTo(1);
-        assertThat(recorder.snapshot().get("127.0.0.1").get(WarsMessage.WRITE).getTotalCount()).isEqualTo(2);
+        assertThat(recorder.snapshot().get("127.0.0.1").get(WarsMessage.WRITE).getTotalCount())
+                .isEqualTo(2);
         assertThat(recorder.count("127.0.0.1", WarsMessage.ACKNOWLEDGEMENT)).isEqualTo(2);
         assertThat(recorder.count("127.0.0.9", WarsMessage.WRITE)).isZero();
     }
@@ -77,7 +80,8 @@ class WarsRecorderTest {
         Map<String, Map<WarsMessage, Histogram>> snapshot = recorder.snapshot();
         for (String replica : List.of("127.0.0.1", "127.0.0.2")) {
             for (WarsMessage message : WarsMessage.values()) {
-                assertThat(snapshot.get(replica).get(message).getTotalCount()).as("%s of %s", message, replica)
+                assertThat(snapshot.get(replica).get(message).getTotalCount())
+                        .as("%s of %s", message, replica)
                         .isEqualTo(samplesPerThread);
             }
         }

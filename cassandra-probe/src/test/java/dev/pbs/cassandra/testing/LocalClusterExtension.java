@@ -25,7 +25,8 @@ public final class LocalClusterExtension implements ParameterResolver {
     /** Nodes of the test cluster. */
     public static final int NODES = 3;
 
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(LocalClusterExtension.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(LocalClusterExtension.class);
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
@@ -34,8 +35,10 @@ public final class LocalClusterExtension implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        return context.getRoot().getStore(NAMESPACE)
-                .getOrComputeIfAbsent("cluster", key -> new RunningCluster(), RunningCluster.class).cluster;
+        return context.getRoot()
+                .getStore(NAMESPACE)
+                .getOrComputeIfAbsent("cluster", key -> new RunningCluster(), RunningCluster.class)
+                .cluster;
     }
 
     private static final class RunningCluster implements ExtensionContext.Store.CloseableResource {
@@ -53,25 +56,29 @@ public final class LocalClusterExtension implements ParameterResolver {
                 cluster.start(NODES, line -> System.out.println("[cluster] " + line));
                 return;
             }
-            if (!LocalCluster.in(Path.of("target", "it-cluster")).contactPoints().isEmpty()
+            if (!LocalCluster.in(Path.of("target", "it-cluster"))
+                            .contactPoints()
+                            .isEmpty()
                     || portOpen("127.0.0.1", 9042)) {
-                throw new IllegalStateException("a Cassandra node already listens on 127.0.0.1:9042: set PBS_CASSANDRA_DIR to "
-                        + "the folder of that cluster (pbs cassandra start --dir DIR) to reuse it, or stop it");
+                throw new IllegalStateException(
+                        "a Cassandra node already listens on 127.0.0.1:9042: set PBS_CASSANDRA_DIR to "
+                                + "the folder of that cluster (pbs cassandra start --dir DIR) to reuse it, or stop it");
             }
             Path directory;
             try {
-                directory = Files.createDirectories(Path.of("target", "it-cluster")).toAbsolutePath();
+                directory =
+                        Files.createDirectories(Path.of("target", "it-cluster")).toAbsolutePath();
             } catch (IOException failed) {
                 throw new UncheckedIOException(failed);
             }
             cluster = LocalCluster.in(directory);
             owned = true;
-            shutdownHook = new Thread(() -> cluster.stop(line -> { }), "stop-test-cluster");
+            shutdownHook = new Thread(() -> cluster.stop(line -> {}), "stop-test-cluster");
             Runtime.getRuntime().addShutdownHook(shutdownHook);
             try {
                 cluster.start(NODES, line -> System.out.println("[cluster] " + line));
             } catch (RuntimeException failed) {
-                cluster.stop(line -> { });
+                cluster.stop(line -> {});
                 throw failed;
             }
         }

@@ -27,8 +27,7 @@ public final class JsonMapping {
 
     private static final ObjectMapper MAPPER = configure(new ObjectMapper());
 
-    private JsonMapping() {
-    }
+    private JsonMapping() {}
 
     /**
      * Applies the settings to a mapper, such as Dropwizard's {@code bootstrap.getObjectMapper()}.
@@ -64,8 +63,10 @@ public final class JsonMapping {
      */
     public static String asciiLine(Object value) {
         try {
-            return MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT)
-                    .with(JsonWriteFeature.ESCAPE_NON_ASCII).writeValueAsString(value);
+            return MAPPER.writer()
+                    .without(SerializationFeature.INDENT_OUTPUT)
+                    .with(JsonWriteFeature.ESCAPE_NON_ASCII)
+                    .writeValueAsString(value);
         } catch (JsonProcessingException impossible) {
             throw new UncheckedIOException(impossible);
         }

@@ -40,11 +40,10 @@ import org.HdrHistogram.Histogram;
  */
 public final class DistributionJson {
 
-    private static final List<String> TYPES = List.of("constant", "exponential", "pareto", "lognormal", "mixture",
-            "shifted", "empirical");
+    private static final List<String> TYPES =
+            List.of("constant", "exponential", "pareto", "lognormal", "mixture", "shifted", "empirical");
 
-    private DistributionJson() {
-    }
+    private DistributionJson() {}
 
     /**
      * Reads a DIST.
@@ -54,13 +53,14 @@ public final class DistributionJson {
      */
     public static LatencyDistribution read(JsonNode node, String path) {
         if (node == null || !node.isObject()) {
-            throw new ProfileFormatException(path, "a distribution must be a JSON object with a \"type\", was "
-                    + JsonObjectReader.shown(node));
+            throw new ProfileFormatException(
+                    path, "a distribution must be a JSON object with a \"type\", was " + JsonObjectReader.shown(node));
         }
         JsonNode typeNode = node.get("type");
         if (typeNode == null) {
-            throw new ProfileFormatException(JsonObjectReader.child(path, "type"), "required field is missing (one of "
-                    + String.join(", ", TYPES) + ")");
+            throw new ProfileFormatException(
+                    JsonObjectReader.child(path, "type"),
+                    "required field is missing (one of " + String.join(", ", TYPES) + ")");
         }
         String type = JsonObjectReader.text(typeNode, JsonObjectReader.child(path, "type"));
         return switch (type) {
@@ -71,8 +71,10 @@ public final class DistributionJson {
             case "mixture" -> readMixture(fields(node, path, type, "components"));
             case "shifted" -> readShifted(fields(node, path, type, "offset_ms", "distribution"));
             case "empirical" -> readEmpirical(fields(node, path, type, "count", "histogram", "unit"));
-            default -> throw new ProfileFormatException(JsonObjectReader.child(path, "type"),
-                    "unknown distribution type '" + type + "' (known: " + String.join(", ", TYPES) + ")");
+            default ->
+                throw new ProfileFormatException(
+                        JsonObjectReader.child(path, "type"),
+                        "unknown distribution type '" + type + "' (known: " + String.join(", ", TYPES) + ")");
         };
     }
 
@@ -109,19 +111,21 @@ public final class DistributionJson {
         JsonNode array = fields.required("components");
         String arrayPath = fields.pathOf("components");
         if (!array.isArray() || array.isEmpty()) {
-            throw new ProfileFormatException(arrayPath, "must be a non-empty array of {\"weight\", \"distribution\"}, was "
-                    + JsonObjectReader.shown(array));
+            throw new ProfileFormatException(
+                    arrayPath,
+                    "must be a non-empty array of {\"weight\", \"distribution\"}, was "
+                            + JsonObjectReader.shown(array));
         }
         List<Mixture.Component> components = new ArrayList<>();
         for (int i = 0; i < array.size(); i++) {
             String componentPath = JsonObjectReader.element(arrayPath, i);
-            JsonObjectReader component = JsonObjectReader.of(array.get(i), componentPath, "a mixture component",
-                    List.of("weight", "distribution"));
+            JsonObjectReader component = JsonObjectReader.of(
+                    array.get(i), componentPath, "a mixture component", List.of("weight", "distribution"));
             double weight = component.requiredNumber("weight");
-            LatencyDistribution distribution = read(component.required("distribution"),
-                    component.pathOf("distribution"));
-            components.add(construct(component, "mixture", List.of("weight"),
-                    () -> new Mixture.Component(weight, distribution)));
+            LatencyDistribution distribution =
+                    read(component.required("distribution"), component.pathOf("distribution"));
+            components.add(construct(
+                    component, "mixture", List.of("weight"), () -> new Mixture.Component(weight, distribution)));
         }
         try {
             return Mixture.of(components);
@@ -142,8 +146,10 @@ public final class DistributionJson {
         TimeUnit unit = unitOf(fields.requiredText("unit"), fields.pathOf("unit"));
         Histogram histogram = decodeHistogram(encoded, fields.pathOf("histogram"));
         if (histogram.getTotalCount() != count) {
-            throw new ProfileFormatException(fields.pathOf("count"), "empirical count must equal the histogram's total "
-                    + "count " + histogram.getTotalCount() + ", was " + count);
+            throw new ProfileFormatException(
+                    fields.pathOf("count"),
+                    "empirical count must equal the histogram's total " + "count " + histogram.getTotalCount()
+                            + ", was " + count);
         }
         return construct(fields, "empirical", List.of("histogram"), () -> Empirical.of(histogram, unit));
     }
@@ -158,9 +164,13 @@ public final class DistributionJson {
         try {
             return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
         } catch (DataFormatException | RuntimeException notAHistogram) {
-            throw new ProfileFormatException(path, "is not a compressed HdrHistogram (" + notAHistogram.getClass()
-                    .getSimpleName() + (notAHistogram.getMessage() == null ? "" : ": " + notAHistogram.getMessage())
-                    + ")", notAHistogram);
+            throw new ProfileFormatException(
+                    path,
+                    "is not a compressed HdrHistogram ("
+                            + notAHistogram.getClass().getSimpleName()
+                            + (notAHistogram.getMessage() == null ? "" : ": " + notAHistogram.getMessage())
+                            + ")",
+                    notAHistogram);
         }
     }
 
@@ -169,8 +179,8 @@ public final class DistributionJson {
             case "ns" -> TimeUnit.NANOSECONDS;
             case "us" -> TimeUnit.MICROSECONDS;
             case "ms" -> TimeUnit.MILLISECONDS;
-            default -> throw new ProfileFormatException(path, "unit must be \"ns\", \"us\" or \"ms\", was \"" + text
-                    + "\"");
+            default ->
+                throw new ProfileFormatException(path, "unit must be \"ns\", \"us\" or \"ms\", was \"" + text + "\"");
         };
     }
 
@@ -178,8 +188,8 @@ public final class DistributionJson {
      * Calls a model constructor, turning its IllegalArgumentException into a ProfileFormatException
      * at the path of the field its message names ("pareto alpha must be ...": field alpha).
      */
-    private static <T> T construct(JsonObjectReader fields, String type, List<String> parameters,
-            Supplier<T> constructor) {
+    private static <T> T construct(
+            JsonObjectReader fields, String type, List<String> parameters, Supplier<T> constructor) {
         try {
             return constructor.get();
         } catch (ProfileFormatException alreadyPlaced) {
@@ -213,16 +223,17 @@ public final class DistributionJson {
             return new DistributionDocument.LogNormal(logNormal.mu(), logNormal.sigma());
         } else if (distribution instanceof Mixture mixture) {
             return new DistributionDocument.Mixture(mixture.components().stream()
-                    .map(component -> new DistributionDocument.Component(component.weight(),
-                            document(component.distribution())))
+                    .map(component ->
+                            new DistributionDocument.Component(component.weight(), document(component.distribution())))
                     .toList());
         } else if (distribution instanceof Shifted shifted) {
             return new DistributionDocument.Shifted(shifted.offsetMillis(), document(shifted.distribution()));
         } else if (distribution instanceof Empirical empirical) {
-            return new DistributionDocument.Empirical(empirical.count(), encodeHistogram(empirical.histogram()),
-                    unitText(empirical.unit()));
+            return new DistributionDocument.Empirical(
+                    empirical.count(), encodeHistogram(empirical.histogram()), unitText(empirical.unit()));
         }
-        throw new IllegalStateException("no JSON form for " + distribution.getClass().getName());
+        throw new IllegalStateException(
+                "no JSON form for " + distribution.getClass().getName());
     }
 
     private static String encodeHistogram(AbstractHistogram histogram) {

@@ -33,8 +33,9 @@ final class JsonObjectReader {
         while (names.hasNext()) {
             String name = names.next();
             if (!allowedFields.contains(name)) {
-                throw new ProfileFormatException(child(path, name), "unknown field in " + what + " (allowed: "
-                        + String.join(", ", allowedFields) + ")");
+                throw new ProfileFormatException(
+                        child(path, name),
+                        "unknown field in " + what + " (allowed: " + String.join(", ", allowedFields) + ")");
             }
         }
         return new JsonObjectReader(node, path);
@@ -102,8 +103,10 @@ final class JsonObjectReader {
         String text = value.textValue();
         if (!isWellFormed(text)) {
             // A lone surrogate has no UTF-8 form: the saved file would not read back the same.
-            throw new ProfileFormatException(path, "must be valid Unicode text, had an unpaired surrogate \\u"
-                    + String.format("%04X", (int) firstUnpairedSurrogate(text)));
+            throw new ProfileFormatException(
+                    path,
+                    "must be valid Unicode text, had an unpaired surrogate \\u"
+                            + String.format("%04X", (int) firstUnpairedSurrogate(text)));
         }
         return text;
     }
@@ -116,7 +119,8 @@ final class JsonObjectReader {
     private static char firstUnpairedSurrogate(String text) {
         for (int i = 0; i < text.length(); i++) {
             char character = text.charAt(i);
-            if (Character.isHighSurrogate(character) && i + 1 < text.length()
+            if (Character.isHighSurrogate(character)
+                    && i + 1 < text.length()
                     && Character.isLowSurrogate(text.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(character)) {

@@ -8,8 +8,7 @@ import java.util.Optional;
 /** Looks up the built-in latency profiles (the paper's production fits) by name. */
 public final class ProfileCatalog {
 
-    private ProfileCatalog() {
-    }
+    private ProfileCatalog() {}
 
     /** The built-in names in a stable order: lnkd-ssd, lnkd-disk, ymmr, wan. */
     public static List<String> names() {
@@ -26,7 +25,8 @@ public final class ProfileCatalog {
 
     /** @throws IllegalArgumentException naming the unknown profile and listing the known ones */
     public static LatencyProfile require(String name) {
-        return find(name).orElseThrow(() -> new IllegalArgumentException("unknown profile '" + name
-                + "'; known profiles: " + String.join(", ", names())));
+        return find(name)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "unknown profile '" + name + "'; known profiles: " + String.join(", ", names())));
     }
 }

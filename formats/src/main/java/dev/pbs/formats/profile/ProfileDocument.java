@@ -9,23 +9,39 @@ import java.util.List;
  * A profile file, as {@link ProfileJson} writes it (and, through the same records, as the REST
  * service answers it). Reading is {@link ProfileJson}'s own, strict and path-naming.
  */
-@Schema(name = "Profile", description = "A latency profile: the delay distributions of the four WARS messages "
-        + "(w: coordinator to replica write, a: write acknowledgement, r: read request, s: read response), in "
-        + "milliseconds, optionally per replica and per datacenter. The same format as a profile file.")
+@Schema(
+        name = "Profile",
+        description = "A latency profile: the delay distributions of the four WARS messages "
+                + "(w: coordinator to replica write, a: write acknowledgement, r: read request, s: read response), in "
+                + "milliseconds, optionally per replica and per datacenter. The same format as a profile file.")
 public record ProfileDocument(
-        @Schema(description = "The profile's name.", example = "lnkd-disk") @JsonProperty("name") String name,
-        @Schema(description = "One line on what it models. Default: empty.",
+        @Schema(description = "The profile's name.", example = "lnkd-disk") @JsonProperty("name")
+        String name,
+
+        @Schema(
+                description = "One line on what it models. Default: empty.",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-        @JsonProperty("description") String description,
-        @Schema(description = "Where the numbers come from. Default: empty.",
+        @JsonProperty("description")
+        String description,
+
+        @Schema(
+                description = "Where the numbers come from. Default: empty.",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-        @JsonProperty("provenance") String provenance,
-        @Schema(description = "The delays of every replica unless 'replicas' overrides them.")
-        @JsonProperty("default") Delays defaults,
+        @JsonProperty("provenance")
+        String provenance,
+
+        @Schema(description = "The delays of every replica unless 'replicas' overrides them.") @JsonProperty("default")
+        Delays defaults,
+
         @Schema(description = "Per-replica overrides of some delays; fixes N to its length.")
-        @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("replicas") List<ReplicaDelays> replicas,
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("replicas")
+        List<ReplicaDelays> replicas,
+
         @Schema(description = "Places replicas in datacenters.")
-        @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("datacenters") Datacenters datacenters) {
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("datacenters")
+        Datacenters datacenters) {
 
     /**
      * The name of the schema of {@code replica_dc}, an array of numbers or a string, which no Java
@@ -36,34 +52,48 @@ public record ProfileDocument(
     /** The four message delays, all required. */
     @Schema(name = "MessageDelays", description = "Delay distributions of the four WARS messages.")
     public record Delays(
-            @Schema(description = "Coordinator to replica: the write.") @JsonProperty("w") DistributionDocument w,
-            @Schema(description = "Replica to coordinator: the write acknowledgement.")
-            @JsonProperty("a") DistributionDocument a,
-            @Schema(description = "Coordinator to replica: the read request.")
-            @JsonProperty("r") DistributionDocument r,
-            @Schema(description = "Replica to coordinator: the read response.")
-            @JsonProperty("s") DistributionDocument s) {
-    }
+            @Schema(description = "Coordinator to replica: the write.") @JsonProperty("w")
+            DistributionDocument w,
+
+            @Schema(description = "Replica to coordinator: the write acknowledgement.") @JsonProperty("a")
+            DistributionDocument a,
+
+            @Schema(description = "Coordinator to replica: the read request.") @JsonProperty("r")
+            DistributionDocument r,
+
+            @Schema(description = "Replica to coordinator: the read response.") @JsonProperty("s")
+            DistributionDocument s) {}
 
     /** One replica's overrides: any of the four may be left out. */
-    @Schema(name = "ReplicaDelays", description = "One replica's delays that differ from the defaults; any may be "
-            + "left out.")
+    @Schema(
+            name = "ReplicaDelays",
+            description = "One replica's delays that differ from the defaults; any may be " + "left out.")
     public record ReplicaDelays(
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("w") DistributionDocument w,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("a") DistributionDocument a,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("r") DistributionDocument r,
-            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("s") DistributionDocument s) {
-    }
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("w")
+            DistributionDocument w,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("a")
+            DistributionDocument a,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("r")
+            DistributionDocument r,
+
+            @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("s")
+            DistributionDocument s) {}
 
     /** Which datacenter each replica is in, and the delay between datacenters. */
     @Schema(name = "Datacenters", description = "Which datacenter each replica is in, and the delay between them.")
     public record Datacenters(
-            @Schema(ref = "#/components/schemas/" + REPLICA_DATACENTERS)
-            @JsonProperty("replica_dc") Object replicaDatacenters,
-            @Schema(description = "Extra delay of a message between datacenters.")
-            @JsonProperty("inter_dc_delay") DistributionDocument interDatacenterDelay,
-            @Schema(description = "Where the coordinator runs: \"random\" (default) or \"dc:K\".", example = "random",
+            @Schema(ref = "#/components/schemas/" + REPLICA_DATACENTERS) @JsonProperty("replica_dc")
+            Object replicaDatacenters,
+
+            @Schema(description = "Extra delay of a message between datacenters.") @JsonProperty("inter_dc_delay")
+            DistributionDocument interDatacenterDelay,
+
+            @Schema(
+                    description = "Where the coordinator runs: \"random\" (default) or \"dc:K\".",
+                    example = "random",
                     requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonProperty("coordinator") String coordinator) {
-    }
+            @JsonProperty("coordinator")
+            String coordinator) {}
 }

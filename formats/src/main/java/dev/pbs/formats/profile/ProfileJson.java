@@ -10,16 +10,16 @@ import dev.pbs.model.profile.CoordinatorPlacement;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.DelayOverrides;
 import dev.pbs.model.profile.LatencyProfile;
-import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.model.profile.MessageDelays;
+import dev.pbs.model.profile.WarsMessage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -46,15 +46,16 @@ import java.util.Optional;
  */
 public final class ProfileJson {
 
-    private static final List<String> TOP_LEVEL_FIELDS = List.of("name", "description", "provenance", "default",
-            "replicas", "datacenters");
+    private static final List<String> TOP_LEVEL_FIELDS =
+            List.of("name", "description", "provenance", "default", "replicas", "datacenters");
     /** The delays' field names, in {@link WarsMessage} order: w, a, r, s. */
     private static final List<String> MESSAGES = Arrays.stream(WarsMessage.values())
-            .map(message -> message.letter().toLowerCase(Locale.ROOT)).toList();
+            .map(message -> message.letter().toLowerCase(Locale.ROOT))
+            .toList();
+
     private static final String PER_REPLICA = "per_replica";
 
-    private ProfileJson() {
-    }
+    private ProfileJson() {}
 
     /** Reads a profile from a file; messages start with {@code "profile file <file>: "}. */
     public static LatencyProfile readFile(Path file) {
@@ -64,9 +65,14 @@ public final class ProfileJson {
         } catch (NoSuchFileException missing) {
             throw new IllegalArgumentException("profile file " + file + ": no such file", missing);
         } catch (IOException | RuntimeException unreadable) {
-            throw new IllegalArgumentException("profile file " + file + ": cannot be read ("
-                    + oneLine(unreadable.getMessage() == null ? unreadable.getClass().getSimpleName()
-                            : unreadable.getMessage()) + ")", unreadable);
+            throw new IllegalArgumentException(
+                    "profile file " + file + ": cannot be read ("
+                            + oneLine(
+                                    unreadable.getMessage() == null
+                                            ? unreadable.getClass().getSimpleName()
+                                            : unreadable.getMessage())
+                            + ")",
+                    unreadable);
         }
         try {
             return read(text);
@@ -90,10 +96,10 @@ public final class ProfileJson {
             return root;
         } catch (JsonProcessingException malformed) {
             JsonLocation location = malformed.getLocation();
-            String where = location == null ? "" : " at line " + location.getLineNr() + ", column "
-                    + location.getColumnNr();
-            throw new ProfileFormatException("", "not valid JSON" + where + ": "
-                    + oneLine(malformed.getOriginalMessage()), malformed);
+            String where =
+                    location == null ? "" : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
+            throw new ProfileFormatException(
+                    "", "not valid JSON" + where + ": " + oneLine(malformed.getOriginalMessage()), malformed);
         }
     }
 
@@ -119,8 +125,9 @@ public final class ProfileJson {
             DatacenterTopology topology = readTopology(datacenters.get(), top.pathOf("datacenters"));
             int placed = topology.explicitReplicaDatacenters().length;
             if (!topology.isOnePerReplica() && !overrides.isEmpty() && placed != overrides.size()) {
-                throw new ProfileFormatException("datacenters.replica_dc", "places " + placed + " replicas, but "
-                        + "\"replicas\" lists " + overrides.size());
+                throw new ProfileFormatException(
+                        "datacenters.replica_dc",
+                        "places " + placed + " replicas, but " + "\"replicas\" lists " + overrides.size());
             }
             builder.topology(topology);
         }
@@ -143,8 +150,8 @@ public final class ProfileJson {
 
     private static List<DelayOverrides> readReplicas(JsonNode node, String path) {
         if (!node.isArray() || node.isEmpty()) {
-            throw new ProfileFormatException(path, "must be a non-empty array with one object per replica, was "
-                    + JsonObjectReader.shown(node));
+            throw new ProfileFormatException(
+                    path, "must be a non-empty array with one object per replica, was " + JsonObjectReader.shown(node));
         }
         List<DelayOverrides> overrides = new ArrayList<>();
         for (int i = 0; i < node.size(); i++) {
@@ -163,11 +170,11 @@ public final class ProfileJson {
     }
 
     private static DatacenterTopology readTopology(JsonNode node, String path) {
-        JsonObjectReader fields = JsonObjectReader.of(node, path, "the datacenters",
-                List.of("replica_dc", "inter_dc_delay", "coordinator"));
+        JsonObjectReader fields = JsonObjectReader.of(
+                node, path, "the datacenters", List.of("replica_dc", "inter_dc_delay", "coordinator"));
         JsonNode placement = fields.required("replica_dc");
-        LatencyDistribution interDatacenterDelay = DistributionJson.read(fields.required("inter_dc_delay"),
-                fields.pathOf("inter_dc_delay"));
+        LatencyDistribution interDatacenterDelay =
+                DistributionJson.read(fields.required("inter_dc_delay"), fields.pathOf("inter_dc_delay"));
         CoordinatorPlacement coordinator = CoordinatorPlacement.RANDOM;
         Optional<String> coordinatorText = fields.optionalText("coordinator");
         if (coordinatorText.isPresent()) {
@@ -182,8 +189,10 @@ public final class ProfileJson {
         }
         String placementPath = fields.pathOf("replica_dc");
         if (!placement.isArray() || placement.isEmpty()) {
-            throw new ProfileFormatException(placementPath, "must be \"" + PER_REPLICA + "\" or a non-empty array of "
-                    + "datacenter numbers, one per replica, was " + JsonObjectReader.shown(placement));
+            throw new ProfileFormatException(
+                    placementPath,
+                    "must be \"" + PER_REPLICA + "\" or a non-empty array of "
+                            + "datacenter numbers, one per replica, was " + JsonObjectReader.shown(placement));
         }
         int[] datacenters = new int[placement.size()];
         for (int i = 0; i < datacenters.length; i++) {
@@ -207,20 +216,33 @@ public final class ProfileJson {
         MessageDelays defaults = profile.defaults();
         List<ProfileDocument.ReplicaDelays> replicas = null;
         if (!profile.replicaOverrides().isEmpty()) {
-            replicas = profile.replicaOverrides().stream().map(overrides -> new ProfileDocument.ReplicaDelays(
-                    documentOrNull(overrides.write()), documentOrNull(overrides.acknowledgement()),
-                    documentOrNull(overrides.read()), documentOrNull(overrides.response()))).toList();
+            replicas = profile.replicaOverrides().stream()
+                    .map(overrides -> new ProfileDocument.ReplicaDelays(
+                            documentOrNull(overrides.write()), documentOrNull(overrides.acknowledgement()),
+                            documentOrNull(overrides.read()), documentOrNull(overrides.response())))
+                    .toList();
         }
-        ProfileDocument.Datacenters datacenters = profile.topology().map(topology -> new ProfileDocument.Datacenters(
-                topology.isOnePerReplica() ? PER_REPLICA
-                        : Arrays.stream(topology.explicitReplicaDatacenters()).boxed().toList(),
-                DistributionJson.document(topology.interDatacenterDelay()), topology.coordinatorPlacement().text()))
+        ProfileDocument.Datacenters datacenters = profile.topology()
+                .map(topology -> new ProfileDocument.Datacenters(
+                        topology.isOnePerReplica()
+                                ? PER_REPLICA
+                                : Arrays.stream(topology.explicitReplicaDatacenters())
+                                        .boxed()
+                                        .toList(),
+                        DistributionJson.document(topology.interDatacenterDelay()),
+                        topology.coordinatorPlacement().text()))
                 .orElse(null);
-        return new ProfileDocument(profile.name(), profile.description(), profile.provenance(),
-                new ProfileDocument.Delays(DistributionJson.document(defaults.write()),
-                        DistributionJson.document(defaults.acknowledgement()), DistributionJson.document(defaults.read()),
+        return new ProfileDocument(
+                profile.name(),
+                profile.description(),
+                profile.provenance(),
+                new ProfileDocument.Delays(
+                        DistributionJson.document(defaults.write()),
+                        DistributionJson.document(defaults.acknowledgement()),
+                        DistributionJson.document(defaults.read()),
                         DistributionJson.document(defaults.response())),
-                replicas, datacenters);
+                replicas,
+                datacenters);
     }
 
     /** Writes a profile as indented JSON text ending in a newline. */

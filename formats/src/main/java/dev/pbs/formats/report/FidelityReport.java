@@ -1,11 +1,11 @@
 package dev.pbs.formats.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.pbs.formats.json.JsonMapping;
-import dev.pbs.formats.wire.FidelityCell;
-import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.fidelity.FidelitySettings;
+import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.wire.FidelityCell;
 import dev.pbs.model.profile.WarsMessage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,17 +16,22 @@ import java.util.Map;
 /** What {@code pbs fidelity} prints: the cell, the measurement, and observed against predicted. */
 public final class FidelityReport {
 
-    private FidelityReport() {
-    }
+    private FidelityReport() {}
 
     public static String text(FidelityResult result) {
         FidelitySettings settings = result.settings();
         StringBuilder text = new StringBuilder();
-        text.append(String.format(Locale.ROOT, "pbs fidelity: N=%d, injected W ~ Exp(mean %s ms), A, R, S ~ Exp(mean %s ms); "
-                        + "measured W %d, A %d, R %d, S %d samples%n%n", settings.replicas(),
-                NumberText.plain(settings.writeMeanMillis()), NumberText.plain(settings.otherMeanMillis()),
-                result.measurement().samples(WarsMessage.WRITE), result.measurement().samples(WarsMessage.ACKNOWLEDGEMENT),
-                result.measurement().samples(WarsMessage.READ), result.measurement().samples(WarsMessage.RESPONSE)));
+        text.append(String.format(
+                Locale.ROOT,
+                "pbs fidelity: N=%d, injected W ~ Exp(mean %s ms), A, R, S ~ Exp(mean %s ms); "
+                        + "measured W %d, A %d, R %d, S %d samples%n%n",
+                settings.replicas(),
+                NumberText.plain(settings.writeMeanMillis()),
+                NumberText.plain(settings.otherMeanMillis()),
+                result.measurement().samples(WarsMessage.WRITE),
+                result.measurement().samples(WarsMessage.ACKNOWLEDGEMENT),
+                result.measurement().samples(WarsMessage.READ),
+                result.measurement().samples(WarsMessage.RESPONSE)));
         text.append(ObservationReport.text(result.comparison()));
         return text.toString();
     }
@@ -38,8 +43,10 @@ public final class FidelityReport {
         for (WarsMessage message : WarsMessage.values()) {
             samples.put(message.letter(), result.measurement().samples(message));
         }
-        return new FidelityCell(ObservationReport.answer(result.comparison()),
-                new FidelityCell.Injected(settings.writeMeanMillis(), settings.otherMeanMillis()), samples,
+        return new FidelityCell(
+                ObservationReport.answer(result.comparison()),
+                new FidelityCell.Injected(settings.writeMeanMillis(), settings.otherMeanMillis()),
+                samples,
                 result.elapsed().toSeconds());
     }
 
@@ -49,18 +56,35 @@ public final class FidelityReport {
 
     /** One line per cell, then the mean and worst RMSE. */
     public static String gridText(List<FidelityResult> results) {
-        TextTable table = new TextTable(List.of("W mean ms", "A,R,S mean ms", "writes", "P(consistent) t=0",
-                "rmse_t_visibility", "noise floor", "model alone", "with round trip", "with offset", "nrmse_latency",
-                "round trip ms", "offset ms"), 0);
+        TextTable table = new TextTable(
+                List.of(
+                        "W mean ms",
+                        "A,R,S mean ms",
+                        "writes",
+                        "P(consistent) t=0",
+                        "rmse_t_visibility",
+                        "noise floor",
+                        "model alone",
+                        "with round trip",
+                        "with offset",
+                        "nrmse_latency",
+                        "round trip ms",
+                        "offset ms"),
+                0);
         double sum = 0;
         double worst = 0;
         for (FidelityResult result : results) {
             ObservedStaleness comparison = result.comparison();
             sum += comparison.rmse();
             worst = Math.max(worst, comparison.rmse());
-            table.addRow(List.of(NumberText.plain(result.settings().writeMeanMillis()),
-                    NumberText.plain(result.settings().otherMeanMillis()), NumberText.count(comparison.writes()),
-                    String.format(Locale.ROOT, "%.4f", comparison.points().get(0).observed().estimate()),
+            table.addRow(List.of(
+                    NumberText.plain(result.settings().writeMeanMillis()),
+                    NumberText.plain(result.settings().otherMeanMillis()),
+                    NumberText.count(comparison.writes()),
+                    String.format(
+                            Locale.ROOT,
+                            "%.4f",
+                            comparison.points().get(0).observed().estimate()),
                     String.format(Locale.ROOT, "%.4f", comparison.rmse()),
                     String.format(Locale.ROOT, "%.4f", comparison.noiseFloor()),
                     String.format(Locale.ROOT, "%.4f", comparison.rmseWithoutGap()),
@@ -70,8 +94,13 @@ public final class FidelityReport {
                     String.format(Locale.ROOT, "%.2f", comparison.meanClientGapMillis()),
                     String.format(Locale.ROOT, "%.2f", comparison.latencyOffsetMillis())));
         }
-        return table.render() + String.format(Locale.ROOT, "RMSE of t-visibility: mean %.4f, worst %.4f over %d cells%n",
-                sum / results.size(), worst, results.size());
+        return table.render()
+                + String.format(
+                        Locale.ROOT,
+                        "RMSE of t-visibility: mean %.4f, worst %.4f over %d cells%n",
+                        sum / results.size(),
+                        worst,
+                        results.size());
     }
 
     public static String gridJson(List<FidelityResult> results) {

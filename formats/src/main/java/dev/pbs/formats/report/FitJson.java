@@ -2,13 +2,13 @@ package dev.pbs.formats.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.profile.DistributionJson;
 import dev.pbs.formats.wire.FitReport;
 import dev.pbs.model.fitting.CandidateFit;
 import dev.pbs.model.fitting.MeasuredQuantiles;
 import dev.pbs.model.fitting.MessageFit;
 import dev.pbs.model.fitting.ProfileFit;
 import dev.pbs.model.profile.LatencyProfile;
-import dev.pbs.formats.profile.DistributionJson;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,24 +30,32 @@ import java.util.Locale;
  */
 public final class FitJson {
 
-    private FitJson() {
-    }
+    private FitJson() {}
 
     /** The record of a fit. */
     public static FitReport answer(ProfileFit fit, String source, String out, LatencyProfile fitted) {
         List<FitReport.DelayFit> fits = new ArrayList<>();
         for (MessageFit message : fit.fits()) {
-            fits.add(new FitReport.DelayFit(FitLabels.delay(message),
+            fits.add(new FitReport.DelayFit(
+                    FitLabels.delay(message),
                     message.replica().isPresent() ? message.replica().getAsInt() : null,
-                    message.message().letter().toLowerCase(Locale.ROOT), message.measured().count(),
-                    message.fit().chosen().map(candidate -> candidate.form().text()).orElse(null),
+                    message.message().letter().toLowerCase(Locale.ROOT),
+                    message.measured().count(),
+                    message.fit()
+                            .chosen()
+                            .map(candidate -> candidate.form().text())
+                            .orElse(null),
                     message.fit().candidates().stream().map(FitJson::candidate).toList()));
         }
-        return new FitReport(new FitReport.FileAndProfile(source, fit.measured().name()),
-                new FitReport.FileAndProfile(out, fitted.name()), FitLabels.NRMSE_DEFINITION,
-                Arrays.stream(MeasuredQuantiles.probabilities()).boxed().toList(), fits,
+        return new FitReport(
+                new FitReport.FileAndProfile(source, fit.measured().name()),
+                new FitReport.FileAndProfile(out, fitted.name()),
+                FitLabels.NRMSE_DEFINITION,
+                Arrays.stream(MeasuredQuantiles.probabilities()).boxed().toList(),
+                fits,
                 FitLabels.kept(fit.measured()).stream()
-                        .map(delay -> new FitReport.KeptDelay(delay.delay(), delay.type())).toList());
+                        .map(delay -> new FitReport.KeptDelay(delay.delay(), delay.type()))
+                        .toList());
     }
 
     public static ObjectNode toJson(ProfileFit fit, String source, String out, LatencyProfile fitted) {
@@ -60,8 +68,13 @@ public final class FitJson {
 
     private static FitReport.Candidate candidate(CandidateFit candidate) {
         if (candidate.converged()) {
-            return new FitReport.Candidate(candidate.form().text(), true, candidate.normalisedError(),
-                    FitLabels.parameters(candidate), DistributionJson.document(candidate.distribution()), null);
+            return new FitReport.Candidate(
+                    candidate.form().text(),
+                    true,
+                    candidate.normalisedError(),
+                    FitLabels.parameters(candidate),
+                    DistributionJson.document(candidate.distribution()),
+                    null);
         }
         return new FitReport.Candidate(candidate.form().text(), false, null, null, null, candidate.problem());
     }

@@ -1,5 +1,6 @@
 package dev.pbs.formats.report;
 
+import dev.pbs.formats.profile.DistributionJson;
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.distribution.Exponential;
 import dev.pbs.model.distribution.LatencyDistribution;
@@ -12,7 +13,6 @@ import dev.pbs.model.fitting.MessageFit;
 import dev.pbs.model.profile.DelayOverrides;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.WarsMessage;
-import dev.pbs.formats.profile.DistributionJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,11 +28,9 @@ final class FitLabels {
             + "at p = 0.01, 0.02, ..., 0.99, 0.995, 0.999, divided by the measured ln Q(0.999) - ln Q(0.01)";
 
     /** A delay of the profile that is not fitted: its place and its distribution's type. */
-    record Kept(String delay, String type) {
-    }
+    record Kept(String delay, String type) {}
 
-    private FitLabels() {
-    }
+    private FitLabels() {}
 
     /** The delay's place in the profile file: {@code default.w} or {@code replicas[1].w}. */
     static String delay(MessageFit fit) {
@@ -59,8 +57,9 @@ final class FitLabels {
                 }
             }
         }
-        measured.topology().ifPresent(topology -> kept.add(new Kept("datacenters.inter_dc_delay",
-                type(topology.interDatacenterDelay()))));
+        measured.topology()
+                .ifPresent(topology ->
+                        kept.add(new Kept("datacenters.inter_dc_delay", type(topology.interDatacenterDelay()))));
         return kept;
     }
 
@@ -103,9 +102,13 @@ final class FitLabels {
     static String parameterText(CandidateFit candidate) {
         Map<String, Double> parameters = parameters(candidate);
         if (candidate.form() == FittedForm.PARETO_EXPONENTIAL) {
-            return String.format(Locale.ROOT, "%s Pareto(xm=%s ms, alpha=%s) + %s Exp(lambda=%s/ms)",
-                    percent(parameters.get("pareto_weight")), significant(parameters.get("xm_ms")),
-                    significant(parameters.get("alpha")), percent(parameters.get("exponential_weight")),
+            return String.format(
+                    Locale.ROOT,
+                    "%s Pareto(xm=%s ms, alpha=%s) + %s Exp(lambda=%s/ms)",
+                    percent(parameters.get("pareto_weight")),
+                    significant(parameters.get("xm_ms")),
+                    significant(parameters.get("alpha")),
+                    percent(parameters.get("exponential_weight")),
                     significant(parameters.get("lambda_per_ms")));
         }
         return "LogNormal(mu=" + significant(parameters.get("mu")) + ", sigma=" + significant(parameters.get("sigma"))
@@ -114,7 +117,8 @@ final class FitLabels {
 
     /** An NRMSE as a percentage with three significant digits, or "failed". */
     static String normalisedError(CandidateFit candidate) {
-        return candidate.converged() ? String.format(Locale.ROOT, "%.3g%%", 100 * candidate.normalisedError())
+        return candidate.converged()
+                ? String.format(Locale.ROOT, "%.3g%%", 100 * candidate.normalisedError())
                 : "failed";
     }
 

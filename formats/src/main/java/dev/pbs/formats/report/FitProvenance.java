@@ -8,8 +8,7 @@ import java.util.Optional;
 /** The provenance text of a fitted profile: from which file and profile, which forms, which NRMSE. */
 public final class FitProvenance {
 
-    private FitProvenance() {
-    }
+    private FitProvenance() {}
 
     /**
      * For example: {@code Fitted by pbs fit from profile file measured.json (profile 'measured') ...
@@ -18,8 +17,11 @@ public final class FitProvenance {
      * @param source the measured profile's file, as the user named it
      */
     public static String text(ProfileFit fit, String source) {
-        StringBuilder text = new StringBuilder("Fitted by pbs fit from profile file ").append(source)
-                .append(" (profile '").append(fit.measured().name()).append("'): each measured delay replaced by the ")
+        StringBuilder text = new StringBuilder("Fitted by pbs fit from profile file ")
+                .append(source)
+                .append(" (profile '")
+                .append(fit.measured().name())
+                .append("'): each measured delay replaced by the ")
                 .append("better, by NRMSE, of the paper's Pareto-exponential mixture and a lognormal, both fitted by ")
                 .append("least squares on log-quantiles. ");
         for (int i = 0; i < fit.fits().size(); i++) {
@@ -27,7 +29,8 @@ public final class FitProvenance {
             text.append(i == 0 ? "" : "; ").append(FitLabels.delay(message)).append(": ");
             Optional<CandidateFit> chosen = message.fit().chosen();
             if (chosen.isPresent()) {
-                text.append(chosen.get().form().description()).append(", NRMSE ")
+                text.append(chosen.get().form().description())
+                        .append(", NRMSE ")
                         .append(FitLabels.normalisedError(chosen.get()));
             } else {
                 text.append("kept as measured (neither fit converged)");
@@ -36,18 +39,22 @@ public final class FitProvenance {
             boolean first = true;
             for (CandidateFit candidate : message.fit().candidates()) {
                 if (chosen.isEmpty() || candidate != chosen.get()) {
-                    text.append(first ? "" : ", ").append(candidate.form().description()).append(' ')
-                            .append(candidate.converged() ? FitLabels.normalisedError(candidate)
-                                    : "did not converge");
+                    text.append(first ? "" : ", ")
+                            .append(candidate.form().description())
+                            .append(' ')
+                            .append(candidate.converged() ? FitLabels.normalisedError(candidate) : "did not converge");
                     first = false;
                 }
             }
             text.append(')');
         }
-        text.append(". NRMSE: ").append(FitLabels.NRMSE_DEFINITION).append(". Other delays as measured. ")
+        text.append(". NRMSE: ")
+                .append(FitLabels.NRMSE_DEFINITION)
+                .append(". Other delays as measured. ")
                 .append("Units: milliseconds.");
         if (!fit.measured().provenance().isBlank()) {
-            text.append(" Provenance of the measured profile: ").append(fit.measured().provenance());
+            text.append(" Provenance of the measured profile: ")
+                    .append(fit.measured().provenance());
         }
         return text.toString();
     }

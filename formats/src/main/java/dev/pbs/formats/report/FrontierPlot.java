@@ -20,8 +20,7 @@ import org.knowm.xchart.XYSeries;
  */
 public final class FrontierPlot {
 
-    private FrontierPlot() {
-    }
+    private FrontierPlot() {}
 
     /** @throws IllegalArgumentException for an extension other than .png or .svg, or an unwritable file */
     public static void write(TuningResult result, Path file) {
@@ -36,10 +35,14 @@ public final class FrontierPlot {
         }
         System.setProperty("java.awt.headless", "true");
         double probability = TuningJson.windowProbability(result.spec());
-        XYChart chart = new XYChartBuilder().width(900).height(600)
-                .title("pbs tune: " + result.spec().profile().name() + ", objective " + result.spec().objective().text())
+        XYChart chart = new XYChartBuilder()
+                .width(900)
+                .height(600)
+                .title("pbs tune: " + result.spec().profile().name() + ", objective "
+                        + result.spec().objective().text())
                 .xAxisTitle("window@" + NumberText.plain(probability) + " (ms after commit)")
-                .yAxisTitle("objective: p99.9 latency (ms)").build();
+                .yAxisTitle("objective: p99.9 latency (ms)")
+                .build();
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.getStyler().setMarkerSize(10);
         List<TuningResult.Candidate> otherFeasible = new ArrayList<>(result.feasible());

@@ -6,8 +6,7 @@ import java.util.Locale;
 /** Numbers formatted for people: a few significant digits, no exponents. */
 final class NumberText {
 
-    private NumberText() {
-    }
+    private NumberText() {}
 
     /**
      * A probability to four decimals; exactly 0 and 1 as "0" and "1", and a value that is below

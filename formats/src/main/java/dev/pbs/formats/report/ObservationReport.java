@@ -1,10 +1,10 @@
 package dev.pbs.formats.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.pbs.formats.json.JsonMapping;
-import dev.pbs.formats.wire.Observation;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.wire.Observation;
 import dev.pbs.montecarlo.ProportionEstimate;
 import java.util.List;
 import java.util.Locale;
@@ -12,21 +12,40 @@ import java.util.Locale;
 /** Observed against predicted t-visibility, as a table and as JSON (the {@link Observation} record). */
 public final class ObservationReport {
 
-    private ObservationReport() {
-    }
+    private ObservationReport() {}
 
     public static String text(ObservedStaleness observed) {
         StringBuilder text = new StringBuilder();
-        text.append(String.format(Locale.ROOT, "observed staleness: N=%d, R=%d, W=%d, %d writes acknowledged (%d failed), "
-                        + "%d reads failed; prediction: read fan-out targeted, coordinator %s, %s%n", observed.n(),
-                observed.readReplicas(), observed.writeReplicas(), observed.writes(), observed.failedWrites(),
-                observed.failedReads(), observed.coordinatorIsReplica() ? "is a replica" : "separate from the replicas",
+        text.append(String.format(
+                Locale.ROOT,
+                "observed staleness: N=%d, R=%d, W=%d, %d writes acknowledged (%d failed), "
+                        + "%d reads failed; prediction: read fan-out targeted, coordinator %s, %s%n",
+                observed.n(),
+                observed.readReplicas(),
+                observed.writeReplicas(),
+                observed.writes(),
+                observed.failedWrites(),
+                observed.failedReads(),
+                observed.coordinatorIsReplica() ? "is a replica" : "separate from the replicas",
                 correctionText(observed)));
-        TextTable table = new TextTable(List.of("t ms", "reads", "observed", "95% interval", "predicted", "difference",
-                "model alone", "with round trip", "with offset", "send lag ms"), 0);
+        TextTable table = new TextTable(
+                List.of(
+                        "t ms",
+                        "reads",
+                        "observed",
+                        "95% interval",
+                        "predicted",
+                        "difference",
+                        "model alone",
+                        "with round trip",
+                        "with offset",
+                        "send lag ms"),
+                0);
         for (ObservedPoint point : observed.points()) {
             ProportionEstimate seen = point.observed();
-            table.addRow(List.of(NumberText.plain(point.tMillis()), NumberText.count(seen.trials()),
+            table.addRow(List.of(
+                    NumberText.plain(point.tMillis()),
+                    NumberText.count(seen.trials()),
                     String.format(Locale.ROOT, "%.4f", seen.estimate()),
                     String.format(Locale.ROOT, "[%.4f, %.4f]", seen.lower(), seen.upper()),
                     String.format(Locale.ROOT, "%.4f", point.predicted()),
@@ -37,18 +56,27 @@ public final class ObservationReport {
                     String.format(Locale.ROOT, "%.2f", point.meanLagMillis())));
         }
         text.append(table.render());
-        text.append(String.format(Locale.ROOT, "RMSE observed against predicted: %.4f (%.2f%%); sampling noise alone "
-                + "would give about %.4f%n", observed.rmse(), 100 * observed.rmse(), observed.noiseFloor()));
+        text.append(String.format(
+                Locale.ROOT,
+                "RMSE observed against predicted: %.4f (%.2f%%); sampling noise alone " + "would give about %.4f%n",
+                observed.rmse(),
+                100 * observed.rmse(),
+                observed.noiseFloor()));
         if (!observed.latencies().isEmpty()) {
             TextTable latencies = new TextTable(List.of("latency", "percentile", "observed ms", "predicted ms"), 1);
             for (ObservedStaleness.LatencyComparison latency : observed.latencies()) {
-                latencies.addRow(List.of(latency.operation(), NumberText.plain(latency.percentile()),
+                latencies.addRow(List.of(
+                        latency.operation(),
+                        NumberText.plain(latency.percentile()),
                         String.format(Locale.ROOT, "%.3f", latency.observedMillis()),
                         String.format(Locale.ROOT, "%.3f", latency.predictedMillis())));
             }
             text.append(System.lineSeparator()).append(latencies.render());
-            text.append(String.format(Locale.ROOT, "latency NRMSE (client latency observed, against the engine's "
-                    + "latency plus the measured client round trip): %.4f%n", observed.latencyNrmse()));
+            text.append(String.format(
+                    Locale.ROOT,
+                    "latency NRMSE (client latency observed, against the engine's "
+                            + "latency plus the measured client round trip): %.4f%n",
+                    observed.latencyNrmse()));
         }
         return text.toString();
     }
@@ -56,30 +84,63 @@ public final class ObservationReport {
     /** Which prediction "predicted" is, with the measured figures it used. */
     private static String correctionText(ObservedStaleness observed) {
         return switch (observed.correction()) {
-            case NONE -> String.format(Locale.ROOT, "the model alone (client round trip mean %.2f ms and latency offset "
-                    + "%.2f ms not added)", observed.meanClientGapMillis(), observed.latencyOffsetMillis());
-            case MEASURED -> String.format(Locale.ROOT, "client round trip (mean %.2f ms) added to t",
-                    observed.meanClientGapMillis());
-            case LATENCY -> String.format(Locale.ROOT, "latency offset (%.2f ms) and each t's send lag added to t",
-                    observed.latencyOffsetMillis());
+            case NONE ->
+                String.format(
+                        Locale.ROOT,
+                        "the model alone (client round trip mean %.2f ms and latency offset " + "%.2f ms not added)",
+                        observed.meanClientGapMillis(),
+                        observed.latencyOffsetMillis());
+            case MEASURED ->
+                String.format(
+                        Locale.ROOT, "client round trip (mean %.2f ms) added to t", observed.meanClientGapMillis());
+            case LATENCY ->
+                String.format(
+                        Locale.ROOT,
+                        "latency offset (%.2f ms) and each t's send lag added to t",
+                        observed.latencyOffsetMillis());
         };
     }
 
     /** The record of an observation. */
     public static Observation answer(ObservedStaleness observed) {
-        List<Observation.Point> points = observed.points().stream().map(point -> new Observation.Point(
-                point.tMillis(), point.observed().trials(), point.observed().successes(), point.observed().estimate(),
-                point.observed().lower(), point.observed().upper(), point.predicted(), point.predictedWithoutGap(),
-                point.predictedWithGap(), point.predictedWithLatencyOffset(), point.meanLagMillis())).toList();
-        List<Observation.Latency> latencies = observed.latencies().stream().map(latency -> new Observation.Latency(
-                latency.operation(), latency.percentile(), latency.observedMillis(), latency.predictedMillis()))
+        List<Observation.Point> points = observed.points().stream()
+                .map(point -> new Observation.Point(
+                        point.tMillis(),
+                        point.observed().trials(),
+                        point.observed().successes(),
+                        point.observed().estimate(),
+                        point.observed().lower(),
+                        point.observed().upper(),
+                        point.predicted(),
+                        point.predictedWithoutGap(),
+                        point.predictedWithGap(),
+                        point.predictedWithLatencyOffset(),
+                        point.meanLagMillis()))
                 .toList();
-        return new Observation(observed.n(), observed.readReplicas(), observed.writeReplicas(), observed.writes(),
-                observed.failedWrites(), observed.failedReads(), "targeted", observed.coordinatorIsReplica(),
-                observed.correction().name().toLowerCase(Locale.ROOT), observed.meanClientGapMillis(),
-                observed.latencyOffsetMillis(), observed.rmse(), observed.noiseFloor(), observed.rmseWithoutGap(),
-                observed.rmseWithRoundTrip(), observed.rmseWithLatencyOffset(),
-                Double.isFinite(observed.latencyNrmse()) ? observed.latencyNrmse() : null, points, latencies);
+        List<Observation.Latency> latencies = observed.latencies().stream()
+                .map(latency -> new Observation.Latency(
+                        latency.operation(), latency.percentile(), latency.observedMillis(), latency.predictedMillis()))
+                .toList();
+        return new Observation(
+                observed.n(),
+                observed.readReplicas(),
+                observed.writeReplicas(),
+                observed.writes(),
+                observed.failedWrites(),
+                observed.failedReads(),
+                "targeted",
+                observed.coordinatorIsReplica(),
+                observed.correction().name().toLowerCase(Locale.ROOT),
+                observed.meanClientGapMillis(),
+                observed.latencyOffsetMillis(),
+                observed.rmse(),
+                observed.noiseFloor(),
+                observed.rmseWithoutGap(),
+                observed.rmseWithRoundTrip(),
+                observed.rmseWithLatencyOffset(),
+                Double.isFinite(observed.latencyNrmse()) ? observed.latencyNrmse() : null,
+                points,
+                latencies);
     }
 
     public static ObjectNode tree(ObservedStaleness observed) {

@@ -41,17 +41,23 @@ import java.util.Locale;
  */
 public final class PredictionJson {
 
-    private PredictionJson() {
-    }
+    private PredictionJson() {}
 
     /** The record of a prediction. */
     public static Prediction answer(SimulationResult result, ReportOptions options) {
         SimulationSpec spec = result.spec();
         LatencyProfile profile = spec.profile();
-        return new Prediction(new Prediction.Profile(profile.name(), profile.description(), profile.provenance()),
-                spec.n(), spec.trials(), spec.seed(), spec.readFanout().text(), spec.coordinatorReplica(),
+        return new Prediction(
+                new Prediction.Profile(profile.name(), profile.description(), profile.provenance()),
+                spec.n(),
+                spec.trials(),
+                spec.seed(),
+                spec.readFanout().text(),
+                spec.coordinatorReplica(),
                 spec.expansion().name().toLowerCase(Locale.ROOT),
-                result.configurations().stream().map(configuration -> configuration(configuration, options)).toList());
+                result.configurations().stream()
+                        .map(configuration -> configuration(configuration, options))
+                        .toList());
     }
 
     /** The JSON tree of a prediction. */
@@ -68,13 +74,17 @@ public final class PredictionJson {
         List<Prediction.Visibility> visibility = new ArrayList<>();
         for (VisibilityPoint point : result.visibility()) {
             ProportionEstimate consistent = point.consistent();
-            visibility.add(new Prediction.Visibility(point.tMillis(), consistent.estimate(),
-                    List.of(consistent.lower(), consistent.upper()), consistent.successes()));
+            visibility.add(new Prediction.Visibility(
+                    point.tMillis(),
+                    consistent.estimate(),
+                    List.of(consistent.lower(), consistent.upper()),
+                    consistent.successes()));
         }
         List<Prediction.Window> windows = new ArrayList<>();
         for (double probability : options.windows()) {
             QuantileEstimate window = result.window(probability);
-            windows.add(new Prediction.Window(probability, finiteOrNull(window.valueMillis()), interval(window), !window.isFinite()));
+            windows.add(new Prediction.Window(
+                    probability, finiteOrNull(window.valueMillis()), interval(window), !window.isFinite()));
         }
         List<Prediction.VersionStaleness> versionStaleness = new ArrayList<>();
         List<Prediction.TimedStaleness> timedStaleness = new ArrayList<>();
@@ -82,24 +92,34 @@ public final class PredictionJson {
             versionStaleness.add(new Prediction.VersionStaleness(k, result.probabilityOlderThanVersions(k)));
             for (VisibilityPoint point : result.visibility()) {
                 // (1 - p)^k falls as p rises: the Wilson interval of p maps onto its ends.
-                timedStaleness.add(new Prediction.TimedStaleness(k, point.tMillis(),
-                        result.probabilityOlderThanVersionsAt(k, point), List.of(
+                timedStaleness.add(new Prediction.TimedStaleness(
+                        k,
+                        point.tMillis(),
+                        result.probabilityOlderThanVersionsAt(k, point),
+                        List.of(
                                 Math.pow(1 - point.consistent().upper(), k),
                                 Math.pow(1 - point.consistent().lower(), k))));
             }
         }
-        return new Prediction.Configuration(result.configuration().r(), result.configuration().w(), result.isStrict(),
-                visibility, windows, latencies(result, options, true), latencies(result, options, false),
-                versionStaleness, timedStaleness);
+        return new Prediction.Configuration(
+                result.configuration().r(),
+                result.configuration().w(),
+                result.isStrict(),
+                visibility,
+                windows,
+                latencies(result, options, true),
+                latencies(result, options, false),
+                versionStaleness,
+                timedStaleness);
     }
 
-    private static List<Prediction.Latency> latencies(ConfigurationResult result, ReportOptions options,
-            boolean reads) {
+    private static List<Prediction.Latency> latencies(
+            ConfigurationResult result, ReportOptions options, boolean reads) {
         List<Prediction.Latency> latencies = new ArrayList<>();
         for (double percentile : options.percentiles()) {
             QuantileEstimate latency = reads ? result.readLatency(percentile) : result.writeLatency(percentile);
-            latencies.add(new Prediction.Latency(percentile, finiteOrNull(latency.valueMillis()), interval(latency),
-                    !latency.isFinite()));
+            latencies.add(new Prediction.Latency(
+                    percentile, finiteOrNull(latency.valueMillis()), interval(latency), !latency.isFinite()));
         }
         return latencies;
     }

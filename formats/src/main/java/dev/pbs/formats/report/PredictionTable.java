@@ -1,12 +1,12 @@
 package dev.pbs.formats.report;
 
-import dev.pbs.questions.ReportOptions;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.QuorumExpansion;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.VisibilityPoint;
+import dev.pbs.questions.ReportOptions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,8 +17,7 @@ import java.util.List;
  */
 public final class PredictionTable {
 
-    private PredictionTable() {
-    }
+    private PredictionTable() {}
 
     public static String render(SimulationResult result, ReportOptions options) {
         StringBuilder text = new StringBuilder();
@@ -40,7 +39,8 @@ public final class PredictionTable {
     static String header(SimulationSpec spec) {
         LatencyProfile profile = spec.profile();
         return "pbs predict: profile " + profile.name() + ", N=" + spec.n() + ", " + NumberText.count(spec.trials())
-                + " trials, seed " + spec.seed() + ", read fan-out " + spec.readFanout().text() + ", coordinator "
+                + " trials, seed " + spec.seed() + ", read fan-out "
+                + spec.readFanout().text() + ", coordinator "
                 + (spec.coordinatorReplica() ? "on a replica" : "separate from the replicas")
                 + (spec.expansion() == QuorumExpansion.EXPANDING ? "" : ", non-expanding quorums");
     }
@@ -106,7 +106,8 @@ public final class PredictionTable {
     }
 
     private static List<String> leadingCells(ConfigurationResult configuration) {
-        return new ArrayList<>(List.of(Integer.toString(configuration.configuration().r()),
+        return new ArrayList<>(List.of(
+                Integer.toString(configuration.configuration().r()),
                 Integer.toString(configuration.configuration().w()),
                 configuration.isStrict() ? "strict" : "partial"));
     }

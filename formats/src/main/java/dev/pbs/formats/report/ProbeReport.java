@@ -16,36 +16,58 @@ import org.HdrHistogram.HistogramLogWriter;
 /** What {@code pbs probe} prints: the workload's counters, each replica's delays, each node's state. */
 public final class ProbeReport {
 
-    private ProbeReport() {
-    }
+    private ProbeReport() {}
 
     public static String text(ProbeSnapshot snapshot) {
         StringBuilder text = new StringBuilder();
         ProbeCounters operations = snapshot.operations();
-        text.append(String.format(Locale.ROOT, "cluster %s, Cassandra %s, datacenter %s, replication factor %d%n",
-                snapshot.clusterName(), snapshot.cassandraVersion(), snapshot.datacenter(), snapshot.replicationFactor()));
-        text.append(String.format(Locale.ROOT, "operations: %d issued, %d succeeded, %d failed, %d skipped; %d traced, "
-                        + "%d traces read, %d replica samples discarded%n%n", operations.issued(), operations.succeeded(),
-                operations.failed(), operations.skipped(), operations.traced(), operations.tracesRead(),
+        text.append(String.format(
+                Locale.ROOT,
+                "cluster %s, Cassandra %s, datacenter %s, replication factor %d%n",
+                snapshot.clusterName(),
+                snapshot.cassandraVersion(),
+                snapshot.datacenter(),
+                snapshot.replicationFactor()));
+        text.append(String.format(
+                Locale.ROOT,
+                "operations: %d issued, %d succeeded, %d failed, %d skipped; %d traced, "
+                        + "%d traces read, %d replica samples discarded%n%n",
+                operations.issued(),
+                operations.succeeded(),
+                operations.failed(),
+                operations.skipped(),
+                operations.traced(),
+                operations.tracesRead(),
                 operations.samplesDiscarded()));
-        TextTable delays = new TextTable(List.of("replica", "delay", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms"), 2);
-        for (Map.Entry<String, Map<WarsMessage, Histogram>> replica : snapshot.delaysMicros().entrySet()) {
+        TextTable delays =
+                new TextTable(List.of("replica", "delay", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms"), 2);
+        for (Map.Entry<String, Map<WarsMessage, Histogram>> replica :
+                snapshot.delaysMicros().entrySet()) {
             for (WarsMessage type : WarsMessage.values()) {
                 Histogram histogram = replica.getValue().get(type);
                 if (histogram == null || histogram.getTotalCount() == 0) {
                     delays.addRow(List.of(replica.getKey(), type.letter(), "0", "-", "-", "-", "-"));
                     continue;
                 }
-                delays.addRow(List.of(replica.getKey(), type.letter(), NumberText.count(histogram.getTotalCount()),
-                        millis(histogram.getValueAtPercentile(50)), millis(histogram.getValueAtPercentile(90)),
-                        millis(histogram.getValueAtPercentile(99)), millis(histogram.getMaxValue())));
+                delays.addRow(List.of(
+                        replica.getKey(),
+                        type.letter(),
+                        NumberText.count(histogram.getTotalCount()),
+                        millis(histogram.getValueAtPercentile(50)),
+                        millis(histogram.getValueAtPercentile(90)),
+                        millis(histogram.getValueAtPercentile(99)),
+                        millis(histogram.getMaxValue())));
             }
         }
         text.append(delays.render()).append(System.lineSeparator());
         TextTable nodes = new TextTable(List.of("node", "state", "succeeded", "failed", "times down"), 2);
         for (NodeHealth.NodeReport node : snapshot.nodes()) {
-            nodes.addRow(List.of(node.address(), node.up() ? "up" : "down", NumberText.count(node.succeeded()),
-                    NumberText.count(node.failed()), Integer.toString(node.timesDown())));
+            nodes.addRow(List.of(
+                    node.address(),
+                    node.up() ? "up" : "down",
+                    NumberText.count(node.succeeded()),
+                    NumberText.count(node.failed()),
+                    Integer.toString(node.timesDown())));
         }
         text.append(nodes.render());
         return text.toString();
@@ -59,12 +81,14 @@ public final class ProbeReport {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream stream = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
             HistogramLogWriter writer = new HistogramLogWriter(stream);
-            writer.outputComment("pbs probe: W, A, R, S one-way delays in microseconds, cluster " + snapshot.clusterName());
+            writer.outputComment(
+                    "pbs probe: W, A, R, S one-way delays in microseconds, cluster " + snapshot.clusterName());
             long startMillis = snapshot.started().toEpochMilli();
             writer.outputStartTime(startMillis);
             writer.setBaseTime(startMillis);
             writer.outputLegend();
-            for (Map.Entry<String, Map<WarsMessage, Histogram>> replica : snapshot.delaysMicros().entrySet()) {
+            for (Map.Entry<String, Map<WarsMessage, Histogram>> replica :
+                    snapshot.delaysMicros().entrySet()) {
                 for (Map.Entry<WarsMessage, Histogram> type : replica.getValue().entrySet()) {
                     Histogram histogram = type.getValue().copy();
                     histogram.setStartTimeStamp(startMillis);

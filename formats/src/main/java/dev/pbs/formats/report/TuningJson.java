@@ -26,20 +26,31 @@ import java.util.List;
  */
 public final class TuningJson {
 
-    private TuningJson() {
-    }
+    private TuningJson() {}
 
     /** The record of a tuning result. */
     public static Recommendation answer(TuningResult result) {
         TuningSpec spec = result.spec();
         double windowProbability = windowProbability(spec);
-        return new Recommendation(new Recommendation.Profile(spec.profile().name(), spec.profile().provenance()),
-                spec.smallestN(), spec.largestN(), spec.requirements().stream().map(Requirement::text).toList(),
-                spec.objective().text(), spec.cassandraLevels() ? "cassandra" : "numeric", spec.trials(), spec.seed(),
+        return new Recommendation(
+                new Recommendation.Profile(spec.profile().name(), spec.profile().provenance()),
+                spec.smallestN(),
+                spec.largestN(),
+                spec.requirements().stream().map(Requirement::text).toList(),
+                spec.objective().text(),
+                spec.cassandraLevels() ? "cassandra" : "numeric",
+                spec.trials(),
+                spec.seed(),
                 windowProbability,
-                result.feasible().stream().map(candidate -> candidate(candidate, windowProbability)).toList(),
-                result.rejected().stream().map(candidate -> rejected(candidate, windowProbability)).toList(),
-                result.frontier().stream().map(candidate -> candidate(candidate, windowProbability)).toList());
+                result.feasible().stream()
+                        .map(candidate -> candidate(candidate, windowProbability))
+                        .toList(),
+                result.rejected().stream()
+                        .map(candidate -> rejected(candidate, windowProbability))
+                        .toList(),
+                result.frontier().stream()
+                        .map(candidate -> candidate(candidate, windowProbability))
+                        .toList());
     }
 
     public static ObjectNode toJson(TuningResult result) {
@@ -52,28 +63,43 @@ public final class TuningJson {
 
     /** The probability of the first window requirement, else 0.999. */
     static double windowProbability(TuningSpec spec) {
-        return spec.requirements().stream().filter(Requirement.WindowAtMost.class::isInstance)
-                .map(requirement -> ((Requirement.WindowAtMost) requirement).probability()).findFirst().orElse(0.999);
+        return spec.requirements().stream()
+                .filter(Requirement.WindowAtMost.class::isInstance)
+                .map(requirement -> ((Requirement.WindowAtMost) requirement).probability())
+                .findFirst()
+                .orElse(0.999);
     }
 
     private static Recommendation.Candidate candidate(TuningResult.Candidate candidate, double windowProbability) {
         QuorumConfiguration configuration = candidate.configuration();
-        return new Recommendation.Candidate(configuration.n(), configuration.r(), configuration.w(),
-                configuration.isStrict(), candidate.score(), metrics(candidate.metrics(), windowProbability));
+        return new Recommendation.Candidate(
+                configuration.n(),
+                configuration.r(),
+                configuration.w(),
+                configuration.isStrict(),
+                candidate.score(),
+                metrics(candidate.metrics(), windowProbability));
     }
 
-    private static Recommendation.RejectedCandidate rejected(TuningResult.Candidate candidate,
-            double windowProbability) {
+    private static Recommendation.RejectedCandidate rejected(
+            TuningResult.Candidate candidate, double windowProbability) {
         QuorumConfiguration configuration = candidate.configuration();
-        return new Recommendation.RejectedCandidate(configuration.n(), configuration.r(), configuration.w(),
-                configuration.isStrict(), candidate.score(), List.copyOf(candidate.violations()),
+        return new Recommendation.RejectedCandidate(
+                configuration.n(),
+                configuration.r(),
+                configuration.w(),
+                configuration.isStrict(),
+                candidate.score(),
+                List.copyOf(candidate.violations()),
                 metrics(candidate.metrics(), windowProbability));
     }
 
     private static Recommendation.Metrics metrics(CandidateMetrics metrics, double windowProbability) {
         double window = metrics.windowMillis(windowProbability);
-        return new Recommendation.Metrics(metrics.readLatencyMillis(Objective.PERCENTILE),
-                metrics.writeLatencyMillis(Objective.PERCENTILE), Double.isFinite(window) ? window : null,
+        return new Recommendation.Metrics(
+                metrics.readLatencyMillis(Objective.PERCENTILE),
+                metrics.writeLatencyMillis(Objective.PERCENTILE),
+                Double.isFinite(window) ? window : null,
                 metrics.consistentAt(0));
     }
 }

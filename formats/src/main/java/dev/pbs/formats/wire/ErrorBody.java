@@ -9,9 +9,11 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 @Schema(name = "Error", description = "Every 4xx and 5xx answer of the API has this body.")
 public record ErrorBody(
-        @Schema(description = "The HTTP status code, repeated.", example = "400")
-        @JsonProperty("code") int code,
-        @Schema(description = "What was wrong, naming the field or parameter and the rule it broke.",
+        @Schema(description = "The HTTP status code, repeated.", example = "400") @JsonProperty("code")
+        int code,
+
+        @Schema(
+                description = "What was wrong, naming the field or parameter and the rule it broke.",
                 example = "'n' must be between 1 and 16, was 99")
-        @JsonProperty("message") String message) {
-}
+        @JsonProperty("message")
+        String message) {}

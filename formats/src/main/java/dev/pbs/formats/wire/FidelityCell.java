@@ -14,20 +14,22 @@ import java.util.Map;
 public record FidelityCell(
         @JsonUnwrapped Observation observation,
         @JsonProperty("injected") Injected injected,
-        @Schema(description = "Samples measured per message type: W, A, R, S.")
-        @JsonProperty("measured_samples") Map<String, Long> measuredSamples,
+
+        @Schema(description = "Samples measured per message type: W, A, R, S.") @JsonProperty("measured_samples")
+        Map<String, Long> measuredSamples,
+
         @JsonProperty("elapsed_s") long elapsedSeconds) {
 
     /** The delays injected into every node. */
     @Schema(name = "FidelityInjected")
-    public record Injected(@JsonProperty("w_mean_ms") double writeMeanMillis,
-            @JsonProperty("ars_mean_ms") double otherMeanMillis) {
-    }
+    public record Injected(
+            @JsonProperty("w_mean_ms") double writeMeanMillis,
+            @JsonProperty("ars_mean_ms") double otherMeanMillis) {}
 
     /** Every cell of a grid, with the mean and worst RMSE. */
     @Schema(name = "FidelityGrid")
-    public record Grid(@JsonProperty("cells") List<FidelityCell> cells,
+    public record Grid(
+            @JsonProperty("cells") List<FidelityCell> cells,
             @JsonProperty("mean_rmse_t_visibility") double meanRmse,
-            @JsonProperty("worst_rmse_t_visibility") double worstRmse) {
-    }
+            @JsonProperty("worst_rmse_t_visibility") double worstRmse) {}
 }

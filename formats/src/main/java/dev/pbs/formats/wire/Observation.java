@@ -9,31 +9,58 @@ import java.util.List;
  * writes and what {@code GET /api/v1/probes} shows as a probe's last observation. Probabilities
  * are of a fresh (consistent) read; times in ms.
  */
-@Schema(name = "Observation", description = "Observed against predicted t-visibility of a live cluster, with the "
-        + "root-mean-square differences of the predictions made with and without the measured corrections.")
+@Schema(
+        name = "Observation",
+        description = "Observed against predicted t-visibility of a live cluster, with the "
+                + "root-mean-square differences of the predictions made with and without the measured corrections.")
 public record Observation(
-        @Schema(description = "Replicas per key.") @JsonProperty("n") int n,
-        @Schema(description = "Read quorum.") @JsonProperty("r") int r,
-        @Schema(description = "Write quorum.") @JsonProperty("w") int w,
-        @Schema(description = "Writes acknowledged.") @JsonProperty("writes") long writes,
+        @Schema(description = "Replicas per key.") @JsonProperty("n")
+        int n,
+
+        @Schema(description = "Read quorum.") @JsonProperty("r")
+        int r,
+
+        @Schema(description = "Write quorum.") @JsonProperty("w")
+        int w,
+
+        @Schema(description = "Writes acknowledged.") @JsonProperty("writes")
+        long writes,
+
         @JsonProperty("failed_writes") long failedWrites,
         @JsonProperty("failed_reads") long failedReads,
-        @Schema(description = "The read fan-out of the prediction.", allowableValues = {"targeted"})
-        @JsonProperty("read_fanout") String readFanout,
+
+        @Schema(
+                description = "The read fan-out of the prediction.",
+                allowableValues = {"targeted"})
+        @JsonProperty("read_fanout")
+        String readFanout,
+
         @JsonProperty("coordinator_is_replica") boolean coordinatorIsReplica,
-        @Schema(description = "Which correction 'predicted' carries.", allowableValues = {"none", "measured",
-            "latency"}) @JsonProperty("client_gap") String clientGap,
+
+        @Schema(
+                description = "Which correction 'predicted' carries.",
+                allowableValues = {"none", "measured", "latency"})
+        @JsonProperty("client_gap")
+        String clientGap,
+
         @JsonProperty("mean_client_gap_ms") double meanClientGapMillis,
         @JsonProperty("latency_offset_ms") double latencyOffsetMillis,
+
         @Schema(description = "RMSE of observed against predicted.") @JsonProperty("rmse_t_visibility")
         double rmseTVisibility,
+
         @Schema(description = "The RMSE that sampling noise alone would give.")
-        @JsonProperty("noise_floor_t_visibility") double noiseFloorTVisibility,
+        @JsonProperty("noise_floor_t_visibility")
+        double noiseFloorTVisibility,
+
         @JsonProperty("rmse_model_alone") double rmseModelAlone,
         @JsonProperty("rmse_with_round_trip") double rmseWithRoundTrip,
         @JsonProperty("rmse_with_latency_offset") double rmseWithLatencyOffset,
+
         @Schema(description = "Normalised RMSE of client latencies; null when none were compared.", nullable = true)
-        @JsonProperty("nrmse_latency") Double nrmseLatency,
+        @JsonProperty("nrmse_latency")
+        Double nrmseLatency,
+
         @JsonProperty("points") List<Point> points,
         @JsonProperty("latencies") List<Latency> latencies) {
 
@@ -41,25 +68,34 @@ public record Observation(
     @Schema(name = "ObservedPoint")
     public record Point(
             @JsonProperty("t_ms") double tMillis,
-            @Schema(description = "Reads made t ms after commit.") @JsonProperty("reads") long reads,
-            @Schema(description = "Reads that returned the write.") @JsonProperty("fresh") long fresh,
+
+            @Schema(description = "Reads made t ms after commit.") @JsonProperty("reads")
+            long reads,
+
+            @Schema(description = "Reads that returned the write.") @JsonProperty("fresh")
+            long fresh,
+
             @JsonProperty("observed") double observed,
-            @Schema(description = "Wilson 95% interval, low end.") @JsonProperty("observed_lower") double observedLower,
+
+            @Schema(description = "Wilson 95% interval, low end.") @JsonProperty("observed_lower")
+            double observedLower,
+
             @Schema(description = "Wilson 95% interval, high end.") @JsonProperty("observed_upper")
             double observedUpper,
+
             @JsonProperty("predicted") double predicted,
             @JsonProperty("predicted_without_client_gap") double predictedWithoutClientGap,
             @JsonProperty("predicted_with_client_gap") double predictedWithClientGap,
             @JsonProperty("predicted_with_latency_offset") double predictedWithLatencyOffset,
-            @JsonProperty("mean_send_lag_ms") double meanSendLagMillis) {
-    }
+            @JsonProperty("mean_send_lag_ms") double meanSendLagMillis) {}
 
     /** One client latency percentile. */
     @Schema(name = "ObservedLatency")
     public record Latency(
-            @Schema(allowableValues = {"read", "write"}) @JsonProperty("operation") String operation,
+            @Schema(allowableValues = {"read", "write"}) @JsonProperty("operation")
+            String operation,
+
             @JsonProperty("percentile") double percentile,
             @JsonProperty("observed_ms") double observedMillis,
-            @JsonProperty("predicted_ms") double predictedMillis) {
-    }
+            @JsonProperty("predicted_ms") double predictedMillis) {}
 }

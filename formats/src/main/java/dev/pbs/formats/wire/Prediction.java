@@ -14,20 +14,37 @@ import java.util.List;
  * whole numbers; a quantile beyond the simulated range is {@code null} with
  * {@code "beyond_range": true}, and so is an interval end that is not finite.
  */
-@Schema(name = "Prediction", description = "The run's parameters and one entry per (R, W). The same JSON as "
-        + "./pbs predict --format json.")
+@Schema(
+        name = "Prediction",
+        description =
+                "The run's parameters and one entry per (R, W). The same JSON as " + "./pbs predict --format json.")
 public record Prediction(
         @JsonProperty("profile") Profile profile,
-        @Schema(description = "Replicas per key.") @JsonProperty("n") int n,
-        @Schema(description = "Monte Carlo trials run.") @JsonProperty("trials") long trials,
-        @Schema(description = "The seed used.") @JsonProperty("seed") long seed,
-        @Schema(description = "How reads reach replicas.", allowableValues = {"all", "targeted"})
-        @JsonProperty("read_fanout") String readFanout,
-        @Schema(description = "The coordinator is one of the replicas.")
-        @JsonProperty("coordinator_replica") boolean coordinatorReplica,
-        @Schema(description = "How datacenter-aware quorum levels were expanded.",
+
+        @Schema(description = "Replicas per key.") @JsonProperty("n")
+        int n,
+
+        @Schema(description = "Monte Carlo trials run.") @JsonProperty("trials")
+        long trials,
+
+        @Schema(description = "The seed used.") @JsonProperty("seed")
+        long seed,
+
+        @Schema(
+                description = "How reads reach replicas.",
+                allowableValues = {"all", "targeted"})
+        @JsonProperty("read_fanout")
+        String readFanout,
+
+        @Schema(description = "The coordinator is one of the replicas.") @JsonProperty("coordinator_replica")
+        boolean coordinatorReplica,
+
+        @Schema(
+                description = "How datacenter-aware quorum levels were expanded.",
                 allowableValues = {"expanding", "non_expanding"})
-        @JsonProperty("quorum_expansion") String quorumExpansion,
+        @JsonProperty("quorum_expansion")
+        String quorumExpansion,
+
         @JsonProperty("configs") List<Configuration> configs) {
 
     /** Name, description and provenance of the profile used. */
@@ -35,89 +52,146 @@ public record Prediction(
     public record Profile(
             @JsonProperty("name") String name,
             @JsonProperty("description") String description,
-            @JsonProperty("provenance") String provenance) {
-    }
+            @JsonProperty("provenance") String provenance) {}
 
     /** The results for one (R, W). */
     @Schema(name = "ConfigurationPrediction", description = "The results for one (R, W).")
     public record Configuration(
-            @Schema(description = "Read quorum.") @JsonProperty("r") int r,
-            @Schema(description = "Write quorum.") @JsonProperty("w") int w,
-            @Schema(description = "R + W > N: every read is consistent.") @JsonProperty("strict") boolean strict,
+            @Schema(description = "Read quorum.") @JsonProperty("r")
+            int r,
+
+            @Schema(description = "Write quorum.") @JsonProperty("w")
+            int w,
+
+            @Schema(description = "R + W > N: every read is consistent.") @JsonProperty("strict")
+            boolean strict,
+
             @Schema(description = "P(a read starting t ms after commit is consistent), per requested t.")
-            @JsonProperty("t_visibility") List<Visibility> tVisibility,
+            @JsonProperty("t_visibility")
+            List<Visibility> tVisibility,
+
             @Schema(description = "How long after commit a read must start to be consistent with probability p.")
-            @JsonProperty("windows_ms") List<Window> windowsMillis,
-            @Schema(description = "Read latency percentiles in ms.")
-            @JsonProperty("read_latency_ms") List<Latency> readLatencyMillis,
-            @Schema(description = "Write latency percentiles in ms.")
-            @JsonProperty("write_latency_ms") List<Latency> writeLatencyMillis,
+            @JsonProperty("windows_ms")
+            List<Window> windowsMillis,
+
+            @Schema(description = "Read latency percentiles in ms.") @JsonProperty("read_latency_ms")
+            List<Latency> readLatencyMillis,
+
+            @Schema(description = "Write latency percentiles in ms.") @JsonProperty("write_latency_ms")
+            List<Latency> writeLatencyMillis,
+
             @Schema(description = "P(a read returns a value more than k versions old), closed form p_s^k.")
-            @JsonProperty("k_staleness") List<VersionStaleness> kStaleness,
+            @JsonProperty("k_staleness")
+            List<VersionStaleness> kStaleness,
+
             @Schema(description = "P(more than k versions old at t ms), (1 - P(consistent at t))^k.")
-            @JsonProperty("kt_staleness") List<TimedStaleness> ktStaleness) {
-    }
+            @JsonProperty("kt_staleness")
+            List<TimedStaleness> ktStaleness) {}
 
     /** P(consistent) at one time after commit. */
     @Schema(name = "VisibilityPoint", description = "P(consistent read) at one time after commit.")
     public record Visibility(
-            @Schema(description = "Time after commit, ms.") @JsonSerialize(using = WholeNumbers.class)
-            @JsonProperty("t_ms") Double tMillis,
-            @Schema(description = "P(a read starting then is consistent).")
-            @JsonProperty("p_consistent") double pConsistent,
-            @ArraySchema(arraySchema = @Schema(description = "Wilson 95% interval [low, high]."), minItems = 2,
+            @Schema(description = "Time after commit, ms.")
+            @JsonSerialize(using = WholeNumbers.class)
+            @JsonProperty("t_ms")
+            Double tMillis,
+
+            @Schema(description = "P(a read starting then is consistent).") @JsonProperty("p_consistent")
+            double pConsistent,
+
+            @ArraySchema(
+                    arraySchema = @Schema(description = "Wilson 95% interval [low, high]."),
+                    minItems = 2,
                     maxItems = 2)
-            @JsonProperty("ci95") List<Double> ci95,
-            @Schema(description = "Trials with a consistent read.") @JsonProperty("consistent") long consistent) {
-    }
+            @JsonProperty("ci95")
+            List<Double> ci95,
+
+            @Schema(description = "Trials with a consistent read.") @JsonProperty("consistent")
+            long consistent) {}
 
     /** How long after commit reads are consistent with probability p. */
-    @Schema(name = "ConsistencyWindow", description = "How long after commit a read must start to be consistent "
-            + "with probability p.")
+    @Schema(
+            name = "ConsistencyWindow",
+            description = "How long after commit a read must start to be consistent " + "with probability p.")
     public record Window(
-            @Schema(description = "The probability.") @JsonSerialize(using = WholeNumbers.class)
-            @JsonProperty("p") Double p,
+            @Schema(description = "The probability.") @JsonSerialize(using = WholeNumbers.class) @JsonProperty("p")
+            Double p,
+
             @Schema(nullable = true, description = "ms; null when beyond the simulated range")
-            @JsonSerialize(using = WholeNumbers.class) @JsonProperty("t_ms") Double tMillis,
-            @ArraySchema(arraySchema = @Schema(description = "Distribution-free 95% interval [low, high] in ms; an "
-                    + "end is null when beyond the simulated range."), minItems = 2, maxItems = 2,
+            @JsonSerialize(using = WholeNumbers.class)
+            @JsonProperty("t_ms")
+            Double tMillis,
+
+            @ArraySchema(
+                    arraySchema =
+                            @Schema(
+                                    description = "Distribution-free 95% interval [low, high] in ms; an "
+                                            + "end is null when beyond the simulated range."),
+                    minItems = 2,
+                    maxItems = 2,
                     schema = @Schema(type = "number", nullable = true))
-            @JsonSerialize(contentUsing = WholeNumbers.class) @JsonProperty("ci95") List<Double> ci95,
-            @Schema(description = "The window lies beyond the simulated range.")
-            @JsonProperty("beyond_range") boolean beyondRange) {
-    }
+            @JsonSerialize(contentUsing = WholeNumbers.class)
+            @JsonProperty("ci95")
+            List<Double> ci95,
+
+            @Schema(description = "The window lies beyond the simulated range.") @JsonProperty("beyond_range")
+            boolean beyondRange) {}
 
     /** One latency percentile. */
     @Schema(name = "LatencyPercentile", description = "One latency percentile in ms.")
     public record Latency(
-            @Schema(description = "The percentile, in (0, 100].") @JsonSerialize(using = WholeNumbers.class)
-            @JsonProperty("percentile") Double percentile,
+            @Schema(description = "The percentile, in (0, 100].")
+            @JsonSerialize(using = WholeNumbers.class)
+            @JsonProperty("percentile")
+            Double percentile,
+
             @Schema(nullable = true, description = "ms; null when beyond the simulated range")
-            @JsonSerialize(using = WholeNumbers.class) @JsonProperty("value") Double value,
-            @ArraySchema(arraySchema = @Schema(description = "Distribution-free 95% interval [low, high] in ms; an "
-                    + "end is null when beyond the simulated range."), minItems = 2, maxItems = 2,
+            @JsonSerialize(using = WholeNumbers.class)
+            @JsonProperty("value")
+            Double value,
+
+            @ArraySchema(
+                    arraySchema =
+                            @Schema(
+                                    description = "Distribution-free 95% interval [low, high] in ms; an "
+                                            + "end is null when beyond the simulated range."),
+                    minItems = 2,
+                    maxItems = 2,
                     schema = @Schema(type = "number", nullable = true))
-            @JsonSerialize(contentUsing = WholeNumbers.class) @JsonProperty("ci95") List<Double> ci95,
-            @Schema(description = "The percentile lies beyond the simulated range.")
-            @JsonProperty("beyond_range") boolean beyondRange) {
-    }
+            @JsonSerialize(contentUsing = WholeNumbers.class)
+            @JsonProperty("ci95")
+            List<Double> ci95,
+
+            @Schema(description = "The percentile lies beyond the simulated range.") @JsonProperty("beyond_range")
+            boolean beyondRange) {}
 
     /** k-staleness in closed form. */
     @Schema(name = "VersionStaleness", description = "P(a read returns a value more than k versions old).")
     public record VersionStaleness(
-            @Schema(description = "Versions behind.") @JsonProperty("k") int k,
-            @Schema(description = "p_s^k.") @JsonProperty("p_stale") double pStale) {
-    }
+            @Schema(description = "Versions behind.") @JsonProperty("k")
+            int k,
+
+            @Schema(description = "p_s^k.") @JsonProperty("p_stale")
+            double pStale) {}
 
     /** k-staleness at a time after commit. */
     @Schema(name = "TimedStaleness", description = "P(more than k versions old at t ms after commit).")
     public record TimedStaleness(
-            @Schema(description = "Versions behind.") @JsonProperty("k") int k,
-            @Schema(description = "Time after commit, ms.") @JsonSerialize(using = WholeNumbers.class)
-            @JsonProperty("t_ms") Double tMillis,
-            @Schema(description = "(1 - P(consistent at t))^k.") @JsonProperty("p_stale") double pStale,
-            @ArraySchema(arraySchema = @Schema(description = "The visibility interval mapped: [low, high]."),
-                    minItems = 2, maxItems = 2)
-            @JsonProperty("ci95") List<Double> ci95) {
-    }
+            @Schema(description = "Versions behind.") @JsonProperty("k")
+            int k,
+
+            @Schema(description = "Time after commit, ms.")
+            @JsonSerialize(using = WholeNumbers.class)
+            @JsonProperty("t_ms")
+            Double tMillis,
+
+            @Schema(description = "(1 - P(consistent at t))^k.") @JsonProperty("p_stale")
+            double pStale,
+
+            @ArraySchema(
+                    arraySchema = @Schema(description = "The visibility interval mapped: [low, high]."),
+                    minItems = 2,
+                    maxItems = 2)
+            @JsonProperty("ci95")
+            List<Double> ci95) {}
 }

@@ -47,8 +47,15 @@ class ProfileJsonTest {
         String json = ProfileJson.writeString(profile);
 
         assertThat(ProfileJson.read(json)).isEqualTo(profile);
-        assertThat(json).contains("\"constant\"", "\"exponential\"", "\"pareto\"", "\"lognormal\"", "\"mixture\"",
-                "\"shifted\"", "\"empirical\"");
+        assertThat(json)
+                .contains(
+                        "\"constant\"",
+                        "\"exponential\"",
+                        "\"pareto\"",
+                        "\"lognormal\"",
+                        "\"mixture\"",
+                        "\"shifted\"",
+                        "\"empirical\"");
     }
 
     @Test
@@ -67,7 +74,11 @@ class ProfileJsonTest {
         JsonNode written = ProfileJson.write(BuiltInProfiles.named("wan").orElseThrow());
 
         assertThat(written.get("datacenters").get("replica_dc").asText()).isEqualTo("per_replica");
-        assertThat(written.get("datacenters").get("inter_dc_delay").get("value_ms").asDouble()).isEqualTo(75.0);
+        assertThat(written.get("datacenters")
+                        .get("inter_dc_delay")
+                        .get("value_ms")
+                        .asDouble())
+                .isEqualTo(75.0);
         assertThat(written.get("datacenters").get("coordinator").asText()).isEqualTo("random");
     }
 
@@ -75,7 +86,8 @@ class ProfileJsonTest {
     void write_builtInMixture_writesFullPrecisionMean() {
         JsonNode written = ProfileJson.write(BuiltInProfiles.named("lnkd-ssd").orElseThrow());
 
-        JsonNode exponential = written.get("default").get("w").get("components").get(1).get("distribution");
+        JsonNode exponential =
+                written.get("default").get("w").get("components").get(1).get("distribution");
         assertThat(exponential.get("mean_ms").doubleValue()).isEqualTo(1.0 / 1.66);
     }
 
@@ -102,8 +114,8 @@ class ProfileJsonTest {
 
     @Test
     void read_emptyReplicaOverride_keepsDefaults() {
-        LatencyProfile profile = ProfileJson.read(minimal(", \"replicas\": [{}, {\"s\": {\"type\": \"constant\", "
-                + "\"value_ms\": 9}}]"));
+        LatencyProfile profile = ProfileJson.read(
+                minimal(", \"replicas\": [{}, {\"s\": {\"type\": \"constant\", " + "\"value_ms\": 9}}]"));
 
         assertThat(profile.delaysOf(0)).isEqualTo(profile.defaults());
         assertThat(profile.delaysOf(1).response()).isEqualTo(Constant.of(9));
@@ -119,17 +131,20 @@ class ProfileJsonTest {
 
     @Test
     void readFile_badAlpha_namesFileJsonPathAndRule() throws Exception {
-        Path file = Path.of(getClass().getResource("/profiles/bad-pareto-alpha.json").toURI());
+        Path file = Path.of(
+                getClass().getResource("/profiles/bad-pareto-alpha.json").toURI());
 
         assertThatThrownBy(() -> ProfileJson.readFile(file))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("profile file " + file + ": default.w.alpha: pareto alpha must be finite and > 0, was -1.0");
+                .hasMessage(
+                        "profile file " + file + ": default.w.alpha: pareto alpha must be finite and > 0, was -1.0");
     }
 
     @Test
     void readFile_testResources_readAndRoundTrip() throws Exception {
         for (String name : List.of("slow-replica.json", "two-datacenters.json")) {
-            LatencyProfile profile = ProfileJson.readFile(Path.of(getClass().getResource("/profiles/" + name).toURI()));
+            LatencyProfile profile = ProfileJson.readFile(
+                    Path.of(getClass().getResource("/profiles/" + name).toURI()));
 
             assertThat(ProfileJson.read(ProfileJson.writeString(profile))).isEqualTo(profile);
         }
@@ -143,10 +158,11 @@ class ProfileJsonTest {
     }
 
     static LatencyProfile everyDistributionProfile() {
-        LatencyDistribution mixture = Mixture.of(List.of(new Mixture.Component(0.25, Exponential.ofMean(0.7)),
+        LatencyDistribution mixture = Mixture.of(List.of(
+                new Mixture.Component(0.25, Exponential.ofMean(0.7)),
                 new Mixture.Component(0.75, Pareto.of(0.3, 2.5))));
-        MessageDelays defaults = new MessageDelays(mixture, LogNormal.of(-0.5, 0.4), Constant.of(0.25),
-                Shifted.of(0.1, Exponential.ofRate(3)));
+        MessageDelays defaults = new MessageDelays(
+                mixture, LogNormal.of(-0.5, 0.4), Constant.of(0.25), Shifted.of(0.1, Exponential.ofRate(3)));
         List<DelayOverrides> replicas = List.of(
                 DelayOverrides.NONE,
                 new DelayOverrides(Empirical.of(histogram(), TimeUnit.MICROSECONDS), null, null, null),
@@ -156,8 +172,8 @@ class ProfileJsonTest {
                 .provenance("built by ProfileJsonTest")
                 .defaults(defaults)
                 .replicaOverrides(replicas)
-                .topology(DatacenterTopology.explicit(new int[] {0, 1, 1}, LogNormal.of(2, 0.3),
-                        CoordinatorPlacement.fixed(1)))
+                .topology(DatacenterTopology.explicit(
+                        new int[] {0, 1, 1}, LogNormal.of(2, 0.3), CoordinatorPlacement.fixed(1)))
                 .build();
     }
 

@@ -25,34 +25,50 @@ import org.junit.jupiter.api.Test;
 class FitReportTest {
 
     private static final Empirical MEASURED = measured();
-    private static final CandidateFit MIXTURE_FAILED = new CandidateFit(FittedForm.PARETO_EXPONENTIAL, null,
-            Double.NaN, "the Pareto-exponential least-squares fit did not converge (too many evaluations)");
-    private static final CandidateFit LOGNORMAL = new CandidateFit(FittedForm.LOGNORMAL, LogNormal.of(1, 0.5), 0.00123,
-            null);
-    private static final CandidateFit LOGNORMAL_FAILED = new CandidateFit(FittedForm.LOGNORMAL, null, Double.NaN,
+    private static final CandidateFit MIXTURE_FAILED = new CandidateFit(
+            FittedForm.PARETO_EXPONENTIAL,
+            null,
+            Double.NaN,
+            "the Pareto-exponential least-squares fit did not converge (too many evaluations)");
+    private static final CandidateFit LOGNORMAL =
+            new CandidateFit(FittedForm.LOGNORMAL, LogNormal.of(1, 0.5), 0.00123, null);
+    private static final CandidateFit LOGNORMAL_FAILED = new CandidateFit(
+            FittedForm.LOGNORMAL,
+            null,
+            Double.NaN,
             "the lognormal least-squares fit did not converge (too many evaluations)");
-    private static final CandidateFit MIXTURE = new CandidateFit(FittedForm.PARETO_EXPONENTIAL,
-            Mixture.paretoExponential(0.38, 1.05, 1.51, 0.62, 0.183), 0.0004567, null);
+    private static final CandidateFit MIXTURE = new CandidateFit(
+            FittedForm.PARETO_EXPONENTIAL, Mixture.paretoExponential(0.38, 1.05, 1.51, 0.62, 0.183), 0.0004567, null);
 
     private static final LatencyProfile PROFILE = LatencyProfile.builder("measured")
             .defaults(MessageDelays.all(MEASURED))
             .replicaOverrides(List.of(DelayOverrides.NONE, new DelayOverrides(MEASURED, null, null, null)))
             .provenance("a probe")
             .build();
-    private static final ProfileFit FIT = new ProfileFit(PROFILE, List.of(
-            new MessageFit(OptionalInt.empty(), WarsMessage.WRITE, MEASURED, new DistributionFit(MIXTURE, LOGNORMAL)),
-            new MessageFit(OptionalInt.empty(), WarsMessage.ACKNOWLEDGEMENT, MEASURED,
-                    new DistributionFit(MIXTURE_FAILED, LOGNORMAL)),
-            new MessageFit(OptionalInt.of(1), WarsMessage.WRITE, MEASURED,
-                    new DistributionFit(MIXTURE_FAILED, LOGNORMAL_FAILED))));
+    private static final ProfileFit FIT = new ProfileFit(
+            PROFILE,
+            List.of(
+                    new MessageFit(
+                            OptionalInt.empty(), WarsMessage.WRITE, MEASURED, new DistributionFit(MIXTURE, LOGNORMAL)),
+                    new MessageFit(
+                            OptionalInt.empty(),
+                            WarsMessage.ACKNOWLEDGEMENT,
+                            MEASURED,
+                            new DistributionFit(MIXTURE_FAILED, LOGNORMAL)),
+                    new MessageFit(
+                            OptionalInt.of(1),
+                            WarsMessage.WRITE,
+                            MEASURED,
+                            new DistributionFit(MIXTURE_FAILED, LOGNORMAL_FAILED))));
     private static final LatencyProfile FITTED = FIT.fittedProfile("measured-fitted", "test");
 
     @Test
     void render_fits_showParametersErrorsAndWhatFailed() {
         String table = FitTable.render(FIT, "in.json", "out.json", FITTED);
 
-        assertThat(table).contains("default.w      pareto-exponential  38.00% Pareto(xm=1.050 ms, alpha=1.510) + "
-                + "62.00% Exp(lambda=0.1830/ms)")
+        assertThat(table)
+                .contains("default.w      pareto-exponential  38.00% Pareto(xm=1.050 ms, alpha=1.510) + "
+                        + "62.00% Exp(lambda=0.1830/ms)")
                 .containsPattern("default\\.a +lognormal +LogNormal\\(mu=1\\.000, sigma=0\\.5000\\) +1,000 +failed "
                         + "+0\\.123%")
                 .containsPattern("replicas\\[1\\]\\.w +measured +kept as measured +1,000 +failed +failed")
@@ -74,15 +90,16 @@ class FitReportTest {
         assertThat(fits.get(2).get("chosen").isNull()).isTrue();
         JsonNode mixture = fits.get(0).get("candidates").get(0);
         assertThat(mixture.get("nrmse").asDouble()).isEqualTo(0.0004567);
-        assertThat(mixture.get("parameters").get("lambda_per_ms").asDouble()).isCloseTo(0.183,
-                org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(mixture.get("parameters").get("lambda_per_ms").asDouble())
+                .isCloseTo(0.183, org.assertj.core.api.Assertions.within(1e-12));
     }
 
     @Test
     void text_fits_namesFormsErrorsAndFallbacks() {
         String provenance = FitProvenance.text(FIT, "in.json");
 
-        assertThat(provenance).startsWith("Fitted by pbs fit from profile file in.json (profile 'measured')")
+        assertThat(provenance)
+                .startsWith("Fitted by pbs fit from profile file in.json (profile 'measured')")
                 .contains("default.w: Pareto-exponential mixture, NRMSE 0.0457% (lognormal 0.123%)")
                 .contains("default.a: lognormal, NRMSE 0.123% (Pareto-exponential mixture did not converge)")
                 .contains("replicas[1].w: kept as measured (neither fit converged) (Pareto-exponential mixture did "

@@ -12,11 +12,23 @@ import org.junit.jupiter.api.Test;
 
 class ObservationReportTest {
 
-    private static final ObservedStaleness OBSERVED = new ObservedStaleness(3, 1, 1, 100, 2, 1, false, dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED, 0.75, 0.5, List.of(
-            new ObservedPoint(0, ProportionEstimate.of(90, 100), 0.92, 0.85, 0.92, 0.88, 0.3),
-            new ObservedPoint(10, ProportionEstimate.of(99, 100), 0.99, 0.98, 0.99, 0.985, 0.2)), List.of(
-            new ObservedStaleness.LatencyComparison("read", 50, 10.0, 10.5),
-            new ObservedStaleness.LatencyComparison("write", 50, 12.0, 11.0)));
+    private static final ObservedStaleness OBSERVED = new ObservedStaleness(
+            3,
+            1,
+            1,
+            100,
+            2,
+            1,
+            false,
+            dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED,
+            0.75,
+            0.5,
+            List.of(
+                    new ObservedPoint(0, ProportionEstimate.of(90, 100), 0.92, 0.85, 0.92, 0.88, 0.3),
+                    new ObservedPoint(10, ProportionEstimate.of(99, 100), 0.99, 0.98, 0.99, 0.985, 0.2)),
+            List.of(
+                    new ObservedStaleness.LatencyComparison("read", 50, 10.0, 10.5),
+                    new ObservedStaleness.LatencyComparison("write", 50, 12.0, 11.0)));
 
     @Test
     void json_carriesTheFieldsToolsReadByName() throws Exception {
@@ -44,7 +56,8 @@ class ObservationReportTest {
     @Test
     void text_showsEveryPointTheRmseAndTheNoise() {
         String text = ObservationReport.text(OBSERVED);
-        assertThat(text).contains("N=3, R=1, W=1, 100 writes acknowledged (2 failed), 1 reads failed")
+        assertThat(text)
+                .contains("N=3, R=1, W=1, 100 writes acknowledged (2 failed), 1 reads failed")
                 .contains("coordinator separate from the replicas, client round trip (mean 0.75 ms) added to t")
                 .contains("0.9000  [")
                 .contains("RMSE observed against predicted: 0.0141 (1.41%)")

@@ -1,15 +1,15 @@
 package dev.pbs.formats.report;
 
-import dev.pbs.formats.json.JsonMapping;
-import dev.pbs.questions.ReportOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.model.profile.BuiltInProfiles;
 import dev.pbs.montecarlo.QuorumExpansion;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
+import dev.pbs.questions.ReportOptions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,16 +17,23 @@ class PredictionJsonTest {
 
     /** Non-expanding quorums with R = W = 1 of N = 3 never become consistent in 2/3 of trials. */
     private static SimulationResult neverConsistentRun() {
-        return new WarsEngine().run(SimulationSpec.builder(BuiltInProfiles.named("lnkd-ssd").orElseThrow(), 3)
-                .configuration(1, 1).trials(5000).threads(1).expansion(QuorumExpansion.NON_EXPANDING)
-                .visibilityGridMillis(0, 2.5).build());
+        return new WarsEngine()
+                .run(SimulationSpec.builder(BuiltInProfiles.named("lnkd-ssd").orElseThrow(), 3)
+                        .configuration(1, 1)
+                        .trials(5000)
+                        .threads(1)
+                        .expansion(QuorumExpansion.NON_EXPANDING)
+                        .visibilityGridMillis(0, 2.5)
+                        .build());
     }
 
     @Test
     void toJson_windowBeyondRecordedRange_writesNullValueAndBeyondRange() {
         ReportOptions options = new ReportOptions(List.of(0.1, 0.9), List.of(50.0), List.of(1));
 
-        JsonNode windows = PredictionJson.toJson(neverConsistentRun(), options).get("configs").get(0)
+        JsonNode windows = PredictionJson.toJson(neverConsistentRun(), options)
+                .get("configs")
+                .get(0)
                 .get("windows_ms");
 
         assertThat(windows.get(0).get("t_ms").isNumber()).isTrue();
@@ -67,7 +74,9 @@ class PredictionJsonTest {
     void toJson_kAndTStaleness_isTheComplementToThePowerKWithTheMappedInterval() {
         ReportOptions options = new ReportOptions(List.of(0.9), List.of(50.0), List.of(1, 3));
 
-        JsonNode config = PredictionJson.toJson(neverConsistentRun(), options).get("configs").get(0);
+        JsonNode config = PredictionJson.toJson(neverConsistentRun(), options)
+                .get("configs")
+                .get(0);
         JsonNode visibility = config.get("t_visibility").get(0);
         JsonNode kThree = config.get("kt_staleness").get(2);
 

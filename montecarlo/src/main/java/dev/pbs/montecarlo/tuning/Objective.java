@@ -33,11 +33,11 @@ public record Objective(double readWeight, double writeWeight, String text) {
             } catch (NumberFormatException notANumber) {
                 // reported below
             }
-            throw new IllegalArgumentException("objective '" + text + "': the read share after 'mix:' must be a "
-                    + "number in [0, 1]");
+            throw new IllegalArgumentException(
+                    "objective '" + text + "': the read share after 'mix:' must be a " + "number in [0, 1]");
         }
-        throw new IllegalArgumentException("objective must be read, write, sum or mix:<read share in [0, 1]>, was '"
-                + text + "'");
+        throw new IllegalArgumentException(
+                "objective must be read, write, sum or mix:<read share in [0, 1]>, was '" + text + "'");
     }
 
     /** The score of a candidate: lower is better, in ms. */

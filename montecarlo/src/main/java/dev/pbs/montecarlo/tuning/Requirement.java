@@ -25,8 +25,10 @@ public sealed interface Requirement {
         @Override
         public Optional<String> violation(CandidateMetrics candidate) {
             double measured = candidate.consistentAt(tMillis);
-            return measured >= probability ? Optional.empty()
-                    : Optional.of("consistency@" + millis(tMillis) + "=" + number(measured) + " < " + number(probability));
+            return measured >= probability
+                    ? Optional.empty()
+                    : Optional.of(
+                            "consistency@" + millis(tMillis) + "=" + number(measured) + " < " + number(probability));
         }
 
         @Override
@@ -45,7 +47,8 @@ public sealed interface Requirement {
         @Override
         public Optional<String> violation(CandidateMetrics candidate) {
             double window = candidate.windowMillis(probability);
-            return window <= limitMillis ? Optional.empty()
+            return window <= limitMillis
+                    ? Optional.empty()
                     : Optional.of("window@" + number(probability) + "=" + millis(window) + " > " + millis(limitMillis));
         }
 
@@ -60,7 +63,8 @@ public sealed interface Requirement {
         @Override
         public Optional<String> violation(CandidateMetrics candidate) {
             double latency = read ? candidate.readLatencyMillis(percentile) : candidate.writeLatencyMillis(percentile);
-            return latency <= limitMillis ? Optional.empty()
+            return latency <= limitMillis
+                    ? Optional.empty()
                     : Optional.of(name() + "=" + millis(latency) + " > " + millis(limitMillis));
         }
 
@@ -98,7 +102,8 @@ public sealed interface Requirement {
         @Override
         public Optional<String> violation(CandidateMetrics candidate) {
             double measured = candidate.probabilityOlderThanVersions(versions);
-            return measured <= probability ? Optional.empty()
+            return measured <= probability
+                    ? Optional.empty()
                     : Optional.of("kstale@" + versions + "=" + number(measured) + " > " + number(probability));
         }
 

@@ -26,8 +26,7 @@ public final class RequirementParser {
     private static final Pattern QUORUM = Pattern.compile("([nrw])(>=|<=)" + NUMBER);
     private static final Pattern VERSIONS = Pattern.compile("kstale@" + NUMBER + "<=" + NUMBER);
 
-    private RequirementParser() {
-    }
+    private RequirementParser() {}
 
     public static Requirement parse(String expression) {
         if (expression == null || expression.isBlank()) {
@@ -37,8 +36,8 @@ public final class RequirementParser {
         String text = expression.replaceAll("\\s+", "").toLowerCase(Locale.ROOT);
         Matcher matcher;
         if ((matcher = CONSISTENCY.matcher(text)).matches()) {
-            return new Requirement.ConsistencyAtLeast(time(expression, matcher.group(1)),
-                    probability(expression, matcher.group(2), true));
+            return new Requirement.ConsistencyAtLeast(
+                    time(expression, matcher.group(1)), probability(expression, matcher.group(2), true));
         }
         if ((matcher = WINDOW.matcher(text)).matches()) {
             double probability = probability(expression, matcher.group(1), false);
@@ -49,16 +48,18 @@ public final class RequirementParser {
             if (!(percentile > 0 && percentile <= 100)) {
                 throw bad(expression, matcher.group(2), "a percentile must be in (0, 100]");
             }
-            return new Requirement.LatencyAtMost(matcher.group(1).equals("read"), percentile,
-                    time(expression, matcher.group(3)));
+            return new Requirement.LatencyAtMost(
+                    matcher.group(1).equals("read"), percentile, time(expression, matcher.group(3)));
         }
         if ((matcher = QUORUM.matcher(text)).matches()) {
-            return new Requirement.QuorumBound(matcher.group(1).charAt(0), matcher.group(2).equals(">="),
+            return new Requirement.QuorumBound(
+                    matcher.group(1).charAt(0),
+                    matcher.group(2).equals(">="),
                     wholeNumber(expression, matcher.group(3)));
         }
         if ((matcher = VERSIONS.matcher(text)).matches()) {
-            return new Requirement.VersionStalenessAtMost(wholeNumber(expression, matcher.group(1)),
-                    probability(expression, matcher.group(2), true));
+            return new Requirement.VersionStalenessAtMost(
+                    wholeNumber(expression, matcher.group(1)), probability(expression, matcher.group(2), true));
         }
         throw new IllegalArgumentException("requirement '" + expression + "' is not one of the forms "
                 + "consistency@<ms>>=<p>, window@<p><=<ms>, read.p<q><=<ms>, write.p<q><=<ms>, n|r|w>=<k>, "

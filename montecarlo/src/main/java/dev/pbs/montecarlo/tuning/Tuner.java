@@ -37,14 +37,22 @@ public final class Tuner {
         long totalTrials = spec.trials() * (spec.largestN() - spec.smallestN() + 1);
         double[] grid = grid(spec.requirements());
         double frontierProbability = spec.requirements().stream()
-                .filter(Requirement.WindowAtMost.class::isInstance).map(Requirement.WindowAtMost.class::cast)
-                .map(Requirement.WindowAtMost::probability).findFirst().orElse(DEFAULT_WINDOW_PROBABILITY);
+                .filter(Requirement.WindowAtMost.class::isInstance)
+                .map(Requirement.WindowAtMost.class::cast)
+                .map(Requirement.WindowAtMost::probability)
+                .findFirst()
+                .orElse(DEFAULT_WINDOW_PROBABILITY);
         List<TuningResult.Candidate> all = new ArrayList<>();
         for (int n = spec.smallestN(); n <= spec.largestN(); n++) {
             long before = spec.trials() * (n - spec.smallestN());
-            SimulationResult result = engine.run(SimulationSpec.builder(spec.profile(), n)
-                    .configurations(candidates(n, spec.cassandraLevels())).trials(spec.trials()).seed(spec.seed())
-                    .threads(spec.threads()).visibilityGridMillis(grid).build(),
+            SimulationResult result = engine.run(
+                    SimulationSpec.builder(spec.profile(), n)
+                            .configurations(candidates(n, spec.cassandraLevels()))
+                            .trials(spec.trials())
+                            .seed(spec.seed())
+                            .threads(spec.threads())
+                            .visibilityGridMillis(grid)
+                            .build(),
                     (completed, total) -> listener.progressed(before + completed, totalTrials));
             for (ConfigurationResult configuration : result.configurations()) {
                 CandidateMetrics metrics = new CandidateMetrics(configuration);
@@ -52,18 +60,25 @@ public final class Tuner {
                 for (Requirement requirement : spec.requirements()) {
                     requirement.violation(metrics).ifPresent(violations::add);
                 }
-                all.add(new TuningResult.Candidate(configuration.configuration(), metrics,
-                        spec.objective().score(metrics), List.copyOf(violations)));
+                all.add(new TuningResult.Candidate(
+                        configuration.configuration(),
+                        metrics,
+                        spec.objective().score(metrics),
+                        List.copyOf(violations)));
             }
         }
         Comparator<TuningResult.Candidate> best = Comparator.comparingDouble(TuningResult.Candidate::score)
                 .thenComparingInt(candidate -> candidate.configuration().n())
                 .thenComparingInt(candidate -> candidate.configuration().r())
                 .thenComparingInt(candidate -> candidate.configuration().w());
-        List<TuningResult.Candidate> feasible = all.stream().filter(TuningResult.Candidate::isFeasible).sorted(best)
+        List<TuningResult.Candidate> feasible = all.stream()
+                .filter(TuningResult.Candidate::isFeasible)
+                .sorted(best)
                 .toList();
-        List<TuningResult.Candidate> rejected = all.stream().filter(candidate -> !candidate.isFeasible())
-                .sorted(best).toList();
+        List<TuningResult.Candidate> rejected = all.stream()
+                .filter(candidate -> !candidate.isFeasible())
+                .sorted(best)
+                .toList();
         return new TuningResult(spec, feasible, rejected, frontier(all, frontierProbability, best));
     }
 
@@ -100,13 +115,15 @@ public final class Tuner {
     }
 
     /** Candidates no other candidate beats or equals on all of read p99.9, write p99.9 and window. */
-    private static List<TuningResult.Candidate> frontier(List<TuningResult.Candidate> all, double probability,
-            Comparator<TuningResult.Candidate> order) {
+    private static List<TuningResult.Candidate> frontier(
+            List<TuningResult.Candidate> all, double probability, Comparator<TuningResult.Candidate> order) {
         List<TuningResult.Candidate> frontier = new ArrayList<>();
         for (TuningResult.Candidate candidate : all) {
             double[] own = point(candidate, probability);
-            Optional<TuningResult.Candidate> dominating = all.stream().filter(other -> other != candidate)
-                    .filter(other -> dominates(point(other, probability), own)).findAny();
+            Optional<TuningResult.Candidate> dominating = all.stream()
+                    .filter(other -> other != candidate)
+                    .filter(other -> dominates(point(other, probability), own))
+                    .findAny();
             if (dominating.isEmpty()) {
                 frontier.add(candidate);
             }
@@ -117,8 +134,11 @@ public final class Tuner {
 
     private static double[] point(TuningResult.Candidate candidate, double probability) {
         CandidateMetrics metrics = candidate.metrics();
-        return new double[] {metrics.readLatencyMillis(Objective.PERCENTILE),
-            metrics.writeLatencyMillis(Objective.PERCENTILE), metrics.windowMillis(probability)};
+        return new double[] {
+            metrics.readLatencyMillis(Objective.PERCENTILE),
+            metrics.writeLatencyMillis(Objective.PERCENTILE),
+            metrics.windowMillis(probability)
+        };
     }
 
     /** a is no worse than b everywhere and better somewhere. */

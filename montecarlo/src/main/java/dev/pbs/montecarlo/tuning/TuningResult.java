@@ -7,8 +7,8 @@ import java.util.List;
  * The answer to a tuning question: the feasible configurations best first, the rejected ones
  * with what each violates, and the Pareto frontier of read latency, write latency and window.
  */
-public record TuningResult(TuningSpec spec, List<Candidate> feasible, List<Candidate> rejected,
-        List<Candidate> frontier) {
+public record TuningResult(
+        TuningSpec spec, List<Candidate> feasible, List<Candidate> rejected, List<Candidate> frontier) {
 
     /**
      * One evaluated configuration.
@@ -16,8 +16,8 @@ public record TuningResult(TuningSpec spec, List<Candidate> feasible, List<Candi
      * @param score the objective, ms (lower is better)
      * @param violations what it fails, empty when feasible
      */
-    public record Candidate(QuorumConfiguration configuration, CandidateMetrics metrics, double score,
-            List<String> violations) {
+    public record Candidate(
+            QuorumConfiguration configuration, CandidateMetrics metrics, double score, List<String> violations) {
 
         public boolean isFeasible() {
             return violations.isEmpty();

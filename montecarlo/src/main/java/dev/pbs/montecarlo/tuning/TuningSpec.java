@@ -11,8 +11,16 @@ import java.util.Objects;
  * @param cassandraLevels only the R and W that Cassandra's ONE, TWO, THREE, QUORUM and ALL give,
  *     rather than every value in 1..N
  */
-public record TuningSpec(LatencyProfile profile, int smallestN, int largestN, List<Requirement> requirements,
-        Objective objective, boolean cassandraLevels, long trials, long seed, int threads) {
+public record TuningSpec(
+        LatencyProfile profile,
+        int smallestN,
+        int largestN,
+        List<Requirement> requirements,
+        Objective objective,
+        boolean cassandraLevels,
+        long trials,
+        long seed,
+        int threads) {
 
     /** The widest N range one question may span. */
     public static final int MAX_N = 16;
@@ -22,8 +30,8 @@ public record TuningSpec(LatencyProfile profile, int smallestN, int largestN, Li
         Objects.requireNonNull(objective, "objective is missing");
         requirements = List.copyOf(requirements);
         if (smallestN < 1 || largestN < smallestN || largestN > MAX_N) {
-            throw new IllegalArgumentException("N must be a range within 1.." + MAX_N + ", was " + smallestN + ".."
-                    + largestN);
+            throw new IllegalArgumentException(
+                    "N must be a range within 1.." + MAX_N + ", was " + smallestN + ".." + largestN);
         }
     }
 }

@@ -22,6 +22,7 @@ public final class Empirical implements LatencyDistribution {
     private final double[] upperMillis;
     /** cumulative[k] = observations in buckets 0..k. */
     private final long[] cumulative;
+
     private final long total;
     private final int[] guide;
 

@@ -45,5 +45,4 @@ public final class Exponential extends CommonsStatisticsDistribution implements 
     public int hashCode() {
         return Double.hashCode(meanMillis);
     }
-
 }

@@ -50,7 +50,8 @@ public final class LogNormal extends CommonsStatisticsDistribution implements La
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof LogNormal that && Double.compare(mu, that.mu) == 0
+        return other instanceof LogNormal that
+                && Double.compare(mu, that.mu) == 0
                 && Double.compare(sigma, that.sigma) == 0;
     }
 
@@ -58,5 +59,4 @@ public final class LogNormal extends CommonsStatisticsDistribution implements La
     public int hashCode() {
         return 31 * Double.hashCode(mu) + Double.hashCode(sigma);
     }
-
 }

@@ -71,9 +71,14 @@ public final class Mixture extends TabulatedDistribution implements LatencyDistr
      * The paper's fitted form: an exponential of rate lambda (per ms) with probability
      * {@code exponentialWeight}, else Pareto(xm, alpha).
      */
-    public static Mixture paretoExponential(double paretoWeight, double scaleMillis, double shape,
-            double exponentialWeight, double ratePerMillisecond) {
-        return of(List.of(new Component(paretoWeight, Pareto.of(scaleMillis, shape)),
+    public static Mixture paretoExponential(
+            double paretoWeight,
+            double scaleMillis,
+            double shape,
+            double exponentialWeight,
+            double ratePerMillisecond) {
+        return of(List.of(
+                new Component(paretoWeight, Pareto.of(scaleMillis, shape)),
                 new Component(exponentialWeight, Exponential.ofRate(ratePerMillisecond))));
     }
 
@@ -196,7 +201,9 @@ public final class Mixture extends TabulatedDistribution implements LatencyDistr
         StringBuilder text = new StringBuilder("Mixture(");
         for (int i = 0; i < components.size(); i++) {
             Component component = components.get(i);
-            text.append(i == 0 ? "" : ", ").append(component.weight()).append(" x ")
+            text.append(i == 0 ? "" : ", ")
+                    .append(component.weight())
+                    .append(" x ")
                     .append(component.distribution().describe());
         }
         return text.append(')').toString();
@@ -219,8 +226,7 @@ public final class Mixture extends TabulatedDistribution implements LatencyDistr
 
     /** Supports as intervals [inf, sup], to decide whether a quantile function is continuous. */
     static final class Supports {
-        private Supports() {
-        }
+        private Supports() {}
 
         static boolean joinIntoOneInterval(LatencyDistribution[] distributions) {
             List<double[]> intervals = new ArrayList<>();
@@ -228,8 +234,9 @@ public final class Mixture extends TabulatedDistribution implements LatencyDistr
                 if (!hasIntervalSupport(distribution)) {
                     return false;
                 }
-                intervals.add(new double[] {distribution.inverseSurvivalProbability(1.0),
-                        distribution.inverseSurvivalProbability(0.0)});
+                intervals.add(new double[] {
+                    distribution.inverseSurvivalProbability(1.0), distribution.inverseSurvivalProbability(0.0)
+                });
             }
             intervals.sort(Comparator.comparingDouble(interval -> interval[0]));
             double reach = intervals.get(0)[1];

@@ -48,7 +48,8 @@ public final class Pareto extends CommonsStatisticsDistribution implements Laten
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Pareto that && Double.compare(scaleMillis, that.scaleMillis) == 0
+        return other instanceof Pareto that
+                && Double.compare(scaleMillis, that.scaleMillis) == 0
                 && Double.compare(shape, that.shape) == 0;
     }
 
@@ -56,5 +57,4 @@ public final class Pareto extends CommonsStatisticsDistribution implements Laten
     public int hashCode() {
         return 31 * Double.hashCode(scaleMillis) + Double.hashCode(shape);
     }
-
 }

@@ -56,11 +56,12 @@ public final class QuantileTable {
     private final double[] cells;
     /** Per subcell: Q at its start and the change across it, NaN to evaluate exactly. */
     private final double[] subcells;
+
     private final double valueAtOne;
     private final DoubleUnaryOperator exactInverseSurvival;
 
-    private QuantileTable(double[] cells, double[] subcells, double valueAtOne,
-            DoubleUnaryOperator exactInverseSurvival) {
+    private QuantileTable(
+            double[] cells, double[] subcells, double valueAtOne, DoubleUnaryOperator exactInverseSurvival) {
         this.cells = cells;
         this.subcells = subcells;
         this.valueAtOne = valueAtOne;
@@ -100,12 +101,21 @@ public final class QuantileTable {
                 left = right;
             }
         }
-        return new QuantileTable(cells, Arrays.copyOf(subcells, 2 * splitCells * SUBCELLS),
-                exactInverseSurvival.applyAsDouble(1.0), exactInverseSurvival);
+        return new QuantileTable(
+                cells,
+                Arrays.copyOf(subcells, 2 * splitCells * SUBCELLS),
+                exactInverseSurvival.applyAsDouble(1.0),
+                exactInverseSurvival);
     }
 
-    private static void split(DoubleUnaryOperator exact, double start, double width, double left, double right,
-            double[] subcells, int offset) {
+    private static void split(
+            DoubleUnaryOperator exact,
+            double start,
+            double width,
+            double left,
+            double right,
+            double[] subcells,
+            int offset) {
         double subwidth = width / SUBCELLS;
         double subleft = left;
         for (int sub = 0; sub < SUBCELLS; sub++) {

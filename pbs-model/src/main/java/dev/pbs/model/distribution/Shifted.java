@@ -74,7 +74,8 @@ public final class Shifted implements LatencyDistribution {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Shifted that && Double.compare(offsetMillis, that.offsetMillis) == 0
+        return other instanceof Shifted that
+                && Double.compare(offsetMillis, that.offsetMillis) == 0
                 && distribution.equals(that.distribution);
     }
 

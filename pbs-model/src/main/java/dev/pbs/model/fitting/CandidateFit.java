@@ -13,8 +13,7 @@ import java.util.Optional;
  * @param normalisedError the NRMSE of the fit against the measured distribution; NaN when it failed
  * @param problem why the fit failed; {@code null} when it converged
  */
-public record CandidateFit(FittedForm form, LatencyDistribution distribution, double normalisedError,
-        String problem) {
+public record CandidateFit(FittedForm form, LatencyDistribution distribution, double normalisedError, String problem) {
 
     public CandidateFit {
         Objects.requireNonNull(form, "fitted form");

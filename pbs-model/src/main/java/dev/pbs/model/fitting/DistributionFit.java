@@ -28,8 +28,8 @@ public record DistributionFit(CandidateFit paretoExponential, CandidateFit logNo
      */
     public Optional<CandidateFit> chosen() {
         if (paretoExponential.converged() && logNormal.converged()) {
-            return Optional.of(logNormal.normalisedError() < paretoExponential.normalisedError() ? logNormal
-                    : paretoExponential);
+            return Optional.of(
+                    logNormal.normalisedError() < paretoExponential.normalisedError() ? logNormal : paretoExponential);
         }
         if (paretoExponential.converged()) {
             return Optional.of(paretoExponential);

@@ -26,8 +26,8 @@ public final class DistributionFitter {
      */
     public DistributionFitter(int mixtureEvaluations, int logNormalEvaluations) {
         if (mixtureEvaluations < 1 || logNormalEvaluations < 1) {
-            throw new IllegalArgumentException("evaluations must be >= 1, were " + mixtureEvaluations + " and "
-                    + logNormalEvaluations);
+            throw new IllegalArgumentException(
+                    "evaluations must be >= 1, were " + mixtureEvaluations + " and " + logNormalEvaluations);
         }
         this.mixtureEvaluations = mixtureEvaluations;
         this.logNormalEvaluations = logNormalEvaluations;
@@ -41,7 +41,8 @@ public final class DistributionFitter {
      */
     public DistributionFit fit(LatencyDistribution measured) {
         MeasuredQuantiles quantiles = MeasuredQuantiles.of(measured);
-        return new DistributionFit(ParetoExponentialFitter.fit(quantiles, mixtureEvaluations),
+        return new DistributionFit(
+                ParetoExponentialFitter.fit(quantiles, mixtureEvaluations),
                 LogNormalFitter.fit(quantiles, logNormalEvaluations));
     }
 }

@@ -19,8 +19,7 @@ final class LogNormalFitter {
     private static final int LOWER_ONE_SIGMA = 15;
     private static final double[] STANDARD_NORMAL_QUANTILES = standardNormalQuantiles();
 
-    private LogNormalFitter() {
-    }
+    private LogNormalFitter() {}
 
     static CandidateFit fit(MeasuredQuantiles measured, int maxEvaluations) {
         Model model = new Model();
@@ -30,8 +29,9 @@ final class LogNormalFitter {
             LogNormal fitted = model.distribution(parameters);
             return CandidateFit.converged(FittedForm.LOGNORMAL, fitted, measured.normalisedRootMeanSquareError(fitted));
         } catch (IllegalStateException | IllegalArgumentException notConverged) {
-            return CandidateFit.failed(FittedForm.LOGNORMAL, "the lognormal least-squares fit did not converge ("
-                    + notConverged.getMessage() + ")");
+            return CandidateFit.failed(
+                    FittedForm.LOGNORMAL,
+                    "the lognormal least-squares fit did not converge (" + notConverged.getMessage() + ")");
         }
     }
 

@@ -119,8 +119,8 @@ public final class MeasuredQuantiles {
     /** The NRMSE of a candidate given by ln of its quantiles at the probabilities p_i. */
     public double normalisedRootMeanSquareError(double[] candidateLogQuantiles) {
         if (candidateLogQuantiles.length != logQuantiles.length) {
-            throw new IllegalArgumentException("a candidate needs " + logQuantiles.length + " quantiles, was "
-                    + candidateLogQuantiles.length);
+            throw new IllegalArgumentException(
+                    "a candidate needs " + logQuantiles.length + " quantiles, was " + candidateLogQuantiles.length);
         }
         double sumOfSquares = 0;
         for (int i = 0; i < logQuantiles.length; i++) {

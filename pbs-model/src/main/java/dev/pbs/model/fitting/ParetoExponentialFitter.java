@@ -31,8 +31,7 @@ final class ParetoExponentialFitter {
     private static final int PERCENTILE_99 = 98;
     private static final int PERCENTILE_99_9 = 100;
 
-    private ParetoExponentialFitter() {
-    }
+    private ParetoExponentialFitter() {}
 
     static CandidateFit fit(MeasuredQuantiles measured, int maxEvaluations) {
         double[] quantiles = measured.quantilesMillis();
@@ -41,8 +40,7 @@ final class ParetoExponentialFitter {
         List<Screened> screened = new ArrayList<>();
         for (double[] start : starts) {
             double[] clamped = model.clamp(start);
-            screened.add(new Screened(clamped,
-                    measured.normalisedRootMeanSquareError(model.logQuantiles(clamped))));
+            screened.add(new Screened(clamped, measured.normalisedRootMeanSquareError(model.logQuantiles(clamped))));
         }
         screened.sort(Comparator.comparingDouble(Screened::normalisedError));
         Mixture best = null;
@@ -50,8 +48,8 @@ final class ParetoExponentialFitter {
         String lastProblem = "";
         for (int s = 0; s < Math.min(REFINED_STARTS, screened.size()); s++) {
             try {
-                double[] parameters = QuantileLeastSquares.minimise(measured, model, screened.get(s).parameters(),
-                        maxEvaluations);
+                double[] parameters = QuantileLeastSquares.minimise(
+                        measured, model, screened.get(s).parameters(), maxEvaluations);
                 Mixture fitted = model.distribution(parameters);
                 double error = measured.normalisedRootMeanSquareError(fitted);
                 if (error < bestError) {
@@ -63,9 +61,11 @@ final class ParetoExponentialFitter {
             }
         }
         if (best == null) {
-            return CandidateFit.failed(FittedForm.PARETO_EXPONENTIAL, "the Pareto-exponential least-squares fit did "
-                    + "not converge from any of the best " + REFINED_STARTS + " of " + starts.size()
-                    + " starting points (" + lastProblem + ")");
+            return CandidateFit.failed(
+                    FittedForm.PARETO_EXPONENTIAL,
+                    "the Pareto-exponential least-squares fit did "
+                            + "not converge from any of the best " + REFINED_STARTS + " of " + starts.size()
+                            + " starting points (" + lastProblem + ")");
         }
         return CandidateFit.converged(FittedForm.PARETO_EXPONENTIAL, best, bestError);
     }
@@ -95,8 +95,9 @@ final class ParetoExponentialFitter {
             for (double weight : EXPONENTIAL_WEIGHTS) {
                 for (double shape : shapes) {
                     for (double rate : rates) {
-                        starts.add(new double[] {Math.log(scale), Math.log(shape),
-                            Math.log(weight / (1 - weight)), Math.log(rate)});
+                        starts.add(new double[] {
+                            Math.log(scale), Math.log(shape), Math.log(weight / (1 - weight)), Math.log(rate)
+                        });
                     }
                 }
             }
@@ -104,8 +105,7 @@ final class ParetoExponentialFitter {
         return starts;
     }
 
-    private record Screened(double[] parameters, double normalisedError) {
-    }
+    private record Screened(double[] parameters, double normalisedError) {}
 
     /**
      * Parameters (ln xm, ln alpha, logit p, ln lambda) with B, T = the measured Q(0.01), Q(0.999):
@@ -129,8 +129,12 @@ final class ParetoExponentialFitter {
         Mixture distribution(double[] parameters) {
             double exponentialWeight = 1 / (1 + Math.exp(-parameters[2]));
             double paretoWeight = 1 / (1 + Math.exp(parameters[2]));
-            return Mixture.paretoExponential(paretoWeight, Math.exp(parameters[0]), Math.exp(parameters[1]),
-                    exponentialWeight, Math.exp(parameters[3]));
+            return Mixture.paretoExponential(
+                    paretoWeight,
+                    Math.exp(parameters[0]),
+                    Math.exp(parameters[1]),
+                    exponentialWeight,
+                    Math.exp(parameters[3]));
         }
 
         @Override

@@ -54,8 +54,12 @@ public final class ProfileFitter {
         return new ProfileFit(profile, fits);
     }
 
-    private void addIfMeasured(List<MessageFit> fits, Map<LatencyDistribution, DistributionFit> done,
-            OptionalInt replica, WarsMessage message, LatencyDistribution distribution) {
+    private void addIfMeasured(
+            List<MessageFit> fits,
+            Map<LatencyDistribution, DistributionFit> done,
+            OptionalInt replica,
+            WarsMessage message,
+            LatencyDistribution distribution) {
         if (distribution instanceof Empirical measured) {
             DistributionFit fit = done.get(measured);
             if (fit == null) {

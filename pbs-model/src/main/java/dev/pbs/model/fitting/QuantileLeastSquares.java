@@ -17,8 +17,7 @@ import org.apache.commons.math3.util.Pair;
  */
 final class QuantileLeastSquares {
 
-    private QuantileLeastSquares() {
-    }
+    private QuantileLeastSquares() {}
 
     /**
      * The least-squares parameters from a starting point.
@@ -34,7 +33,8 @@ final class QuantileLeastSquares {
                 .model(point -> {
                     double[] parameters = point.toArray();
                     double[] logQuantiles = model.logQuantiles(parameters);
-                    return new Pair<>(new ArrayRealVector(logQuantiles, false),
+                    return new Pair<>(
+                            new ArrayRealVector(logQuantiles, false),
                             new Array2DRowRealMatrix(model.jacobian(parameters, logQuantiles), false));
                 })
                 .parameterValidator(point -> validated(model, point))

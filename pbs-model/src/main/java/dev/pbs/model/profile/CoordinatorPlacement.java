@@ -49,7 +49,7 @@ public record CoordinatorPlacement(int fixedDatacenter) {
                 // fall through to the message below
             }
         }
-        throw new IllegalArgumentException("coordinator must be 'random' or 'dc:K' with K a datacenter number, was '"
-                + trimmed + "'");
+        throw new IllegalArgumentException(
+                "coordinator must be 'random' or 'dc:K' with K a datacenter number, was '" + trimmed + "'");
     }
 }

@@ -17,7 +17,9 @@ public final class DatacenterTopology {
     private final LatencyDistribution interDatacenterDelay;
     private final CoordinatorPlacement coordinatorPlacement;
 
-    private DatacenterTopology(int[] replicaDatacenters, LatencyDistribution interDatacenterDelay,
+    private DatacenterTopology(
+            int[] replicaDatacenters,
+            LatencyDistribution interDatacenterDelay,
             CoordinatorPlacement coordinatorPlacement) {
         this.replicaDatacenters = replicaDatacenters;
         this.interDatacenterDelay = Objects.requireNonNull(interDatacenterDelay, "inter_dc_delay is missing");
@@ -27,7 +29,9 @@ public final class DatacenterTopology {
     /**
      * @param replicaDatacenters datacenter number ({@code >= 0}) of each replica; its length is N
      */
-    public static DatacenterTopology explicit(int[] replicaDatacenters, LatencyDistribution interDatacenterDelay,
+    public static DatacenterTopology explicit(
+            int[] replicaDatacenters,
+            LatencyDistribution interDatacenterDelay,
             CoordinatorPlacement coordinatorPlacement) {
         Objects.requireNonNull(replicaDatacenters, "replica_dc is missing");
         if (replicaDatacenters.length == 0) {
@@ -42,8 +46,8 @@ public final class DatacenterTopology {
     }
 
     /** Replica i in datacenter i, for every N. */
-    public static DatacenterTopology onePerReplica(LatencyDistribution interDatacenterDelay,
-            CoordinatorPlacement coordinatorPlacement) {
+    public static DatacenterTopology onePerReplica(
+            LatencyDistribution interDatacenterDelay, CoordinatorPlacement coordinatorPlacement) {
         return new DatacenterTopology(null, interDatacenterDelay, coordinatorPlacement);
     }
 
@@ -80,7 +84,8 @@ public final class DatacenterTopology {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof DatacenterTopology that && Arrays.equals(replicaDatacenters, that.replicaDatacenters)
+        return other instanceof DatacenterTopology that
+                && Arrays.equals(replicaDatacenters, that.replicaDatacenters)
                 && interDatacenterDelay.equals(that.interDatacenterDelay)
                 && coordinatorPlacement.equals(that.coordinatorPlacement);
     }
@@ -92,8 +97,9 @@ public final class DatacenterTopology {
 
     @Override
     public String toString() {
-        return "DatacenterTopology(" + (replicaDatacenters == null ? "one per replica"
-                : Arrays.toString(replicaDatacenters)) + ", inter-dc " + interDatacenterDelay.describe()
+        return "DatacenterTopology("
+                + (replicaDatacenters == null ? "one per replica" : Arrays.toString(replicaDatacenters)) + ", inter-dc "
+                + interDatacenterDelay.describe()
                 + ", coordinator " + coordinatorPlacement.text() + ")";
     }
 }

@@ -6,7 +6,10 @@ import dev.pbs.model.distribution.LatencyDistribution;
  * Per-replica replacements for some of the default delays; a {@code null} component keeps the
  * default. Models heterogeneous replicas: one slow disk, one distant replica.
  */
-public record DelayOverrides(LatencyDistribution write, LatencyDistribution acknowledgement, LatencyDistribution read,
+public record DelayOverrides(
+        LatencyDistribution write,
+        LatencyDistribution acknowledgement,
+        LatencyDistribution read,
         LatencyDistribution response) {
 
     /** Overrides nothing. */

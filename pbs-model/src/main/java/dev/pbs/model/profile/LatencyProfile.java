@@ -30,7 +30,9 @@ public final class LatencyProfile {
         this.defaults = Objects.requireNonNull(builder.defaults, "profile default delays are missing");
         this.replicaOverrides = List.copyOf(builder.replicaOverrides);
         this.topology = builder.topology;
-        if (topology != null && !topology.isOnePerReplica() && !replicaOverrides.isEmpty()
+        if (topology != null
+                && !topology.isOnePerReplica()
+                && !replicaOverrides.isEmpty()
                 && topology.explicitReplicaDatacenters().length != replicaOverrides.size()) {
             throw new IllegalArgumentException("the profile has " + replicaOverrides.size()
                     + " per-replica entries but places " + topology.explicitReplicaDatacenters().length
@@ -83,8 +85,8 @@ public final class LatencyProfile {
     public void requireReplicaCount(int n) {
         Optional<Integer> fixed = fixedReplicaCount();
         if (fixed.isPresent() && fixed.get() != n) {
-            throw new IllegalArgumentException("profile '" + name + "' describes exactly " + fixed.get()
-                    + " replicas, but N is " + n);
+            throw new IllegalArgumentException(
+                    "profile '" + name + "' describes exactly " + fixed.get() + " replicas, but N is " + n);
         }
     }
 
@@ -103,7 +105,10 @@ public final class LatencyProfile {
 
     /** A builder holding every field of this profile but with another name. */
     public Builder toBuilder(String newName) {
-        Builder builder = new Builder(newName).description(description).provenance(provenance).defaults(defaults)
+        Builder builder = new Builder(newName)
+                .description(description)
+                .provenance(provenance)
+                .defaults(defaults)
                 .topology(topology);
         builder.replicaOverrides = List.copyOf(replicaOverrides);
         return builder;
@@ -111,9 +116,13 @@ public final class LatencyProfile {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof LatencyProfile that && name.equals(that.name) && description.equals(that.description)
-                && provenance.equals(that.provenance) && defaults.equals(that.defaults)
-                && replicaOverrides.equals(that.replicaOverrides) && Objects.equals(topology, that.topology);
+        return other instanceof LatencyProfile that
+                && name.equals(that.name)
+                && description.equals(that.description)
+                && provenance.equals(that.provenance)
+                && defaults.equals(that.defaults)
+                && replicaOverrides.equals(that.replicaOverrides)
+                && Objects.equals(topology, that.topology);
     }
 
     @Override

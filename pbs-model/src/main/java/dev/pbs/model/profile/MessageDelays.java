@@ -11,7 +11,10 @@ import java.util.Objects;
  * @param read R: a read request travels from the coordinator to the replica
  * @param response S: the replica's read response travels back
  */
-public record MessageDelays(LatencyDistribution write, LatencyDistribution acknowledgement, LatencyDistribution read,
+public record MessageDelays(
+        LatencyDistribution write,
+        LatencyDistribution acknowledgement,
+        LatencyDistribution read,
         LatencyDistribution response) {
 
     public MessageDelays {

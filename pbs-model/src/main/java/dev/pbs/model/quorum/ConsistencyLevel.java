@@ -44,8 +44,8 @@ public enum ConsistencyLevel {
             try {
                 size = valueOf(trimmed.toUpperCase(Locale.ROOT)).replicas(n);
             } catch (IllegalArgumentException unknownName) {
-                throw new IllegalArgumentException(role + " must be a number or one of ONE, TWO, THREE, QUORUM, ALL, was '"
-                        + trimmed + "'");
+                throw new IllegalArgumentException(
+                        role + " must be a number or one of ONE, TWO, THREE, QUORUM, ALL, was '" + trimmed + "'");
             }
         }
         if (size < 1 || size > n) {

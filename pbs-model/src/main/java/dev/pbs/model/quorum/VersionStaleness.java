@@ -7,8 +7,7 @@ package dev.pbs.model.quorum;
  */
 public final class VersionStaleness {
 
-    private VersionStaleness() {
-    }
+    private VersionStaleness() {}
 
     /**
      * The probability that a read quorum misses the latest write entirely:
@@ -47,8 +46,8 @@ public final class VersionStaleness {
      * rate {@code clientReadRate} while all clients write it at rate {@code globalWriteRate}:
      * {@code p_s^(1 + globalWriteRate / clientReadRate)}. Both rates in the same unit.
      */
-    public static double monotonicReadsViolationBound(QuorumConfiguration configuration, double globalWriteRate,
-            double clientReadRate) {
+    public static double monotonicReadsViolationBound(
+            QuorumConfiguration configuration, double globalWriteRate, double clientReadRate) {
         if (!(globalWriteRate >= 0) || Double.isInfinite(globalWriteRate)) {
             throw new IllegalArgumentException("global write rate must be finite and >= 0, was " + globalWriteRate);
         }

@@ -23,12 +23,13 @@ final class DistributionCases {
     }
 
     /** Constant 1 ms, or 10 ms plus an exponential: the supports leave a gap (1, 10). */
-    static final Mixture GAP_MIXTURE = Mixture.of(List.of(new Mixture.Component(0.3, Constant.of(1)),
+    static final Mixture GAP_MIXTURE = Mixture.of(List.of(
+            new Mixture.Component(0.3, Constant.of(1)),
             new Mixture.Component(0.7, Shifted.of(10, Exponential.ofMean(2)))));
 
     /** An atom at 2 ms inside an exponential's support: one interval, so the table path. */
-    static final Mixture ATOM_MIXTURE = Mixture.of(List.of(new Mixture.Component(0.25, Constant.of(2)),
-            new Mixture.Component(0.75, Exponential.ofMean(3))));
+    static final Mixture ATOM_MIXTURE = Mixture.of(
+            List.of(new Mixture.Component(0.25, Constant.of(2)), new Mixture.Component(0.75, Exponential.ofMean(3))));
 
     static final List<Case> ALL = List.of(
             new Case("Constant(2.5)", Constant.of(2.5), true, true),
@@ -51,8 +52,7 @@ final class DistributionCases {
             new Case("Empirical(log-normal-like, us)", logNormalLikeEmpirical(), true, false),
             new Case("Empirical(three spikes, ms)", threeSpikesEmpirical(), true, false));
 
-    private DistributionCases() {
-    }
+    private DistributionCases() {}
 
     /** 10,000 delays around 0.2 ms with a log-normal spread, recorded in microseconds. */
     static Empirical logNormalLikeEmpirical() {

@@ -47,7 +47,9 @@ class DistributionConformanceTest {
         double[] sorted = GoodnessOfFit.sorted(samples);
         double distance = GoodnessOfFit.kolmogorovSmirnovDistance(sorted, c.distribution());
         double pValue = GoodnessOfFit.kolmogorovSmirnovPValue(distance, SAMPLES);
-        assertThat(pValue).as("%s: KS distance %.6f over %d samples", c, distance, SAMPLES).isGreaterThan(ALPHA);
+        assertThat(pValue)
+                .as("%s: KS distance %.6f over %d samples", c, distance, SAMPLES)
+                .isGreaterThan(ALPHA);
         if (!c.hasAtom()) {
             // Without atoms our distance is commons-math's own statistic.
             double commons = new KolmogorovSmirnovTest()
@@ -123,10 +125,11 @@ class DistributionConformanceTest {
         for (double v : GRID) {
             double x = distribution.inverseSurvivalProbability(v);
             double roundTrip = distribution.inverseSurvivalProbability(distribution.survivalProbability(x));
-            assertThat(roundTrip).as("%s: Q(S(x)) at x = Q(%s) = %s", c, v, x)
-                    .isCloseTo(x, within(1e-9 * x + 1e-12));
+            assertThat(roundTrip).as("%s: Q(S(x)) at x = Q(%s) = %s", c, v, x).isCloseTo(x, within(1e-9 * x + 1e-12));
             // The definition: Q(v) is the smallest x with S(x) <= v.
-            assertThat(distribution.survivalProbability(x)).as("%s: S(Q(%s))", c, v).isLessThanOrEqualTo(v + 1e-12);
+            assertThat(distribution.survivalProbability(x))
+                    .as("%s: S(Q(%s))", c, v)
+                    .isLessThanOrEqualTo(v + 1e-12);
         }
     }
 
@@ -148,7 +151,9 @@ class DistributionConformanceTest {
     @MethodSource("cases")
     void sampleMean_finiteVariance_matchesMeanMillisWithinConfidenceInterval(Case c) {
         if (!c.finiteVariance()) {
-            assertThat(c.distribution().meanMillis()).as("%s: no CLT, but the mean is positive", c).isPositive();
+            assertThat(c.distribution().meanMillis())
+                    .as("%s: no CLT, but the mean is positive", c)
+                    .isPositive();
             return;
         }
         double[] samples = drawWithFill(c.distribution(), SEED + 3);
@@ -163,7 +168,8 @@ class DistributionConformanceTest {
         }
         double standardError = Math.sqrt(squares / (SAMPLES - 1) / SAMPLES);
         double tolerance = GoodnessOfFit.criticalZ() * standardError + 1e-12 * Math.abs(mean);
-        assertThat(mean).as("%s: sample mean (standard error %.3g)", c, standardError)
+        assertThat(mean)
+                .as("%s: sample mean (standard error %.3g)", c, standardError)
                 .isCloseTo(c.distribution().meanMillis(), within(tolerance));
     }
 
@@ -193,7 +199,8 @@ class DistributionConformanceTest {
         sampler.fill(samples, 0, samples.length);
         assertThat(samples).containsOnly(2.5);
         assertThat(sampler.sample()).isEqualTo(2.5);
-        assertThat(random.nextLong()).as("the generator was not advanced")
+        assertThat(random.nextLong())
+                .as("the generator was not advanced")
                 .isEqualTo(GoodnessOfFit.random(SEED).nextLong());
         assertThat(constant.cumulativeProbability(Math.nextDown(2.5))).isZero();
         assertThat(constant.cumulativeProbability(2.5)).isEqualTo(1.0);
@@ -205,7 +212,8 @@ class DistributionConformanceTest {
 
     @Test
     void sampler_gapMixture_choosesTheAtomWithItsWeight() {
-        assertThat(DistributionCases.GAP_MIXTURE.hasContinuousQuantile()).as("supports [1, 1] and [10, inf) leave a gap")
+        assertThat(DistributionCases.GAP_MIXTURE.hasContinuousQuantile())
+                .as("supports [1, 1] and [10, inf) leave a gap")
                 .isFalse();
         double[] samples = drawWithFill(DistributionCases.GAP_MIXTURE, SEED + 4);
         long atOne = 0;

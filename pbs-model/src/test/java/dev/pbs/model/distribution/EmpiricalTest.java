@@ -125,7 +125,9 @@ class EmpiricalTest {
                 observed[3]++;
             }
         }
-        assertThat(observed[0] + observed[1] + observed[2] + observed[3]).as("every sample in a bucket").isEqualTo(n);
+        assertThat(observed[0] + observed[1] + observed[2] + observed[3])
+                .as("every sample in a bucket")
+                .isEqualTo(n);
         double[] expected = {0.25 * n, 0.25 * n, 0.25 * n, 0.25 * n};
         assertThat(new ChiSquareTest().chiSquareTest(expected, observed)).isGreaterThan(GoodnessOfFit.ALPHA);
     }

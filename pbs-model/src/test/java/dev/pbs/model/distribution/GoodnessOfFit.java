@@ -17,8 +17,7 @@ final class GoodnessOfFit {
     static final double ALPHA = 0.001;
     static final String GENERATOR = "L64X128MixRandom";
 
-    private GoodnessOfFit() {
-    }
+    private GoodnessOfFit() {}
 
     static RandomGenerator random(long seed) {
         return RandomGeneratorFactory.of(GENERATOR).create(seed);
@@ -47,7 +46,8 @@ final class GoodnessOfFit {
             }
             double below = distribution.cumulativeProbability(Math.nextDown(x));
             double at = distribution.cumulativeProbability(x);
-            distance = Math.max(distance, Math.max(Math.abs(below - (double) first / n), Math.abs(at - (double) end / n)));
+            distance =
+                    Math.max(distance, Math.max(Math.abs(below - (double) first / n), Math.abs(at - (double) end / n)));
             first = end;
         }
         return distance;

@@ -22,6 +22,7 @@ class QuantileTableTest {
     private static final double RELATIVE_ERROR = 1e-5;
     /** Twice the table's absolute tolerance at a cell's midpoint: a kink's error peaks at most at twice that. */
     private static final double ABSOLUTE_ERROR_MILLIS = 2e-6;
+
     private static final int POINTS = 20_000;
 
     record Named(String name, LatencyDistribution distribution) {
@@ -46,7 +47,8 @@ class QuantileTableTest {
     private static void assertClose(Named named, QuantileTable table, double v) {
         double exact = named.distribution().inverseSurvivalProbability(v);
         double tabulated = table.inverseSurvival(v);
-        assertThat(Math.abs(tabulated - exact)).as("%s at v = %s: table %s, exact %s", named, v, tabulated, exact)
+        assertThat(Math.abs(tabulated - exact))
+                .as("%s at v = %s: table %s, exact %s", named, v, tabulated, exact)
                 .isLessThanOrEqualTo(RELATIVE_ERROR * exact + ABSOLUTE_ERROR_MILLIS);
     }
 
@@ -54,8 +56,8 @@ class QuantileTableTest {
 
     /** Tables take a tenth of a second for a mixture: build each once. */
     private static QuantileTable tabulate(Named named) {
-        return TABLES.computeIfAbsent(named.name(),
-                name -> QuantileTable.tabulate(named.distribution()::inverseSurvivalProbability));
+        return TABLES.computeIfAbsent(
+                named.name(), name -> QuantileTable.tabulate(named.distribution()::inverseSurvivalProbability));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -104,16 +106,19 @@ class QuantileTableTest {
         QuantileTable table = QuantileTable.tabulate(Pareto.of(1, 0.8)::inverseSurvivalProbability);
         for (double v : new double[] {0.5, 1e-3, 1e-6, 1e-9, 1e-12, Math.scalb(1.0, -40), 1e-13, 1e-14}) {
             double closedForm = Math.pow(v, -1.25);
-            assertThat(table.inverseSurvival(v)).as("v = %s", v)
+            assertThat(table.inverseSurvival(v))
+                    .as("v = %s", v)
                     .isCloseTo(closedForm, within(RELATIVE_ERROR * closedForm));
         }
     }
 
     @Test
     void inverseSurvival_atOne_isTheBottomOfTheSupport() {
-        assertThat(QuantileTable.tabulate(Pareto.of(3, 2)::inverseSurvivalProbability).inverseSurvival(1.0))
+        assertThat(QuantileTable.tabulate(Pareto.of(3, 2)::inverseSurvivalProbability)
+                        .inverseSurvival(1.0))
                 .isEqualTo(3.0);
-        assertThat(QuantileTable.tabulate(Exponential.ofMean(1)::inverseSurvivalProbability).inverseSurvival(1.0))
+        assertThat(QuantileTable.tabulate(Exponential.ofMean(1)::inverseSurvivalProbability)
+                        .inverseSurvival(1.0))
                 .isZero();
     }
 
@@ -138,13 +143,17 @@ class QuantileTableTest {
         long[] edges = {0L, -1L, 1L << 63, (1L << 63) - 1, 1L << 11, 0x7FFL, 1L << 40};
         for (long bits : edges) {
             double survival = ((bits >>> 11) + 1) * 0x1.0p-53;
-            assertThat(table.inverseSurvivalOfBits(bits)).as("bits %x", bits).isEqualTo(table.inverseSurvival(survival));
+            assertThat(table.inverseSurvivalOfBits(bits))
+                    .as("bits %x", bits)
+                    .isEqualTo(table.inverseSurvival(survival));
         }
         for (int i = 0; i < POINTS; i++) {
             // Shift some draws far into the tail so every octave is exercised.
             long bits = random.nextLong() >>> random.nextInt(48);
             double survival = ((bits >>> 11) + 1) * 0x1.0p-53;
-            assertThat(table.inverseSurvivalOfBits(bits)).as("bits %x", bits).isEqualTo(table.inverseSurvival(survival));
+            assertThat(table.inverseSurvivalOfBits(bits))
+                    .as("bits %x", bits)
+                    .isEqualTo(table.inverseSurvival(survival));
         }
     }
 }

@@ -32,8 +32,8 @@ class ReferenceValuesTest {
 
     @ParameterizedTest(name = "{0}({1}, {2}).{3}({4}) = {5}")
     @CsvFileSource(resources = "/dev/pbs/model/distribution/reference-values.csv", numLinesToSkip = 1)
-    void closedForms_scipyReferenceValues_agree(String family, double first, Double second, String function,
-            Double argument, double expected) {
+    void closedForms_scipyReferenceValues_agree(
+            String family, double first, Double second, String function, Double argument, double expected) {
         LatencyDistribution distribution = build(family, first, second);
         double actual = switch (function) {
             case "survival" -> distribution.survivalProbability(argument);
@@ -64,15 +64,19 @@ class ReferenceValuesTest {
         Pareto pareto = Pareto.of(1.05, 1.51);
         Exponential exponential = Exponential.ofRate(0.183);
         LogNormal logNormal = LogNormal.of(1, 1);
-        Mixture mixture = Mixture.of(List.of(new Mixture.Component(0.5, pareto),
-                new Mixture.Component(0.3, exponential), new Mixture.Component(0.2, logNormal)));
-        double weighted = 0.5 * pareto.survivalProbability(x) + 0.3 * exponential.survivalProbability(x)
+        Mixture mixture = Mixture.of(List.of(
+                new Mixture.Component(0.5, pareto),
+                new Mixture.Component(0.3, exponential),
+                new Mixture.Component(0.2, logNormal)));
+        double weighted = 0.5 * pareto.survivalProbability(x)
+                + 0.3 * exponential.survivalProbability(x)
                 + 0.2 * logNormal.survivalProbability(x);
         assertThat(mixture.survivalProbability(x)).isCloseTo(weighted, within(1e-15));
         assertThat(mixture.cumulativeProbability(x)).isCloseTo(1 - weighted, within(1e-15));
-        assertThat(mixture.meanMillis()).isCloseTo(
-                0.5 * pareto.meanMillis() + 0.3 * exponential.meanMillis() + 0.2 * logNormal.meanMillis(),
-                within(1e-12));
+        assertThat(mixture.meanMillis())
+                .isCloseTo(
+                        0.5 * pareto.meanMillis() + 0.3 * exponential.meanMillis() + 0.2 * logNormal.meanMillis(),
+                        within(1e-12));
     }
 
     @Test
@@ -81,7 +85,8 @@ class ReferenceValuesTest {
         Pareto pareto = Pareto.of(1.05, 1.51);
         for (double x : new double[] {1.05, 1.5, 2, 10, 123.4, 1e6}) {
             double closedForm = Math.pow(1.05 / x, 1.51);
-            assertThat(pareto.survivalProbability(x)).as("x = %s", x)
+            assertThat(pareto.survivalProbability(x))
+                    .as("x = %s", x)
                     .isCloseTo(closedForm, within(RELATIVE * closedForm));
         }
         assertThat(pareto.survivalProbability(1.0)).isEqualTo(1.0);
@@ -105,7 +110,8 @@ class ReferenceValuesTest {
     void inverseSurvivalProbability_logNormalAtOneHalf_isTheMedianEToTheMu() {
         for (double mu : new double[] {-2, 0, 0.5, 3}) {
             LogNormal logNormal = LogNormal.of(mu, 0.7);
-            assertThat(logNormal.inverseSurvivalProbability(0.5)).as("mu = %s", mu)
+            assertThat(logNormal.inverseSurvivalProbability(0.5))
+                    .as("mu = %s", mu)
                     .isCloseTo(Math.exp(mu), within(1e-14 * Math.exp(mu)));
             assertThat(logNormal.cumulativeProbability(Math.exp(mu))).isCloseTo(0.5, within(1e-15));
             assertThat(logNormal.meanMillis()).isCloseTo(Math.exp(mu + 0.49 / 2), within(1e-14 * Math.exp(mu)));

@@ -27,8 +27,7 @@ final class AsymptoticStandardErrors {
 
     private static final double[] PROBABILITIES = MeasuredQuantiles.probabilities();
 
-    private AsymptoticStandardErrors() {
-    }
+    private AsymptoticStandardErrors() {}
 
     /**
      * @param family the distribution with given natural parameters
@@ -53,7 +52,10 @@ final class AsymptoticStandardErrors {
             }
         }
         RealMatrix j = MatrixUtils.createRealMatrix(jacobian);
-        RealMatrix a = new LUDecomposition(j.transpose().multiply(j)).getSolver().getInverse().multiply(j.transpose());
+        RealMatrix a = new LUDecomposition(j.transpose().multiply(j))
+                .getSolver()
+                .getInverse()
+                .multiply(j.transpose());
         RealMatrix covariance = a.multiply(logQuantileCovariance(family.apply(truth), observations))
                 .multiply(a.transpose());
         double[] standardErrors = new double[k];
@@ -86,7 +88,8 @@ final class AsymptoticStandardErrors {
         for (int i = 0; i < m; i++) {
             double p = PROBABILITIES[i];
             double slope = (distribution.inverseSurvivalProbability(1 - (p + delta))
-                    - distribution.inverseSurvivalProbability(1 - (p - delta))) / (2 * delta);
+                            - distribution.inverseSurvivalProbability(1 - (p - delta)))
+                    / (2 * delta);
             relativeSlopes[i] = slope / quantiles[i];
         }
         double[][] covariance = new double[m][m];

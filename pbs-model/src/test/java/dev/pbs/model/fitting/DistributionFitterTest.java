@@ -36,8 +36,9 @@ class DistributionFitterTest {
     /** (xm, alpha, p_exp, lambda) to the paper's form: Pareto with 1 - p_exp, exponential with p_exp. */
     private static final Function<double[], LatencyDistribution> PARETO_EXPONENTIAL = parameters ->
             Mixture.paretoExponential(1 - parameters[2], parameters[0], parameters[1], parameters[2], parameters[3]);
-    private static final Function<double[], LatencyDistribution> LOGNORMAL = parameters ->
-            LogNormal.of(parameters[0], parameters[1]);
+
+    private static final Function<double[], LatencyDistribution> LOGNORMAL =
+            parameters -> LogNormal.of(parameters[0], parameters[1]);
 
     private final DistributionFitter fitter = new DistributionFitter();
 
@@ -49,31 +50,38 @@ class DistributionFitterTest {
 
         DistributionFit fit = fitter.fit(measured);
 
-        assertRecovers(fit.paretoExponential(), parametersOf(fit.paretoExponential()), table3,
+        assertRecovers(
+                fit.paretoExponential(),
+                parametersOf(fit.paretoExponential()),
+                table3,
                 AsymptoticStandardErrors.of(PARETO_EXPONENTIAL, table3, OBSERVATIONS));
         assertThat(fit.chosen()).contains(fit.paretoExponential());
     }
 
     @ParameterizedTest(name = "xm={0} alpha={1} p_exp={2} lambda={3}")
     @CsvSource({
-        "0.235, 10,  0.0878, 1.66",     // lnkd-ssd
-        "3,     3.5, 0.061,  0.0028",   // ymmr W
-        "1.5,   3.8, 0.018,  0.0217",   // ymmr A, R, S
-        "0.5,   1.2, 0.9,    2",        // mostly exponential, very heavy Pareto tail
+        "0.235, 10,  0.0878, 1.66", // lnkd-ssd
+        "3,     3.5, 0.061,  0.0028", // ymmr W
+        "1.5,   3.8, 0.018,  0.0217", // ymmr A, R, S
+        "0.5,   1.2, 0.9,    2", // mostly exponential, very heavy Pareto tail
     })
-    void fit_paretoExponentialSample_recoversParametersAndChoosesTheMixture(double scaleMillis, double shape,
-            double exponentialWeight, double ratePerMillisecond) {
+    void fit_paretoExponentialSample_recoversParametersAndChoosesTheMixture(
+            double scaleMillis, double shape, double exponentialWeight, double ratePerMillisecond) {
         double[] truth = {scaleMillis, shape, exponentialWeight, ratePerMillisecond};
         LatencyDistribution distribution = PARETO_EXPONENTIAL.apply(truth);
         Empirical measured = MeasuredSamples.of(distribution, OBSERVATIONS, 42);
 
         DistributionFit fit = fitter.fit(measured);
 
-        assertRecovers(fit.paretoExponential(), parametersOf(fit.paretoExponential()), truth,
+        assertRecovers(
+                fit.paretoExponential(),
+                parametersOf(fit.paretoExponential()),
+                truth,
                 AsymptoticStandardErrors.of(PARETO_EXPONENTIAL, truth, OBSERVATIONS));
         assertAtMostTheTruthsError(fit.paretoExponential(), distribution, measured);
         assertThat(fit.chosen()).contains(fit.paretoExponential());
-        assertThat(fit.logNormal().normalisedError()).isGreaterThan(10 * fit.paretoExponential().normalisedError());
+        assertThat(fit.logNormal().normalisedError())
+                .isGreaterThan(10 * fit.paretoExponential().normalisedError());
     }
 
     @ParameterizedTest(name = "mu={0} sigma={1}")
@@ -86,17 +94,21 @@ class DistributionFitterTest {
         DistributionFit fit = fitter.fit(measured);
 
         LogNormal fitted = (LogNormal) fit.logNormal().distribution();
-        assertRecovers(fit.logNormal(), new double[] {fitted.mu(), fitted.sigma()}, truth,
+        assertRecovers(
+                fit.logNormal(),
+                new double[] {fitted.mu(), fitted.sigma()},
+                truth,
                 AsymptoticStandardErrors.of(LOGNORMAL, truth, OBSERVATIONS));
         assertAtMostTheTruthsError(fit.logNormal(), distribution, measured);
         assertThat(fit.chosen()).contains(fit.logNormal());
-        assertThat(fit.paretoExponential().normalisedError()).isGreaterThan(fit.logNormal().normalisedError());
+        assertThat(fit.paretoExponential().normalisedError())
+                .isGreaterThan(fit.logNormal().normalisedError());
     }
 
     @Test
     void fit_mixtureOptimiserOutOfEvaluations_fallsBackToTheLogNormalAndSaysWhy() {
-        Empirical measured = MeasuredSamples.of(PARETO_EXPONENTIAL.apply(new double[] {1.05, 1.51, 0.62, 0.183}),
-                100_000, 1);
+        Empirical measured =
+                MeasuredSamples.of(PARETO_EXPONENTIAL.apply(new double[] {1.05, 1.51, 0.62, 0.183}), 100_000, 1);
 
         DistributionFit fit = new DistributionFitter(2, DistributionFitter.DEFAULT_MAX_EVALUATIONS).fit(measured);
 
@@ -138,15 +150,17 @@ class DistributionFitterTest {
         Mixture mixture = (Mixture) fit.distribution();
         Pareto pareto = (Pareto) mixture.components().get(0).distribution();
         Exponential exponential = (Exponential) mixture.components().get(1).distribution();
-        return new double[] {pareto.scaleMillis(), pareto.shape(), mixture.components().get(1).weight(),
-            1 / exponential.meanMillis()};
+        return new double[] {
+            pareto.scaleMillis(), pareto.shape(), mixture.components().get(1).weight(), 1 / exponential.meanMillis()
+        };
     }
 
     private static void assertRecovers(CandidateFit fit, double[] estimate, double[] truth, double[] standardErrors) {
         assertThat(fit.converged()).as(fit.problem()).isTrue();
         for (int k = 0; k < truth.length; k++) {
-            assertThat(estimate[k]).as("parameter %d of %s (standard error %s)", k, fit.distribution(),
-                    standardErrors[k]).isCloseTo(truth[k], within(STANDARD_ERRORS * standardErrors[k]));
+            assertThat(estimate[k])
+                    .as("parameter %d of %s (standard error %s)", k, fit.distribution(), standardErrors[k])
+                    .isCloseTo(truth[k], within(STANDARD_ERRORS * standardErrors[k]));
         }
     }
 

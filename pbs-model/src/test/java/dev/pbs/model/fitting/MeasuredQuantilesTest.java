@@ -31,14 +31,19 @@ class MeasuredQuantilesTest {
     }
 
     static Stream<LatencyDistribution> distributions() {
-        return Stream.of(LogNormal.of(1, 0.5), Exponential.ofMean(3), BuiltInProfiles.LINKEDIN_DISK_WRITE,
-                BuiltInProfiles.YAMMER_WRITE, MeasuredSamples.of(BuiltInProfiles.LINKEDIN_SSD, 10_000, 7));
+        return Stream.of(
+                LogNormal.of(1, 0.5),
+                Exponential.ofMean(3),
+                BuiltInProfiles.LINKEDIN_DISK_WRITE,
+                BuiltInProfiles.YAMMER_WRITE,
+                MeasuredSamples.of(BuiltInProfiles.LINKEDIN_SSD, 10_000, 7));
     }
 
     @ParameterizedTest
     @MethodSource("distributions")
     void normalisedRootMeanSquareError_distributionAgainstItself_isZero(LatencyDistribution distribution) {
-        assertThat(MeasuredQuantiles.of(distribution).normalisedRootMeanSquareError(distribution)).isZero();
+        assertThat(MeasuredQuantiles.of(distribution).normalisedRootMeanSquareError(distribution))
+                .isZero();
     }
 
     @Test
@@ -77,8 +82,12 @@ class MeasuredQuantilesTest {
         // that minimised the absolute quantile errors on them (found while choosing the measure).
         LatencyDistribution truth = BuiltInProfiles.YAMMER_WRITE;
         MeasuredQuantiles measured = MeasuredQuantiles.of(MeasuredSamples.of(truth, 100_000, 6));
-        LatencyDistribution bodyWrong = Mixture.paretoExponential(0.9432409420881823, 0.2889977972513486,
-                1.0012225376163053, 0.056759057911817797, 1 / 362.55334637876285);
+        LatencyDistribution bodyWrong = Mixture.paretoExponential(
+                0.9432409420881823,
+                0.2889977972513486,
+                1.0012225376163053,
+                0.056759057911817797,
+                1 / 362.55334637876285);
 
         assertThat(measured.quantilesMillis()[49]).isCloseTo(3.73, within(0.01));
         assertThat(bodyWrong.inverseSurvivalProbability(0.5)).isCloseTo(0.62, within(0.01));

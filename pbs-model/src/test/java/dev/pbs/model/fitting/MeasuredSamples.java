@@ -10,8 +10,7 @@ import org.HdrHistogram.Histogram;
 /** "Measured" distributions for tests: draws from a known distribution recorded as a probe would. */
 final class MeasuredSamples {
 
-    private MeasuredSamples() {
-    }
+    private MeasuredSamples() {}
 
     /**
      * n delays drawn with a fixed seed, recorded in whole microseconds (rounded down, so that
@@ -19,7 +18,8 @@ final class MeasuredSamples {
      * significant digits (buckets at most 0.1% wide).
      */
     static Empirical of(LatencyDistribution distribution, int observations, long seed) {
-        LatencySampler sampler = distribution.sampler(RandomGeneratorFactory.of("L64X128MixRandom").create(seed));
+        LatencySampler sampler = distribution.sampler(
+                RandomGeneratorFactory.of("L64X128MixRandom").create(seed));
         Histogram histogram = new Histogram(3);
         for (int i = 0; i < observations; i++) {
             histogram.recordValue((long) (sampler.sample() * 1000));

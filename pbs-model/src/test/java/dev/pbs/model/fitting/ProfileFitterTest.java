@@ -35,7 +35,9 @@ class ProfileFitterTest {
             .description("three replicas, one with a slow disk")
             .provenance("drawn by the test")
             .defaults(new MessageDelays(DISK_WRITES, NETWORK, Pareto.of(0.2, 8), NETWORK))
-            .replicaOverrides(List.of(new DelayOverrides(SLOW_REPLICA_WRITES, null, null, null), DelayOverrides.NONE,
+            .replicaOverrides(List.of(
+                    new DelayOverrides(SLOW_REPLICA_WRITES, null, null, null),
+                    DelayOverrides.NONE,
                     new DelayOverrides(null, null, Exponential.ofMean(4), null)))
             .topology(DatacenterTopology.explicit(new int[] {0, 0, 1}, Constant.of(20), CoordinatorPlacement.RANDOM))
             .build();
@@ -46,11 +48,13 @@ class ProfileFitterTest {
     void fit_measuredDefaultsAndOverrides_fitsEachEmpiricalInOrder() {
         ProfileFit fit = FIT;
 
-        assertThat(fit.fits()).extracting(MessageFit::replica, MessageFit::message).containsExactly(
-                tuple(OptionalInt.empty(), WarsMessage.WRITE),
-                tuple(OptionalInt.empty(), WarsMessage.ACKNOWLEDGEMENT),
-                tuple(OptionalInt.empty(), WarsMessage.RESPONSE),
-                tuple(OptionalInt.of(0), WarsMessage.WRITE));
+        assertThat(fit.fits())
+                .extracting(MessageFit::replica, MessageFit::message)
+                .containsExactly(
+                        tuple(OptionalInt.empty(), WarsMessage.WRITE),
+                        tuple(OptionalInt.empty(), WarsMessage.ACKNOWLEDGEMENT),
+                        tuple(OptionalInt.empty(), WarsMessage.RESPONSE),
+                        tuple(OptionalInt.of(0), WarsMessage.WRITE));
         assertThat(fit.fits().get(0).fit().chosen().orElseThrow().form()).isEqualTo(FittedForm.PARETO_EXPONENTIAL);
         assertThat(fit.fits().get(1).fit().chosen().orElseThrow().form()).isEqualTo(FittedForm.LOGNORMAL);
         assertThat(fit.fits().get(3).fit().chosen().orElseThrow().form()).isEqualTo(FittedForm.LOGNORMAL);
@@ -72,7 +76,8 @@ class ProfileFitterTest {
         assertThat(fitted.name()).isEqualTo("measured-fitted");
         assertThat(fitted.provenance()).isEqualTo("fitted by the test");
         assertThat(fitted.description()).isEqualTo(MEASURED.description());
-        assertThat(fitted.defaults().write()).isInstanceOf(Mixture.class)
+        assertThat(fitted.defaults().write())
+                .isInstanceOf(Mixture.class)
                 .isEqualTo(fit.fits().get(0).fit().chosen().orElseThrow().distribution());
         assertThat(fitted.defaults().acknowledgement()).isInstanceOf(LogNormal.class);
         assertThat(fitted.defaults().read()).isEqualTo(Pareto.of(0.2, 8));
@@ -81,8 +86,8 @@ class ProfileFitterTest {
         assertThat(fitted.replicaOverrides().get(0).write()).isInstanceOf(LogNormal.class);
         assertThat(fitted.replicaOverrides().get(0).acknowledgement()).isNull();
         assertThat(fitted.replicaOverrides().get(1).isEmpty()).isTrue();
-        assertThat(fitted.replicaOverrides().get(2)).isEqualTo(new DelayOverrides(null, null, Exponential.ofMean(4),
-                null));
+        assertThat(fitted.replicaOverrides().get(2))
+                .isEqualTo(new DelayOverrides(null, null, Exponential.ofMean(4), null));
         assertThat(fitted.topology()).isEqualTo(MEASURED.topology());
     }
 
@@ -92,14 +97,16 @@ class ProfileFitterTest {
 
         LatencyProfile fitted = fit.fittedProfile("kept", "");
 
-        assertThat(fit.fits()).allSatisfy(message -> assertThat(message.fit().chosen()).isEmpty());
+        assertThat(fit.fits())
+                .allSatisfy(message -> assertThat(message.fit().chosen()).isEmpty());
         assertThat(fitted.defaults()).isEqualTo(MEASURED.defaults());
         assertThat(fitted.replicaOverrides()).isEqualTo(MEASURED.replicaOverrides());
     }
 
     @Test
     void fit_noEmpiricalDelay_saysThereIsNothingToFit() {
-        assertThatThrownBy(() -> new ProfileFitter().fit(BuiltInProfiles.named("lnkd-disk").orElseThrow()))
+        assertThatThrownBy(() -> new ProfileFitter()
+                        .fit(BuiltInProfiles.named("lnkd-disk").orElseThrow()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("nothing to fit: profile 'lnkd-disk' has no empirical (measured) distribution among its "
                         + "default or per-replica delays");

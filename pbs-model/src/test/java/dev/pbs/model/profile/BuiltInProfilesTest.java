@@ -17,7 +17,8 @@ class BuiltInProfilesTest {
 
     @Test
     void all_builtIns_areLnkdSsdLnkdDiskYmmrWanInThatOrder() {
-        assertThat(BuiltInProfiles.all()).extracting(LatencyProfile::name)
+        assertThat(BuiltInProfiles.all())
+                .extracting(LatencyProfile::name)
                 .containsExactly("lnkd-ssd", "lnkd-disk", "ymmr", "wan");
     }
 
@@ -34,17 +35,29 @@ class BuiltInProfilesTest {
 
     @ParameterizedTest(name = "{0} {1}: {2} Pareto({3}, {4}) + {5} Exp({6})")
     @CsvFileSource(resources = "/dev/pbs/model/profile/paper-table3.csv", numLinesToSkip = 1)
-    void defaults_eachMessage_isThePaperTable3Mixture(String name, String message, double paretoWeight,
-            double scaleMillis, double shape, double exponentialWeight, double ratePerMillisecond) {
+    void defaults_eachMessage_isThePaperTable3Mixture(
+            String name,
+            String message,
+            double paretoWeight,
+            double scaleMillis,
+            double shape,
+            double exponentialWeight,
+            double ratePerMillisecond) {
         LatencyProfile profile = BuiltInProfiles.named(name).orElseThrow();
-        assertThat(profile.replicaOverrides()).as("the same delays on every replica").isEmpty();
+        assertThat(profile.replicaOverrides())
+                .as("the same delays on every replica")
+                .isEmpty();
         assertThat(message(profile, message)).isInstanceOf(Mixture.class);
         Mixture mixture = (Mixture) message(profile, message);
         assertThat(mixture.components()).hasSize(2);
         Mixture.Component pareto = mixture.components().stream()
-                .filter(component -> component.distribution() instanceof Pareto).findFirst().orElseThrow();
+                .filter(component -> component.distribution() instanceof Pareto)
+                .findFirst()
+                .orElseThrow();
         Mixture.Component exponential = mixture.components().stream()
-                .filter(component -> component.distribution() instanceof Exponential).findFirst().orElseThrow();
+                .filter(component -> component.distribution() instanceof Exponential)
+                .findFirst()
+                .orElseThrow();
         assertThat(pareto.weight()).isEqualTo(paretoWeight);
         assertThat(((Pareto) pareto.distribution()).scaleMillis()).isEqualTo(scaleMillis);
         assertThat(((Pareto) pareto.distribution()).shape()).isEqualTo(shape);
@@ -66,7 +79,11 @@ class BuiltInProfilesTest {
     void ymmr_provenance_recordsThe335Versus35Discrepancy() {
         String provenance = BuiltInProfiles.named("ymmr").orElseThrow().provenance();
         assertThat(provenance).contains("3.35").contains("alpha=3.5").contains("simulator");
-        assertThat(((Pareto) ((Mixture) BuiltInProfiles.YAMMER_WRITE).components().get(0).distribution()).shape())
+        assertThat(((Pareto) ((Mixture) BuiltInProfiles.YAMMER_WRITE)
+                                .components()
+                                .get(0)
+                                .distribution())
+                        .shape())
                 .isEqualTo(3.5);
     }
 
@@ -81,13 +98,16 @@ class BuiltInProfilesTest {
         assertThat(topology.coordinatorPlacement().isRandom()).isTrue();
         assertThat(topology.replicaDatacenters(5)).containsExactly(0, 1, 2, 3, 4);
         assertThat(wan.fixedReplicaCount()).as("any N").isEmpty();
-        assertThat(wan.defaults()).isEqualTo(BuiltInProfiles.named("lnkd-disk").orElseThrow().defaults());
+        assertThat(wan.defaults())
+                .isEqualTo(BuiltInProfiles.named("lnkd-disk").orElseThrow().defaults());
     }
 
     @Test
     void nonWanProfiles_haveNoTopology() {
         for (String name : new String[] {"lnkd-ssd", "lnkd-disk", "ymmr"}) {
-            assertThat(BuiltInProfiles.named(name).orElseThrow().topology()).as(name).isEmpty();
+            assertThat(BuiltInProfiles.named(name).orElseThrow().topology())
+                    .as(name)
+                    .isEmpty();
         }
     }
 
@@ -95,8 +115,11 @@ class BuiltInProfilesTest {
     @ValueSource(strings = {"lnkd-ssd", "lnkd-disk", "ymmr", "wan"})
     void provenance_everyBuiltIn_citesThePaperAndStatesMilliseconds(String name) {
         LatencyProfile profile = BuiltInProfiles.named(name).orElseThrow();
-        assertThat(profile.provenance()).isNotBlank().containsIgnoringCase("milliseconds")
-                .contains("PVLDB 5(8), 2012").contains("Table 3");
+        assertThat(profile.provenance())
+                .isNotBlank()
+                .containsIgnoringCase("milliseconds")
+                .contains("PVLDB 5(8), 2012")
+                .contains("Table 3");
         assertThat(profile.description()).isNotBlank();
         assertThat(BuiltInProfiles.isBuiltIn(name)).isTrue();
         profile.requireReplicaCount(3);

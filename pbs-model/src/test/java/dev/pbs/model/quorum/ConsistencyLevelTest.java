@@ -15,7 +15,8 @@ class ConsistencyLevelTest {
     @CsvSource({
         "ONE, 1, 1", "ONE, 5, 1", "TWO, 2, 2", "TWO, 7, 2", "THREE, 3, 3", "THREE, 9, 3",
         "QUORUM, 1, 1", "QUORUM, 2, 2", "QUORUM, 3, 2", "QUORUM, 4, 3", "QUORUM, 5, 3", "QUORUM, 6, 4",
-        "QUORUM, 100, 51", "ALL, 1, 1", "ALL, 3, 3", "ALL, 12, 12"})
+        "QUORUM, 100, 51", "ALL, 1, 1", "ALL, 3, 3", "ALL, 12, 12"
+    })
     void resolve_levelName_isTheCassandraReplicaCount(String level, int n, int replicas) {
         assertThat(ConsistencyLevel.resolve("R", level, n)).isEqualTo(replicas);
         assertThat(ConsistencyLevel.valueOf(level).replicas(n)).isEqualTo(replicas);
@@ -35,31 +36,37 @@ class ConsistencyLevelTest {
 
     @Test
     void resolve_threeWithTwoReplicas_isRejectedSayingHowManyReplicasThatIs() {
-        assertThatIllegalArgumentException().isThrownBy(() -> ConsistencyLevel.resolve("R", "THREE", 2))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ConsistencyLevel.resolve("R", "THREE", 2))
                 .withMessage("R must be between 1 and N=2, was THREE (3 replicas)");
-        assertThatIllegalArgumentException().isThrownBy(() -> ConsistencyLevel.resolve("W", "two", 1))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ConsistencyLevel.resolve("W", "two", 1))
                 .withMessage("W must be between 1 and N=1, was two (2 replicas)");
     }
 
     @ParameterizedTest(name = "''{0}''")
     @ValueSource(strings = {"MOST", "LOCAL_QUORUM", "ONE!", "1.5", "two replicas", "QUORUMS"})
     void resolve_garbage_isRejectedListingTheNames(String text) {
-        assertThatIllegalArgumentException().isThrownBy(() -> ConsistencyLevel.resolve("R", text, 3))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ConsistencyLevel.resolve("R", text, 3))
                 .withMessage("R must be a number or one of ONE, TWO, THREE, QUORUM, ALL, was '" + text + "'");
     }
 
     @ParameterizedTest(name = "''{0}''")
     @ValueSource(strings = {"0", "-1", "4", "2147483647"})
     void resolve_numberOutsideOneToN_isRejectedNamingIt(String text) {
-        assertThatIllegalArgumentException().isThrownBy(() -> ConsistencyLevel.resolve("W", text, 3))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ConsistencyLevel.resolve("W", text, 3))
                 .withMessage("W must be between 1 and N=3, was " + text);
     }
 
     @Test
     void resolve_missingText_isRejectedNamingTheRole() {
-        assertThatIllegalArgumentException().isThrownBy(() -> ConsistencyLevel.resolve("R", null, 3))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ConsistencyLevel.resolve("R", null, 3))
                 .withMessage("R is missing");
-        assertThatIllegalArgumentException().isThrownBy(() -> ConsistencyLevel.resolve("W", "  ", 3))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ConsistencyLevel.resolve("W", "  ", 3))
                 .withMessage("W is missing");
     }
 }

@@ -21,13 +21,25 @@ class QuorumConfigurationTest {
             5    | 2 | -1 | W must be between 1 and N=5, was -1
             """)
     void of_outOfRange_isRejectedNamingTheParameterAndValue(int n, int r, int w, String message) {
-        assertThatIllegalArgumentException().isThrownBy(() -> QuorumConfiguration.of(n, r, w)).withMessage(message);
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> QuorumConfiguration.of(n, r, w))
+                .withMessage(message);
     }
 
     @ParameterizedTest(name = "N={0} R={1} W={2} strict={3}")
     @CsvSource({
-        "3, 2, 2, true", "3, 1, 3, true", "3, 3, 1, true", "3, 1, 2, false", "3, 1, 1, false", "3, 2, 1, false",
-        "1, 1, 1, true", "5, 3, 3, true", "5, 2, 3, false", "100, 30, 30, false", "100, 50, 51, true"})
+        "3, 2, 2, true",
+        "3, 1, 3, true",
+        "3, 3, 1, true",
+        "3, 1, 2, false",
+        "3, 1, 1, false",
+        "3, 2, 1, false",
+        "1, 1, 1, true",
+        "5, 3, 3, true",
+        "5, 2, 3, false",
+        "100, 30, 30, false",
+        "100, 50, 51, true"
+    })
     void isStrict_readPlusWriteAboveN_isStrict(int n, int r, int w, boolean strict) {
         assertThat(QuorumConfiguration.of(n, r, w).isStrict()).isEqualTo(strict);
     }
@@ -43,9 +55,11 @@ class QuorumConfigurationTest {
     void parse_levelNamesAndNumbers_resolveAgainstN() {
         assertThat(QuorumConfiguration.parse(3, "ONE", "quorum")).isEqualTo(QuorumConfiguration.of(3, 1, 2));
         assertThat(QuorumConfiguration.parse(5, "2", "ALL")).isEqualTo(QuorumConfiguration.of(5, 2, 5));
-        assertThatIllegalArgumentException().isThrownBy(() -> QuorumConfiguration.parse(2, "THREE", "ONE"))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> QuorumConfiguration.parse(2, "THREE", "ONE"))
                 .withMessageStartingWith("R must be between 1 and N=2");
-        assertThatIllegalArgumentException().isThrownBy(() -> QuorumConfiguration.parse(3, "ONE", "many"))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> QuorumConfiguration.parse(3, "ONE", "many"))
                 .withMessageStartingWith("W must be a number or one of");
     }
 }

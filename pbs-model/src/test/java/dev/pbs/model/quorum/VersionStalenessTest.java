@@ -28,7 +28,8 @@ class VersionStalenessTest {
 
     /** C(N-W, R) / C(N, R), exactly, rounded to a double. */
     private static double exactMissProbability(int n, int r, int w) {
-        return new BigDecimal(binomial(n - w, r)).divide(new BigDecimal(binomial(n, r)), MathContext.DECIMAL128)
+        return new BigDecimal(binomial(n - w, r))
+                .divide(new BigDecimal(binomial(n, r)), MathContext.DECIMAL128)
                 .doubleValue();
     }
 
@@ -57,8 +58,8 @@ class VersionStalenessTest {
 
     @ParameterizedTest(name = "N={0} R={1} W={2} k={3}: {4} = {5}")
     @CsvFileSource(resources = "/dev/pbs/model/quorum/version-staleness-examples.csv", numLinesToSkip = 1)
-    void closedForms_modelNoteExamples_matchToThePrintedDigits(int n, int r, int w, int k, String quantity,
-            double expected, int digits) {
+    void closedForms_modelNoteExamples_matchToThePrintedDigits(
+            int n, int r, int w, int k, String quantity, double expected, int digits) {
         double olderThanK = VersionStaleness.probabilityOlderThanVersions(QuorumConfiguration.of(n, r, w), k);
         double actual = quantity.equals("within-k") ? 1 - olderThanK : olderThanK;
         double printed = new BigDecimal(actual).round(new MathContext(digits)).doubleValue();
@@ -77,7 +78,9 @@ class VersionStalenessTest {
                         assertThat(binomial(n - w, r)).isZero();
                     } else {
                         double exact = exactMissProbability(n, r, w);
-                        assertThat(actual).as("N=%d R=%d W=%d", n, r, w).isPositive()
+                        assertThat(actual)
+                                .as("N=%d R=%d W=%d", n, r, w)
+                                .isPositive()
                                 .isCloseTo(exact, within(1e-14 * exact));
                     }
                     checked++;
@@ -93,8 +96,10 @@ class VersionStalenessTest {
         assertThat(missProbability(3, 1, 3)).isZero();
         assertThat(missProbability(100, 50, 51)).isZero();
         assertThat(missProbability(1024, 1, 1024)).isZero();
-        assertThat(VersionStaleness.probabilityOlderThanVersions(QuorumConfiguration.of(5, 3, 3), 1)).isZero();
-        assertThat(VersionStaleness.monotonicReadsViolationBound(QuorumConfiguration.of(5, 3, 3), 1, 1)).isZero();
+        assertThat(VersionStaleness.probabilityOlderThanVersions(QuorumConfiguration.of(5, 3, 3), 1))
+                .isZero();
+        assertThat(VersionStaleness.monotonicReadsViolationBound(QuorumConfiguration.of(5, 3, 3), 1, 1))
+                .isZero();
     }
 
     @Test
@@ -132,7 +137,8 @@ class VersionStalenessTest {
                 .isCloseTo(2.0 / 3, within(1e-15));
         assertThat(VersionStaleness.monotonicReadsViolationBound(configuration, 1, 4))
                 .isCloseTo(Math.pow(2.0 / 3, 1.25), within(1e-15));
-        assertThat(VersionStaleness.monotonicReadsViolationBound(configuration, 1000, 1)).isLessThan(1e-170);
+        assertThat(VersionStaleness.monotonicReadsViolationBound(configuration, 1000, 1))
+                .isLessThan(1e-170);
     }
 
     @Test

@@ -4,12 +4,12 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.pbs.formats.report.PredictionJson;
 import dev.pbs.formats.report.TuningJson;
+import dev.pbs.formats.wire.Prediction;
+import dev.pbs.formats.wire.Recommendation;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
 import dev.pbs.montecarlo.tuning.Tuner;
-import dev.pbs.formats.wire.Prediction;
-import dev.pbs.formats.wire.Recommendation;
 import dev.pbs.questions.PredictionQuestion;
 import dev.pbs.questions.TuningQuestion;
 import java.util.Optional;
@@ -35,6 +35,7 @@ public final class PredictionService {
     private final Semaphore admitted;
     /** Answers by question: {@link Prediction}s and {@link Recommendation}s, immutable records. */
     private final Cache<String, Object> cache;
+
     private final AtomicLong cacheHits = new AtomicLong();
     private final AtomicLong cacheMisses = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
@@ -49,19 +50,26 @@ public final class PredictionService {
         this.running = new Semaphore(concurrent, true);
         this.admitted = new Semaphore(concurrent + queued);
         // Evictions run on the calling thread, so the bound holds as soon as put returns.
-        this.cache = Caffeine.newBuilder().maximumSize(cacheCapacity).executor(Runnable::run).build();
+        this.cache = Caffeine.newBuilder()
+                .maximumSize(cacheCapacity)
+                .executor(Runnable::run)
+                .build();
     }
 
     /** The prediction of {@code ./pbs predict --format json} for this question. */
     public Prediction prediction(PredictionQuestion question) {
-        return cached(Prediction.class, question.seeded() ? Optional.of(QuestionKeys.of(question)) : Optional.empty(),
+        return cached(
+                Prediction.class,
+                question.seeded() ? Optional.of(QuestionKeys.of(question)) : Optional.empty(),
                 () -> PredictionJson.answer(simulate(question.simulation()), question.report()));
     }
 
     /** The recommendation of {@code ./pbs tune --format json} for this question. */
     public Recommendation recommendation(TuningQuestion question) {
-        return cached(Recommendation.class, question.seeded() ? Optional.of(QuestionKeys.of(question))
-                : Optional.empty(), () -> TuningJson.answer(withCapacity(() -> tuner.tune(question.tuning()))));
+        return cached(
+                Recommendation.class,
+                question.seeded() ? Optional.of(QuestionKeys.of(question)) : Optional.empty(),
+                () -> TuningJson.answer(withCapacity(() -> tuner.tune(question.tuning()))));
     }
 
     /**
@@ -93,8 +101,9 @@ public final class PredictionService {
     private <T> T withCapacity(Supplier<T> work) {
         if (!admitted.tryAcquire()) {
             refused.incrementAndGet();
-            throw new SimulationCapacityException("the service is busy with other simulations; try again in "
-                    + RETRY_AFTER_SECONDS + " s", RETRY_AFTER_SECONDS);
+            throw new SimulationCapacityException(
+                    "the service is busy with other simulations; try again in " + RETRY_AFTER_SECONDS + " s",
+                    RETRY_AFTER_SECONDS);
         }
         inProgress.incrementAndGet();
         try {

@@ -17,8 +17,7 @@ public final class ProfileName {
     private static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final int SHOWN_LENGTH = 80;
 
-    private ProfileName() {
-    }
+    private ProfileName() {}
 
     /** Whether {@link #require} would accept the name. */
     public static boolean isValid(String name) {

@@ -1,8 +1,8 @@
 package dev.pbs.service.core;
 
+import dev.pbs.formats.profile.ProfileJson;
 import dev.pbs.model.profile.BuiltInProfiles;
 import dev.pbs.model.profile.LatencyProfile;
-import dev.pbs.formats.profile.ProfileJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -59,7 +59,8 @@ public final class ProfileStore {
 
     /** What a {@link #put} did. */
     public enum Result {
-        CREATED, REPLACED
+        CREATED,
+        REPLACED
     }
 
     private final ProfileStoreFiles files;
@@ -71,7 +72,9 @@ public final class ProfileStore {
 
     private ProfileStore(ProfileStoreFiles files, Map<String, StoredProfile> loaded, List<String> loadProblems) {
         this.files = files;
-        this.builtIn = BuiltInProfiles.all().stream().map(profile -> new StoredProfile(profile, BUILT_IN)).toList();
+        this.builtIn = BuiltInProfiles.all().stream()
+                .map(profile -> new StoredProfile(profile, BUILT_IN))
+                .toList();
         this.uploaded.putAll(loaded);
         this.loadProblems = List.copyOf(loadProblems);
         for (int i = 0; i < locks.length; i++) {
@@ -127,8 +130,10 @@ public final class ProfileStore {
             loaded.put(name, new StoredProfile(named(name, ProfileJson.readFile(file)), UPLOADED));
             return Optional.empty();
         } catch (RuntimeException unreadable) {
-            return Optional.of(unreadable instanceof IllegalArgumentException ? unreadable.getMessage()
-                    : "profile file " + file + ": cannot be read (" + unreadable + ")");
+            return Optional.of(
+                    unreadable instanceof IllegalArgumentException
+                            ? unreadable.getMessage()
+                            : "profile file " + file + ": cannot be read (" + unreadable + ")");
         }
     }
 
@@ -157,8 +162,8 @@ public final class ProfileStore {
      */
     public void publishLive(LatencyProfile profile) {
         if (!profile.name().startsWith(LIVE_PREFIX)) {
-            throw new IllegalArgumentException("a live profile's name must start with " + LIVE_PREFIX + ", was '"
-                    + profile.name() + "'");
+            throw new IllegalArgumentException(
+                    "a live profile's name must start with " + LIVE_PREFIX + ", was '" + profile.name() + "'");
         }
         live.put(profile.name(), new StoredProfile(profile, LIVE));
     }

@@ -11,8 +11,7 @@ import java.util.Arrays;
 /** Cache keys: everything that determines an answer, as text (the profile itself, not just its name). */
 final class QuestionKeys {
 
-    private QuestionKeys() {
-    }
+    private QuestionKeys() {}
 
     static String of(PredictionQuestion question) {
         SimulationSpec spec = question.simulation();
@@ -24,7 +23,8 @@ final class QuestionKeys {
     static String of(TuningQuestion question) {
         TuningSpec spec = question.tuning();
         return "tune|" + ProfileJson.write(spec.profile()) + "|" + spec.smallestN() + ".." + spec.largestN() + "|"
-                + spec.requirements().stream().map(Requirement::text).toList() + "|" + spec.objective().text() + "|"
+                + spec.requirements().stream().map(Requirement::text).toList() + "|"
+                + spec.objective().text() + "|"
                 + spec.cassandraLevels() + "|" + spec.trials() + "|" + spec.seed();
     }
 }

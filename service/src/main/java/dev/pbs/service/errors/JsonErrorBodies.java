@@ -10,8 +10,7 @@ import java.nio.charset.StandardCharsets;
  */
 final class JsonErrorBodies {
 
-    private JsonErrorBodies() {
-    }
+    private JsonErrorBodies() {}
 
     static String of(int code, String message) {
         String text = message == null || message.isBlank() ? "HTTP " + code : message;

@@ -25,10 +25,11 @@ public final class JsonServerErrorHandler extends ErrorHandler {
     }
 
     @Override
-    protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
-            Callback callback) throws java.io.IOException {
-        generateAcceptableResponse(request, response, callback, "application/json",
-                List.of(StandardCharsets.UTF_8), code, message, cause);
+    protected void generateResponse(
+            Request request, Response response, int code, String message, Throwable cause, Callback callback)
+            throws java.io.IOException {
+        generateAcceptableResponse(
+                request, response, callback, "application/json", List.of(StandardCharsets.UTF_8), code, message, cause);
     }
 
     @Override
@@ -51,18 +52,40 @@ public final class JsonServerErrorHandler extends ErrorHandler {
         }
 
         @Override
-        protected void generateResponse(Request request, Response response, int code, String message,
-                Throwable cause, Callback callback) throws java.io.IOException {
-            generateAcceptableResponse(request, response, callback, "application/json",
-                    List.of(StandardCharsets.UTF_8), code, message, cause);
+        protected void generateResponse(
+                Request request, Response response, int code, String message, Throwable cause, Callback callback)
+                throws java.io.IOException {
+            generateAcceptableResponse(
+                    request,
+                    response,
+                    callback,
+                    "application/json",
+                    List.of(StandardCharsets.UTF_8),
+                    code,
+                    message,
+                    cause);
         }
 
         @Override
-        protected boolean generateAcceptableResponse(Request request, Response response, Callback callback,
-                String contentType, List<Charset> charsets, int code, String message, Throwable cause)
+        protected boolean generateAcceptableResponse(
+                Request request,
+                Response response,
+                Callback callback,
+                String contentType,
+                List<Charset> charsets,
+                int code,
+                String message,
+                Throwable cause)
                 throws java.io.IOException {
-            return super.generateAcceptableResponse(request, response, callback, "application/json",
-                    List.of(StandardCharsets.UTF_8), code, message, cause);
+            return super.generateAcceptableResponse(
+                    request,
+                    response,
+                    callback,
+                    "application/json",
+                    List.of(StandardCharsets.UTF_8),
+                    code,
+                    message,
+                    cause);
         }
 
         @Override

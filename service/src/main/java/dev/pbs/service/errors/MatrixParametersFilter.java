@@ -19,8 +19,11 @@ public final class MatrixParametersFilter implements ContainerRequestFilter {
     public void filter(ContainerRequestContext request) {
         String path = request.getUriInfo().getRequestUri().getRawPath();
         if (path != null && path.contains(";")) {
-            request.abortWith(ApiProblem.response(400, "paths cannot contain ';' (matrix parameters are not "
-                    + "supported): profile names are letters, digits, '.', '_' and '-'").build());
+            request.abortWith(ApiProblem.response(
+                            400,
+                            "paths cannot contain ';' (matrix parameters are not "
+                                    + "supported): profile names are letters, digits, '.', '_' and '-'")
+                    .build());
         }
     }
 }

@@ -9,6 +9,8 @@ public final class SimulationCapacityMapper implements ExceptionMapper<Simulatio
 
     @Override
     public Response toResponse(SimulationCapacityException busy) {
-        return ApiProblem.response(503, busy.getMessage()).header("Retry-After", busy.retryAfterSeconds()).build();
+        return ApiProblem.response(503, busy.getMessage())
+                .header("Retry-After", busy.retryAfterSeconds())
+                .build();
     }
 }

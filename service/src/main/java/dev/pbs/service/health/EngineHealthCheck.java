@@ -16,12 +16,18 @@ public final class EngineHealthCheck extends HealthCheck {
 
     @Override
     protected Result check() {
-        SimulationResult result = new WarsEngine().run(SimulationSpec.builder(
-                BuiltInProfiles.named("lnkd-disk").orElseThrow(), 3).configurations(java.util.List.of(
-                        dev.pbs.model.quorum.QuorumConfiguration.of(3, 2, 2),
-                        dev.pbs.model.quorum.QuorumConfiguration.of(3, 1, 1))).trials(TRIALS).threads(1).build());
-        long strict = result.configuration(2, 2).orElseThrow().consistentAtCommit().successes();
-        long partial = result.configuration(1, 1).orElseThrow().consistentAtCommit().successes();
+        SimulationResult result = new WarsEngine()
+                .run(SimulationSpec.builder(BuiltInProfiles.named("lnkd-disk").orElseThrow(), 3)
+                        .configurations(java.util.List.of(
+                                dev.pbs.model.quorum.QuorumConfiguration.of(3, 2, 2),
+                                dev.pbs.model.quorum.QuorumConfiguration.of(3, 1, 1)))
+                        .trials(TRIALS)
+                        .threads(1)
+                        .build());
+        long strict =
+                result.configuration(2, 2).orElseThrow().consistentAtCommit().successes();
+        long partial =
+                result.configuration(1, 1).orElseThrow().consistentAtCommit().successes();
         if (strict != TRIALS) {
             return Result.unhealthy("strict quorum R=W=2 of N=3 was consistent in " + strict + " of " + TRIALS
                     + " trials, expected all");

@@ -1,18 +1,18 @@
 package dev.pbs.service.metrics;
 
-import dev.pbs.service.probes.ManagedProbe;
-import dev.pbs.service.probes.ProbeMetrics;
-import java.util.List;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricFilter;
 import com.codahale.metrics.MetricRegistry;
 import dev.pbs.service.core.PredictionService;
+import dev.pbs.service.probes.ManagedProbe;
+import dev.pbs.service.probes.ProbeMetrics;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.metrics.servlets.MetricsServlet;
 import io.prometheus.metrics.exporter.servlet.jakarta.PrometheusMetricsServlet;
 import io.prometheus.metrics.instrumentation.dropwizard.DropwizardExports;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.util.List;
 
 /**
  * The service's metrics in the Prometheus text format at the admin port's {@code /metrics}:
@@ -29,8 +29,7 @@ public final class PrometheusMetrics {
     /** Dropwizard's JSON view of the same registry. */
     public static final String JSON_PATH = "/metrics.json";
 
-    private PrometheusMetrics() {
-    }
+    private PrometheusMetrics() {}
 
     /** Registers the {@code pbs.*} gauges and the exporter servlet; call from {@code Application.run}. */
     public static void register(Environment environment, PredictionService predictions, List<ManagedProbe> probes) {
@@ -43,12 +42,21 @@ public final class PrometheusMetrics {
         // One registry per application (not the client's default), so that several services in one
         // JVM, as in the tests, each export their own.
         PrometheusRegistry registry = new PrometheusRegistry();
-        DropwizardExports.builder().dropwizardRegistry(metrics).metricFilter(exported()).register(registry);
+        DropwizardExports.builder()
+                .dropwizardRegistry(metrics)
+                .metricFilter(exported())
+                .register(registry);
         JvmMetrics.builder().register(registry);
         ProbeMetrics.register(registry, probes);
 
-        environment.admin().addServlet("prometheus", new PrometheusMetricsServlet(registry)).addMapping(PATH);
-        environment.admin().addServlet("metrics-json", new MetricsServlet(metrics)).addMapping(JSON_PATH);
+        environment
+                .admin()
+                .addServlet("prometheus", new PrometheusMetricsServlet(registry))
+                .addMapping(PATH);
+        environment
+                .admin()
+                .addServlet("metrics-json", new MetricsServlet(metrics))
+                .addMapping(JSON_PATH);
     }
 
     /**

@@ -48,6 +48,7 @@ public final class ApiDocumentation {
      * parameters refer to them with {@code @Schema(ref = ...)}.
      */
     public static final String QUORUM = "Quorum";
+
     public static final String QUORUM_REF = "#/components/schemas/" + QUORUM;
 
     /** Name of the bearer-token security scheme, for {@code @SecurityRequirement}. */
@@ -55,6 +56,7 @@ public final class ApiDocumentation {
 
     /** Names of the shared error answers under {@code #/components/responses}, for {@code @ApiResponse(ref)}. */
     public static final String BAD_REQUEST = "BadRequest";
+
     public static final String UNAUTHORIZED = "Unauthorized";
     public static final String FORBIDDEN = "Forbidden";
     public static final String NOT_FOUND = "NotFound";
@@ -65,22 +67,24 @@ public final class ApiDocumentation {
     private static final String PROPERTIES = "/dev/pbs/service/openapi/openapi.properties";
     private static final String WEBJAR = "/META-INF/resources/webjars/swagger-ui/";
 
-    private ApiDocumentation() {
-    }
+    private ApiDocumentation() {}
 
     /** Serves Swagger UI at {@code /swagger/}; call from {@code Application.initialize}. */
     public static void addSwaggerUi(Bootstrap<?> bootstrap) {
         bootstrap.addBundle(new AssetsBundle("/swagger", "/swagger", "index.html", "swagger"));
-        bootstrap.addBundle(new AssetsBundle(WEBJAR + property("swagger-ui.version"), "/swagger/ui", "index.html",
-                "swagger-ui"));
+        bootstrap.addBundle(
+                new AssetsBundle(WEBJAR + property("swagger-ui.version"), "/swagger/ui", "index.html", "swagger-ui"));
     }
 
     /** Registers the resource that serves the document. */
     public static void register(JerseyEnvironment jersey) {
         RecordSchemas.register();
-        SwaggerConfiguration configuration = new SwaggerConfiguration().openAPI(document())
-                .resourcePackages(Set.of(RESOURCE_PACKAGE)).filterClass(UnreferencedSchemaFilter.class.getName())
-                .prettyPrint(true).sortOutput(true);
+        SwaggerConfiguration configuration = new SwaggerConfiguration()
+                .openAPI(document())
+                .resourcePackages(Set.of(RESOURCE_PACKAGE))
+                .filterClass(UnreferencedSchemaFilter.class.getName())
+                .prettyPrint(true)
+                .sortOutput(true);
         jersey.register(new OpenApiResource().openApiConfiguration(configuration));
     }
 
@@ -90,36 +94,57 @@ public final class ApiDocumentation {
      */
     static OpenAPI document() {
         Components components = new Components()
-                .addSecuritySchemes(BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")
-                        .description("The token the service was started with (PBS_API_TOKEN); needed by PUT and "
-                                + "DELETE. Without one configured, changes are refused with 403."));
+                .addSecuritySchemes(
+                        BEARER,
+                        new SecurityScheme()
+                                .type(SecurityScheme.Type.HTTP)
+                                .scheme("bearer")
+                                .description(
+                                        "The token the service was started with (PBS_API_TOKEN); needed by PUT and "
+                                                + "DELETE. Without one configured, changes are refused with 403."));
         @SuppressWarnings("rawtypes")
         Map<String, Schema> errorSchemas = ModelConverters.getInstance().readAll(ErrorBody.class);
         errorSchemas.forEach(components::addSchemas);
         // Values that are a number or a string: Java types cannot say so, so these are written here.
-        components.addSchemas(QUORUM, new ComposedSchema()
-                .oneOf(List.of(new IntegerSchema().minimum(BigDecimal.ONE), new StringSchema().example("QUORUM")))
-                .description("A quorum size: a number from 1 to N, or a Cassandra consistency level: ONE, TWO, "
-                        + "THREE, QUORUM or ALL (any letter case)."));
-        components.addSchemas(ProfileDocument.REPLICA_DATACENTERS, new ComposedSchema()
-                .oneOf(List.of(new ArraySchema().items(new IntegerSchema().minimum(BigDecimal.ZERO)),
-                        new StringSchema()._enum(List.of("per_replica"))))
-                .description("Each replica's datacenter index (fixes N), or \"per_replica\": one datacenter per "
-                        + "replica, any N."));
-        components.addResponses(BAD_REQUEST, error("Bad input: the message names the field or parameter and the "
-                + "rule it broke."));
-        components.addResponses(UNAUTHORIZED, error("No 'Authorization: Bearer <token>' header.")
-                .addHeaderObject("WWW-Authenticate", new Header().description("Bearer")
-                        .schema(new Schema<String>().type("string"))));
+        components.addSchemas(
+                QUORUM,
+                new ComposedSchema()
+                        .oneOf(List.of(
+                                new IntegerSchema().minimum(BigDecimal.ONE), new StringSchema().example("QUORUM")))
+                        .description("A quorum size: a number from 1 to N, or a Cassandra consistency level: ONE, TWO, "
+                                + "THREE, QUORUM or ALL (any letter case)."));
+        components.addSchemas(
+                ProfileDocument.REPLICA_DATACENTERS,
+                new ComposedSchema()
+                        .oneOf(List.of(
+                                new ArraySchema().items(new IntegerSchema().minimum(BigDecimal.ZERO)),
+                                new StringSchema()._enum(List.of("per_replica"))))
+                        .description(
+                                "Each replica's datacenter index (fixes N), or \"per_replica\": one datacenter per "
+                                        + "replica, any N."));
+        components.addResponses(
+                BAD_REQUEST, error("Bad input: the message names the field or parameter and the " + "rule it broke."));
+        components.addResponses(
+                UNAUTHORIZED,
+                error("No 'Authorization: Bearer <token>' header.")
+                        .addHeaderObject(
+                                "WWW-Authenticate",
+                                new Header().description("Bearer").schema(new Schema<String>().type("string"))));
         components.addResponses(FORBIDDEN, error("Wrong token, or changes are disabled (no PBS_API_TOKEN)."));
         components.addResponses(NOT_FOUND, error("No such profile."));
         components.addResponses(CONFLICT, error("Built-in profiles cannot be replaced or deleted."));
         components.addResponses(PAYLOAD_TOO_LARGE, error("The request body is over 1 MiB."));
-        components.addResponses(SERVICE_UNAVAILABLE, error("Every simulation slot and queue place is taken; try "
-                + "again after Retry-After seconds.").addHeaderObject("Retry-After", new Header()
-                        .description("Seconds to wait before trying again.").schema(new IntegerSchema())));
+        components.addResponses(
+                SERVICE_UNAVAILABLE,
+                error("Every simulation slot and queue place is taken; try " + "again after Retry-After seconds.")
+                        .addHeaderObject(
+                                "Retry-After",
+                                new Header()
+                                        .description("Seconds to wait before trying again.")
+                                        .schema(new IntegerSchema())));
         return new OpenAPI()
-                .info(new Info().title("pbs: Probabilistically Bounded Staleness")
+                .info(new Info()
+                        .title("pbs: Probabilistically Bounded Staleness")
                         .version(property("pbs.version"))
                         .description("Predicts how stale reads from a partial-quorum store (Dynamo, Cassandra, "
                                 + "Riak, Voldemort) can be: the probability that a read t ms after a write returns "
@@ -135,9 +160,12 @@ public final class ApiDocumentation {
     }
 
     private static ApiResponse error(String description) {
-        return new ApiResponse().description(description).content(new Content().addMediaType(
-                jakarta.ws.rs.core.MediaType.APPLICATION_JSON,
-                new MediaType().schema(new Schema<>().$ref("#/components/schemas/Error"))));
+        return new ApiResponse()
+                .description(description)
+                .content(new Content()
+                        .addMediaType(
+                                jakarta.ws.rs.core.MediaType.APPLICATION_JSON,
+                                new MediaType().schema(new Schema<>().$ref("#/components/schemas/Error"))));
     }
 
     private static String property(String name) {

@@ -48,7 +48,9 @@ public final class RecordSchemas implements ModelConverter {
             return null;
         }
         Schema schema = chain.next().resolve(type, context, chain);
-        Class<?> raw = type.getType() == null ? null : Json.mapper().constructType(type.getType()).getRawClass();
+        Class<?> raw = type.getType() == null
+                ? null
+                : Json.mapper().constructType(type.getType()).getRawClass();
         if (schema == null || raw == null || !raw.isRecord() || !raw.getName().startsWith(PACKAGE)) {
             return schema;
         }
@@ -73,16 +75,24 @@ public final class RecordSchemas implements ModelConverter {
             if (isOptional(accessor)) {
                 optional.add(propertyName(component));
             }
-            io.swagger.v3.oas.annotations.media.Schema annotation = accessor.getAnnotation(
-                    io.swagger.v3.oas.annotations.media.Schema.class);
+            io.swagger.v3.oas.annotations.media.Schema annotation =
+                    accessor.getAnnotation(io.swagger.v3.oas.annotations.media.Schema.class);
             if (annotation != null) {
-                declaresRequired |= annotation.requiredMode()
-                        == io.swagger.v3.oas.annotations.media.Schema.RequiredMode.REQUIRED;
+                declaresRequired |=
+                        annotation.requiredMode() == io.swagger.v3.oas.annotations.media.Schema.RequiredMode.REQUIRED;
                 Schema property = (Schema) model.getProperties().get(propertyName(component));
                 if (annotation.nullable() && property != null && property.get$ref() != null) {
-                    model.getProperties().put(propertyName(component), new Schema<>().type("object").nullable(true)
-                            .description(annotation.description().isEmpty() ? null : annotation.description())
-                            .allOf(List.of(new Schema<>().$ref(property.get$ref()))));
+                    model.getProperties()
+                            .put(
+                                    propertyName(component),
+                                    new Schema<>()
+                                            .type("object")
+                                            .nullable(true)
+                                            .description(
+                                                    annotation.description().isEmpty()
+                                                            ? null
+                                                            : annotation.description())
+                                            .allOf(List.of(new Schema<>().$ref(property.get$ref()))));
                 }
             }
         }
@@ -106,14 +116,15 @@ public final class RecordSchemas implements ModelConverter {
 
     private static boolean isOptional(AnnotatedElement element) {
         JsonInclude include = element.getAnnotation(JsonInclude.class);
-        if (include != null && include.value() != JsonInclude.Include.ALWAYS
+        if (include != null
+                && include.value() != JsonInclude.Include.ALWAYS
                 && include.value() != JsonInclude.Include.USE_DEFAULTS) {
             return true;
         }
-        io.swagger.v3.oas.annotations.media.Schema schema = element.getAnnotation(
-                io.swagger.v3.oas.annotations.media.Schema.class);
-        return schema != null && schema.requiredMode() == io.swagger.v3.oas.annotations.media.Schema.RequiredMode
-                .NOT_REQUIRED;
+        io.swagger.v3.oas.annotations.media.Schema schema =
+                element.getAnnotation(io.swagger.v3.oas.annotations.media.Schema.class);
+        return schema != null
+                && schema.requiredMode() == io.swagger.v3.oas.annotations.media.Schema.RequiredMode.NOT_REQUIRED;
     }
 
     private static String propertyName(RecordComponent component) {

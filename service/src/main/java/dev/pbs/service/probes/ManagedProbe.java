@@ -1,6 +1,5 @@
 package dev.pbs.service.probes;
 
-import dev.pbs.formats.wire.Observation;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
@@ -10,10 +9,11 @@ import dev.pbs.cassandra.probe.ProbeCounters;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
+import dev.pbs.formats.report.ObservationReport;
+import dev.pbs.formats.wire.Observation;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.service.core.ProfileStore;
-import dev.pbs.formats.report.ObservationReport;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -54,6 +54,7 @@ public final class ManagedProbe implements Managed {
     private volatile Optional<ObservationSettings> observation = Optional.empty();
     /** The last observation as its record, built once when it is made. */
     private volatile Observation lastObservation;
+
     private final Object totalsLock = new Object();
     private long completedSucceeded;
     private long completedFailed;
@@ -81,8 +82,8 @@ public final class ManagedProbe implements Managed {
         thread.setDaemon(true);
         worker = thread;
         thread.start();
-        refresher.scheduleWithFixedDelay(this::refresh, configuration.getRefreshSeconds(), configuration.getRefreshSeconds(),
-                TimeUnit.SECONDS);
+        refresher.scheduleWithFixedDelay(
+                this::refresh, configuration.getRefreshSeconds(), configuration.getRefreshSeconds(), TimeUnit.SECONDS);
     }
 
     @Override
@@ -183,8 +184,8 @@ public final class ManagedProbe implements Managed {
         ProbeRun run = current;
         ProbeSnapshot complete = lastComplete;
         ProbeCounters window = run != null ? run.counters() : null;
-        List<NodeHealth.NodeReport> reports = run != null ? run.health().report()
-                : complete != null ? complete.nodes() : List.of();
+        List<NodeHealth.NodeReport> reports =
+                run != null ? run.health().report() : complete != null ? complete.nodes() : List.of();
         Map<String, Long> operations = new LinkedHashMap<>();
         synchronized (totalsLock) {
             operations.put("succeeded", completedSucceeded + (window == null ? 0 : window.succeeded()));
@@ -197,8 +198,16 @@ public final class ManagedProbe implements Managed {
             nodes.add(new ProbeStatus.Node(node.address(), node.up() && !"unreachable".equals(state), node.failed()));
         }
         Instant refreshed = lastRefresh;
-        return new ProbeStatus(name(), configuration.profileName(), state, lastError,
-                refreshed == null ? 0 : refreshed.getEpochSecond(), refreshProblem, publishedSamples, operations, nodes,
+        return new ProbeStatus(
+                name(),
+                configuration.profileName(),
+                state,
+                lastError,
+                refreshed == null ? 0 : refreshed.getEpochSecond(),
+                refreshProblem,
+                publishedSamples,
+                operations,
+                nodes,
                 lastObservation);
     }
 }

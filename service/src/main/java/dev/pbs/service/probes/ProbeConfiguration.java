@@ -213,8 +213,16 @@ public class ProbeConfiguration {
         try {
             List<InetSocketAddress> points = ProbeSettings.contactPoints(contactPoints);
             Optional<String> password = ProbeSettings.passwordFrom(passwordEnv, "passwordEnv");
-            return new ProbeSettings(points, Optional.ofNullable(localDatacenter), Optional.ofNullable(username), password,
-                    keyspace, replicationFactor, rate, Duration.ofMinutes(windowMinutes), traceFraction);
+            return new ProbeSettings(
+                    points,
+                    Optional.ofNullable(localDatacenter),
+                    Optional.ofNullable(username),
+                    password,
+                    keyspace,
+                    replicationFactor,
+                    rate,
+                    Duration.ofMinutes(windowMinutes),
+                    traceFraction);
         } catch (IllegalArgumentException invalid) {
             throw new IllegalArgumentException("probe '" + name + "': " + invalid.getMessage(), invalid);
         }
@@ -226,10 +234,14 @@ public class ProbeConfiguration {
             return Optional.empty();
         }
         try {
-            int replicas = dev.pbs.model.quorum.ConsistencyLevel.resolve("observeConsistency", observeConsistency,
-                    replicationFactor);
-            return Optional.of(new dev.pbs.cassandra.observe.ObservationSettings(replicas, replicas, observeWrites,
-                    Math.min(rate, 100), dev.pbs.cassandra.observe.ObservationSettings.DEFAULT_DELAYS_MILLIS));
+            int replicas = dev.pbs.model.quorum.ConsistencyLevel.resolve(
+                    "observeConsistency", observeConsistency, replicationFactor);
+            return Optional.of(new dev.pbs.cassandra.observe.ObservationSettings(
+                    replicas,
+                    replicas,
+                    observeWrites,
+                    Math.min(rate, 100),
+                    dev.pbs.cassandra.observe.ObservationSettings.DEFAULT_DELAYS_MILLIS));
         } catch (IllegalArgumentException invalid) {
             throw new IllegalArgumentException("probe '" + name + "': " + invalid.getMessage(), invalid);
         }

@@ -21,8 +21,7 @@ import java.util.function.Supplier;
  */
 public final class ProbeMetrics {
 
-    private ProbeMetrics() {
-    }
+    private ProbeMetrics() {}
 
     public static void register(PrometheusRegistry registry, List<ManagedProbe> probes) {
         List<ManagedProbe> all = List.copyOf(probes);
@@ -31,7 +30,8 @@ public final class ProbeMetrics {
 
     /** Registers the metrics over the statuses the supplier gives at each scrape (one call per metric). */
     public static void register(PrometheusRegistry registry, Supplier<List<ProbeStatus>> statuses) {
-        GaugeWithCallback.builder().name("pbs_probe_samples")
+        GaugeWithCallback.builder()
+                .name("pbs_probe_samples")
                 .help("W, A, R, S one-way delay samples behind the probe's published live profile")
                 .labelNames("probe", "message")
                 .callback(callback -> {
@@ -40,8 +40,10 @@ public final class ProbeMetrics {
                             callback.call(samples.getValue(), probe.name(), samples.getKey());
                         }
                     }
-                }).register(registry);
-        CounterWithCallback.builder().name("pbs_probe_operations")
+                })
+                .register(registry);
+        CounterWithCallback.builder()
+                .name("pbs_probe_operations")
                 .help("Probe operations since the service started, by outcome")
                 .labelNames("probe", "outcome")
                 .callback(callback -> {
@@ -50,8 +52,10 @@ public final class ProbeMetrics {
                             callback.call(count.getValue(), probe.name(), count.getKey());
                         }
                     }
-                }).register(registry);
-        GaugeWithCallback.builder().name("pbs_probe_node_up")
+                })
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("pbs_probe_node_up")
                 .help("1 while operations through the node succeed, 0 while it is down")
                 .labelNames("probe", "node")
                 .callback(callback -> {
@@ -60,22 +64,27 @@ public final class ProbeMetrics {
                             callback.call(node.up() ? 1 : 0, probe.name(), node.address());
                         }
                     }
-                }).register(registry);
-        GaugeWithCallback.builder().name("pbs_probe_connected")
+                })
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("pbs_probe_connected")
                 .help("1 while the probe is connected to its cluster and running")
                 .labelNames("probe")
                 .callback(callback -> {
                     for (ProbeStatus probe : statuses.get()) {
                         callback.call("running".equals(probe.state()) ? 1 : 0, probe.name());
                     }
-                }).register(registry);
-        GaugeWithCallback.builder().name("pbs_probe_last_refresh_timestamp_seconds")
+                })
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("pbs_probe_last_refresh_timestamp_seconds")
                 .help("When the probe's live profile was last published, seconds since the epoch (0: never)")
                 .labelNames("probe")
                 .callback(callback -> {
                     for (ProbeStatus probe : statuses.get()) {
                         callback.call(probe.lastRefreshEpochSeconds(), probe.name());
                     }
-                }).register(registry);
+                })
+                .register(registry);
     }
 }

@@ -23,24 +23,41 @@ import java.util.Map;
  */
 @Schema(name = "ProbeStatus", description = "A probe configured in the service, as it is now.")
 public record ProbeStatus(
-        @Schema(description = "The probe's name.") @JsonProperty("name") String name,
-        @Schema(description = "The live profile it publishes.", example = "cassandra:local")
-        @JsonProperty("profile") String profile,
-        @Schema(allowableValues = {"connecting", "running", "unreachable"}) @JsonProperty("state") String state,
-        @Schema(description = "The last connection problem.", nullable = true)
-        @JsonProperty("last_error") String lastError,
+        @Schema(description = "The probe's name.") @JsonProperty("name")
+        String name,
+
+        @Schema(description = "The live profile it publishes.", example = "cassandra:local") @JsonProperty("profile")
+        String profile,
+
+        @Schema(allowableValues = {"connecting", "running", "unreachable"}) @JsonProperty("state")
+        String state,
+
+        @Schema(description = "The last connection problem.", nullable = true) @JsonProperty("last_error")
+        String lastError,
+
         @Schema(description = "When the live profile was last published (Unix time), 0 if never.")
-        @JsonProperty("last_refresh_epoch_seconds") long lastRefreshEpochSeconds,
+        @JsonProperty("last_refresh_epoch_seconds")
+        long lastRefreshEpochSeconds,
+
         @Schema(description = "Why the last refresh published nothing.", nullable = true)
-        @JsonProperty("refresh_problem") String refreshProblem,
-        @Schema(description = "W, A, R, S samples behind the published profile.")
-        @JsonProperty("samples") Map<String, Long> samples,
+        @JsonProperty("refresh_problem")
+        String refreshProblem,
+
+        @Schema(description = "W, A, R, S samples behind the published profile.") @JsonProperty("samples")
+        Map<String, Long> samples,
+
         @Schema(description = "Succeeded, failed and skipped operations since the service started.")
-        @JsonProperty("operations") Map<String, Long> operations,
+        @JsonProperty("operations")
+        Map<String, Long> operations,
+
         @JsonProperty("nodes") List<Node> nodes,
-        @Schema(description = "The last observed-against-predicted staleness run; null when none ran yet or "
-                + "observation is off.", nullable = true)
-        @JsonProperty("observation") Observation observation) {
+
+        @Schema(
+                description = "The last observed-against-predicted staleness run; null when none ran yet or "
+                        + "observation is off.",
+                nullable = true)
+        @JsonProperty("observation")
+        Observation observation) {
 
     /**
      * @param address the node's address
@@ -48,8 +65,10 @@ public record ProbeStatus(
      * @param failed operations through it that failed, in the current window
      */
     @Schema(name = "ProbeNode")
-    public record Node(@JsonProperty("address") String address, @JsonProperty("up") boolean up,
-                       @Schema(description = "Operations through it that failed, in the current window.")
-                       @JsonProperty("failed") long failed) {
-    }
+    public record Node(
+            @JsonProperty("address") String address,
+            @JsonProperty("up") boolean up,
+
+            @Schema(description = "Operations through it that failed, in the current window.") @JsonProperty("failed")
+            long failed) {}
 }

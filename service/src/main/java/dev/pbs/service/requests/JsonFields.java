@@ -80,8 +80,7 @@ final class JsonFields {
         if (node.isTextual()) {
             return node.textValue();
         }
-        throw invalid(name, "must be a number or one of ONE, TWO, THREE, QUORUM, ALL, was "
-                + shorten(node.toString()));
+        throw invalid(name, "must be a number or one of ONE, TWO, THREE, QUORUM, ALL, was " + shorten(node.toString()));
     }
 
     List<Double> numbers(String name) {
@@ -133,8 +132,8 @@ final class JsonFields {
         List<String> values = new ArrayList<>();
         for (JsonNode element : list) {
             if (!element.isTextual()) {
-                throw invalid(name, "must hold strings such as \"" + example + "\", had "
-                        + shorten(element.toString()));
+                throw invalid(
+                        name, "must hold strings such as \"" + example + "\", had " + shorten(element.toString()));
             }
             values.add(element.textValue());
         }

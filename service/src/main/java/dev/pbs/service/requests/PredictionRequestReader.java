@@ -16,8 +16,20 @@ import java.util.Set;
 public final class PredictionRequestReader {
 
     /** The fields a prediction request may have. */
-    public static final Set<String> FIELDS = Set.of("profile", "profile_inline", "n", "r", "w", "t_ms", "windows",
-            "percentiles", "k", "trials", "seed", "read_fanout", "coordinator_replica");
+    public static final Set<String> FIELDS = Set.of(
+            "profile",
+            "profile_inline",
+            "n",
+            "r",
+            "w",
+            "t_ms",
+            "windows",
+            "percentiles",
+            "k",
+            "trials",
+            "seed",
+            "read_fanout",
+            "coordinator_replica");
 
     private final ProfileStore profiles;
     private final QuestionLimits limits;
@@ -66,8 +78,8 @@ public final class PredictionRequestReader {
         try {
             return ReadFanout.parse(text);
         } catch (IllegalArgumentException unknown) {
-            throw new InvalidQuestionException("'read_fanout' must be \"all\" or \"targeted\", was \""
-                    + JsonFields.shorten(text) + "\"");
+            throw new InvalidQuestionException(
+                    "'read_fanout' must be \"all\" or \"targeted\", was \"" + JsonFields.shorten(text) + "\"");
         }
     }
 }

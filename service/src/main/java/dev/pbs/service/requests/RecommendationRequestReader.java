@@ -20,8 +20,8 @@ import java.util.Set;
 public final class RecommendationRequestReader {
 
     /** The fields a recommendation request may have. */
-    public static final Set<String> FIELDS = Set.of("profile", "profile_inline", "n", "require", "objective",
-            "levels", "trials", "seed");
+    public static final Set<String> FIELDS =
+            Set.of("profile", "profile_inline", "n", "require", "objective", "levels", "trials", "seed");
 
     private final ProfileStore profiles;
     private final QuestionLimits limits;
@@ -39,8 +39,8 @@ public final class RecommendationRequestReader {
      */
     public TuningQuestion read(JsonNode body) {
         JsonFields fields = new JsonFields(body, FIELDS);
-        TuningQuestion.Builder question = TuningQuestion.builder(RequestProfiles.resolve(fields, profiles), limits,
-                Vocabulary.JSON);
+        TuningQuestion.Builder question =
+                TuningQuestion.builder(RequestProfiles.resolve(fields, profiles), limits, Vocabulary.JSON);
         if (!fields.has("n")) {
             throw new InvalidQuestionException("'n' is required: a number or a range such as \"3..5\"");
         }
@@ -65,8 +65,9 @@ public final class RecommendationRequestReader {
         return switch (text) {
             case "numeric" -> Levels.NUMERIC;
             case "cassandra" -> Levels.CASSANDRA;
-            default -> throw new InvalidQuestionException("'levels' must be \"numeric\" or \"cassandra\", was \""
-                    + JsonFields.shorten(text) + "\"");
+            default ->
+                throw new InvalidQuestionException(
+                        "'levels' must be \"numeric\" or \"cassandra\", was \"" + JsonFields.shorten(text) + "\"");
         };
     }
 }

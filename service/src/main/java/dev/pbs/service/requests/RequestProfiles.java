@@ -9,8 +9,7 @@ import dev.pbs.service.core.UnknownProfileException;
 /** The profile a request names ({@code profile}) or carries ({@code profile_inline}). */
 final class RequestProfiles {
 
-    private RequestProfiles() {
-    }
+    private RequestProfiles() {}
 
     /**
      * @throws InvalidQuestionException unless exactly one of the two is given, or when the inline profile is invalid
@@ -35,7 +34,8 @@ final class RequestProfiles {
 
     /** @throws UnknownProfileException when no stored profile has the name */
     static LatencyProfile named(String name, ProfileStore profiles) {
-        return profiles.find(name).map(ProfileStore.StoredProfile::profile)
+        return profiles.find(name)
+                .map(ProfileStore.StoredProfile::profile)
                 .orElseThrow(() -> new UnknownProfileException(JsonFields.shorten(name)));
     }
 }

@@ -27,8 +27,8 @@ public final class SlaRequestReader {
      */
     public SlaQuestion read(String profile, String n, String r, String w, String p, String trials, String seed) {
         Double probability = p == null ? null : number("p", p);
-        return SlaQuestion.builder(RequestProfiles.named(required("profile", profile), profiles), limits,
-                        Vocabulary.JSON)
+        return SlaQuestion.builder(
+                        RequestProfiles.named(required("profile", profile), profiles), limits, Vocabulary.JSON)
                 .replicas(wholeNumber("n", required("n", n)))
                 .quorums(required("r", r), required("w", w))
                 .probability(probability)
@@ -49,8 +49,8 @@ public final class SlaRequestReader {
         try {
             return Long.parseLong(text.trim());
         } catch (NumberFormatException notANumber) {
-            throw new InvalidQuestionException("query parameter '" + name + "' must be a whole number, was '"
-                    + JsonFields.shorten(text) + "'");
+            throw new InvalidQuestionException(
+                    "query parameter '" + name + "' must be a whole number, was '" + JsonFields.shorten(text) + "'");
         }
     }
 
@@ -62,8 +62,8 @@ public final class SlaRequestReader {
             }
             return value;
         } catch (NumberFormatException notANumber) {
-            throw new InvalidQuestionException("query parameter '" + name + "' must be a finite number, was '"
-                    + JsonFields.shorten(text) + "'");
+            throw new InvalidQuestionException(
+                    "query parameter '" + name + "' must be a finite number, was '" + JsonFields.shorten(text) + "'");
         }
     }
 }

@@ -28,11 +28,16 @@ public final class ProbesResource {
     }
 
     @GET
-    @Operation(operationId = "listProbes", summary = "Every configured probe's state, samples, operations and node "
-            + "status")
-    @ApiResponse(responseCode = "200", description = "One entry per probe (empty when none is configured).",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    array = @ArraySchema(schema = @Schema(implementation = ProbeStatus.class))))
+    @Operation(
+            operationId = "listProbes",
+            summary = "Every configured probe's state, samples, operations and node " + "status")
+    @ApiResponse(
+            responseCode = "200",
+            description = "One entry per probe (empty when none is configured).",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            array = @ArraySchema(schema = @Schema(implementation = ProbeStatus.class))))
     @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
     public List<ProbeStatus> list() {
         return probes.stream().map(ManagedProbe::status).toList();

@@ -2,14 +2,14 @@ package dev.pbs.service.resources;
 
 import com.codahale.metrics.annotation.ResponseMetered;
 import com.codahale.metrics.annotation.Timed;
-import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.formats.profile.ProfileDocument;
+import dev.pbs.formats.profile.ProfileJson;
 import dev.pbs.formats.wire.ProfileSummary;
+import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.service.core.ProfileName;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.ApiProblem;
 import dev.pbs.service.openapi.ApiDocumentation;
-import dev.pbs.formats.profile.ProfileJson;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
@@ -56,30 +56,52 @@ public final class ProfilesResource {
     @GET
     @Timed(name = "pbs.api.profiles.list.seconds", absolute = true)
     @ResponseMetered(name = "pbs.api.profiles.list", absolute = true)
-    @Operation(operationId = "listProfiles", summary = "List profiles",
+    @Operation(
+            operationId = "listProfiles",
+            summary = "List profiles",
             description = "Every stored profile, built-in and uploaded, by name.")
-    @ApiResponse(responseCode = "200", description = "The profiles.", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON,
-            array = @ArraySchema(schema = @Schema(implementation = ProfileSummary.class))))
+    @ApiResponse(
+            responseCode = "200",
+            description = "The profiles.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            array = @ArraySchema(schema = @Schema(implementation = ProfileSummary.class))))
     @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
     public List<ProfileSummary> list() {
-        return store.list().stream().map(stored -> new ProfileSummary(stored.profile().name(),
-                stored.profile().description(), stored.profile().provenance(), stored.origin())).toList();
+        return store.list().stream()
+                .map(stored -> new ProfileSummary(
+                        stored.profile().name(),
+                        stored.profile().description(),
+                        stored.profile().provenance(),
+                        stored.origin()))
+                .toList();
     }
 
     @GET
     @Path("/{name}")
     @Timed(name = "pbs.api.profiles.get.seconds", absolute = true)
     @ResponseMetered(name = "pbs.api.profiles.get", absolute = true)
-    @Operation(operationId = "getProfile", summary = "Read a profile",
+    @Operation(
+            operationId = "getProfile",
+            summary = "Read a profile",
             description = "The whole profile in the profile-file format.")
-    @ApiResponse(responseCode = "200", description = "The profile.", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProfileDocument.class)))
+    @ApiResponse(
+            responseCode = "200",
+            description = "The profile.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ProfileDocument.class)))
     @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
     @ApiResponse(responseCode = "404", ref = ApiDocumentation.NOT_FOUND)
-    public ProfileDocument get(@Parameter(description = NAME_RULES + " Live probe profiles are named cassandra:<probe>.",
-            example = "lnkd-disk", schema = @Schema(pattern = READABLE_NAME_PATTERN))
-            @PathParam("name") String name) {
+    public ProfileDocument get(
+            @Parameter(
+                            description = NAME_RULES + " Live probe profiles are named cassandra:<probe>.",
+                            example = "lnkd-disk",
+                            schema = @Schema(pattern = READABLE_NAME_PATTERN))
+                    @PathParam("name")
+                    String name) {
         return ProfileJson.document(find(name));
     }
 
@@ -89,38 +111,65 @@ public final class ProfilesResource {
     @Consumes(MediaType.WILDCARD)
     @Timed(name = "pbs.api.profiles.put.seconds", absolute = true)
     @ResponseMetered(name = "pbs.api.profiles.put", absolute = true)
-    @Operation(operationId = "putProfile", summary = "Upload a profile",
+    @Operation(
+            operationId = "putProfile",
+            summary = "Upload a profile",
             description = "Creates or replaces an uploaded profile, kept across restarts. Built-in profiles cannot "
                     + "be replaced. Needs the bearer token.",
             security = @SecurityRequirement(name = ApiDocumentation.BEARER))
-    @ApiResponse(responseCode = "200", description = "Replaced; the profile as stored.", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProfileDocument.class)))
-    @ApiResponse(responseCode = "201", description = "Created; the profile as stored.", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProfileDocument.class)))
+    @ApiResponse(
+            responseCode = "200",
+            description = "Replaced; the profile as stored.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ProfileDocument.class)))
+    @ApiResponse(
+            responseCode = "201",
+            description = "Created; the profile as stored.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ProfileDocument.class)))
     @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
     @ApiResponse(responseCode = "401", ref = ApiDocumentation.UNAUTHORIZED)
     @ApiResponse(responseCode = "403", ref = ApiDocumentation.FORBIDDEN)
     @ApiResponse(responseCode = "409", ref = ApiDocumentation.CONFLICT)
     @ApiResponse(responseCode = "413", ref = ApiDocumentation.PAYLOAD_TOO_LARGE)
-    public Response put(@Parameter(description = NAME_RULES, example = "my-cluster", schema = @Schema(
-            pattern = NAME_PATTERN, maxLength = ProfileName.MAX_LENGTH)) @PathParam("name") String name,
+    public Response put(
+            @Parameter(
+                            description = NAME_RULES,
+                            example = "my-cluster",
+                            schema = @Schema(pattern = NAME_PATTERN, maxLength = ProfileName.MAX_LENGTH))
+                    @PathParam("name")
+                    String name,
             @Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
-            @RequestBody(required = true, description = "A profile file (at most 1 MiB).", content = @Content(
-                    mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProfileDocument.class)))
-            InputStream body) {
+            @RequestBody(
+                            required = true,
+                            description = "A profile file (at most 1 MiB).",
+                            content =
+                                    @Content(
+                                            mediaType = MediaType.APPLICATION_JSON,
+                                            schema = @Schema(implementation = ProfileDocument.class)))
+                    InputStream body) {
         token.require(authorization);
         ProfileName.require(name);
         LatencyProfile profile = ProfileJson.read(RequestBodies.readJson(body));
         ProfileStore.Result result = store.put(name, profile);
-        ProfileDocument written = ProfileJson.document(store.find(name).orElseThrow().profile());
-        return Response.status(result == ProfileStore.Result.CREATED ? 201 : 200).entity(written).build();
+        ProfileDocument written =
+                ProfileJson.document(store.find(name).orElseThrow().profile());
+        return Response.status(result == ProfileStore.Result.CREATED ? 201 : 200)
+                .entity(written)
+                .build();
     }
 
     @DELETE
     @Path("/{name}")
     @Timed(name = "pbs.api.profiles.delete.seconds", absolute = true)
     @ResponseMetered(name = "pbs.api.profiles.delete", absolute = true)
-    @Operation(operationId = "deleteProfile", summary = "Delete an uploaded profile",
+    @Operation(
+            operationId = "deleteProfile",
+            summary = "Delete an uploaded profile",
             description = "Built-in profiles cannot be deleted. Needs the bearer token.",
             security = @SecurityRequirement(name = ApiDocumentation.BEARER))
     @ApiResponse(responseCode = "204", description = "Deleted.")
@@ -129,8 +178,13 @@ public final class ProfilesResource {
     @ApiResponse(responseCode = "403", ref = ApiDocumentation.FORBIDDEN)
     @ApiResponse(responseCode = "404", ref = ApiDocumentation.NOT_FOUND)
     @ApiResponse(responseCode = "409", ref = ApiDocumentation.CONFLICT)
-    public Response delete(@Parameter(description = NAME_RULES, example = "my-cluster", schema = @Schema(
-            pattern = NAME_PATTERN, maxLength = ProfileName.MAX_LENGTH)) @PathParam("name") String name,
+    public Response delete(
+            @Parameter(
+                            description = NAME_RULES,
+                            example = "my-cluster",
+                            schema = @Schema(pattern = NAME_PATTERN, maxLength = ProfileName.MAX_LENGTH))
+                    @PathParam("name")
+                    String name,
             @Parameter(hidden = true) @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         token.require(authorization);
         ProfileName.require(name);
@@ -144,7 +198,8 @@ public final class ProfilesResource {
         if (name == null || !name.startsWith(ProfileStore.LIVE_PREFIX)) {
             ProfileName.require(name);
         }
-        return store.find(name).map(ProfileStore.StoredProfile::profile)
+        return store.find(name)
+                .map(ProfileStore.StoredProfile::profile)
                 .orElseThrow(() -> ApiProblem.of(404, "no profile named '" + name + "'"));
     }
 }

@@ -4,8 +4,8 @@ import com.codahale.metrics.annotation.ResponseMetered;
 import com.codahale.metrics.annotation.Timed;
 import dev.pbs.formats.wire.Recommendation;
 import dev.pbs.service.core.PredictionService;
-import dev.pbs.service.requests.RecommendationRequestReader;
 import dev.pbs.service.openapi.ApiDocumentation;
+import dev.pbs.service.requests.RecommendationRequestReader;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.ExampleObject;
@@ -38,25 +38,40 @@ public final class RecommendationsResource {
     @Consumes(MediaType.WILDCARD)
     @Timed(name = "pbs.api.recommendations.seconds", absolute = true)
     @ResponseMetered(name = "pbs.api.recommendations", absolute = true)
-    @Operation(operationId = "recommend", summary = "Choose N, R and W for consistency and latency requirements",
+    @Operation(
+            operationId = "recommend",
+            summary = "Choose N, R and W for consistency and latency requirements",
             description = "Simulates every candidate (R, W) for each N of the range (or only Cassandra's levels), "
                     + "checks each requirement (consistency@10ms>=0.999, window@0.999<=50ms, read.p99.9<=20ms, "
                     + "write.p99<=50ms, w>=2, kstale@2<=0.001), ranks the feasible by the objective (p99.9 "
                     + "latency: sum, read, write or mix:A) and explains every rejection. The same JSON as "
                     + "./pbs tune --format json.")
-    @ApiResponse(responseCode = "200", description = "feasible (best first), rejected (with violations) and the "
-            + "Pareto frontier of read p99.9, write p99.9 and window.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = Recommendation.class)))
+    @ApiResponse(
+            responseCode = "200",
+            description = "feasible (best first), rejected (with violations) and the "
+                    + "Pareto frontier of read p99.9, write p99.9 and window.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = Recommendation.class)))
     @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
     @ApiResponse(responseCode = "404", ref = ApiDocumentation.NOT_FOUND)
     @ApiResponse(responseCode = "413", ref = ApiDocumentation.PAYLOAD_TOO_LARGE)
     @ApiResponse(responseCode = "503", ref = ApiDocumentation.SERVICE_UNAVAILABLE)
-    public Recommendation recommend(@RequestBody(required = true, description = "The question.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    examples = @ExampleObject(name = "ymmr within 250 ms", value = "{\"profile\": \"ymmr\", "
-                            + "\"n\": 3, \"require\": [\"window@0.999<=250ms\"], \"trials\": 200000, \"seed\": 7}")))
-            InputStream body) {
+    public Recommendation recommend(
+            @RequestBody(
+                            required = true,
+                            description = "The question.",
+                            content =
+                                    @Content(
+                                            mediaType = MediaType.APPLICATION_JSON,
+                                            examples =
+                                                    @ExampleObject(
+                                                            name = "ymmr within 250 ms",
+                                                            value =
+                                                                    "{\"profile\": \"ymmr\", "
+                                                                            + "\"n\": 3, \"require\": [\"window@0.999<=250ms\"], \"trials\": 200000, \"seed\": 7}")))
+                    InputStream body) {
         return predictions.recommendation(requests.read(RequestBodies.readJson(body)));
     }
 }

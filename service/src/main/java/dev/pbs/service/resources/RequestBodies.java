@@ -16,8 +16,7 @@ public final class RequestBodies {
     /** 1 MiB. */
     public static final int MAX_BYTES = 1 << 20;
 
-    private RequestBodies() {
-    }
+    private RequestBodies() {}
 
     /** @throws ApiProblem 400 for an empty or malformed body, 413 for one over 1 MiB */
     public static JsonNode readJson(InputStream body) {
@@ -35,8 +34,11 @@ public final class RequestBodies {
         }
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(bytes))
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes))
                     .toString();
         } catch (CharacterCodingException notText) {
             throw ApiProblem.badRequest("the request body is not UTF-8 text");
@@ -48,7 +50,8 @@ public final class RequestBodies {
             }
             return node;
         } catch (JsonProcessingException malformed) {
-            throw ApiProblem.badRequest("malformed JSON: " + malformed.getOriginalMessage().replaceAll("\\s+", " "));
+            throw ApiProblem.badRequest(
+                    "malformed JSON: " + malformed.getOriginalMessage().replaceAll("\\s+", " "));
         }
     }
 }

@@ -2,14 +2,14 @@ package dev.pbs.service.resources;
 
 import com.codahale.metrics.annotation.ResponseMetered;
 import com.codahale.metrics.annotation.Timed;
+import dev.pbs.formats.wire.SlaWindow;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.QuantileEstimate;
-import dev.pbs.formats.wire.SlaWindow;
-import dev.pbs.questions.SlaQuestion;
 import dev.pbs.montecarlo.SimulationSpec;
-import dev.pbs.service.requests.SlaRequestReader;
+import dev.pbs.questions.SlaQuestion;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.openapi.ApiDocumentation;
+import dev.pbs.service.requests.SlaRequestReader;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -45,41 +45,85 @@ public final class SlaResource {
     @Path("/window")
     @Timed(name = "pbs.api.sla_window.seconds", absolute = true)
     @ResponseMetered(name = "pbs.api.sla_window", absolute = true)
-    @Operation(operationId = "slaWindow", summary = "Consistency window for a probability",
+    @Operation(
+            operationId = "slaWindow",
+            summary = "Consistency window for a probability",
             description = "How long after commit a read must start to be consistent with probability p, for one "
                     + "profile and (N, R, W), with its distribution-free 95% interval. Runs a simulation like "
                     + "POST /api/v1/predictions, so the same capacity limits apply (503).")
-    @ApiResponse(responseCode = "200", description = "The window.", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SlaWindow.class)))
+    @ApiResponse(
+            responseCode = "200",
+            description = "The window.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = SlaWindow.class)))
     @ApiResponse(responseCode = "400", ref = ApiDocumentation.BAD_REQUEST)
     @ApiResponse(responseCode = "404", ref = ApiDocumentation.NOT_FOUND)
     @ApiResponse(responseCode = "503", ref = ApiDocumentation.SERVICE_UNAVAILABLE)
     public SlaWindow window(
             @Parameter(description = "Name of a stored profile.", required = true, example = "lnkd-disk")
-            @QueryParam("profile") String profile,
-            @Parameter(description = "Replicas per key (N).", required = true, example = "3",
-                    schema = @Schema(type = "integer", minimum = "1")) @QueryParam("n") String n,
-            @Parameter(description = "Read quorum: a number or ONE, TWO, THREE, QUORUM, ALL.", required = true,
-                    example = "1", schema = @Schema(ref = ApiDocumentation.QUORUM_REF)) @QueryParam("r") String r,
-            @Parameter(description = "Write quorum: a number or ONE, TWO, THREE, QUORUM, ALL.", required = true,
-                    example = "1", schema = @Schema(ref = ApiDocumentation.QUORUM_REF)) @QueryParam("w") String w,
-            @Parameter(description = "The probability of a consistent read, in (0, 1).", example = "0.999",
-                    schema = @Schema(type = "number", defaultValue = "0.999", exclusiveMinimum = true,
-                            minimum = "0", exclusiveMaximum = true, maximum = "1")) @QueryParam("p") String p,
-            @Parameter(description = "Monte Carlo trials (default: the configured limits.defaultTrials).",
-                    schema = @Schema(type = "integer", format = "int64", minimum = "1")) @QueryParam("trials")
-            String trials,
+                    @QueryParam("profile")
+                    String profile,
+            @Parameter(
+                            description = "Replicas per key (N).",
+                            required = true,
+                            example = "3",
+                            schema = @Schema(type = "integer", minimum = "1"))
+                    @QueryParam("n")
+                    String n,
+            @Parameter(
+                            description = "Read quorum: a number or ONE, TWO, THREE, QUORUM, ALL.",
+                            required = true,
+                            example = "1",
+                            schema = @Schema(ref = ApiDocumentation.QUORUM_REF))
+                    @QueryParam("r")
+                    String r,
+            @Parameter(
+                            description = "Write quorum: a number or ONE, TWO, THREE, QUORUM, ALL.",
+                            required = true,
+                            example = "1",
+                            schema = @Schema(ref = ApiDocumentation.QUORUM_REF))
+                    @QueryParam("w")
+                    String w,
+            @Parameter(
+                            description = "The probability of a consistent read, in (0, 1).",
+                            example = "0.999",
+                            schema =
+                                    @Schema(
+                                            type = "number",
+                                            defaultValue = "0.999",
+                                            exclusiveMinimum = true,
+                                            minimum = "0",
+                                            exclusiveMaximum = true,
+                                            maximum = "1"))
+                    @QueryParam("p")
+                    String p,
+            @Parameter(
+                            description = "Monte Carlo trials (default: the configured limits.defaultTrials).",
+                            schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+                    @QueryParam("trials")
+                    String trials,
             @Parameter(description = "Random seed (default 42).", schema = @Schema(type = "integer", format = "int64"))
-            @QueryParam("seed") String seed) {
+                    @QueryParam("seed")
+                    String seed) {
         SlaQuestion question = requests.read(profile, n, r, w, p, trials, seed);
         double probability = question.probability();
         SimulationSpec spec = question.prediction().simulation();
         ConfigurationResult result = predictions.simulate(spec).configurations().get(0);
         QuantileEstimate window = result.window(probability);
-        return new SlaWindow(spec.profile().name(), spec.n(), result.configuration().r(),
-                result.configuration().w(), probability, window.isFinite() ? window.valueMillis() : null,
-                Arrays.asList(finite(window.lowerMillis()), finite(window.upperMillis())), !window.isFinite(),
-                result.isStrict(), spec.trials(), spec.seed());
+        return new SlaWindow(
+                spec.profile().name(),
+                spec.n(),
+                result.configuration().r(),
+                result.configuration().w(),
+                probability,
+                window.isFinite() ? window.valueMillis() : null,
+                Arrays.asList(finite(window.lowerMillis()), finite(window.upperMillis())),
+                !window.isFinite(),
+                result.isStrict(),
+                spec.trials(),
+                spec.seed());
     }
 
     private static Double finite(double value) {

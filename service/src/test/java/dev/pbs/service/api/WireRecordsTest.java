@@ -36,8 +36,8 @@ class WireRecordsTest {
 
     @Test
     void profileSummary_roundTrips() throws Exception {
-        ProfileSummary summary = new ProfileSummary("lnkd-disk", "LinkedIn, spinning disks",
-                "PBS paper, Table 2 \"quoted\" \u00e9 \u2603", "built-in");
+        ProfileSummary summary = new ProfileSummary(
+                "lnkd-disk", "LinkedIn, spinning disks", "PBS paper, Table 2 \"quoted\" \u00e9 \u2603", "built-in");
 
         roundTrip(summary, ProfileSummary.class, "name", "description", "provenance", "origin");
         JsonNode tree = MAPPER.valueToTree(summary);
@@ -47,17 +47,34 @@ class WireRecordsTest {
 
     @Test
     void profileSummary_emptyTexts_roundTrip() throws Exception {
-        roundTrip(new ProfileSummary("u", "", "", "uploaded"), ProfileSummary.class, "name", "description",
-                "provenance", "origin");
+        roundTrip(
+                new ProfileSummary("u", "", "", "uploaded"),
+                ProfileSummary.class,
+                "name",
+                "description",
+                "provenance",
+                "origin");
     }
 
     @Test
     void slaWindow_roundTrips_withSnakeCaseNames() throws Exception {
-        SlaWindow window = new SlaWindow("lnkd-disk", 3, 1, 1, 0.999, 21.734_5, Arrays.asList(19.25, 24.125), false,
-                false, 100_000, -7L);
+        SlaWindow window = new SlaWindow(
+                "lnkd-disk", 3, 1, 1, 0.999, 21.734_5, Arrays.asList(19.25, 24.125), false, false, 100_000, -7L);
 
-        roundTrip(window, SlaWindow.class, "profile", "n", "r", "w", "p", "t_ms", "ci95", "beyond_range", "strict",
-                "trials", "seed");
+        roundTrip(
+                window,
+                SlaWindow.class,
+                "profile",
+                "n",
+                "r",
+                "w",
+                "p",
+                "t_ms",
+                "ci95",
+                "beyond_range",
+                "strict",
+                "trials",
+                "seed");
         JsonNode tree = MAPPER.valueToTree(window);
         assertThat(tree.get("t_ms").doubleValue()).isEqualTo(21.734_5);
         assertThat(tree.get("ci95").size()).isEqualTo(2);
@@ -67,11 +84,23 @@ class WireRecordsTest {
 
     @Test
     void slaWindow_beyondRange_keepsNullsOnTheWire() throws Exception {
-        SlaWindow window = new SlaWindow("wan", 8, 2, 3, 0.999_999, null, Arrays.asList(1.5, null), true, false,
-                1, Long.MIN_VALUE);
+        SlaWindow window = new SlaWindow(
+                "wan", 8, 2, 3, 0.999_999, null, Arrays.asList(1.5, null), true, false, 1, Long.MIN_VALUE);
 
-        roundTrip(window, SlaWindow.class, "profile", "n", "r", "w", "p", "t_ms", "ci95", "beyond_range", "strict",
-                "trials", "seed");
+        roundTrip(
+                window,
+                SlaWindow.class,
+                "profile",
+                "n",
+                "r",
+                "w",
+                "p",
+                "t_ms",
+                "ci95",
+                "beyond_range",
+                "strict",
+                "trials",
+                "seed");
         JsonNode tree = MAPPER.valueToTree(window);
         assertThat(tree.has("t_ms")).isTrue();
         assertThat(tree.get("t_ms").isNull()).isTrue();
@@ -81,11 +110,33 @@ class WireRecordsTest {
 
     @Test
     void slaWindow_strict_extremeNumbersSurvive() throws Exception {
-        SlaWindow window = new SlaWindow("x", Integer.MAX_VALUE, 0, -1, Double.MIN_VALUE, 0.0,
-                Arrays.asList(0.0, Double.MAX_VALUE), false, true, Long.MAX_VALUE, Long.MAX_VALUE);
+        SlaWindow window = new SlaWindow(
+                "x",
+                Integer.MAX_VALUE,
+                0,
+                -1,
+                Double.MIN_VALUE,
+                0.0,
+                Arrays.asList(0.0, Double.MAX_VALUE),
+                false,
+                true,
+                Long.MAX_VALUE,
+                Long.MAX_VALUE);
 
-        roundTrip(window, SlaWindow.class, "profile", "n", "r", "w", "p", "t_ms", "ci95", "beyond_range", "strict",
-                "trials", "seed");
+        roundTrip(
+                window,
+                SlaWindow.class,
+                "profile",
+                "n",
+                "r",
+                "w",
+                "p",
+                "t_ms",
+                "ci95",
+                "beyond_range",
+                "strict",
+                "trials",
+                "seed");
     }
 
     @Test
@@ -96,8 +147,9 @@ class WireRecordsTest {
 
         SlaWindow window = MAPPER.readValue(served, SlaWindow.class);
 
-        assertThat(window).isEqualTo(new SlaWindow("lnkd-disk", 3, 1, 1, 0.99, 20.5, List.of(19.0, 22.0), false,
-                false, 100_000, 42));
+        assertThat(window)
+                .isEqualTo(new SlaWindow(
+                        "lnkd-disk", 3, 1, 1, 0.99, 20.5, List.of(19.0, 22.0), false, false, 100_000, 42));
         assertThat(MAPPER.readTree(MAPPER.writeValueAsString(window))).isEqualTo(MAPPER.readTree(served));
     }
 
@@ -121,8 +173,8 @@ class WireRecordsTest {
 
     @Test
     void errorMessage_readsTheServedJson() throws Exception {
-        ErrorMessage read = MAPPER.readValue("{\"code\": 404, \"message\": \"no profile named 'x'\"}",
-                ErrorMessage.class);
+        ErrorMessage read =
+                MAPPER.readValue("{\"code\": 404, \"message\": \"no profile named 'x'\"}", ErrorMessage.class);
 
         assertThat(read).isEqualTo(new ErrorMessage(404, "no profile named 'x'"));
     }

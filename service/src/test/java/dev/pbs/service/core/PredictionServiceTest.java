@@ -15,9 +15,14 @@ import org.junit.jupiter.api.Test;
 class PredictionServiceTest {
 
     private static PredictionQuestion request(long seed, boolean seeded) {
-        return PredictionQuestion.builder(BuiltInProfiles.named("lnkd-ssd").orElseThrow(),
-                new PbsConfiguration.Limits().questionLimits(), Vocabulary.JSON)
-                .replicas(3L).trials(5000L).seed(seeded ? seed : null).build();
+        return PredictionQuestion.builder(
+                        BuiltInProfiles.named("lnkd-ssd").orElseThrow(),
+                        new PbsConfiguration.Limits().questionLimits(),
+                        Vocabulary.JSON)
+                .replicas(3L)
+                .trials(5000L)
+                .seed(seeded ? seed : null)
+                .build();
     }
 
     @Test
@@ -44,8 +49,11 @@ class PredictionServiceTest {
     @Test
     void simulate_whenEverySlotIsTaken_refusesAtOnceWithRetryAfter() throws Exception {
         PredictionService service = new PredictionService(1, 0, 0);
-        SimulationSpec slow = SimulationSpec.builder(BuiltInProfiles.named("lnkd-disk").orElseThrow(), 3)
-                .trials(10_000_000).threads(1).build();
+        SimulationSpec slow = SimulationSpec.builder(
+                        BuiltInProfiles.named("lnkd-disk").orElseThrow(), 3)
+                .trials(10_000_000)
+                .threads(1)
+                .build();
         CompletableFuture<?> running = CompletableFuture.runAsync(() -> service.simulate(slow));
         try {
             long deadline = System.nanoTime() + 5_000_000_000L;
@@ -53,10 +61,12 @@ class PredictionServiceTest {
                 Thread.sleep(5);
             }
             assertThat(service.simulationsInProgress()).isEqualTo(1);
-            SimulationSpec small = SimulationSpec.builder(BuiltInProfiles.named("lnkd-disk").orElseThrow(), 3)
-                    .trials(1000).build();
-            assertThatThrownBy(() -> service.simulate(small)).isInstanceOfSatisfying(
-                    SimulationCapacityException.class, problem -> {
+            SimulationSpec small = SimulationSpec.builder(
+                            BuiltInProfiles.named("lnkd-disk").orElseThrow(), 3)
+                    .trials(1000)
+                    .build();
+            assertThatThrownBy(() -> service.simulate(small))
+                    .isInstanceOfSatisfying(SimulationCapacityException.class, problem -> {
                         assertThat(problem.retryAfterSeconds()).isEqualTo(1);
                         assertThat(problem).hasMessageContaining("busy");
                     });

@@ -11,30 +11,44 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ProfileNameTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"a", "Z", "7", "lnkd-ssd", "my_profile.v2", "a.b-c_d", "x.json5", "x.tmpl", "json",
-            "A234567890123456789012345678901234567890123456789012345678901234"})
+    @ValueSource(
+            strings = {
+                "a",
+                "Z",
+                "7",
+                "lnkd-ssd",
+                "my_profile.v2",
+                "a.b-c_d",
+                "x.json5",
+                "x.tmpl",
+                "json",
+                "A234567890123456789012345678901234567890123456789012345678901234"
+            })
     void require_validName_returnsIt(String name) {
         assertThat(ProfileName.require(name)).isEqualTo(name);
         assertThat(ProfileName.isValid(name)).isTrue();
     }
 
     @ParameterizedTest(name = "[{index}] \"{0}\"")
-    @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
-        "''                  | profile name is missing",
-        "../x                | must start with an ASCII letter or digit",
-        "a/b                 | contain only ASCII letters, digits",
-        "a\\b                | contain only ASCII letters, digits",
-        ".hidden             | must start with an ASCII letter or digit",
-        "-rf                 | must start with an ASCII letter or digit",
-        "a..b                | must not contain \"..\"",
-        "x.json              | must not end in \".tmp\" or \".json\"",
-        "x.JSON              | must not end in \".tmp\" or \".json\"",
-        "x.tmp               | must not end in \".tmp\" or \".json\"",
-        "café                | contain only ASCII letters, digits",
-        "'my profile'        | contain only ASCII letters, digits",
-        "' lead'             | must start with an ASCII letter or digit",
-        "'trail '            | contain only ASCII letters, digits",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '\'',
+            value = {
+                "''                  | profile name is missing",
+                "../x                | must start with an ASCII letter or digit",
+                "a/b                 | contain only ASCII letters, digits",
+                "a\\b                | contain only ASCII letters, digits",
+                ".hidden             | must start with an ASCII letter or digit",
+                "-rf                 | must start with an ASCII letter or digit",
+                "a..b                | must not contain \"..\"",
+                "x.json              | must not end in \".tmp\" or \".json\"",
+                "x.JSON              | must not end in \".tmp\" or \".json\"",
+                "x.tmp               | must not end in \".tmp\" or \".json\"",
+                "café                | contain only ASCII letters, digits",
+                "'my profile'        | contain only ASCII letters, digits",
+                "' lead'             | must start with an ASCII letter or digit",
+                "'trail '            | contain only ASCII letters, digits",
+            })
     void require_invalidName_namesTheRule(String name, String rule) {
         assertThat(ProfileName.isValid(name)).isFalse();
         assertThatThrownBy(() -> ProfileName.require(name))

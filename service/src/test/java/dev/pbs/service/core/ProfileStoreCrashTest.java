@@ -39,23 +39,31 @@ class ProfileStoreCrashTest {
             ProfileStore store = ProfileStore.open(dataDirectory);
 
             assertThat(store.loadProblems()).as("crash %d", crash).isEmpty();
-            assertThat(store.find(ProfileStoreWriterMain.NAME)).as("crash %d", crash).isPresent();
-            assertThat(store.find(ProfileStoreWriterMain.NAME).orElseThrow().profile()).as("crash %d", crash)
+            assertThat(store.find(ProfileStoreWriterMain.NAME))
+                    .as("crash %d", crash)
+                    .isPresent();
+            assertThat(store.find(ProfileStoreWriterMain.NAME).orElseThrow().profile())
+                    .as("crash %d", crash)
                     .isIn(first, second);
-            assertThat(ProfileStoreTest.filesIn(store.directory())).as("crash %d", crash)
+            assertThat(ProfileStoreTest.filesIn(store.directory()))
+                    .as("crash %d", crash)
                     .containsExactly(store.directory().resolve(ProfileStoreWriterMain.NAME + ".json"));
         }
     }
 
     private void runWriterAndKillIt(long writingMillis) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process writer = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                ProfileStoreWriterMain.class.getName(), dataDirectory.toString())
+        Process writer = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        ProfileStoreWriterMain.class.getName(),
+                        dataDirectory.toString())
                 .redirectErrorStream(true)
                 .start();
         try {
-            BufferedReader output = new BufferedReader(new InputStreamReader(writer.getInputStream(),
-                    StandardCharsets.UTF_8));
+            BufferedReader output =
+                    new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8));
             CompletableFuture<String> ready = CompletableFuture.supplyAsync(() -> readUntilReady(output));
             String seen = ready.get(READY_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             assertThat(seen).as("the writer's output").endsWith("ready");

@@ -3,6 +3,7 @@ package dev.pbs.service.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pbs.formats.profile.ProfileJson;
 import dev.pbs.model.distribution.Constant;
 import dev.pbs.model.distribution.Exponential;
 import dev.pbs.model.distribution.Pareto;
@@ -14,7 +15,6 @@ import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.service.core.ProfileStore.Result;
 import dev.pbs.service.core.ProfileStore.StoredProfile;
-import dev.pbs.formats.profile.ProfileJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +61,8 @@ class ProfileStoreTest {
 
         assertThat(store.find("mine")).contains(new StoredProfile(profile, ProfileStore.UPLOADED));
         assertThat(dataDirectory.resolve("profiles/mine.json")).isRegularFile();
-        assertThat(ProfileJson.readFile(dataDirectory.resolve("profiles/mine.json"))).isEqualTo(profile);
+        assertThat(ProfileJson.readFile(dataDirectory.resolve("profiles/mine.json")))
+                .isEqualTo(profile);
     }
 
     @Test
@@ -72,7 +73,11 @@ class ProfileStoreTest {
         assertThat(store.put("mine", profile("mine", "second"))).isEqualTo(Result.REPLACED);
 
         assertThat(store.find("mine").orElseThrow().profile().description()).isEqualTo("second");
-        assertThat(ProfileStore.open(dataDirectory).find("mine").orElseThrow().profile().description())
+        assertThat(ProfileStore.open(dataDirectory)
+                        .find("mine")
+                        .orElseThrow()
+                        .profile()
+                        .description())
                 .isEqualTo("second");
     }
 
@@ -128,8 +133,8 @@ class ProfileStoreTest {
     void find_builtInName_findsTheBuiltInProfile() {
         ProfileStore store = ProfileStore.open(dataDirectory);
 
-        assertThat(store.find("wan")).contains(new StoredProfile(BuiltInProfiles.named("wan").orElseThrow(),
-                ProfileStore.BUILT_IN));
+        assertThat(store.find("wan"))
+                .contains(new StoredProfile(BuiltInProfiles.named("wan").orElseThrow(), ProfileStore.BUILT_IN));
     }
 
     @Test
@@ -206,7 +211,9 @@ class ProfileStoreTest {
 
         assertThat(store.find("broken")).isEmpty();
         assertThat(store.find("fine")).isPresent();
-        assertThat(store.loadProblems()).singleElement().asString()
+        assertThat(store.loadProblems())
+                .singleElement()
+                .asString()
                 .startsWith("profile file " + corrupt + ": not valid JSON")
                 .endsWith("; skipped")
                 .doesNotContain("\n");
@@ -222,7 +229,9 @@ class ProfileStoreTest {
         ProfileStore store = ProfileStore.open(dataDirectory);
 
         assertThat(store.find("bad")).isEmpty();
-        assertThat(store.loadProblems()).singleElement().asString()
+        assertThat(store.loadProblems())
+                .singleElement()
+                .asString()
                 .startsWith("profile file " + directory.resolve("bad.json") + ": default.");
     }
 
@@ -235,11 +244,12 @@ class ProfileStoreTest {
         ProfileStore store = ProfileStore.open(dataDirectory);
 
         assertThat(store.find("wan").orElseThrow().origin()).isEqualTo(ProfileStore.BUILT_IN);
-        assertThat(store.loadProblems()).containsExactly(
-                "profile file " + directory.resolve(".hidden.json") + ": the file name is not a valid profile name; "
-                        + "skipped",
-                "profile file " + directory.resolve("wan.json") + ": 'wan' is the name of a built-in profile; "
-                        + "skipped");
+        assertThat(store.loadProblems())
+                .containsExactly(
+                        "profile file " + directory.resolve(".hidden.json")
+                                + ": the file name is not a valid profile name; " + "skipped",
+                        "profile file " + directory.resolve("wan.json") + ": 'wan' is the name of a built-in profile; "
+                                + "skipped");
     }
 
     @Test
@@ -289,12 +299,14 @@ class ProfileStoreTest {
         return LatencyProfile.builder(name)
                 .description("per-replica overrides and datacenters")
                 .provenance("ProfileStoreTest")
-                .defaults(new MessageDelays(Exponential.ofMean(0.5), Pareto.of(0.2, 3), Constant.of(0.1),
-                        Exponential.ofRate(2)))
-                .replicaOverrides(List.of(DelayOverrides.NONE,
-                        new DelayOverrides(Pareto.of(1.05, 1.51), null, null, null), DelayOverrides.NONE))
-                .topology(DatacenterTopology.explicit(new int[] {0, 0, 1}, Constant.of(40),
-                        CoordinatorPlacement.fixed(0)))
+                .defaults(new MessageDelays(
+                        Exponential.ofMean(0.5), Pareto.of(0.2, 3), Constant.of(0.1), Exponential.ofRate(2)))
+                .replicaOverrides(List.of(
+                        DelayOverrides.NONE,
+                        new DelayOverrides(Pareto.of(1.05, 1.51), null, null, null),
+                        DelayOverrides.NONE))
+                .topology(DatacenterTopology.explicit(
+                        new int[] {0, 0, 1}, Constant.of(40), CoordinatorPlacement.fixed(0)))
                 .build();
     }
 

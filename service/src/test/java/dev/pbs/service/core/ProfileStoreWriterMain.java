@@ -21,8 +21,7 @@ public final class ProfileStoreWriterMain {
     static final String NAME = "crash-test";
     private static final int COMPONENTS = 200;
 
-    private ProfileStoreWriterMain() {
-    }
+    private ProfileStoreWriterMain() {}
 
     public static void main(String[] arguments) {
         ProfileStore store = ProfileStore.open(Path.of(arguments[0]));

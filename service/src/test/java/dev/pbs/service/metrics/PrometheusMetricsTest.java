@@ -28,7 +28,9 @@ class PrometheusMetricsTest {
     @Test
     void exported_timedResource_scrapesWithoutTheTotalTimer() throws IOException {
         PrometheusRegistry registry = new PrometheusRegistry();
-        DropwizardExports.builder().dropwizardRegistry(timedResource()).metricFilter(PrometheusMetrics.exported())
+        DropwizardExports.builder()
+                .dropwizardRegistry(timedResource())
+                .metricFilter(PrometheusMetrics.exported())
                 .register(registry);
 
         String text = scrape(registry);

@@ -2,8 +2,8 @@ package dev.pbs.service.probes;
 
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
-import dev.pbs.montecarlo.ProportionEstimate;
 import dev.pbs.formats.report.ObservationReport;
+import dev.pbs.montecarlo.ProportionEstimate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,27 +20,49 @@ public final class CannedProbeStatus {
 
     /** The default t grid, ms, with fresh reads out of 60 and the predicted P(consistent) times 10^6. */
     private static final double[] T_MILLIS = {0, 1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 75, 100, 150, 200};
+
     private static final long[] FRESH = {52, 59, 59, 59, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60};
-    private static final long[] PREDICTED_PER_MILLION = {567_345, 900_777, 976_018, 990_963, 999_034, 1_000_000,
-        1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000};
+    private static final long[] PREDICTED_PER_MILLION = {
+        567_345, 900_777, 976_018, 990_963, 999_034, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000,
+        1_000_000, 1_000_000, 1_000_000, 1_000_000
+    };
     /** With the client round trip added to t (values of a later real run, same grid). */
-    private static final double[] PREDICTED_WITH_GAP = {0.9822, 0.9910, 0.9915, 0.9918, 0.9927, 0.9947, 0.9972, 0.9992,
-        1, 1, 1, 1, 1, 1, 1};
+    private static final double[] PREDICTED_WITH_GAP = {
+        0.9822, 0.9910, 0.9915, 0.9918, 0.9927, 0.9947, 0.9972, 0.9992, 1, 1, 1, 1, 1, 1, 1
+    };
+
     public static final long READS_PER_T = 60;
 
-    private CannedProbeStatus() {
-    }
+    private CannedProbeStatus() {}
 
     /** The observation above. */
     public static ObservedStaleness observation() {
         List<ObservedPoint> points = new ArrayList<>();
         for (int i = 0; i < T_MILLIS.length; i++) {
-            points.add(new ObservedPoint(T_MILLIS[i], ProportionEstimate.of(FRESH[i], READS_PER_T), PREDICTED_WITH_GAP[i],
-                    PREDICTED_PER_MILLION[i] / 1e6, PREDICTED_WITH_GAP[i], PREDICTED_WITH_GAP[i], 0.1));
+            points.add(new ObservedPoint(
+                    T_MILLIS[i],
+                    ProportionEstimate.of(FRESH[i], READS_PER_T),
+                    PREDICTED_WITH_GAP[i],
+                    PREDICTED_PER_MILLION[i] / 1e6,
+                    PREDICTED_WITH_GAP[i],
+                    PREDICTED_WITH_GAP[i],
+                    0.1));
         }
-        return new ObservedStaleness(3, 1, 1, 60, 0, 0, true, dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED, 3.8, 1.2, points, List.of(
-                new ObservedStaleness.LatencyComparison("read", 50, 4.1, 4.3),
-                new ObservedStaleness.LatencyComparison("write", 50, 3.6, 3.9)));
+        return new ObservedStaleness(
+                3,
+                1,
+                1,
+                60,
+                0,
+                0,
+                true,
+                dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED,
+                3.8,
+                1.2,
+                points,
+                List.of(
+                        new ObservedStaleness.LatencyComparison("read", 50, 4.1, 4.3),
+                        new ObservedStaleness.LatencyComparison("write", 50, 3.6, 3.9)));
     }
 
     /**
@@ -54,16 +76,35 @@ public final class CannedProbeStatus {
         samples.put("A", 412L);
         samples.put("R", 398L);
         samples.put("S", 398L);
-        return new ProbeStatus(name, "cassandra:" + name, "running", null, lastRefreshEpochSeconds, null, samples,
-                operations(operations, 7, 2), List.of(new ProbeStatus.Node("127.0.0.1", true, 0),
-                        new ProbeStatus.Node("127.0.0.2", true, 0), new ProbeStatus.Node("127.0.0.3", false, 7)),
+        return new ProbeStatus(
+                name,
+                "cassandra:" + name,
+                "running",
+                null,
+                lastRefreshEpochSeconds,
+                null,
+                samples,
+                operations(operations, 7, 2),
+                List.of(
+                        new ProbeStatus.Node("127.0.0.1", true, 0),
+                        new ProbeStatus.Node("127.0.0.2", true, 0),
+                        new ProbeStatus.Node("127.0.0.3", false, 7)),
                 ObservationReport.answer(observation()));
     }
 
     /** A probe that has never connected, as one whose contact point nothing listens on is. */
     public static ProbeStatus unreachable(String name, String lastError) {
-        return new ProbeStatus(name, "cassandra:" + name, "unreachable", lastError, 0, "no measurements yet", Map.of(),
-                operations(0, 0, 0), List.of(), null);
+        return new ProbeStatus(
+                name,
+                "cassandra:" + name,
+                "unreachable",
+                lastError,
+                0,
+                "no measurements yet",
+                Map.of(),
+                operations(0, 0, 0),
+                List.of(),
+                null);
     }
 
     private static Map<String, Long> operations(long succeeded, long failed, long skipped) {

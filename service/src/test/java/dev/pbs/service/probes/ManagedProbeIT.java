@@ -9,8 +9,8 @@ import dev.pbs.cassandra.testing.LocalClusterExtension;
 import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.service.PbsApplication;
 import dev.pbs.service.PbsConfiguration;
-import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.DropwizardTestSupport;
+import io.dropwizard.testing.ResourceHelpers;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,7 +26,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ManagedProbeIT {
 
     private static final ObjectMapper JSON = JsonMapping.mapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static DropwizardTestSupport<PbsConfiguration> service;
 
     @BeforeAll
@@ -43,15 +44,20 @@ class ManagedProbeIT {
     }
 
     private static HttpResponse<String> get(int port, String path) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(10))
-                .GET().build(), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private static JsonNode awaitProbe(java.util.function.Predicate<JsonNode> condition, int seconds) throws Exception {
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         JsonNode probe = null;
         while (System.nanoTime() < deadline) {
-            probe = JSON.readTree(get(service.getLocalPort(), "/api/v1/probes").body()).get(0);
+            probe = JSON.readTree(get(service.getLocalPort(), "/api/v1/probes").body())
+                    .get(0);
             if (condition.test(probe)) {
                 return probe;
             }
@@ -62,7 +68,8 @@ class ManagedProbeIT {
 
     @Test
     void probe_publishesALiveProfileThatPredictsAndExportsMetrics() throws Exception {
-        JsonNode probe = awaitProbe(status -> status.get("last_refresh_epoch_seconds").asLong() > 0, 90);
+        JsonNode probe =
+                awaitProbe(status -> status.get("last_refresh_epoch_seconds").asLong() > 0, 90);
         assertThat(probe.get("state").asText()).isEqualTo("running");
         assertThat(probe.get("profile").asText()).isEqualTo("cassandra:it");
         assertThat(probe.get("nodes")).hasSize(3);
@@ -74,26 +81,33 @@ class ManagedProbeIT {
         assertThat(profile.statusCode()).isEqualTo(200);
         assertThat(profile.body()).contains("empirical").contains("pbs-local");
 
-        HttpResponse<String> prediction = HTTP.send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + service.getLocalPort() + "/api/v1/predictions"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"profile\": \"cassandra:it\", \"n\": 3, \"trials\": 20000}"))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> prediction = HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.getLocalPort() + "/api/v1/predictions"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"profile\": \"cassandra:it\", \"n\": 3, \"trials\": 20000}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(prediction.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(prediction.body()).get("configs")).hasSize(9);
 
         String metrics = get(service.getAdminPort(), "/metrics").body();
-        assertThat(metrics).contains("pbs_probe_connected{probe=\"it\"} 1.0")
+        assertThat(metrics)
+                .contains("pbs_probe_connected{probe=\"it\"} 1.0")
                 .contains("pbs_probe_node_up{node=\"127.0.0.3\",probe=\"it\"} 1.0")
                 .containsPattern("pbs_probe_samples\\{message=\"W\",probe=\"it\"} [1-9]");
     }
 
     @Test
     void probe_liveProfileCannotBeOverwrittenByAnUpload() throws Exception {
-        HttpResponse<String> upload = HTTP.send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + service.getLocalPort() + "/api/v1/profiles/cassandra:it"))
-                .header("Authorization", "Bearer test-token").header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> upload = HTTP.send(
+                HttpRequest.newBuilder(URI.create(
+                                "http://127.0.0.1:" + service.getLocalPort() + "/api/v1/profiles/cassandra:it"))
+                        .header("Authorization", "Bearer test-token")
+                        .header("Content-Type", "application/json")
+                        .PUT(HttpRequest.BodyPublishers.ofString("{}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(upload.statusCode()).isEqualTo(400);
     }
 

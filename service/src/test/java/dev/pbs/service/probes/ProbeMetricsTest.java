@@ -15,20 +15,23 @@ class ProbeMetricsTest {
 
     @Test
     void scrape_runningAndUnreachableProbes_exportsEveryFamilyWithTheirLabels() throws IOException {
-        String text = scrape(List.of(CannedProbeStatus.running("local", 1_795_990_000L, 1500),
+        String text = scrape(List.of(
+                CannedProbeStatus.running("local", 1_795_990_000L, 1500),
                 CannedProbeStatus.unreachable("nowhere", "cannot reach any contact point (127.0.0.1:1)")));
 
-        assertThat(text).contains(
-                "pbs_probe_connected{probe=\"local\"} 1.0", "pbs_probe_connected{probe=\"nowhere\"} 0.0",
-                "pbs_probe_node_up{node=\"127.0.0.1\",probe=\"local\"} 1.0",
-                "pbs_probe_node_up{node=\"127.0.0.3\",probe=\"local\"} 0.0",
-                "pbs_probe_operations_total{outcome=\"succeeded\",probe=\"local\"} 1500.0",
-                "pbs_probe_operations_total{outcome=\"failed\",probe=\"local\"} 7.0",
-                "pbs_probe_operations_total{outcome=\"failed\",probe=\"nowhere\"} 0.0",
-                "pbs_probe_samples{message=\"W\",probe=\"local\"} 412.0",
-                "pbs_probe_samples{message=\"S\",probe=\"local\"} 398.0",
-                "pbs_probe_last_refresh_timestamp_seconds{probe=\"local\"} 1.79599E9",
-                "pbs_probe_last_refresh_timestamp_seconds{probe=\"nowhere\"} 0.0");
+        assertThat(text)
+                .contains(
+                        "pbs_probe_connected{probe=\"local\"} 1.0",
+                        "pbs_probe_connected{probe=\"nowhere\"} 0.0",
+                        "pbs_probe_node_up{node=\"127.0.0.1\",probe=\"local\"} 1.0",
+                        "pbs_probe_node_up{node=\"127.0.0.3\",probe=\"local\"} 0.0",
+                        "pbs_probe_operations_total{outcome=\"succeeded\",probe=\"local\"} 1500.0",
+                        "pbs_probe_operations_total{outcome=\"failed\",probe=\"local\"} 7.0",
+                        "pbs_probe_operations_total{outcome=\"failed\",probe=\"nowhere\"} 0.0",
+                        "pbs_probe_samples{message=\"W\",probe=\"local\"} 412.0",
+                        "pbs_probe_samples{message=\"S\",probe=\"local\"} 398.0",
+                        "pbs_probe_last_refresh_timestamp_seconds{probe=\"local\"} 1.79599E9",
+                        "pbs_probe_last_refresh_timestamp_seconds{probe=\"nowhere\"} 0.0");
         assertThat(text).doesNotContain("node_up{node=\"127.0.0.1\",probe=\"nowhere\"}");
     }
 
@@ -37,8 +40,11 @@ class ProbeMetricsTest {
     void scrape_onlyAnUnreachableProbe_leavesOutNodesAndSamples() throws IOException {
         String text = scrape(List.of(CannedProbeStatus.unreachable("nowhere", "connection refused")));
 
-        assertThat(text).contains("# TYPE pbs_probe_connected gauge", "# TYPE pbs_probe_operations_total counter",
-                "# TYPE pbs_probe_last_refresh_timestamp_seconds gauge");
+        assertThat(text)
+                .contains(
+                        "# TYPE pbs_probe_connected gauge",
+                        "# TYPE pbs_probe_operations_total counter",
+                        "# TYPE pbs_probe_last_refresh_timestamp_seconds gauge");
         assertThat(text).doesNotContain("pbs_probe_node_up", "pbs_probe_samples");
     }
 

@@ -3,11 +3,11 @@ package dev.pbs.service.resources;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pbs.formats.profile.ProfileCatalog;
+import dev.pbs.formats.profile.ProfileJson;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.IllegalArgumentMapper;
 import dev.pbs.service.errors.ProfileConflictMapper;
-import dev.pbs.formats.profile.ProfileCatalog;
-import dev.pbs.formats.profile.ProfileJson;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import io.dropwizard.testing.junit5.ResourceExtension;
 import jakarta.ws.rs.client.Entity;
@@ -43,7 +43,8 @@ class ProfilesResourceTest {
     }
 
     private static Entity<String> profileBody(String name) {
-        String json = ProfileJson.writeString(ProfileCatalog.require("lnkd-ssd").toBuilder().build())
+        String json = ProfileJson.writeString(
+                        ProfileCatalog.require("lnkd-ssd").toBuilder().build())
                 .replace("\"lnkd-ssd\"", "\"" + name + "\"");
         return Entity.entity(json, MediaType.APPLICATION_JSON_TYPE);
     }
@@ -58,12 +59,15 @@ class ProfilesResourceTest {
 
     @Test
     void list_builtInsFirst_withOriginAndProvenance() {
-        List<Map<String, String>> profiles = RESOURCES.target("/v1/profiles").request()
-                .get(new GenericType<List<Map<String, String>>>() { });
+        List<Map<String, String>> profiles =
+                RESOURCES.target("/v1/profiles").request().get(new GenericType<List<Map<String, String>>>() {});
 
-        assertThat(profiles).extracting(profile -> profile.get("name")).startsWith("lnkd-ssd", "lnkd-disk", "ymmr",
-                "wan");
-        assertThat(profiles.get(0)).containsEntry("origin", "built-in").containsKey("provenance")
+        assertThat(profiles)
+                .extracting(profile -> profile.get("name"))
+                .startsWith("lnkd-ssd", "lnkd-disk", "ymmr", "wan");
+        assertThat(profiles.get(0))
+                .containsEntry("origin", "built-in")
+                .containsKey("provenance")
                 .containsKey("description");
     }
 
@@ -100,7 +104,10 @@ class ProfilesResourceTest {
     @Test
     void putAndDelete_builtIn_are409() {
         assertThat(put("lnkd-disk", "Bearer " + TOKEN).getStatus()).isEqualTo(409);
-        Response delete = RESOURCES.target("/v1/profiles/ymmr").request().header("Authorization", "Bearer " + TOKEN)
+        Response delete = RESOURCES
+                .target("/v1/profiles/ymmr")
+                .request()
+                .header("Authorization", "Bearer " + TOKEN)
                 .delete();
         assertThat(delete.getStatus()).isEqualTo(409);
         assertThat(delete.readEntity(JsonNode.class).get("message").asText()).contains("built in");
@@ -110,26 +117,38 @@ class ProfilesResourceTest {
     void put_thenGetReplaceAndDelete_withToken() {
         assertThat(put("uploaded-one", "Bearer " + TOKEN).getStatus()).isEqualTo(201);
         assertThat(put("uploaded-one", "Bearer " + TOKEN).getStatus()).isEqualTo(200);
-        JsonNode stored = RESOURCES.target("/v1/profiles/uploaded-one").request().get(JsonNode.class);
+        JsonNode stored =
+                RESOURCES.target("/v1/profiles/uploaded-one").request().get(JsonNode.class);
         assertThat(stored.get("name").asText()).isEqualTo("uploaded-one");
 
-        Response delete = RESOURCES.target("/v1/profiles/uploaded-one").request()
-                .header("Authorization", "Bearer " + TOKEN).delete();
+        Response delete = RESOURCES
+                .target("/v1/profiles/uploaded-one")
+                .request()
+                .header("Authorization", "Bearer " + TOKEN)
+                .delete();
         assertThat(delete.getStatus()).isEqualTo(204);
-        assertThat(RESOURCES.target("/v1/profiles/uploaded-one").request().get().getStatus()).isEqualTo(404);
+        assertThat(RESOURCES.target("/v1/profiles/uploaded-one").request().get().getStatus())
+                .isEqualTo(404);
     }
 
     @Test
     void put_invalidProfileOrName_is400NamingTheProblem() {
-        Response badProfile = RESOURCES.target("/v1/profiles/bad").request().header("Authorization", "Bearer " + TOKEN)
+        Response badProfile = RESOURCES
+                .target("/v1/profiles/bad")
+                .request()
+                .header("Authorization", "Bearer " + TOKEN)
                 .put(Entity.json("{\"name\": \"bad\", \"default\": {\"w\": {\"type\": \"pareto\", \"xm_ms\": 1, "
                         + "\"alpha\": -1}, \"a\": {\"type\": \"constant\", \"value_ms\": 1}, \"r\": {\"type\": "
                         + "\"constant\", \"value_ms\": 1}, \"s\": {\"type\": \"constant\", \"value_ms\": 1}}}"));
         assertThat(badProfile.getStatus()).isEqualTo(400);
-        assertThat(badProfile.readEntity(JsonNode.class).get("message").asText()).contains("default.w.alpha");
+        assertThat(badProfile.readEntity(JsonNode.class).get("message").asText())
+                .contains("default.w.alpha");
 
         assertThat(put(".hidden", "Bearer " + TOKEN).getStatus()).isEqualTo(400);
-        Response malformed = RESOURCES.target("/v1/profiles/x").request().header("Authorization", "Bearer " + TOKEN)
+        Response malformed = RESOURCES
+                .target("/v1/profiles/x")
+                .request()
+                .header("Authorization", "Bearer " + TOKEN)
                 .put(Entity.json("{not json"));
         assertThat(malformed.getStatus()).isEqualTo(400);
         assertThat(malformed.readEntity(JsonNode.class).get("message").asText()).contains("malformed JSON");
