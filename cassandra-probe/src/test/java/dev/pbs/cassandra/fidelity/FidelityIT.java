@@ -33,7 +33,7 @@ class FidelityIT {
      * The warm-up, shorter than the command's 30 s (which is for freshly started nodes): the test
      * cluster's nodes have served the other integration tests already.
      */
-    static final Duration WARM_UP = Duration.ofSeconds(10);
+    static final Duration WARM_UP = Duration.ofSeconds(5);
     /** What the RMSE may exceed sampling noise by: systematic error on this 2-core machine under build load. */
     static final double SYSTEMATIC_ALLOWANCE = 0.02;
     /** Multiple of the noise floor that sampling noise alone stays below (see the test). */

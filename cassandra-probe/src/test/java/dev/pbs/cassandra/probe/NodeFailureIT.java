@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -17,6 +18,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class NodeFailureIT {
 
     private static final String KILLED = "127.0.0.3";
+
+    /** Operations through node 3 after its restart that end the probe early. */
+    private static final int OPERATIONS_AFTER_RESTART = 20;
 
     @Test
     void probe_nodeKilledAndRestarted_keepsRunningAndCountsTheNodeDownThenUp(LocalCluster cluster) throws Exception {
@@ -28,10 +32,11 @@ class NodeFailureIT {
                 "pbs_probe_failure_it",
                 3,
                 40,
-                Duration.ofSeconds(50),
+                Duration.ofSeconds(120),
                 0.3);
         try (ProbeRun run = ProbeRun.connect(settings)) {
-            CompletableFuture<ProbeSnapshot> probing = CompletableFuture.supplyAsync(() -> run.run(() -> false));
+            AtomicBoolean enough = new AtomicBoolean();
+            CompletableFuture<ProbeSnapshot> probing = CompletableFuture.supplyAsync(() -> run.run(enough::get));
             TimeUnit.SECONDS.sleep(6);
             try {
                 cluster.kill(3);
@@ -46,6 +51,16 @@ class NodeFailureIT {
                 cluster.restart(3, line -> System.out.println("[cluster] " + line));
             }
             long succeededBeforeRestart = node(run.snapshot(), KILLED).succeeded();
+            // The probe ends once node 3 has served a few operations again (or at its 120 s).
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!probing.isDone() && System.nanoTime() < deadline) {
+                NodeHealth.NodeReport current = node(run.snapshot(), KILLED);
+                if (current.up() && current.succeeded() >= succeededBeforeRestart + OPERATIONS_AFTER_RESTART) {
+                    break;
+                }
+                TimeUnit.MILLISECONDS.sleep(250);
+            }
+            enough.set(true);
             ProbeSnapshot done = probing.get(90, TimeUnit.SECONDS);
             NodeHealth.NodeReport back = node(done, KILLED);
             System.out.printf("node failure: %s, node 3: %s%n", done.operations(), back);

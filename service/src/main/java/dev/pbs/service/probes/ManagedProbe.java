@@ -117,7 +117,10 @@ public final class ManagedProbe implements Managed {
                 lastError = null;
                 retryMillis = 1000;
                 current = run;
-                LOG.info("probe {}: connected, probing windows of {} min", name(), configuration.getWindowMinutes());
+                LOG.info(
+                        "probe {}: connected, probing windows of {} s",
+                        name(),
+                        configuration.window().toSeconds());
                 ProbeSnapshot window = run.run(() -> stopping);
                 lastComplete = window;
                 if (observation.isPresent() && !stopping) {

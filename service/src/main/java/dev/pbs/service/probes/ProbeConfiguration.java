@@ -28,6 +28,8 @@ import java.util.Optional;
  *   <li>{@code refreshSeconds}: how often the live profile is rebuilt (default 30, at least 5);</li>
  *   <li>{@code windowMinutes}: the measurements behind a profile span at most this long; the probe
  *       starts afresh after each window (default 10);</li>
+ *   <li>{@code windowSeconds}: the window in seconds instead, 10 to 604,800, for windows shorter
+ *       than a minute (demonstrations, tests); when set it overrides {@code windowMinutes};</li>
  *   <li>{@code observeWrites}: after each window, observe staleness with this many writes, each read
  *       at every t of the default grid, beside the window's prediction (default 0: off; 10 or more);</li>
  *   <li>{@code observeConsistency}: R and W of that observation, ONE, TWO, THREE, QUORUM or ALL (default ONE).</li>
@@ -66,6 +68,10 @@ public class ProbeConfiguration {
     @Min(1)
     @Max(10_080)
     private int windowMinutes = 10;
+
+    @Min(10)
+    @Max(604_800)
+    private Integer windowSeconds;
 
     @Min(0)
     @Max(100_000)
@@ -203,6 +209,21 @@ public class ProbeConfiguration {
         this.windowMinutes = windowMinutes;
     }
 
+    @JsonProperty
+    public Integer getWindowSeconds() {
+        return windowSeconds;
+    }
+
+    @JsonProperty
+    public void setWindowSeconds(Integer windowSeconds) {
+        this.windowSeconds = windowSeconds;
+    }
+
+    /** The span of one window: {@code windowSeconds} when set, else {@code windowMinutes}. */
+    public Duration window() {
+        return windowSeconds != null ? Duration.ofSeconds(windowSeconds) : Duration.ofMinutes(windowMinutes);
+    }
+
     /**
      * The probe's settings, one window long.
      *
@@ -221,7 +242,7 @@ public class ProbeConfiguration {
                     keyspace,
                     replicationFactor,
                     rate,
-                    Duration.ofMinutes(windowMinutes),
+                    window(),
                     traceFraction);
         } catch (IllegalArgumentException invalid) {
             throw new IllegalArgumentException("probe '" + name + "': " + invalid.getMessage(), invalid);
