@@ -20,11 +20,12 @@ final class FidelityRuns {
 
     /**
      * Runs the cell (N = 3) on a 4-node cluster of its own with {@code writes} observed writes after
-     * {@code warmUp}, and prints its figures.
+     * {@code warmUp}, its RMSE against the prediction {@code correction} names, and prints its figures.
      */
-    static FidelityResult run(String folder, int writes, Duration warmUp) throws IOException {
+    static FidelityResult run(String folder, int writes, Duration warmUp, ClientGapCorrection correction)
+            throws IOException {
         Path directory = Files.createDirectories(Path.of("target", folder)).toAbsolutePath();
-        FidelitySettings settings = cell(3, 10, writes, warmUp, directory);
+        FidelitySettings settings = cell(3, 10, writes, warmUp, directory, correction);
         return printed(FidelityExperiment.run(settings, line -> System.out.println("[fidelity] " + line)));
     }
 
@@ -34,12 +35,18 @@ final class FidelityRuns {
      */
     static FidelityResult runOn(
             LocalCluster cluster, int replicas, double writeMeanMillis, int writes, Duration warmUp) {
-        FidelitySettings settings = cell(replicas, writeMeanMillis, writes, warmUp, cluster.root());
+        FidelitySettings settings =
+                cell(replicas, writeMeanMillis, writes, warmUp, cluster.root(), ClientGapCorrection.NONE);
         return printed(FidelityExperiment.runOn(cluster, settings, line -> System.out.println("[fidelity] " + line)));
     }
 
     private static FidelitySettings cell(
-            int replicas, double writeMeanMillis, int writes, Duration warmUp, Path directory) {
+            int replicas,
+            double writeMeanMillis,
+            int writes,
+            Duration warmUp,
+            Path directory,
+            ClientGapCorrection correction) {
         return new FidelitySettings(
                         replicas,
                         writeMeanMillis,
@@ -49,7 +56,7 @@ final class FidelityRuns {
                         FidelitySettings.DEFAULT_DELAYS_MILLIS,
                         directory,
                         11,
-                        ClientGapCorrection.NONE)
+                        correction)
                 .withWarmUp(warmUp);
     }
 
