@@ -63,14 +63,15 @@ final class FidelityRuns {
     private static FidelityResult printed(FidelityResult result) {
         ObservedStaleness comparison = result.comparison();
         System.out.printf(
-                "fidelity: N = %d, %d writes in %d s (%d s warm-up included): RMSE %.4f (with "
-                        + "latency offset %.4f, with round trip %.4f), noise floor %.4f, latency NRMSE %.4f, latency offset "
+                "fidelity: N = %d, %d writes in %d s (%d s warm-up included): RMSE %.4f (model alone %.4f, "
+                        + "with latency offset %.4f, with round trip %.4f), noise floor %.4f, latency NRMSE %.4f, latency offset "
                         + "%.2f ms, mean client round trip %.2f ms%n",
                 result.settings().replicas(),
                 comparison.writes(),
                 result.elapsed().toSeconds(),
                 result.settings().warmUp().toSeconds(),
                 comparison.rmse(),
+                comparison.rmseWithoutGap(),
                 comparison.rmseWithLatencyOffset(),
                 comparison.rmseWithRoundTrip(),
                 comparison.noiseFloor(),
