@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Independent reference implementation of the PBS WARS Monte Carlo model.
 
-Written from /work/shared/design/pbs-model.md (sections 3 and 4) only, without looking at
+Written from a statement of the model alone (the one docs/model.md gives in sections 3 and 4), without looking at
 the Java engine, so that the two can be cross-checked.
 
 Two estimators are computed:

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The documentation stands alone: every relative Markdown link in README.md, CONTRIBUTING.md and
- * docs/*.md resolves to a file in the repository, nothing points outside it, and the README stays
- * short.
+ * docs/*.md resolves to a file in the repository (a link that leaves it, relative or absolute, counts
+ * as broken), and the README stays short.
  */
 class DocumentationLinksTest {
 
@@ -29,7 +29,6 @@ class DocumentationLinksTest {
         int links = 0;
         for (Path document : documents()) {
             String text = Files.readString(document);
-            assertThat(text).as(document.toString()).doesNotContain("../shared").doesNotContain("/work/");
             Matcher matcher = LINK.matcher(text);
             while (matcher.find()) {
                 String target = matcher.group(1);

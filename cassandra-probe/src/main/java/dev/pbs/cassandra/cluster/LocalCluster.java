@@ -137,9 +137,11 @@ public final class LocalCluster {
                 NodeClasspath.recorded().withLauncherCopiedTo(directory.root().resolve("lib"));
         directory.writeState(CLUSTER_NAME, size, classpath.cassandraVersion(), firstAddress());
         NodeProcess.writeLogbackConfiguration(directory);
+        OptionalLong[] running = new OptionalLong[size + 1];
         boolean anyRunning = false;
         for (int index = 1; index <= size; index++) {
-            anyRunning |= livePid(index).isPresent();
+            running[index] = livePid(index);
+            anyRunning |= running[index].isPresent();
         }
         // A node restarted beside running ones follows the delays they follow; a whole new start
         // begins with the requested ones (none unless asked), never with an old run's.
@@ -147,9 +149,9 @@ public final class LocalCluster {
             changeInjectedDelays(injectedDelays);
         }
         for (int index = 1; index <= size; index++) {
-            if (livePid(index).isPresent()) {
+            if (running[index].isPresent()) {
                 progress.accept("node " + index + " (" + address(index) + ") is already running, pid "
-                        + livePid(index).getAsLong());
+                        + running[index].getAsLong());
                 continue;
             }
             startNode(index, size, classpath, progress);

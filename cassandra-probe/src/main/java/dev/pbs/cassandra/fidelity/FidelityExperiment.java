@@ -76,8 +76,7 @@ public final class FidelityExperiment {
             List<FidelityResult> results = new ArrayList<>();
             for (FidelitySettings cell : cells) {
                 long started = System.nanoTime();
-                cluster.changeInjectedDelays(cell.injection());
-                TimeUnit.MILLISECONDS.sleep(INJECTION_PICKUP_MILLIS);
+                injectAndAwaitPickup(cluster, cell.injection());
                 results.add(runCell(nodes, cell, progress, started));
             }
             return results;
@@ -111,21 +110,25 @@ public final class FidelityExperiment {
         long started = System.nanoTime();
         try {
             progress.accept("injecting delays " + cell.injection() + " into the running cluster in " + cluster.root());
-            cluster.changeInjectedDelays(cell.injection());
-            TimeUnit.MILLISECONDS.sleep(INJECTION_PICKUP_MILLIS);
+            injectAndAwaitPickup(cluster, cell.injection());
             return runCell(nodes, cell, progress, started);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", interrupted);
         } finally {
-            cluster.changeInjectedDelays("");
-            progress.accept("injected delays removed");
             try {
-                TimeUnit.MILLISECONDS.sleep(INJECTION_PICKUP_MILLIS);
+                injectAndAwaitPickup(cluster, "");
             } catch (InterruptedException interrupted) {
                 Thread.currentThread().interrupt();
             }
+            progress.accept("injected delays removed");
         }
+    }
+
+    /** Sets the delays the cluster's nodes inject (empty: none) and waits until they have read them. */
+    private static void injectAndAwaitPickup(LocalCluster cluster, String specification) throws InterruptedException {
+        cluster.changeInjectedDelays(specification);
+        TimeUnit.MILLISECONDS.sleep(INJECTION_PICKUP_MILLIS);
     }
 
     /** What a probe measured while an observation ran beside it. */

@@ -91,7 +91,7 @@ with open("mixture-survival.csv", "w") as out:
     print("# Provenance: w_pareto * scipy.stats.pareto(b=alpha, scale=xm).sf(x)", file=out)
     print("# + w_exp * scipy.stats.expon(scale=1/lambda).sf(x), scipy %s, by reference_values.py;"
           % scipy.__version__, file=out)
-    print("# parameters from Bailis et al. PVLDB 2012 Table 3 (ymmr W alpha 3.5: pbs-model.md section 4).",
+    print("# parameters from Bailis et al. PVLDB 2012 Table 3 (ymmr W alpha 3.5: docs/model.md section 4).",
           file=out)
     print("constant,x,expected", file=out)
     for name, (wp, xm, alpha, we, rate) in mixtures.items():
