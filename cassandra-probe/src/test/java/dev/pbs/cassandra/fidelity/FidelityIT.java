@@ -41,8 +41,11 @@ class FidelityIT {
 
     /**
      * Reads right after the acknowledgement are visibly stale (P &lt; 0.95) and fresh by 200 ms; the
-     * prediction from the measured profile is stale at t = 0 too, monotone, and within 3 noise
-     * floors + 2 points of the observation (RMSE over the grid).
+     * model alone, from the measured profile, is stale at t = 0 too and monotone; the prediction with
+     * the latency offset (as in {@link FidelityLongIT}) is within 3 noise floors + 2 points of the
+     * observation (RMSE over the grid). The model alone came within that bound too in every run so
+     * far but with less room under load (up to 5.1% against a 6.9% bound in the .ci/run of a
+     * saturated machine; the latency offset 0.65% to 2.75%).
      *
      * <p>The bound: with 300 writes the noise floor (the RMSE that sampling alone gives if the
      * prediction is exact: the root mean of p(1 - p) / 300 over the grid) is about 1.5%. Simulating
@@ -50,7 +53,7 @@ class FidelityIT {
      * correlated), the RMSE of 300 writes against the exact curve had its 99.99th percentile at 2.1
      * noise floors; against a prediction from a profile of 390 samples per message (what the probe
      * measures in these 35 s) the 99.9th percentile was 2.45 and the largest of 1,500 runs 2.75
-     * floors. Hence 3 floors for sampling. The systematic error of the model alone was at most about
+     * floors. Hence 3 floors for sampling. The systematic error of the prediction was at most about
      * 1 point beyond noise in the 5,000-write runs; under a build's load and after a short warm-up 2
      * points are allowed. A broken measurement or prediction misses by more: in the N = 3 cell, W
      * and A swapped gave 9.5%, W halved 7.8% or doubled 10.6%, no W measured 14%, a prediction of
@@ -72,13 +75,13 @@ class FidelityIT {
         assertThat(points.get(points.size() - 1).observed().estimate())
                 .as("observed P(consistent) at 200 ms")
                 .isGreaterThan(0.99);
-        assertThat(points.get(0).predicted())
+        assertThat(points.get(0).predictedWithoutGap())
                 .as("predicted P(consistent) at t = 0")
                 .isLessThan(0.95);
         for (int i = 1; i < points.size(); i++) {
-            assertThat(points.get(i).predicted())
+            assertThat(points.get(i).predictedWithoutGap())
                     .as("prediction at %s ms", points.get(i).tMillis())
-                    .isGreaterThanOrEqualTo(points.get(i - 1).predicted());
+                    .isGreaterThanOrEqualTo(points.get(i - 1).predictedWithoutGap());
         }
         assertThat(result.measurement().samples(WarsMessage.WRITE)).isGreaterThan(100);
         double bound = NOISE_MULTIPLE * comparison.noiseFloor() + SYSTEMATIC_ALLOWANCE;

@@ -31,12 +31,13 @@ final class FidelityRuns {
 
     /**
      * Runs the cell with N = {@code replicas} and W's mean {@code writeMeanMillis} on a running cluster of at least N + 1 nodes (its
-     * delays set for the run and removed after it), and prints its figures.
+     * delays set for the run and removed after it), its RMSE against the latency-offset prediction
+     * (as the long run's), and prints its figures.
      */
     static FidelityResult runOn(
             LocalCluster cluster, int replicas, double writeMeanMillis, int writes, Duration warmUp) {
         FidelitySettings settings =
-                cell(replicas, writeMeanMillis, writes, warmUp, cluster.root(), ClientGapCorrection.NONE);
+                cell(replicas, writeMeanMillis, writes, warmUp, cluster.root(), ClientGapCorrection.LATENCY);
         return printed(FidelityExperiment.runOn(cluster, settings, line -> System.out.println("[fidelity] " + line)));
     }
 
