@@ -53,6 +53,8 @@ final class ChunkSimulator {
     private final double[] readLatency;
     private final int[] writeRank;
     private final int[] smallestRank;
+    /** The replica the current trial's read coordinator runs on; -1 when it is not a replica. */
+    private int readCoordinator = -1;
 
     ChunkSimulator(TrialPlan plan, Accumulator accumulator) {
         this.plan = plan;
@@ -97,7 +99,14 @@ final class ChunkSimulator {
             responseSamplers[i] = plan.response[i].sampler(random);
         }
         LatencySampler interSampler = plan.crossesDatacenters ? plan.interDatacenterDelay.sampler(random) : null;
-        LatencySampler localSampler = plan.coordinatorReplica ? plan.localDelay.sampler(random) : null;
+        LatencySampler[] localSamplers = plan.coordinatorReplica
+                ? new LatencySampler[] {
+                    plan.local.write().sampler(random),
+                    plan.local.acknowledgement().sampler(random),
+                    plan.local.read().sampler(random),
+                    plan.local.response().sampler(random)
+                }
+                : null;
 
         for (int done = 0; done < trials; done += BLOCK) {
             int size = Math.min(BLOCK, trials - done);
@@ -121,11 +130,11 @@ final class ChunkSimulator {
                     interSampler.fill(interResponse[i], 0, size);
                 }
             }
-            if (localSampler != null) {
-                localSampler.fill(localWrite, 0, size);
-                localSampler.fill(localAcknowledgement, 0, size);
-                localSampler.fill(localRead, 0, size);
-                localSampler.fill(localResponse, 0, size);
+            if (localSamplers != null) {
+                localSamplers[0].fill(localWrite, 0, size);
+                localSamplers[1].fill(localAcknowledgement, 0, size);
+                localSamplers[2].fill(localRead, 0, size);
+                localSamplers[3].fill(localResponse, 0, size);
             }
             for (int trial = 0; trial < size; trial++) {
                 runTrial(trial, random);
@@ -183,10 +192,31 @@ final class ChunkSimulator {
         recordExpanding();
     }
 
-    /** A fresh partial Fisher-Yates shuffle from the identity: the first maxRead are the targets. */
+    /**
+     * A fresh partial Fisher-Yates shuffle from the identity: the first maxRead are the targets.
+     * With a local read preference p (co-located coordinator), the read coordinator's own replica
+     * is put first with probability p and last otherwise, and the others are shuffled around it.
+     */
     private void shuffleReadOrder(RandomGenerator random) {
         for (int i = 0; i < n; i++) {
             readOrder[i] = i;
+        }
+        if (readCoordinator >= 0 && !Double.isNaN(plan.localReadPreference)) {
+            boolean first = random.nextDouble() < plan.localReadPreference;
+            int slot = first ? 0 : n - 1;
+            readOrder[readCoordinator] = readOrder[slot];
+            readOrder[slot] = readCoordinator;
+            int from = first ? 1 : 0;
+            int others = n - 1;
+            int targets = Math.min(plan.maxRead, n);
+            for (int k = from; k < targets && k < from + others; k++) {
+                int remaining = from + others - k;
+                int swap = k + (remaining > 1 ? random.nextInt(remaining) : 0);
+                int chosen = readOrder[swap];
+                readOrder[swap] = readOrder[k];
+                readOrder[k] = chosen;
+            }
+            return;
         }
         for (int k = 0; k < plan.maxRead; k++) {
             int swap = k + (n - k > 1 ? random.nextInt(n - k) : 0);
@@ -205,7 +235,7 @@ final class ChunkSimulator {
             readDatacenter = coordinatorDatacenter(random);
         }
         int writeCoordinator = -1;
-        int readCoordinator = -1;
+        readCoordinator = -1;
         if (plan.coordinatorReplica) {
             writeCoordinator = pick(plan.replicasIn[writeDatacenter], random);
             readCoordinator = pick(plan.replicasIn[readDatacenter], random);

@@ -3,6 +3,7 @@ package dev.pbs.montecarlo;
 import dev.pbs.model.distribution.Constant;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.CoordinatorPlacement;
+import dev.pbs.model.profile.CoordinatorReplicaPath;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.model.quorum.QuorumConfiguration;
@@ -51,7 +52,16 @@ final class TrialPlan {
     final boolean targeted;
     final boolean nonExpanding;
     final boolean coordinatorReplica;
-    final LatencyDistribution localDelay;
+    /**
+     * The coordinator's own replica's delays, with the co-located coordinator: the profile's local
+     * path, or the spec's local delay for all four messages.
+     */
+    final MessageDelays local;
+    /**
+     * The probability that a targeted read asks the coordinator's own replica first (otherwise
+     * last); NaN: uniform targets.
+     */
+    final double localReadPreference;
 
     /**
      * The usual case, run by {@link ThreeReplicas}: N = 3, fan-out all, expanding quorums, no
@@ -143,7 +153,11 @@ final class TrialPlan {
         targeted = spec.readFanout() == ReadFanout.TARGETED;
         nonExpanding = spec.expansion() == QuorumExpansion.NON_EXPANDING;
         coordinatorReplica = spec.coordinatorReplica();
-        localDelay = spec.localDelay();
+        CoordinatorReplicaPath path = spec.profile().coordinatorReplica().orElse(null);
+        local = path != null ? path.local() : MessageDelays.all(spec.localDelay());
+        localReadPreference = path != null && path.localReadPreference().isPresent()
+                ? path.localReadPreference().getAsDouble()
+                : Double.NaN;
 
         DatacenterTopology topology = spec.profile().topology().orElse(null);
         replicaDatacenter = topology == null ? new int[n] : topology.replicaDatacenters(n);
@@ -173,7 +187,7 @@ final class TrialPlan {
             distinct.add(interDatacenterDelay);
         }
         if (coordinatorReplica) {
-            distinct.add(localDelay);
+            distinct.addAll(List.of(local.write(), local.acknowledgement(), local.read(), local.response()));
         }
         distributions = List.copyOf(distinct);
         threeReplicasPlain = n == 3 && !targeted && !nonExpanding && !coordinatorReplica && !crossesDatacenters;

@@ -41,7 +41,14 @@ public record ProfileDocument(
         @Schema(description = "Places replicas in datacenters.")
         @JsonInclude(JsonInclude.Include.NON_NULL)
         @JsonProperty("datacenters")
-        Datacenters datacenters) {
+        Datacenters datacenters,
+
+        @Schema(
+                description = "The coordinator's own replica, when the coordinator is one of the replicas "
+                        + "(token-aware routing): its delays and how often reads prefer it.")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("coordinator_replica")
+        CoordinatorReplica coordinatorReplica) {
 
     /**
      * The name of the schema of {@code replica_dc}, an array of numbers or a string, which no Java
@@ -80,6 +87,26 @@ public record ProfileDocument(
 
             @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("s")
             DistributionDocument s) {}
+
+    /** The coordinator's own replica: its delays and the read preference for it. */
+    @Schema(
+            name = "CoordinatorReplica",
+            description = "The replica on the coordinator's own node, reached without a message.")
+    public record CoordinatorReplica(
+            @Schema(
+                    description = "Its four delays, ms, from the moment the coordinator starts the request: "
+                            + "w until applied locally, a until that counts, r until the local read runs, s until "
+                            + "its result counts.")
+            @JsonProperty("local")
+            Delays local,
+
+            @Schema(
+                    description = "Probability (0 to 1) that a read asks the local replica first (otherwise "
+                            + "last). Absent: read targets are chosen uniformly.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("local_read_preference")
+            Double localReadPreference) {}
 
     /** Which datacenter each replica is in, and the delay between datacenters. */
     @Schema(name = "Datacenters", description = "Which datacenter each replica is in, and the delay between them.")

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.CoordinatorPlacement;
+import dev.pbs.model.profile.CoordinatorReplicaPath;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.DelayOverrides;
 import dev.pbs.model.profile.LatencyProfile;
@@ -21,6 +22,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The profile-file JSON format, read into and written from a {@link LatencyProfile}. All delays
@@ -30,14 +32,18 @@ import java.util.Optional;
  *  "default":  {"w": DIST, "a": DIST, "r": DIST, "s": DIST},
  *  "replicas": [{"w": DIST}, {}, {}],
  *  "datacenters": {"replica_dc": [0, 1, 2] | "per_replica", "inter_dc_delay": DIST,
- *                  "coordinator": "random" | "dc:K"}}
+ *                  "coordinator": "random" | "dc:K"},
+ *  "coordinator_replica": {"local": {"w": DIST, "a": DIST, "r": DIST, "s": DIST},
+ *                          "local_read_preference": 0.9}}
  * </pre>
  * {@code name} and {@code default} (with all four of w, a, r, s) are required; {@code description}
  * and {@code provenance} default to empty. {@code replicas} (optional) overrides some delays per
  * replica and fixes N to its length. {@code datacenters} (optional) places replicas in
  * datacenters: {@code replica_dc} lists each replica's datacenter (fixing N) or is
  * {@code "per_replica"} (one datacenter per replica, any N); {@code coordinator} defaults to
- * {@code "random"}. DIST is described in {@link DistributionJson}.
+ * {@code "random"}. {@code coordinator_replica} (optional) describes the coordinator's own replica
+ * for the co-located variant: its four delays (all required) and the optional probability that a
+ * read asks it first. DIST is described in {@link DistributionJson}.
  *
  * <p>Reading is strict (unknown fields, missing fields and wrong types are errors) and every error
  * is a {@link ProfileFormatException} naming the JSON path. Writing builds the {@link
@@ -47,7 +53,7 @@ import java.util.Optional;
 public final class ProfileJson {
 
     private static final List<String> TOP_LEVEL_FIELDS =
-            List.of("name", "description", "provenance", "default", "replicas", "datacenters");
+            List.of("name", "description", "provenance", "default", "replicas", "datacenters", "coordinator_replica");
     /** The delays' field names, in {@link WarsMessage} order: w, a, r, s. */
     private static final List<String> MESSAGES = Arrays.stream(WarsMessage.values())
             .map(message -> message.letter().toLowerCase(Locale.ROOT))
@@ -131,6 +137,11 @@ public final class ProfileJson {
             }
             builder.topology(topology);
         }
+        Optional<JsonNode> coordinatorReplica = top.optional("coordinator_replica");
+        if (coordinatorReplica.isPresent()) {
+            builder.coordinatorReplica(
+                    readCoordinatorReplica(coordinatorReplica.get(), top.pathOf("coordinator_replica")));
+        }
         try {
             return builder.build();
         } catch (IllegalArgumentException rejected) {
@@ -138,8 +149,30 @@ public final class ProfileJson {
         }
     }
 
+    private static CoordinatorReplicaPath readCoordinatorReplica(JsonNode node, String path) {
+        JsonObjectReader fields =
+                JsonObjectReader.of(node, path, "the coordinator's replica", List.of("local", "local_read_preference"));
+        MessageDelays local =
+                readDelays(fields.required("local"), fields.pathOf("local"), "the local replica's delays");
+        OptionalDouble preference = OptionalDouble.empty();
+        if (fields.has("local_read_preference")) {
+            String preferencePath = fields.pathOf("local_read_preference");
+            JsonNode value = fields.required("local_read_preference");
+            if (!value.isNumber() || !(value.doubleValue() >= 0 && value.doubleValue() <= 1)) {
+                throw new ProfileFormatException(
+                        preferencePath, "must be a probability between 0 and 1, was " + JsonObjectReader.shown(value));
+            }
+            preference = OptionalDouble.of(value.doubleValue());
+        }
+        return new CoordinatorReplicaPath(local, preference);
+    }
+
     private static MessageDelays readDefaults(JsonNode node, String path) {
-        JsonObjectReader fields = JsonObjectReader.of(node, path, "the default delays", MESSAGES);
+        return readDelays(node, path, "the default delays");
+    }
+
+    private static MessageDelays readDelays(JsonNode node, String path, String what) {
+        JsonObjectReader fields = JsonObjectReader.of(node, path, what, MESSAGES);
         LatencyDistribution[] delays = new LatencyDistribution[MESSAGES.size()];
         for (int i = 0; i < delays.length; i++) {
             String message = MESSAGES.get(i);
@@ -236,13 +269,24 @@ public final class ProfileJson {
                 profile.name(),
                 profile.description(),
                 profile.provenance(),
-                new ProfileDocument.Delays(
-                        DistributionJson.document(defaults.write()),
-                        DistributionJson.document(defaults.acknowledgement()),
-                        DistributionJson.document(defaults.read()),
-                        DistributionJson.document(defaults.response())),
+                delaysDocument(defaults),
                 replicas,
-                datacenters);
+                datacenters,
+                profile.coordinatorReplica()
+                        .map(path -> new ProfileDocument.CoordinatorReplica(
+                                delaysDocument(path.local()),
+                                path.localReadPreference().isPresent()
+                                        ? path.localReadPreference().getAsDouble()
+                                        : null))
+                        .orElse(null));
+    }
+
+    private static ProfileDocument.Delays delaysDocument(MessageDelays delays) {
+        return new ProfileDocument.Delays(
+                DistributionJson.document(delays.write()),
+                DistributionJson.document(delays.acknowledgement()),
+                DistributionJson.document(delays.read()),
+                DistributionJson.document(delays.response()));
     }
 
     /** Writes a profile as indented JSON text ending in a newline. */

@@ -92,6 +92,44 @@ class ProfileJsonTest {
     }
 
     @Test
+    void readWrite_coordinatorReplicaPath_roundTripsWithAndWithoutPreference() {
+        for (java.util.OptionalDouble preference :
+                List.of(java.util.OptionalDouble.of(0.875), java.util.OptionalDouble.empty())) {
+            LatencyProfile profile = LatencyProfile.builder("local")
+                    .defaults(MessageDelays.all(Constant.of(1)))
+                    .coordinatorReplica(new dev.pbs.model.profile.CoordinatorReplicaPath(
+                            new MessageDelays(
+                                    Constant.of(0.5), Constant.of(0), Exponential.ofMean(0.25), Constant.of(0.1)),
+                            preference))
+                    .build();
+
+            String json = ProfileJson.writeString(profile);
+
+            assertThat(ProfileJson.read(json)).isEqualTo(profile);
+            assertThat(json).contains("\"coordinator_replica\"");
+            assertThat(json.contains("\"local_read_preference\" : 0.875")).isEqualTo(preference.isPresent());
+        }
+    }
+
+    @Test
+    void read_preferenceOutsideZeroToOne_namesThePath() {
+        String json = "{\"name\": \"p\", \"default\": " + ALL_CONSTANT + ", \"coordinator_replica\": {\"local\": "
+                + ALL_CONSTANT + ", \"local_read_preference\": 1.5}}";
+        assertThatThrownBy(() -> ProfileJson.read(json))
+                .isInstanceOf(ProfileFormatException.class)
+                .hasMessage(
+                        "coordinator_replica.local_read_preference: must be a probability between 0 and 1, was 1.5");
+        String missing = "{\"name\": \"p\", \"default\": " + ALL_CONSTANT + ", \"coordinator_replica\": {}}";
+        assertThatThrownBy(() -> ProfileJson.read(missing))
+                .isInstanceOf(ProfileFormatException.class)
+                .hasMessageStartingWith("coordinator_replica.local: required field is missing");
+    }
+
+    private static final String ALL_CONSTANT = "{\"w\": {\"type\": \"constant\", \"value_ms\": 1}, \"a\": "
+            + "{\"type\": \"constant\", \"value_ms\": 1}, \"r\": {\"type\": \"constant\", \"value_ms\": 1}, "
+            + "\"s\": {\"type\": \"constant\", \"value_ms\": 1}}";
+
+    @Test
     void read_minimalProfile_defaultsDescriptionAndProvenanceToEmpty() {
         LatencyProfile profile = ProfileJson.read(minimal(""));
 

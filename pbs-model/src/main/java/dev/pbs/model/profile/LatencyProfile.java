@@ -19,6 +19,7 @@ public final class LatencyProfile {
     private final MessageDelays defaults;
     private final List<DelayOverrides> replicaOverrides;
     private final DatacenterTopology topology;
+    private final CoordinatorReplicaPath coordinatorReplica;
 
     private LatencyProfile(Builder builder) {
         if (builder.name == null || builder.name.isBlank()) {
@@ -30,6 +31,7 @@ public final class LatencyProfile {
         this.defaults = Objects.requireNonNull(builder.defaults, "profile default delays are missing");
         this.replicaOverrides = List.copyOf(builder.replicaOverrides);
         this.topology = builder.topology;
+        this.coordinatorReplica = builder.coordinatorReplica;
         if (topology != null
                 && !topology.isOnePerReplica()
                 && !replicaOverrides.isEmpty()
@@ -68,6 +70,14 @@ public final class LatencyProfile {
 
     public Optional<DatacenterTopology> topology() {
         return Optional.ofNullable(topology);
+    }
+
+    /**
+     * The coordinator's own replica, for the variant in which the coordinator is a replica; empty:
+     * no delay on the local path and uniform read targets.
+     */
+    public Optional<CoordinatorReplicaPath> coordinatorReplica() {
+        return Optional.ofNullable(coordinatorReplica);
     }
 
     /** The replica count the profile fixes, if it fixes one. */
@@ -109,7 +119,8 @@ public final class LatencyProfile {
                 .description(description)
                 .provenance(provenance)
                 .defaults(defaults)
-                .topology(topology);
+                .topology(topology)
+                .coordinatorReplica(coordinatorReplica);
         builder.replicaOverrides = List.copyOf(replicaOverrides);
         return builder;
     }
@@ -122,7 +133,8 @@ public final class LatencyProfile {
                 && provenance.equals(that.provenance)
                 && defaults.equals(that.defaults)
                 && replicaOverrides.equals(that.replicaOverrides)
-                && Objects.equals(topology, that.topology);
+                && Objects.equals(topology, that.topology)
+                && Objects.equals(coordinatorReplica, that.coordinatorReplica);
     }
 
     @Override
@@ -143,6 +155,7 @@ public final class LatencyProfile {
         private MessageDelays defaults;
         private List<DelayOverrides> replicaOverrides = List.of();
         private DatacenterTopology topology;
+        private CoordinatorReplicaPath coordinatorReplica;
 
         private Builder(String name) {
             this.name = name;
@@ -170,6 +183,12 @@ public final class LatencyProfile {
 
         public Builder topology(DatacenterTopology topology) {
             this.topology = topology;
+            return this;
+        }
+
+        /** The coordinator's own replica (null: none). */
+        public Builder coordinatorReplica(CoordinatorReplicaPath coordinatorReplica) {
+            this.coordinatorReplica = coordinatorReplica;
             return this;
         }
 
