@@ -8,9 +8,9 @@ public enum ClientGapCorrection {
     /** The model alone: P(consistent at t). */
     NONE,
     /**
-     * The mean of P(consistent at t + gap) over the measured round trips of a query the coordinator
-     * refuses while parsing it (the client's and the native transport's time, without the
-     * coordinator's stage queues).
+     * The mean of P(consistent at t + lag + gap) over the measured round trips of a request the
+     * coordinator refuses before doing any work (the client's and the native transport's time);
+     * lag is how late the reads at t were sent on average.
      */
     MEASURED,
     /**

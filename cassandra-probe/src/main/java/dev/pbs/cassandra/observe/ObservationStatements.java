@@ -2,10 +2,8 @@ package dev.pbs.cassandra.observe;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import dev.pbs.cassandra.probe.ConsistencyLevels;
 import dev.pbs.cassandra.probe.ProbeSettings;
@@ -18,14 +16,14 @@ final class ObservationStatements {
 
     private final PreparedStatement write;
     private final PreparedStatement read;
-    private final SimpleStatement roundTrip;
+    private final PreparedStatement roundTrip;
     private final ConsistencyLevel writeLevel;
     private final ConsistencyLevel readLevel;
 
     private ObservationStatements(
             PreparedStatement write,
             PreparedStatement read,
-            SimpleStatement roundTrip,
+            PreparedStatement roundTrip,
             ConsistencyLevel writeLevel,
             ConsistencyLevel readLevel) {
         this.write = write;
@@ -48,10 +46,11 @@ final class ObservationStatements {
         PreparedStatement write =
                 session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");
         PreparedStatement read = session.prepare("SELECT version FROM " + table + " WHERE key = ?");
-        // A query the coordinator refuses while parsing it ("unconfigured table"): its round trip is the
-        // client's and the native transport's alone, with none of the coordinator's stage queues in it.
-        SimpleStatement roundTrip = SimpleStatement.newInstance("SELECT * FROM system.pbs_round_trip_no_such_table")
-                .setConsistencyLevel(DefaultConsistencyLevel.ONE);
+        // The read statement with a LIMIT the coordinator refuses before reading anything ("LIMIT must be
+        // strictly positive"): the same kind of request as a read (a prepared statement, decoded and
+        // dispatched to the request threads), without the read. Its round trip is the client's and the
+        // native transport's time, the part of t and of client latency that the traces leave out.
+        PreparedStatement roundTrip = session.prepare("SELECT version FROM " + table + " WHERE key = ? LIMIT ?");
         return new ObservationStatements(write, read, roundTrip, writeLevel, readLevel);
     }
 
@@ -71,10 +70,13 @@ final class ObservationStatements {
                 .setIdempotent(true);
     }
 
-    /** The round-trip query, sent to {@code coordinator}. */
-    SimpleStatement roundTrip(Node coordinator) {
-        return roundTrip.setNode(coordinator);
+    /** The round-trip query (refused: LIMIT 0), sent to {@code coordinator}. */
+    BoundStatement roundTrip(Node coordinator) {
+        return roundTrip.bind(ROUND_TRIP_KEY, 0).setNode(coordinator).setIdempotent(true);
     }
+
+    /** A key that no observed write uses; nothing is read anyway. */
+    private static final String ROUND_TRIP_KEY = "pbs-round-trip";
 
     private static ConsistencyLevel level(int replicas, int n) {
         return ConsistencyLevels.forReplicas(replicas, n)

@@ -35,7 +35,7 @@ final class ObservationTallies {
         lagMicros = new AtomicLongArray(points);
     }
 
-    /** The client's round trip of one query its coordinator refused while parsing it, microseconds. */
+    /** The client's round trip of one request its coordinator refused before doing any work, microseconds. */
     void roundTrip(long micros) {
         roundTripMicros.recordValue(clamp(micros));
     }

@@ -13,8 +13,8 @@ import org.HdrHistogram.Histogram;
  * @param fresh of those, reads that returned the written version
  * @param lagMicros the sum of how late reads were sent after their nominal time, per t
  * @param coordinatorIsReplica whether coordinators were replicas of the keys they served
- * @param clientGapMicros the client's round trip to a coordinator (a query it refuses while parsing
- *     it), sampled once per write: the time between the coordinator committing and a read reaching
+ * @param clientGapMicros the client's round trip to a coordinator (a request it refuses before doing any
+ *     work: a read with LIMIT 0), sampled once per write: the time between the coordinator committing and a read reaching
  *     it that the model's t does not include
  * @param writeLatencyMicros client-side latency of the observed writes
  * @param readLatencyMicros client-side latency of the observed reads

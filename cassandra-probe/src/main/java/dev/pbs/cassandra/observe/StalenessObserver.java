@@ -21,7 +21,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * at a_i + t at consistency R, so every write is read at every t (reading changes no state). A read
  * is fresh iff it returns the written version. Observed P(consistent at t) = fresh reads at t /
  * reads answered at t, with a 95% Wilson interval. With each write the client also times a query
- * that the read's coordinator refuses while parsing it (an unknown table): its round trip is the
+ * that the read's coordinator refuses before doing any work (a read with LIMIT 0): its round trip is the
  * client gap, the time from the write
  * committing at its coordinator to a read sent "at t = 0" reaching its coordinator, which the
  * model's t leaves out.
@@ -30,7 +30,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * read fan-out Cassandra uses ({@code targeted}: the coordinator asks R replicas); with
  * coordinators that are replicas, the coordinator is one of the replicas with local messages
  * taking no time. The predicted P at t is the mean of the engine's P(consistent at t + gap) over
- * the measured gaps.
+ * the measured gaps, at the t at which the reads were actually sent (t plus their mean send lag).
  */
 public final class StalenessObserver {
 
@@ -78,7 +78,7 @@ public final class StalenessObserver {
             ProportionEstimate observed = ProportionEstimate.of(raw.fresh()[j], answered);
             double lag = raw.lagMicros()[j] / 1000.0 / answered;
             double alone = prediction.consistentAt(delays[j]).estimate();
-            double withGap = averageOverGap(prediction, delays[j], raw.clientGapMicros());
+            double withGap = averageOverGap(prediction, delays[j] + lag, raw.clientGapMicros());
             double withOffset = prediction
                     .consistentAt(Math.max(0, delays[j] + offset + lag))
                     .estimate();

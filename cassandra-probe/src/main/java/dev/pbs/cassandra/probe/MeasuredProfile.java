@@ -2,6 +2,7 @@ package dev.pbs.cassandra.probe;
 
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.distribution.LatencyDistribution;
+import dev.pbs.model.profile.CoordinatorReplicaPath;
 import dev.pbs.model.profile.DelayOverrides;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageDelays;
@@ -13,7 +14,9 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.StringJoiner;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
@@ -27,6 +30,9 @@ import org.HdrHistogram.Histogram;
  */
 public final class MeasuredProfile {
 
+    /** Fewer traced reads at ONE through a replica than this, and no local read preference is recorded. */
+    static final int MINIMUM_READ_TARGETS = 20;
+
     private MeasuredProfile() {}
 
     /**
@@ -34,6 +40,41 @@ public final class MeasuredProfile {
      *     fewer replicas with samples than the replication factor (with what to try instead)
      */
     public static LatencyProfile of(ProbeSnapshot snapshot, String name) {
+        TracingDilation.Factors factors =
+                TracingDilation.estimate(snapshot, candidate -> traced(snapshot, candidate, name));
+        return fromTraces(undilated(snapshot, factors), name, " " + factors.explanation());
+    }
+
+    /** The profile of the snapshot's traced delays divided by {@code factors}, without explanation. */
+    static LatencyProfile traced(ProbeSnapshot snapshot, TracingDilation.Factors factors, String name) {
+        return fromTraces(undilated(snapshot, factors), name, "");
+    }
+
+    /** The snapshot with every traced delay divided by its path's tracing dilation factor. */
+    private static ProbeSnapshot undilated(ProbeSnapshot snapshot, TracingDilation.Factors factors) {
+        if (factors.isNone()) {
+            return snapshot;
+        }
+        Map<String, Map<WarsMessage, Histogram>> delays = new TreeMap<>(ReplicaOrder.COMPARATOR);
+        snapshot.delaysMicros()
+                .forEach((replica, messages) -> delays.put(
+                        replica, TracingDilation.divided(messages, factors.remoteWrite(), factors.remoteRead())));
+        return new ProbeSnapshot(
+                snapshot.clusterName(),
+                snapshot.cassandraVersion(),
+                snapshot.datacenter(),
+                snapshot.replicationFactor(),
+                snapshot.started(),
+                snapshot.at(),
+                snapshot.operations(),
+                delays,
+                snapshot.nodes(),
+                TracingDilation.divided(snapshot.localDelaysMicros(), factors.localWrite(), factors.localRead()),
+                snapshot.readTargets(),
+                snapshot.client());
+    }
+
+    private static LatencyProfile fromTraces(ProbeSnapshot snapshot, String name, String dilation) {
         Map<WarsMessage, Histogram> pooled = new EnumMap<>(WarsMessage.class);
         for (WarsMessage message : WarsMessage.values()) {
             pooled.put(message, new Histogram(WarsRecorder.HIGHEST_MICROS, 3));
@@ -88,13 +129,15 @@ public final class MeasuredProfile {
         String provenance = String.format(
                 Locale.ROOT,
                 "Measured by pbs probe on Cassandra cluster '%s' (Cassandra %s, datacenter %s, replication factor %d) "
-                        + "from %s to %s (%d s): %d operations, %d traced at consistency ALL, %d traces read, %d replica "
+                        + "from %s to %s (%d s): %d operations, %d traced (writes at ALL, reads half at ALL, half at "
+                        + "ONE), %d traces read, %d replica "
                         + "samples discarded as incomplete. Samples: %s%s. One-way delays from query "
-                        + "traces, microseconds: W = half the wire time + the replica's time to apply the mutation; "
-                        + "A = the replica's time from applying to sending its answer + half the wire time; R and S "
-                        + "likewise around executing the read; the wire time is the coordinator's round trip minus "
-                        + "the replica's time, so only each node's own stopwatch is used (no clock skew enters) and "
-                        + "the wire is assumed symmetric. A coordinator's own replica answers locally and gives no sample.",
+                        + "traces, microseconds, counted from the start of the coordinator's request: W = the "
+                        + "coordinator's time until it sent the mutation + half the wire time + the replica's time to "
+                        + "apply it; A = the replica's time from applying to sending its answer + half the wire time + "
+                        + "the coordinator's time until it counted the answer; R and S likewise around executing the "
+                        + "read; the wire time is the coordinator's round trip minus the replica's time, so only each "
+                        + "node's own stopwatch is used (no clock skew enters) and the wire is assumed symmetric.",
                 snapshot.clusterName(),
                 snapshot.cassandraVersion(),
                 snapshot.datacenter(),
@@ -108,13 +151,55 @@ public final class MeasuredProfile {
                 operations.samplesDiscarded(),
                 sampleCounts(message -> pooled.get(message).getTotalCount()),
                 counts);
+        CoordinatorReplicaPath coordinatorReplica = coordinatorReplica(snapshot);
+        if (coordinatorReplica != null) {
+            WarsRecorder.ReadTargets targets = snapshot.readTargets();
+            provenance += String.format(
+                    Locale.ROOT,
+                    " The coordinator's own replica (coordinator_replica.local), from the coordinator's events: "
+                            + "W until it applied the write, A 0, R until it executed the read, S until the read's rows "
+                            + "were ready; samples: %s. Reads at ONE through a replica of the key: %d served by the "
+                            + "coordinator's own replica, %d sent to another%s.",
+                    sampleCounts(message -> count(snapshot.localDelaysMicros().get(message))),
+                    targets.servedLocally(),
+                    targets.sentAway(),
+                    coordinatorReplica.localReadPreference().isPresent()
+                            ? ""
+                            : " (fewer than " + MINIMUM_READ_TARGETS + ": no preference recorded)");
+        }
         return LatencyProfile.builder(name)
                 .description("Measured W, A, R, S of Cassandra cluster '" + snapshot.clusterName() + "' ("
                         + replicas.size() + " replicas)")
-                .provenance(provenance)
+                .provenance(provenance + dilation)
                 .defaults(defaults)
                 .replicaOverrides(overrides)
+                .coordinatorReplica(coordinatorReplica)
                 .build();
+    }
+
+    /**
+     * The coordinator's own replica, when every message of it has samples (the coordinators were
+     * replicas of the keys they coordinated), else null; with the local read preference when at
+     * least {@link #MINIMUM_READ_TARGETS} traced reads at ONE went through a replica of their key.
+     */
+    private static CoordinatorReplicaPath coordinatorReplica(ProbeSnapshot snapshot) {
+        Map<WarsMessage, Histogram> local = snapshot.localDelaysMicros();
+        for (WarsMessage message : WarsMessage.values()) {
+            if (count(local.get(message)) == 0) {
+                return null;
+            }
+        }
+        WarsRecorder.ReadTargets targets = snapshot.readTargets();
+        OptionalDouble preference = targets.total() >= MINIMUM_READ_TARGETS
+                ? OptionalDouble.of((double) targets.servedLocally() / targets.total())
+                : OptionalDouble.empty();
+        return new CoordinatorReplicaPath(
+                new MessageDelays(
+                        empirical(local.get(WarsMessage.WRITE)),
+                        empirical(local.get(WarsMessage.ACKNOWLEDGEMENT)),
+                        empirical(local.get(WarsMessage.READ)),
+                        empirical(local.get(WarsMessage.RESPONSE))),
+                preference);
     }
 
     /** "W 12, A 12, R 10, S 10": each message's letter and its count. */

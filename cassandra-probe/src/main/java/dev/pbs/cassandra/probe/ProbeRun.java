@@ -1,6 +1,7 @@
 package dev.pbs.cassandra.probe;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
@@ -9,7 +10,10 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.servererrors.CoordinatorException;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,13 +32,19 @@ import java.util.function.BooleanSupplier;
  * datacenter in turn, a fraction of them traced; each trace is read back a little later and turned
  * into W, A, R and S samples per replica by {@link TraceParser}.
  *
- * <p>Traced operations run at consistency ALL (or at the number of replicas believed up, while a
- * node is down), so the coordinator's trace session stays open until every replica has answered
- * and every answer is on the coordinator's stopwatch. Untraced operations run at ONE. A failed
+ * <p>Traced writes, and half the traced reads, run at consistency ALL (or at the number of
+ * replicas believed up, while a node is down), so the coordinator's trace session stays open until
+ * every replica has answered and every answer is on the coordinator's stopwatch. The other traced
+ * reads run at ONE: through a coordinator that is a replica of the key, they show whether it reads
+ * its own replica or asks another (the local read preference). Untraced operations run at ONE and
+ * TWO in turn, and are timed ({@link ClientLatencies}). A failed
  * operation is counted, its coordinator marked down until an operation through it succeeds again;
  * the run never stops on a failed request. Writes and reads alternate over 1,000 keys.
  */
 public final class ProbeRun implements AutoCloseable {
+
+    /** One operation in this many is followed by a timed refused request through its coordinator. */
+    private static final int ROUND_TRIP_EVERY = 4;
 
     /** Delay before a trace is read back: Cassandra writes trace events asynchronously. */
     private static final long TRACE_READ_DELAY_MILLIS = 2000;
@@ -54,6 +64,8 @@ public final class ProbeRun implements AutoCloseable {
     private final PreparedStatement read;
     private final PreparedStatement traceEvents;
     private final WarsRecorder recorder = new WarsRecorder();
+    private final ClientLatencies client = new ClientLatencies();
+    private final PreparedStatement roundTrip;
     private final DelayQueue<PendingTrace> pendingTraces = new DelayQueue<>();
     private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
     private final AtomicLong issued = new AtomicLong();
@@ -90,6 +102,8 @@ public final class ProbeRun implements AutoCloseable {
         String table = settings.keyspace() + "." + ProbeSettings.TABLE;
         this.write = session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");
         this.read = session.prepare("SELECT version FROM " + table + " WHERE key = ?");
+        // Refused before anything is read ("LIMIT must be strictly positive"): see ClientLatencies.
+        this.roundTrip = session.prepare("SELECT version FROM " + table + " WHERE key = ? LIMIT ?");
         this.traceEvents = session.prepare(
                 "SELECT source, source_elapsed, activity FROM system_traces.events WHERE session_id = ?");
     }
@@ -177,24 +191,71 @@ public final class ProbeRun implements AutoCloseable {
         BoundStatement statement = isWrite
                 ? write.bind(key, version.incrementAndGet(), System.currentTimeMillis() * 1000)
                 : read.bind(key);
+        // Half the traced reads run at ONE, to see which replica a coordinator asks when it may
+        // choose (its own, or another); the other traced operations wait for every replica.
+        boolean targetTrace = tracedOperation && !isWrite && random.nextBoolean();
+        boolean countsReadTarget = targetTrace && isReplica(coordinator, key);
+        // Untraced operations alternate between ONE and TWO (see ClientLatencies).
+        int untracedReplicas = settings.replicationFactor() >= 2 && (operation / 2) % 2 == 1 ? 2 : 1;
+        ConsistencyLevel level = tracedOperation
+                ? (targetTrace ? DefaultConsistencyLevel.ONE : tracedLevel())
+                : (untracedReplicas == 2 ? DefaultConsistencyLevel.TWO : DefaultConsistencyLevel.ONE);
         statement = statement
                 .setNode(coordinator)
                 .setIdempotent(true)
                 .setTracing(tracedOperation)
-                .setConsistencyLevel(tracedOperation ? tracedLevel() : DefaultConsistencyLevel.ONE);
+                .setConsistencyLevel(level);
         issued.incrementAndGet();
         Operation kind = isWrite ? Operation.WRITE : Operation.READ;
+        long sentNanos = System.nanoTime();
         session.executeAsync(statement).whenComplete((result, error) -> {
             try {
-                completed(result, error, coordinatorAddress, kind, tracedOperation);
+                if (error == null && !tracedOperation) {
+                    client.untraced(kind, untracedReplicas, (System.nanoTime() - sentNanos) / 1000);
+                }
+                completed(result, error, coordinatorAddress, kind, tracedOperation, countsReadTarget);
             } finally {
                 inFlight.release();
             }
         });
+        if (operation % ROUND_TRIP_EVERY == ROUND_TRIP_EVERY - 1) {
+            sendRoundTrip(coordinator, key);
+        }
+    }
+
+    /** Times a request the coordinator refuses before doing any work (see {@link ClientLatencies}). */
+    private void sendRoundTrip(Node coordinator, String key) {
+        if (!inFlight.tryAcquire()) {
+            return;
+        }
+        long sentNanos = System.nanoTime();
+        session.executeAsync(roundTrip.bind(key, 0).setNode(coordinator).setIdempotent(true))
+                .whenComplete((ignored, error) -> {
+                    if (error instanceof InvalidQueryException) {
+                        client.roundTrip((System.nanoTime() - sentNanos) / 1000);
+                    }
+                    inFlight.release();
+                });
+    }
+
+    /** Whether {@code node} holds a replica of {@code key} (false when the driver has no token map). */
+    private boolean isReplica(Node node, String key) {
+        return session.getMetadata()
+                .getTokenMap()
+                .map(tokens -> tokens.getReplicas(
+                                CqlIdentifier.fromInternal(settings.keyspace()),
+                                ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)))
+                        .contains(node))
+                .orElse(false);
     }
 
     private void completed(
-            AsyncResultSet result, Throwable error, String coordinator, Operation kind, boolean tracedOperation) {
+            AsyncResultSet result,
+            Throwable error,
+            String coordinator,
+            Operation kind,
+            boolean tracedOperation,
+            boolean countsReadTarget) {
         if (error != null) {
             failed.incrementAndGet();
             // A replica that timed out or is unavailable is not the coordinator's fault.
@@ -209,7 +270,8 @@ public final class ProbeRun implements AutoCloseable {
         if (tracedOperation && tracingId != null) {
             traced.incrementAndGet();
             if (pendingTraces.size() < MAX_PENDING_TRACES) {
-                pendingTraces.add(new PendingTrace(tracingId, kind, coordinator, TRACE_READ_DELAY_MILLIS, 1));
+                pendingTraces.add(new PendingTrace(
+                        tracingId, kind, coordinator, countsReadTarget, TRACE_READ_DELAY_MILLIS, 1));
             } else {
                 traceFailures.incrementAndGet();
             }
@@ -273,11 +335,12 @@ public final class ProbeRun implements AutoCloseable {
                 }
                 TraceParser.Result parsed =
                         TraceParser.parse(pending.operation, pending.coordinator, ProbeSettings.TABLE, events);
-                if (parsed.samples().isEmpty() && pending.attempt < TRACE_READ_ATTEMPTS) {
+                if (parsed.isEmpty() && pending.attempt < TRACE_READ_ATTEMPTS) {
                     pendingTraces.add(new PendingTrace(
                             pending.sessionId,
                             pending.operation,
                             pending.coordinator,
+                            pending.countsReadTarget,
                             TRACE_READ_DELAY_MILLIS,
                             pending.attempt + 1));
                     continue;
@@ -285,6 +348,12 @@ public final class ProbeRun implements AutoCloseable {
                 tracesRead.incrementAndGet();
                 samplesDiscarded.addAndGet(parsed.discarded());
                 parsed.samples().forEach(recorder::record);
+                if (parsed.local() != null) {
+                    recorder.recordLocal(parsed.local());
+                }
+                if (pending.countsReadTarget && (parsed.servedLocally() || parsed.requestsSent() > 0)) {
+                    recorder.countReadTarget(parsed.servedLocally());
+                }
             } catch (RuntimeException unreadable) {
                 traceFailures.incrementAndGet();
             }
@@ -302,7 +371,10 @@ public final class ProbeRun implements AutoCloseable {
                 Instant.now(),
                 counters(),
                 recorder.snapshot(),
-                health.report());
+                health.report(),
+                recorder.localSnapshot(),
+                recorder.readTargets(),
+                client.snapshot());
     }
 
     /** The workload's counters now, without copying the histograms {@link #snapshot} copies. */
@@ -346,13 +418,23 @@ public final class ProbeRun implements AutoCloseable {
         final UUID sessionId;
         final Operation operation;
         final String coordinator;
+        /** A read at ONE through a replica of its key: tells whether the coordinator read locally. */
+        final boolean countsReadTarget;
+
         final long dueNanos;
         final int attempt;
 
-        PendingTrace(UUID sessionId, Operation operation, String coordinator, long delayMillis, int attempt) {
+        PendingTrace(
+                UUID sessionId,
+                Operation operation,
+                String coordinator,
+                boolean countsReadTarget,
+                long delayMillis,
+                int attempt) {
             this.sessionId = sessionId;
             this.operation = operation;
             this.coordinator = coordinator;
+            this.countsReadTarget = countsReadTarget;
             this.dueNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMillis);
             this.attempt = attempt;
         }

@@ -18,6 +18,9 @@ import org.HdrHistogram.Histogram;
  * @param operations the workload's counters
  * @param delaysMicros W, A, R, S histograms (microseconds) by replica address and message
  * @param nodes each node's availability
+ * @param localDelaysMicros the coordinator's own replica's delays (microseconds), by message
+ * @param readTargets where traced reads at ONE through a replica coordinator went
+ * @param client what the probe's client saw: untraced latencies and refused round trips
  */
 public record ProbeSnapshot(
         String clusterName,
@@ -28,7 +31,10 @@ public record ProbeSnapshot(
         Instant at,
         ProbeCounters operations,
         Map<String, Map<WarsMessage, Histogram>> delaysMicros,
-        List<NodeHealth.NodeReport> nodes) {
+        List<NodeHealth.NodeReport> nodes,
+        Map<WarsMessage, Histogram> localDelaysMicros,
+        WarsRecorder.ReadTargets readTargets,
+        ClientLatencies.Snapshot client) {
 
     /** Samples of one message across replicas. */
     public long samples(WarsMessage message) {

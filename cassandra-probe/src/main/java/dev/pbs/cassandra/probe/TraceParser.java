@@ -8,30 +8,40 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Turns the trace of one operation, run at a consistency level that waits for every replica, into
- * one {@link ReplicaDelays} per remote replica.
+ * Turns the trace of one operation into one {@link ReplicaDelays} per replica that answered it.
  *
- * <p>For replica i, with every time in microseconds:
+ * <p>Every delay counts from one origin, the start of the coordinator's trace session (the
+ * moment the coordinator starts executing the request), so that a replica's W + A is the time at
+ * which its acknowledgement counts on the coordinator, and the model's commit time and read
+ * latency are the coordinator's own. For a remote replica i, with every time in microseconds:
  * <ul>
- *   <li>on the coordinator (one stopwatch for the whole request): {@code sent} = elapsed at
- *       "Sending REQ message to /i" (logged by the messaging thread as the message goes out),
- *       {@code arrived} = elapsed at "RSP message received from /i" (logged by the messaging thread
- *       as the answer comes in) and {@code counted} = elapsed at "Processing response from /i" (the
- *       answer counts towards the consistency level from then on; the time between the two is the
- *       coordinator's own queueing of the answer, and belongs to A or S);</li>
+ *   <li>on the coordinator: {@code sent} = elapsed at "Sending REQ message to /i" (logged by the
+ *       messaging thread as the message goes out; the time before it is the coordinator's own
+ *       work and queueing, which the message waits for), {@code arrived} = elapsed at "RSP message
+ *       received from /i" (the messaging thread, as the answer comes in) and {@code counted} =
+ *       elapsed at "Processing response from /i" (the answer counts towards the consistency level
+ *       from then on);</li>
  *   <li>on replica i (its own stopwatch, started as the request arrived): {@code served} = elapsed
  *       at the activity that applies or reads the value, and {@code replied} = elapsed at
  *       "Sending RSP message to ...";</li>
  *   <li>the time on the wire both ways is {@code wire = (arrived - sent) - replied}, split equally:
- *       {@code outbound = wire / 2 + served},
- *       {@code return = wire / 2 + (replied - served) + (counted - arrived)}.</li>
+ *       {@code outbound = sent + wire / 2 + served},
+ *       {@code return = wire / 2 + (replied - served) + (counted - arrived)}, so that
+ *       {@code outbound + return = counted}.</li>
  * </ul>
  * Only differences of one node's own stopwatch are used, so clock skew between hosts never enters;
- * the price is the assumption that the two directions of the wire take equally long. An operation
- * whose coordinator is also a replica applies or reads locally without messages: that replica gets
- * no sample from it (probing through every node in turn gives every replica samples). A replica
- * whose events are incomplete (traces are written asynchronously) or inconsistent (negative wire
- * time) gives no sample; {@link Result#discarded()} counts them.
+ * the price is the assumption that the two directions of the wire take equally long.
+ *
+ * <p>The coordinator's own replica, when the coordinator is one, is reached without messages:
+ * its outbound delay is the coordinator's elapsed time at the activity that applies or reads the
+ * value; its return delay is, for a read, the time from there to "Read N live rows ..." (the
+ * local result is ready), and for a write 0 (no event marks the local acknowledgement; the
+ * mutation is complete once it is in the memtable). {@link Result#local()} holds it, and
+ * {@link Result#servedLocally()} says whether the coordinator served the operation itself, which
+ * tells, for a read at ONE, whether the coordinator preferred its own replica.
+ *
+ * <p>A replica whose events are incomplete (traces are written asynchronously) or inconsistent
+ * (negative wire time) gives no sample; {@link Result#discarded()} counts them.
  */
 public final class TraceParser {
 
@@ -39,14 +49,28 @@ public final class TraceParser {
     private static final Pattern RECEIVED =
             Pattern.compile("^(\\w+) message received from /?([^:\\s]+)(?::\\d+)?\\b.*");
     private static final Pattern PROCESSED = Pattern.compile("^Processing response from /?([^:\\s]+)(?::\\d+)?\\b.*");
+    private static final Pattern LOCAL_RESULT = Pattern.compile("^Read \\d+ live rows and \\d+ tombstone cells.*");
 
     private TraceParser() {}
 
     /**
      * @param samples one per remote replica with complete, consistent events
      * @param discarded remote replicas seen in the trace that gave no sample
+     * @param local the coordinator's own replica, when it served the operation (null otherwise)
+     * @param requestsSent how many replicas the coordinator sent the request to
      */
-    public record Result(List<ReplicaDelays> samples, int discarded) {}
+    public record Result(List<ReplicaDelays> samples, int discarded, ReplicaDelays local, int requestsSent) {
+
+        /** Whether the coordinator applied or read the value itself. */
+        public boolean servedLocally() {
+            return local != null;
+        }
+
+        /** Whether nothing usable came out of the trace (perhaps not all written yet). */
+        public boolean isEmpty() {
+            return samples.isEmpty() && local == null;
+        }
+    }
 
     /**
      * @param coordinator the coordinator's address (host, no port)
@@ -59,9 +83,19 @@ public final class TraceParser {
         Map<String, Long> served = new LinkedHashMap<>();
         Map<String, Long> replied = new LinkedHashMap<>();
         String servedActivity = operation.servedActivity(table);
+        Long servedHere = null;
+        Long resultHere = null;
         for (TraceEvent event : events) {
             String activity = event.activity();
             if (event.source().equals(coordinator)) {
+                if (activity.equals(servedActivity)) {
+                    servedHere = servedHere == null ? event.elapsedMicros() : Math.min(servedHere, event.elapsedMicros());
+                    continue;
+                }
+                if (LOCAL_RESULT.matcher(activity).matches()) {
+                    resultHere = resultHere == null ? event.elapsedMicros() : Math.min(resultHere, event.elapsedMicros());
+                    continue;
+                }
                 Matcher sending = SENT.matcher(activity);
                 if (sending.matches() && sending.group(1).equals(operation.requestVerb())) {
                     sent.putIfAbsent(sending.group(2), event.elapsedMicros());
@@ -104,10 +138,18 @@ public final class TraceParser {
                 discarded++;
                 continue;
             }
-            long outbound = wire / 2 + serve;
+            long outbound = request.getValue() + wire / 2 + serve;
             long inbound = wire - wire / 2 + (reply - serve) + (counted - arrived);
             samples.add(new ReplicaDelays(replica, operation, outbound, inbound));
         }
-        return new Result(samples, discarded);
+        ReplicaDelays local = null;
+        if (servedHere != null) {
+            if (operation == Operation.WRITE) {
+                local = new ReplicaDelays(coordinator, operation, servedHere, 0);
+            } else if (resultHere != null && resultHere >= servedHere) {
+                local = new ReplicaDelays(coordinator, operation, servedHere, resultHere - servedHere);
+            }
+        }
+        return new Result(samples, discarded, local, sent.size());
     }
 }

@@ -27,6 +27,9 @@ public final class WarsRecorder {
 
     private final ConcurrentMap<String, Map<WarsMessage, MessageDelays>> byReplica = new ConcurrentHashMap<>();
     private final LongAdder clipped = new LongAdder();
+    private final Map<WarsMessage, MessageDelays> local = newMessages();
+    private final LongAdder readsServedLocally = new LongAdder();
+    private final LongAdder readsSentAway = new LongAdder();
 
     /** Records the two delays of one sample. */
     public void record(ReplicaDelays delays) {
@@ -34,6 +37,51 @@ public final class WarsRecorder {
         delaysOf(delays.replica(), write ? WarsMessage.WRITE : WarsMessage.READ).record(clip(delays.outboundMicros()));
         delaysOf(delays.replica(), write ? WarsMessage.ACKNOWLEDGEMENT : WarsMessage.RESPONSE)
                 .record(clip(delays.returnMicros()));
+    }
+
+    /** Records the two delays of the coordinator's own replica (see {@link TraceParser}). */
+    public void recordLocal(ReplicaDelays delays) {
+        boolean write = delays.operation() == Operation.WRITE;
+        local.get(write ? WarsMessage.WRITE : WarsMessage.READ).record(clip(delays.outboundMicros()));
+        local.get(write ? WarsMessage.ACKNOWLEDGEMENT : WarsMessage.RESPONSE).record(clip(delays.returnMicros()));
+    }
+
+    /**
+     * Counts one read at ONE through a coordinator that is a replica of the key: served by the
+     * coordinator's own replica, or sent to another.
+     */
+    public void countReadTarget(boolean servedLocally) {
+        (servedLocally ? readsServedLocally : readsSentAway).increment();
+    }
+
+    /** The coordinator's own replica's delays, by message; only messages with samples. */
+    public Map<WarsMessage, Histogram> localSnapshot() {
+        Map<WarsMessage, Histogram> copy = new EnumMap<>(WarsMessage.class);
+        local.forEach((message, delays) -> {
+            Histogram total = delays.totalCopy();
+            if (total.getTotalCount() > 0) {
+                copy.put(message, total);
+            }
+        });
+        return copy;
+    }
+
+    /** Reads at ONE through a replica coordinator so far: served locally, sent to another replica. */
+    public ReadTargets readTargets() {
+        return new ReadTargets(readsServedLocally.sum(), readsSentAway.sum());
+    }
+
+    /**
+     * Where reads at ONE through a coordinator that is a replica of the key went.
+     *
+     * @param servedLocally read by the coordinator's own replica
+     * @param sentAway sent to another replica
+     */
+    public record ReadTargets(long servedLocally, long sentAway) {
+
+        public long total() {
+            return servedLocally + sentAway;
+        }
     }
 
     private long clip(long micros) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pbs.model.distribution.Empirical;
+import dev.pbs.model.profile.CoordinatorReplicaPath;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.WarsMessage;
 import java.time.Instant;
@@ -22,7 +23,10 @@ class MeasuredProfileTest {
                 Instant.parse("2026-11-29T10:01:00Z"),
                 new ProbeCounters(100, 100, 0, 0, 20, 20, 0, 0),
                 recorder.snapshot(),
-                List.of());
+                List.of(),
+                recorder.localSnapshot(),
+                recorder.readTargets(),
+                new ClientLatencies().snapshot());
     }
 
     private static void recordBoth(WarsRecorder recorder, String replica, long writeMicros, long readMicros) {
@@ -61,6 +65,43 @@ class MeasuredProfileTest {
                         "replication factor 3",
                         "replica 3 = 127.0.0.3: W 2, A 2, R 2, S 2",
                         "no clock skew");
+    }
+
+    @Test
+    void of_coordinatorReplicaSamples_giveTheLocalPathAndTheReadPreference() {
+        WarsRecorder recorder = new WarsRecorder();
+        recordBoth(recorder, "127.0.0.1", 1000, 500);
+        recordBoth(recorder, "127.0.0.2", 2000, 600);
+        recordBoth(recorder, "127.0.0.3", 4000, 700);
+        recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 800, 0));
+        recorder.recordLocal(new ReplicaDelays("127.0.0.2", Operation.READ, 600, 300));
+        for (int i = 0; i < 19; i++) {
+            recorder.countReadTarget(i < 17);
+        }
+        LatencyProfile fewTargets = MeasuredProfile.of(snapshot(recorder, 3), "measured");
+        assertThat(fewTargets.coordinatorReplica()).isPresent();
+        assertThat(fewTargets.coordinatorReplica().get().localReadPreference()).isEmpty();
+        assertThat(fewTargets.provenance()).contains("17 served by the coordinator's own replica, 2 sent to another");
+
+        recorder.countReadTarget(true);
+        LatencyProfile profile = MeasuredProfile.of(snapshot(recorder, 3), "measured");
+        CoordinatorReplicaPath path = profile.coordinatorReplica().orElseThrow();
+        assertThat(path.localReadPreference().getAsDouble()).isEqualTo(18.0 / 20);
+        assertThat(((Empirical) path.local().write()).inverseSurvivalProbability(0.5)).isBetween(0.799, 0.801);
+        assertThat(((Empirical) path.local().read()).inverseSurvivalProbability(0.5)).isBetween(0.599, 0.601);
+        assertThat(((Empirical) path.local().response()).inverseSurvivalProbability(0.5))
+                .isBetween(0.299, 0.301);
+    }
+
+    @Test
+    void of_noLocalSamples_leavesTheCoordinatorReplicaOut() {
+        WarsRecorder recorder = new WarsRecorder();
+        recordBoth(recorder, "127.0.0.1", 1000, 500);
+        recordBoth(recorder, "127.0.0.2", 2000, 600);
+        recordBoth(recorder, "127.0.0.3", 4000, 700);
+        recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 800, 0));
+        assertThat(MeasuredProfile.of(snapshot(recorder, 3), "measured").coordinatorReplica())
+                .isEmpty();
     }
 
     @Test

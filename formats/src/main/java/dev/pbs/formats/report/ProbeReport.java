@@ -60,6 +60,29 @@ public final class ProbeReport {
             }
         }
         text.append(delays.render()).append(System.lineSeparator());
+        if (!snapshot.localDelaysMicros().isEmpty()) {
+            TextTable local = new TextTable(List.of("own replica", "delay", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms"), 2);
+            for (WarsMessage type : WarsMessage.values()) {
+                Histogram histogram = snapshot.localDelaysMicros().get(type);
+                if (histogram != null && histogram.getTotalCount() > 0) {
+                    local.addRow(row("coordinator", type.letter(), histogram));
+                }
+            }
+            text.append(local.render());
+            text.append(String.format(
+                    Locale.ROOT,
+                    "reads at ONE through a replica of the key: %d served by the coordinator's own replica, %d sent to "
+                            + "another%n%n",
+                    snapshot.readTargets().servedLocally(),
+                    snapshot.readTargets().sentAway()));
+        }
+        TextTable client = new TextTable(List.of("client", "", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms"), 2);
+        client.addRow(row("untraced", "write ONE", snapshot.client().writesAtOne()));
+        client.addRow(row("untraced", "write TWO", snapshot.client().writesAtTwo()));
+        client.addRow(row("untraced", "read ONE", snapshot.client().readsAtOne()));
+        client.addRow(row("untraced", "read TWO", snapshot.client().readsAtTwo()));
+        client.addRow(row("refused", "round trip", snapshot.client().roundTrips()));
+        text.append(client.render()).append(System.lineSeparator());
         TextTable nodes = new TextTable(List.of("node", "state", "succeeded", "failed", "times down"), 2);
         for (NodeHealth.NodeReport node : snapshot.nodes()) {
             nodes.addRow(List.of(
@@ -99,6 +122,20 @@ public final class ProbeReport {
             }
         }
         return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private static List<String> row(String first, String second, Histogram histogram) {
+        if (histogram.getTotalCount() == 0) {
+            return List.of(first, second, "0", "-", "-", "-", "-");
+        }
+        return List.of(
+                first,
+                second,
+                NumberText.count(histogram.getTotalCount()),
+                millis(histogram.getValueAtPercentile(50)),
+                millis(histogram.getValueAtPercentile(90)),
+                millis(histogram.getValueAtPercentile(99)),
+                millis(histogram.getMaxValue()));
     }
 
     private static String millis(long micros) {

@@ -1,0 +1,281 @@
+package dev.pbs.cassandra.probe;
+
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.WarsMessage;
+import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.ReadFanout;
+import dev.pbs.montecarlo.SimulationResult;
+import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.montecarlo.WarsEngine;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * How much slower traced operations run than untraced ones, measured, so that the traced delays
+ * can be brought back to what the cluster does without tracing.
+ *
+ * <p>A traced operation writes each of its trace events as a mutation of {@code system_traces},
+ * on the same nodes and at the same time as the operation itself, and its coordinator waits for
+ * its own events to be written; on a busy cluster whose own work is sub-millisecond, that cost
+ * stretches every traced delay. The probe also times untraced operations at ONE and TWO and a
+ * request the coordinator refuses before doing any work (the client's part, {@code H}; see
+ * {@link ClientLatencies}). The model, fed the traced delays, predicts the coordinator's part
+ * {@code X} of each such operation through the coordinators the probe used (every one a replica);
+ * the untraced operation then takes {@code H + X}, H and X independent.
+ *
+ * <p>Four factors divide the traced delays, one per path: the coordinator's own replica's W and A
+ * (which a write at ONE waits for), the other replicas' W and A (a write at TWO), the own
+ * replica's R and S (a read at ONE, served locally most of the time) and the other replicas' R and
+ * S (a read at TWO). They are found together by a fixed-point iteration: the model runs with the
+ * current factors; for each of the four operations, the multiplier c at which the median of
+ * {@code H + c X} equals the untraced median is found by bisection, and the factor of its path is
+ * divided by c; until every c is within 1% of 1 or {@link #ROUNDS} rounds. Factors stay within
+ * [1, {@link #LARGEST_FACTOR}]: tracing never makes anything faster.
+ *
+ * <p>Estimated only when every node the probe used coordinates as a replica (as many nodes as
+ * replicas, two or more), the case the model's co-located variant describes, with the own
+ * replica's path measured, and with at least {@link #MINIMUM_SAMPLES} of each timing.
+ */
+public final class TracingDilation {
+
+    /** Fewer untraced operations of a kind or round trips than this, and no factor is estimated. */
+    public static final int MINIMUM_SAMPLES = 40;
+    /** The largest factor. */
+    public static final double LARGEST_FACTOR = 50;
+    /** The most rounds of the fixed-point iteration. */
+    static final int ROUNDS = 8;
+
+    private static final int LEVELS = 100;
+    private static final long TRIALS = 100_000;
+    private static final long SEED = 42;
+
+    /**
+     * The factors dividing each path's traced delays (1: not divided).
+     *
+     * @param localWrite the coordinator's own replica's W and A
+     * @param remoteWrite the other replicas' W and A
+     * @param localRead the coordinator's own replica's R and S
+     * @param remoteRead the other replicas' R and S
+     * @param explanation what was measured and found, for the profile's provenance
+     */
+    public record Factors(
+            double localWrite, double remoteWrite, double localRead, double remoteRead, String explanation) {
+
+        static final Factors ONE = new Factors(1, 1, 1, 1, "");
+
+        static Factors none(String why) {
+            return new Factors(1, 1, 1, 1, "No tracing dilation was corrected: " + why + ".");
+        }
+
+        public boolean isNone() {
+            return localWrite == 1 && remoteWrite == 1 && localRead == 1 && remoteRead == 1;
+        }
+
+        Factors dividedBy(double[] multipliers) {
+            return new Factors(
+                    clamp(localWrite / multipliers[0]),
+                    clamp(remoteWrite / multipliers[1]),
+                    clamp(localRead / multipliers[2]),
+                    clamp(remoteRead / multipliers[3]),
+                    explanation);
+        }
+
+        Factors explained(String text) {
+            return new Factors(localWrite, remoteWrite, localRead, remoteRead, text);
+        }
+
+        private static double clamp(double factor) {
+            return Math.max(1, Math.min(LARGEST_FACTOR, factor));
+        }
+    }
+
+    private TracingDilation() {}
+
+    /**
+     * Estimates the factors.
+     *
+     * @param profiles the profile the snapshot's traced delays give once divided by given factors
+     */
+    public static Factors estimate(ProbeSnapshot snapshot, Function<Factors, LatencyProfile> profiles) {
+        ClientLatencies.Snapshot client = snapshot.client();
+        int nodes = snapshot.nodes().size();
+        int n = snapshot.replicationFactor();
+        if (n < 2) {
+            return Factors.none("with one replica per key there is no other replica to calibrate against");
+        }
+        if (nodes != n) {
+            return Factors.none(nodes + " nodes coordinated for " + n
+                    + " replicas per key, so not every operation was coordinated by a replica of its key");
+        }
+        LatencyProfile traced = profiles.apply(Factors.ONE);
+        if (traced.coordinatorReplica().isEmpty()) {
+            return Factors.none("the coordinators' own replica path was not measured");
+        }
+        Histogram[] untraced = {client.writesAtOne(), client.writesAtTwo(), client.readsAtOne(), client.readsAtTwo()};
+        long fewest = client.roundTrips().getTotalCount();
+        for (Histogram histogram : untraced) {
+            fewest = Math.min(fewest, histogram.getTotalCount());
+        }
+        if (fewest < MINIMUM_SAMPLES) {
+            return Factors.none("fewer than " + MINIMUM_SAMPLES + " untraced operations of some kind, or round trips, "
+                    + "were timed");
+        }
+        double[] roundTrip = quantiles(client.roundTrips());
+        double[] targets = new double[untraced.length];
+        for (int i = 0; i < untraced.length; i++) {
+            targets[i] = untraced[i].getValueAtPercentile(50) / 1000.0;
+        }
+        Factors factors = Factors.ONE;
+        double[] tracedMedians = null;
+        double[] multipliers = new double[untraced.length];
+        int round = 0;
+        while (round < ROUNDS) {
+            double[][] parts = coordinatorParts(profiles.apply(factors), n);
+            if (tracedMedians == null) {
+                tracedMedians = new double[parts.length];
+                for (int i = 0; i < parts.length; i++) {
+                    tracedMedians[i] = parts[i][LEVELS / 2];
+                }
+            }
+            boolean settled = true;
+            for (int i = 0; i < parts.length; i++) {
+                multipliers[i] = multiplier(roundTrip, parts[i], targets[i]);
+                settled &= Math.abs(multipliers[i] - 1) < 0.01;
+            }
+            round++;
+            if (settled) {
+                break;
+            }
+            factors = factors.dividedBy(multipliers);
+        }
+        String explanation = String.format(
+                Locale.ROOT,
+                "Tracing's own cost was corrected: untraced operations took %.3f ms (writes at ONE), %.3f ms (writes "
+                        + "at TWO), %.3f ms (reads at ONE) and %.3f ms (reads at TWO) at the median, and a request "
+                        + "refused before any work %.3f ms; the traced delays predicted %.3f, %.3f, %.3f and %.3f ms of "
+                        + "coordinator work. The delays in this profile are the traced ones divided by %.2f (own "
+                        + "replica's W, A), %.2f (other replicas' W, A), %.2f (own replica's R, S) and %.2f (other "
+                        + "replicas' R, S), found in %d rounds so that the client's part plus the coordinator's "
+                        + "brings each median back.",
+                targets[0],
+                targets[1],
+                targets[2],
+                targets[3],
+                client.roundTrips().getValueAtPercentile(50) / 1000.0,
+                tracedMedians[0],
+                tracedMedians[1],
+                tracedMedians[2],
+                tracedMedians[3],
+                factors.localWrite(),
+                factors.remoteWrite(),
+                factors.localRead(),
+                factors.remoteRead(),
+                round);
+        return factors.explained(explanation);
+    }
+
+    /**
+     * The model's coordinator part of a write at ONE, a write at TWO, a read at ONE and a read at
+     * TWO, each as {@link #LEVELS} quantiles, ms.
+     */
+    private static double[][] coordinatorParts(LatencyProfile profile, int n) {
+        SimulationResult result = new WarsEngine()
+                .run(SimulationSpec.builder(profile, n)
+                        .configurations(List.of(QuorumConfiguration.of(n, 1, 1), QuorumConfiguration.of(n, 2, 2)))
+                        .trials(TRIALS)
+                        .seed(SEED)
+                        .readFanout(ReadFanout.TARGETED)
+                        .coordinatorReplica(true)
+                        .build());
+        ConfigurationResult one = result.configuration(1, 1).orElseThrow();
+        ConfigurationResult two = result.configuration(2, 2).orElseThrow();
+        double[][] parts = new double[4][LEVELS];
+        for (int level = 0; level < LEVELS; level++) {
+            double percentile = 100.0 * (level + 0.5) / LEVELS;
+            parts[0][level] = one.writeLatency(percentile).valueMillis();
+            parts[1][level] = two.writeLatency(percentile).valueMillis();
+            parts[2][level] = one.readLatency(percentile).valueMillis();
+            parts[3][level] = two.readLatency(percentile).valueMillis();
+        }
+        return parts;
+    }
+
+    /**
+     * The multiplier c in [1 / LARGEST_FACTOR, LARGEST_FACTOR] at which the median of H + c X is
+     * {@code target}, by bisection (the median grows with c).
+     */
+    static double multiplier(double[] roundTrip, double[] parts, double target) {
+        double low = 1 / LARGEST_FACTOR;
+        double high = LARGEST_FACTOR;
+        if (medianOfSum(roundTrip, parts, low) >= target) {
+            return low;
+        }
+        if (medianOfSum(roundTrip, parts, high) <= target) {
+            return high;
+        }
+        for (int step = 0; step < 40; step++) {
+            double middle = Math.sqrt(low * high);
+            if (medianOfSum(roundTrip, parts, middle) < target) {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+        return Math.sqrt(low * high);
+    }
+
+    /** The median of H + c X over the quantile grids of H and X (independent). */
+    static double medianOfSum(double[] roundTrip, double[] parts, double multiplier) {
+        double[] sums = new double[roundTrip.length * parts.length];
+        int next = 0;
+        for (double h : roundTrip) {
+            for (double x : parts) {
+                sums[next++] = h + x * multiplier;
+            }
+        }
+        Arrays.sort(sums);
+        return (sums[(sums.length - 1) / 2] + sums[sums.length / 2]) / 2;
+    }
+
+    private static double[] quantiles(Histogram micros) {
+        double[] values = new double[LEVELS];
+        for (int level = 0; level < LEVELS; level++) {
+            values[level] = micros.getValueAtPercentile(100.0 * (level + 0.5) / LEVELS) / 1000.0;
+        }
+        return values;
+    }
+
+    /** A copy of {@code micros} with every value divided by {@code divisor} (rounded to a microsecond). */
+    static Histogram divided(Histogram micros, double divisor) {
+        if (divisor == 1) {
+            return micros.copy();
+        }
+        Histogram result = new Histogram(micros.getHighestTrackableValue(), micros.getNumberOfSignificantValueDigits());
+        for (HistogramIterationValue value : micros.recordedValues()) {
+            long scaled = Math.round(micros.medianEquivalentValue(value.getValueIteratedTo()) / divisor);
+            result.recordValueWithCount(scaled, value.getCountAtValueIteratedTo());
+        }
+        return result;
+    }
+
+    /** Divides a replica's (or the own replica's) histograms by the write and read factors given. */
+    static Map<WarsMessage, Histogram> divided(
+            Map<WarsMessage, Histogram> messages, double writeFactor, double readFactor) {
+        Map<WarsMessage, Histogram> copy = new EnumMap<>(WarsMessage.class);
+        messages.forEach((message, histogram) -> copy.put(
+                message,
+                divided(
+                        histogram,
+                        message == WarsMessage.WRITE || message == WarsMessage.ACKNOWLEDGEMENT
+                                ? writeFactor
+                                : readFactor)));
+        return copy;
+    }
+}

@@ -1,0 +1,139 @@
+package dev.pbs.cassandra.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.pbs.model.profile.LatencyProfile;
+import java.time.Instant;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class TracingDilationTest {
+
+    @Test
+    void multiplier_constantParts_solvesTheMedianExactly() {
+        // H is 2 ms everywhere, X 1 ms: the median of H + c X is 2 + c; 2.25 needs c = 0.25.
+        double[] roundTrip = constant(2.0);
+        double[] parts = constant(1.0);
+        assertThat(TracingDilation.multiplier(roundTrip, parts, 2.25)).isCloseTo(0.25, within(1e-6));
+        // Nothing to explain beyond the round trip: the smallest multiplier.
+        assertThat(TracingDilation.multiplier(roundTrip, parts, 1.5))
+                .isEqualTo(1 / TracingDilation.LARGEST_FACTOR);
+        // More than the largest multiplier can explain: the largest.
+        assertThat(TracingDilation.multiplier(roundTrip, parts, 1000)).isEqualTo(TracingDilation.LARGEST_FACTOR);
+    }
+
+    @Test
+    void medianOfSum_spreadParts_isTheMedianOfEveryPair() {
+        double[] roundTrip = {1, 2, 3};
+        double[] parts = {0, 10, 20};
+        // Sums 1..23 with c = 1: {1,2,3,11,12,13,21,22,23}, median 12; with c = 0.1: {1,2,3,2,3,4,3,4,5}, median 3.
+        assertThat(TracingDilation.medianOfSum(roundTrip, parts, 1)).isEqualTo(12);
+        assertThat(TracingDilation.medianOfSum(roundTrip, parts, 0.1)).isCloseTo(3, within(1e-9));
+    }
+
+    @Test
+    void divided_histogram_dividesEveryValueAndKeepsCounts() {
+        Histogram micros = new Histogram(WarsRecorder.HIGHEST_MICROS, 3);
+        micros.recordValueWithCount(1000, 3);
+        micros.recordValueWithCount(5000, 1);
+        Histogram divided = TracingDilation.divided(micros, 4);
+        assertThat(divided.getTotalCount()).isEqualTo(4);
+        assertThat(divided.getValueAtPercentile(50)).isEqualTo(250);
+        assertThat(divided.getMaxValue()).isBetween(1249L, 1251L);
+        assertThat(TracingDilation.divided(micros, 1).getTotalCount()).isEqualTo(4);
+    }
+
+    @Test
+    void estimate_moreNodesThanReplicas_correctsNothingAndSaysWhy() {
+        ProbeSnapshot snapshot = snapshot(2, 3, new ClientLatencies());
+        TracingDilation.Factors factors = TracingDilation.estimate(snapshot, ignored -> {
+            throw new AssertionError("no profile is needed");
+        });
+        assertThat(factors.isNone()).isTrue();
+        assertThat(factors.explanation()).contains("3 nodes coordinated for 2 replicas per key");
+    }
+
+    @Test
+    void estimate_tooFewTimings_correctsNothingAndSaysWhy() {
+        WarsRecorder recorder = new WarsRecorder();
+        for (String replica : List.of("127.0.0.1", "127.0.0.2", "127.0.0.3")) {
+            recorder.record(new ReplicaDelays(replica, Operation.WRITE, 1000, 500));
+            recorder.record(new ReplicaDelays(replica, Operation.READ, 1000, 500));
+        }
+        recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 800, 0));
+        recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.READ, 600, 300));
+        ProbeSnapshot snapshot = snapshot(3, 3, new ClientLatencies(), recorder);
+        LatencyProfile profile = MeasuredProfile.of(snapshot, "measured");
+        assertThat(profile.provenance())
+                .contains("No tracing dilation was corrected: fewer than " + TracingDilation.MINIMUM_SAMPLES);
+    }
+
+    @Test
+    void estimate_untracedOperationsFasterThanTraced_dividesTheDelaysUntilTheyMatch() {
+        // Every traced delay is 4 times what the untraced operations show: local W 2 ms and A 0,
+        // remote W 8 ms and A 4 ms, local R 2 ms and S 0, remote R 8 ms and S 4 ms. Untraced, with a
+        // round trip of 1 ms: a write at ONE takes 1 + 0.5 (the local write), at TWO 1 + 3 (the
+        // fastest remote W + A), a read at ONE (always local) 1 + 0.5, at TWO 1 + 3 (local and remote).
+        WarsRecorder recorder = new WarsRecorder();
+        for (String replica : List.of("127.0.0.1", "127.0.0.2", "127.0.0.3")) {
+            for (int i = 0; i < 50; i++) {
+                recorder.record(new ReplicaDelays(replica, Operation.WRITE, 8000, 4000));
+                recorder.record(new ReplicaDelays(replica, Operation.READ, 8000, 4000));
+            }
+        }
+        for (int i = 0; i < 50; i++) {
+            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 2000, 0));
+            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.READ, 2000, 0));
+            recorder.countReadTarget(true);
+        }
+        ClientLatencies client = new ClientLatencies();
+        for (int i = 0; i < 100; i++) {
+            client.roundTrip(1000);
+            client.untraced(Operation.WRITE, 1, 1500);
+            client.untraced(Operation.WRITE, 2, 4000);
+            client.untraced(Operation.READ, 1, 1500);
+            client.untraced(Operation.READ, 2, 4000);
+        }
+        ProbeSnapshot snapshot = snapshot(3, 3, client, recorder);
+        TracingDilation.Factors factors = TracingDilation.estimate(
+                snapshot, candidate -> MeasuredProfile.traced(snapshot, candidate, "measured"));
+        // Each path's traced-to-untraced ratio.
+        assertThat(factors.localWrite()).isCloseTo(4, within(0.05));
+        assertThat(factors.remoteWrite()).isCloseTo(4, within(0.05));
+        assertThat(factors.localRead()).isCloseTo(4, within(0.05));
+        assertThat(factors.remoteRead()).isCloseTo(4, within(0.05));
+    }
+
+    private static double[] constant(double value) {
+        double[] values = new double[100];
+        java.util.Arrays.fill(values, value);
+        return values;
+    }
+
+    private static ProbeSnapshot snapshot(int replicationFactor, int nodes, ClientLatencies client) {
+        return snapshot(replicationFactor, nodes, client, new WarsRecorder());
+    }
+
+    private static ProbeSnapshot snapshot(
+            int replicationFactor, int nodes, ClientLatencies client, WarsRecorder recorder) {
+        NodeHealth health = new NodeHealth();
+        for (int i = 1; i <= nodes; i++) {
+            health.know("127.0.0." + i, true);
+        }
+        return new ProbeSnapshot(
+                "test-cluster",
+                "5.0.6",
+                "datacenter1",
+                replicationFactor,
+                Instant.parse("2026-12-01T10:00:00Z"),
+                Instant.parse("2026-12-01T10:01:00Z"),
+                new ProbeCounters(100, 100, 0, 0, 20, 20, 0, 0),
+                recorder.snapshot(),
+                health.report(),
+                recorder.localSnapshot(),
+                recorder.readTargets(),
+                client.snapshot());
+    }
+}
