@@ -126,4 +126,31 @@ class ProbeIT {
         assertThat(observed.rmse()).isBetween(0.0, 1.0);
         assertThat(observed.noiseFloor()).isPositive();
     }
+
+    /**
+     * The natural cell W = ONE, R = ONE (nothing injected, coordinators that are replicas): the
+     * prediction from the probed profile (tracing's cost divided out, the coordinator's own replica
+     * and its read preference, the client's round trip added to t) is within 3 noise floors + 3
+     * points of the observation, and its client-side medians within 35% of the observed ones. The
+     * method before (delays from the messages alone, uniform read targets) missed by 6.8% to 8.7%
+     * with 1,000 writes, and predicted reads 2.8 times slower than they were; the current one by
+     * 0.75% to 2.3% (docs/probe.md). With 200 writes one stale read moves P at its t by half a
+     * point, and the observed P at t = 0 varied from 0.935 to 0.98 between runs on this busy
+     * machine: hence 3 points. A guard against going back, not yet the issue's goal (within 1% or
+     * 1.5 noise floors).
+     */
+    @Test
+    void naturalCell_predictionFollowsTheObservation() {
+        double bound = 3 * observed.noiseFloor() + 0.03;
+        assertThat(observed.rmse())
+                .as("RMSE (noise floor %.4f, model alone %.4f)", observed.noiseFloor(), observed.rmseWithoutGap())
+                .isLessThan(bound);
+        for (ObservedStaleness.LatencyComparison latency : observed.latencies()) {
+            if (latency.percentile() == 50) {
+                assertThat(latency.predictedMillis())
+                        .as("%s p50 predicted against %.3f ms observed", latency.operation(), latency.observedMillis())
+                        .isBetween(0.65 * latency.observedMillis(), 1.35 * latency.observedMillis());
+            }
+        }
+    }
 }
