@@ -1,5 +1,6 @@
 package dev.pbs.cli;
 
+import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
@@ -175,6 +176,16 @@ final class ProbeCommand implements Callable<Integer> {
                     "Delays after the write's acknowledgement at which it is read, ms (default: ${DEFAULT-VALUE}).")
     private List<Double> observeDelays;
 
+    @Option(
+            names = "--observe-coordinators",
+            paramLabel = "CHOICE",
+            defaultValue = "round-robin",
+            description = "Which nodes coordinate the observed writes and reads: round-robin (every node of the "
+                    + "datacenter in turn; with as many nodes as replicas, each is a replica of every key, as with "
+                    + "token-aware routing) or non-replicas (a node that is not a replica of the key, as with "
+                    + "token-unaware routing; needs more nodes than --rf). Default: ${DEFAULT-VALUE}.")
+    private String observeCoordinators;
+
     @Option(names = "--observe-out", paramLabel = "FILE", description = "Also write the observation as JSON.")
     private Path observeOut;
 
@@ -218,7 +229,7 @@ final class ProbeCommand implements Callable<Integer> {
                         observation.writesPerSecond(),
                         observation.delaysMillis().length);
                 err.flush();
-                ObservedStaleness observed = StalenessObserver.observe(run, observation, profile);
+                ObservedStaleness observed = StalenessObserver.observe(run, observation, profile, coordinatorChoice());
                 out.println();
                 out.print(ObservationReport.text(observed));
                 if (observeOut != null) {
@@ -229,7 +240,18 @@ final class ProbeCommand implements Callable<Integer> {
         return PbsCommandLine.EXIT_SUCCESS;
     }
 
+    private CoordinatorChoice coordinatorChoice() {
+        return switch (observeCoordinators) {
+            case "round-robin" -> CoordinatorChoice.ROUND_ROBIN;
+            case "non-replicas" -> CoordinatorChoice.OUTSIDE_REPLICAS;
+            default ->
+                throw new IllegalArgumentException("--observe-coordinators must be round-robin or non-replicas, was '"
+                        + observeCoordinators + "'");
+        };
+    }
+
     private ObservationSettings observation(int n) {
+        coordinatorChoice();
         int w = ConsistencyLevel.resolve("--write-consistency", writeConsistency, n);
         int r = ConsistencyLevel.resolve("--read-consistency", readConsistency, n);
         return new ObservationSettings(

@@ -44,11 +44,14 @@ public final class StalenessObserver {
 
     /** Observes with round-robin coordinators, then compares with the prediction from {@code measured}. */
     public static ObservedStaleness observe(ProbeRun run, ObservationSettings settings, LatencyProfile measured) {
+        return observe(run, settings, measured, CoordinatorChoice.ROUND_ROBIN);
+    }
+
+    /** Observes with the given coordinators, then compares with the prediction from {@code measured}. */
+    public static ObservedStaleness observe(
+            ProbeRun run, ObservationSettings settings, LatencyProfile measured, CoordinatorChoice choice) {
         return compare(
-                run(run, settings, CoordinatorChoice.ROUND_ROBIN),
-                measured,
-                run.settings().replicationFactor(),
-                ClientGapCorrection.MEASURED);
+                run(run, settings, choice), measured, run.settings().replicationFactor(), ClientGapCorrection.MEASURED);
     }
 
     /**

@@ -5,7 +5,8 @@ import org.HdrHistogram.Recorder;
 
 /**
  * What the probe's client sees, in microseconds, beside the traces: the latency of untraced
- * operations, writes and reads, at ONE and at TWO (the latter only with two replicas or more), and
+ * operations coordinated by a replica of their key, writes and reads, at ONE and at TWO (the
+ * latter only with two replicas or more), and
  * the round trip of a request that the coordinator refuses before doing any work (a read with
  * LIMIT 0: decoded, dispatched to the request threads, refused, answered). Traces start when the
  * coordinator starts executing a request, so that round trip is the client's part of every

@@ -79,6 +79,8 @@ public final class ProbeRun implements AutoCloseable {
     private final AtomicLong version = new AtomicLong(System.currentTimeMillis() * 1000);
     private volatile Instant started = Instant.now();
     private long coordinatorTurn;
+    /** As many nodes in the datacenter as replicas per key: every coordinator is a replica of every key. */
+    private final boolean everyNodeIsReplica;
 
     private ProbeRun(ProbeSettings settings, CqlSession session, NodeHealth health) {
         this.settings = settings;
@@ -98,6 +100,7 @@ public final class ProbeRun implements AutoCloseable {
         for (Node node : nodes) {
             health.know(ProbeSessions.traceAddress(node), true);
         }
+        this.everyNodeIsReplica = nodes.size() == settings.replicationFactor();
         ProbeSchema.ensure(session, settings, datacenter);
         String table = settings.keyspace() + "." + ProbeSettings.TABLE;
         this.write = session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");
@@ -195,6 +198,9 @@ public final class ProbeRun implements AutoCloseable {
         // choose (its own, or another); the other traced operations wait for every replica.
         boolean targetTrace = tracedOperation && !isWrite && random.nextBoolean();
         boolean countsReadTarget = targetTrace && isReplica(coordinator, key);
+        // Untraced operations are timed only through a replica of their key (always, when every node
+        // is one): the tracing dilation is calibrated on those (TracingDilation).
+        boolean timed = !tracedOperation && (everyNodeIsReplica || isReplica(coordinator, key));
         // Untraced operations alternate between ONE and TWO (see ClientLatencies).
         int untracedReplicas = settings.replicationFactor() >= 2 && (operation / 2) % 2 == 1 ? 2 : 1;
         ConsistencyLevel level = tracedOperation
@@ -210,7 +216,7 @@ public final class ProbeRun implements AutoCloseable {
         long sentNanos = System.nanoTime();
         session.executeAsync(statement).whenComplete((result, error) -> {
             try {
-                if (error == null && !tracedOperation) {
+                if (error == null && timed) {
                     client.untraced(kind, untracedReplicas, (System.nanoTime() - sentNanos) / 1000);
                 }
                 completed(result, error, coordinatorAddress, kind, tracedOperation, countsReadTarget);
@@ -270,8 +276,8 @@ public final class ProbeRun implements AutoCloseable {
         if (tracedOperation && tracingId != null) {
             traced.incrementAndGet();
             if (pendingTraces.size() < MAX_PENDING_TRACES) {
-                pendingTraces.add(new PendingTrace(
-                        tracingId, kind, coordinator, countsReadTarget, TRACE_READ_DELAY_MILLIS, 1));
+                pendingTraces.add(
+                        new PendingTrace(tracingId, kind, coordinator, countsReadTarget, TRACE_READ_DELAY_MILLIS, 1));
             } else {
                 traceFailures.incrementAndGet();
             }

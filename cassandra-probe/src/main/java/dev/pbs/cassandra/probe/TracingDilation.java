@@ -39,9 +39,10 @@ import org.HdrHistogram.HistogramIterationValue;
  * divided by c; until every c is within 1% of 1 or {@link #ROUNDS} rounds. Factors stay within
  * [1, {@link #LARGEST_FACTOR}]: tracing never makes anything faster.
  *
- * <p>Estimated only when every node the probe used coordinates as a replica (as many nodes as
- * replicas, two or more), the case the model's co-located variant describes, with the own
- * replica's path measured, and with at least {@link #MINIMUM_SAMPLES} of each timing.
+ * <p>The untraced operations are timed only when their coordinator is a replica of their key (all
+ * of them when there are as many nodes as replicas), the case the model's co-located variant
+ * describes. Estimated with two replicas or more, the own replica's path measured, and at least
+ * {@link #MINIMUM_SAMPLES} of each timing.
  */
 public final class TracingDilation {
 
@@ -105,14 +106,9 @@ public final class TracingDilation {
      */
     public static Factors estimate(ProbeSnapshot snapshot, Function<Factors, LatencyProfile> profiles) {
         ClientLatencies.Snapshot client = snapshot.client();
-        int nodes = snapshot.nodes().size();
         int n = snapshot.replicationFactor();
         if (n < 2) {
             return Factors.none("with one replica per key there is no other replica to calibrate against");
-        }
-        if (nodes != n) {
-            return Factors.none(nodes + " nodes coordinated for " + n
-                    + " replicas per key, so not every operation was coordinated by a replica of its key");
         }
         LatencyProfile traced = profiles.apply(Factors.ONE);
         if (traced.coordinatorReplica().isEmpty()) {

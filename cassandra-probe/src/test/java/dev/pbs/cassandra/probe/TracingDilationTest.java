@@ -18,8 +18,7 @@ class TracingDilationTest {
         double[] parts = constant(1.0);
         assertThat(TracingDilation.multiplier(roundTrip, parts, 2.25)).isCloseTo(0.25, within(1e-6));
         // Nothing to explain beyond the round trip: the smallest multiplier.
-        assertThat(TracingDilation.multiplier(roundTrip, parts, 1.5))
-                .isEqualTo(1 / TracingDilation.LARGEST_FACTOR);
+        assertThat(TracingDilation.multiplier(roundTrip, parts, 1.5)).isEqualTo(1 / TracingDilation.LARGEST_FACTOR);
         // More than the largest multiplier can explain: the largest.
         assertThat(TracingDilation.multiplier(roundTrip, parts, 1000)).isEqualTo(TracingDilation.LARGEST_FACTOR);
     }
@@ -46,13 +45,13 @@ class TracingDilationTest {
     }
 
     @Test
-    void estimate_moreNodesThanReplicas_correctsNothingAndSaysWhy() {
-        ProbeSnapshot snapshot = snapshot(2, 3, new ClientLatencies());
+    void estimate_oneReplica_correctsNothingAndSaysWhy() {
+        ProbeSnapshot snapshot = snapshot(1, 3, new ClientLatencies());
         TracingDilation.Factors factors = TracingDilation.estimate(snapshot, ignored -> {
             throw new AssertionError("no profile is needed");
         });
         assertThat(factors.isNone()).isTrue();
-        assertThat(factors.explanation()).contains("3 nodes coordinated for 2 replicas per key");
+        assertThat(factors.explanation()).contains("with one replica per key");
     }
 
     @Test
