@@ -92,7 +92,9 @@ public final class ObservationReport {
                         observed.latencyOffsetMillis());
             case MEASURED ->
                 String.format(
-                        Locale.ROOT, "client round trip (mean %.2f ms) added to t", observed.meanClientGapMillis());
+                        Locale.ROOT,
+                        "client round trip (mean %.2f ms) and each t's send lag added to t",
+                        observed.meanClientGapMillis());
             case LATENCY ->
                 String.format(
                         Locale.ROOT,

@@ -58,7 +58,8 @@ class ObservationReportTest {
         String text = ObservationReport.text(OBSERVED);
         assertThat(text)
                 .contains("N=3, R=1, W=1, 100 writes acknowledged (2 failed), 1 reads failed")
-                .contains("coordinator separate from the replicas, client round trip (mean 0.75 ms) added to t")
+                .contains(
+                        "coordinator separate from the replicas, client round trip (mean 0.75 ms) and each t's send lag added to t")
                 .contains("0.9000  [")
                 .contains("RMSE observed against predicted: 0.0141 (1.41%)")
                 .contains("latency NRMSE");
