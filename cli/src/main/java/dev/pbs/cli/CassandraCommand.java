@@ -1,7 +1,9 @@
 package dev.pbs.cli;
 
+import dev.pbs.cassandra.cluster.ClusterSecurity;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.cluster.NodeStatus;
+import dev.pbs.cassandra.cluster.SecureFiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,7 +28,8 @@ import picocli.CommandLine.Spec;
         footer = {
             "",
             "Example: pbs cassandra start --nodes 3, then pbs probe --contact-point 127.0.0.1:9042 "
-                    + "--duration 30s --out p.json, then pbs cassandra stop."
+                    + "--duration 30s --out p.json, then pbs cassandra stop. With --secure, start prints the probe "
+                    + "command that reaches the cluster."
         })
 final class CassandraCommand implements Callable<Integer> {
 
@@ -85,17 +88,66 @@ final class CassandraCommand implements Callable<Integer> {
                         + "cluster; used by the first start of a folder (default: ${DEFAULT-VALUE}).")
         private int firstAddress;
 
+        @Option(
+                names = "--secure",
+                description = "Require passwords (PasswordAuthenticator) and TLS on the CQL port: a self-signed "
+                        + "certificate, the clients' trust store and the passwords are made in DIR/secure, and a "
+                        + "role pbs for the probe. Recorded: a cluster stays open or secure for good.")
+        private boolean secure;
+
+        @Option(
+                names = "--mutual-tls",
+                description = "With --secure: the nodes also require a client certificate (DIR/secure/client.p12).")
+        private boolean mutualTls;
+
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
+            if (mutualTls && !secure) {
+                throw new ParameterException(spec.commandLine(), "--mutual-tls needs --secure");
+            }
             LocalCluster cluster = LocalCluster.in(directory.directory).withFirstAddress(firstAddress);
+            if (secure) {
+                cluster = cluster.withSecurity(mutualTls ? ClusterSecurity.MUTUAL_TLS : ClusterSecurity.TLS);
+            }
             List<NodeStatus> status = cluster.start(nodes, printer(out));
             out.println("cluster " + LocalCluster.CLUSTER_NAME + " is up in " + cluster.root()
                     + " (datacenter datacenter1)");
             out.println("contact points: "
                     + String.join(
                             " ", status.stream().map(NodeStatus::contactPoint).toList()));
+            if (cluster.security().secure()) {
+                out.println("secure: CQL over TLS only"
+                        + (cluster.security() == ClusterSecurity.MUTUAL_TLS ? " with client certificates" : "")
+                        + ", PasswordAuthenticator (superuser cassandra, password cassandra; role "
+                        + SecureFiles.PROBE_ROLE + " for the probe)");
+                out.println("probe it with: " + probeCommand(cluster, status));
+                if (status.size() == 1) {
+                    out.println("(one node sends no messages between replicas, so a probe of it connects and runs but "
+                            + "measures no delays: start two nodes or more for a profile)");
+                }
+            }
             return PbsCommandLine.EXIT_SUCCESS;
+        }
+
+        /** The probe's command line for this secure cluster: every secret from a file in DIR/secure. */
+        static String probeCommand(LocalCluster cluster, List<NodeStatus> status) {
+            SecureFiles files = cluster.secureFiles();
+            StringBuilder command = new StringBuilder("pbs probe");
+            command.append(" --contact-point ").append(status.get(0).contactPoint());
+            command.append(" --username ").append(SecureFiles.PROBE_ROLE);
+            command.append(" --password-file ").append(files.rolePassword());
+            command.append(" --truststore ").append(files.trustStore());
+            command.append(" --truststore-password-file ").append(files.trustStorePassword());
+            if (cluster.security() == ClusterSecurity.MUTUAL_TLS) {
+                command.append(" --keystore ").append(files.clientKeyStore());
+                command.append(" --keystore-password-file ").append(files.clientKeyStorePassword());
+            }
+            if (status.size() < 3) {
+                command.append(" --rf ").append(status.size());
+            }
+            command.append(" --duration 30s --out p.json");
+            return command.toString();
         }
     }
 
@@ -132,6 +184,10 @@ final class CassandraCommand implements Callable<Integer> {
                         node.pid().isPresent() ? Long.toString(node.pid().getAsLong()) : "-",
                         node.state());
                 allUp &= node.nativePortOpen();
+            }
+            if (cluster.security().secure()) {
+                out.println("secure (" + cluster.security().options() + "): TLS on the CQL port and passwords; "
+                        + "stores and passwords in " + cluster.secureFiles().folder());
             }
             return allUp ? PbsCommandLine.EXIT_SUCCESS : EXIT_NOT_ALL_UP;
         }

@@ -8,6 +8,8 @@ import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
+import dev.pbs.cassandra.tls.TlsOptions;
+import dev.pbs.cassandra.tls.TlsSettings;
 import dev.pbs.formats.profile.ProfileJson;
 import dev.pbs.formats.report.ObservationReport;
 import dev.pbs.formats.report.ProbeReport;
@@ -72,6 +74,55 @@ final class ProbeCommand implements Callable<Integer> {
             paramLabel = "VARIABLE",
             description = "Name of the environment variable holding the password (never given on the command line).")
     private String passwordVariable;
+
+    @Option(
+            names = "--password-file",
+            paramLabel = "FILE",
+            description = "Or a file holding the password (one trailing line end is ignored).")
+    private Path passwordFile;
+
+    @Option(
+            names = "--tls",
+            description = "Connect over TLS, trusting the JDK's default trust store; implied by --truststore "
+                    + "and --keystore.")
+    private boolean tls;
+
+    @Option(
+            names = "--truststore",
+            paramLabel = "FILE",
+            description = "TLS: the certificates to trust (PKCS12 or JKS; the type is read from the file).")
+    private Path trustStore;
+
+    @Option(
+            names = "--truststore-password-env",
+            paramLabel = "VARIABLE",
+            description = "Environment variable holding the trust store's password, if it has one.")
+    private String trustStorePasswordVariable;
+
+    @Option(names = "--truststore-password-file", paramLabel = "FILE", description = "Or a file holding it.")
+    private Path trustStorePasswordFile;
+
+    @Option(
+            names = "--keystore",
+            paramLabel = "FILE",
+            description = "Mutual TLS: the client's key and certificate (PKCS12 or JKS), for clusters that "
+                    + "require client certificates.")
+    private Path keyStore;
+
+    @Option(
+            names = "--keystore-password-env",
+            paramLabel = "VARIABLE",
+            description = "Environment variable holding the key store's password (also its key's).")
+    private String keyStorePasswordVariable;
+
+    @Option(names = "--keystore-password-file", paramLabel = "FILE", description = "Or a file holding it.")
+    private Path keyStorePasswordFile;
+
+    @Option(
+            names = "--no-hostname-verification",
+            description = "Accept a trusted certificate that does not name the address connected to; "
+                    + "for test clusters only (verification is on by default).")
+    private boolean noHostnameVerification;
 
     @Option(
             names = "--keyspace",
@@ -264,11 +315,26 @@ final class ProbeCommand implements Callable<Integer> {
 
     private ProbeSettings settings() {
         List<InetSocketAddress> points = ProbeSettings.contactPoints(contactPoints);
-        Optional<String> password = ProbeSettings.passwordFrom(passwordVariable, "--password-env");
-        if (username == null && passwordVariable != null) {
-            throw new IllegalArgumentException("--password-env needs --username");
+        if (username == null && (passwordVariable != null || passwordFile != null)) {
+            throw new IllegalArgumentException(
+                    (passwordVariable != null ? "--password-env" : "--password-file") + " needs --username");
         }
-        return new ProbeSettings(
+        Optional<String> password =
+                ProbeSettings.passwordFrom(passwordVariable, passwordFile, "--password-env", "--password-file");
+        Optional<TlsSettings> tlsSettings = new TlsOptions(
+                        TlsOptions.COMMAND_LINE,
+                        tls,
+                        trustStore,
+                        trustStorePasswordVariable,
+                        trustStorePasswordFile,
+                        keyStore,
+                        keyStorePasswordVariable,
+                        keyStorePasswordFile,
+                        !noHostnameVerification)
+                .settings();
+        // Every store is read now, so that a problem with one is reported before anything else.
+        tlsSettings.ifPresent(TlsSettings::sslContext);
+        ProbeSettings settings = new ProbeSettings(
                 points,
                 Optional.ofNullable(localDatacenter),
                 Optional.ofNullable(username),
@@ -278,5 +344,6 @@ final class ProbeCommand implements Callable<Integer> {
                 rate,
                 ProbeSettings.duration(duration),
                 traceFraction);
+        return tlsSettings.map(settings::withTls).orElse(settings);
     }
 }

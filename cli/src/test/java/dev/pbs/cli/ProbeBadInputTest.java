@@ -2,8 +2,16 @@ package dev.pbs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.cassandra.tls.Secret;
+import dev.pbs.cassandra.tls.SelfSignedCertificate;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,6 +23,9 @@ class ProbeBadInputTest {
 
     @TempDir
     static Path folder;
+
+    private static final String STORE_PASSWORD = "store-password-never-printed";
+    private static final String WRONG_PASSWORD = "wrong-password-never-printed";
 
     static Stream<Arguments> badInput() {
         String out = folder.resolve("p.json").toString();
@@ -86,11 +97,84 @@ class ProbeBadInputTest {
                             "LOCAL_ONE"
                         },
                         "--read-consistency"),
+                Arguments.of(
+                        new String[] {"probe", "--contact-point", "127.0.0.1:9042", "--out", out, "--password-file", out
+                        },
+                        "--password-file needs --username"),
+                Arguments.of(
+                        probe(out, "--username", "u", "--password-file", missing("password")),
+                        "file " + missing("password") + " (--password-file) does not exist"),
+                Arguments.of(
+                        probe(out, "--username", "u", "--password-env", "HOME", "--password-file", out),
+                        "give --password-env or --password-file, not both"),
+                Arguments.of(
+                        probe(out, "--truststore", missing("t.p12")),
+                        "--truststore " + missing("t.p12") + " does not exist"),
+                Arguments.of(
+                        probe(out, "--truststore-password-file", out), "--truststore-password-file needs --truststore"),
+                Arguments.of(
+                        probe(out, "--keystore", missing("k.p12")),
+                        "--keystore needs its password: --keystore-password-env VARIABLE or --keystore-password-file FILE"),
+                Arguments.of(
+                        probe(out, "--no-hostname-verification"),
+                        "--no-hostname-verification applies to TLS only: give --truststore FILE or --tls"),
+                Arguments.of(
+                        probe(out, "--truststore", store(), "--truststore-password-file", wrongPassword()),
+                        "wrong password for --truststore " + store() + " (the password from file " + wrongPassword()
+                                + " (--truststore-password-file))"),
+                Arguments.of(
+                        probe(out, "--keystore", store(), "--keystore-password-file", storePassword()),
+                        "--keystore " + store() + " holds no private key"),
                 Arguments.of(new String[] {"cassandra"}, "start, status or stop"),
+                Arguments.of(
+                        new String[] {"cassandra", "start", "--mutual-tls", "--dir", folder.toString()},
+                        "--mutual-tls needs --secure"),
                 Arguments.of(
                         new String[] {"cassandra", "start", "--nodes", "0", "--dir", folder.toString()}, "--nodes"),
                 Arguments.of(
                         new String[] {"cassandra", "start", "--nodes", "12", "--dir", folder.toString()}, "--nodes"));
+    }
+
+    private static String[] probe(String out, String... more) {
+        List<String> arguments = new ArrayList<>(List.of("probe", "--contact-point", "127.0.0.1:9042", "--out", out));
+        arguments.addAll(List.of(more));
+        return arguments.toArray(String[]::new);
+    }
+
+    private static String missing(String name) {
+        return folder.resolve("missing").resolve(name).toString();
+    }
+
+    /** A PKCS12 trust store in the test's folder, its password in {@link #storePassword()}. */
+    private static String store() {
+        Path file = folder.resolve("truststore.p12");
+        if (!Files.exists(file)) {
+            Secret password = Secret.of(STORE_PASSWORD, "test");
+            SelfSignedCertificate certificate =
+                    SelfSignedCertificate.create("test", List.of("127.0.0.1"), Duration.ofDays(1));
+            write(folder.resolve("store.password"), STORE_PASSWORD.getBytes(StandardCharsets.UTF_8));
+            write(file, SelfSignedCertificate.trustStore("test", List.of(certificate.certificate()), password));
+        }
+        return file.toString();
+    }
+
+    private static String storePassword() {
+        store();
+        return folder.resolve("store.password").toString();
+    }
+
+    private static String wrongPassword() {
+        Path file = folder.resolve("wrong.password");
+        write(file, (WRONG_PASSWORD + "\n").getBytes(StandardCharsets.UTF_8));
+        return file.toString();
+    }
+
+    private static void write(Path file, byte[] content) {
+        try {
+            Files.write(file, content);
+        } catch (IOException failed) {
+            throw new UncheckedIOException(failed);
+        }
     }
 
     @ParameterizedTest
@@ -101,7 +185,11 @@ class ProbeBadInputTest {
                 .as("exit status of %s", String.join(" ", arguments))
                 .isEqualTo(2);
         assertThat(run.errorLines()).hasSize(1);
-        assertThat(run.err()).startsWith("pbs: ").contains(expected);
+        assertThat(run.err())
+                .startsWith("pbs: ")
+                .contains(expected)
+                .doesNotContain(STORE_PASSWORD)
+                .doesNotContain(WRONG_PASSWORD);
         assertThat(run.out()).isEmpty();
         assertThat(folder.resolve("p.json")).doesNotExist();
     }

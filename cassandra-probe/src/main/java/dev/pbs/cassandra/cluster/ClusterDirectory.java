@@ -13,7 +13,8 @@ import java.util.OptionalLong;
 import java.util.Properties;
 
 /**
- * A local cluster's folder: {@code cluster.properties} (name and size) and one folder per node,
+ * A local cluster's folder: {@code cluster.properties} (name, size, first address, security), the
+ * stores and passwords of a secure cluster in {@code secure} ({@link SecureFiles}), and one folder per node,
  * {@code node1}, {@code node2}, ..., each with its {@code cassandra.yaml}, data, logs and a
  * {@code pid} file holding the process id of the node's JVM while it runs.
  */
@@ -60,7 +61,12 @@ final class ClusterDirectory {
     }
 
     void writeState(String clusterName, int size, String cassandraVersion, int firstAddress) {
+        writeState(clusterName, size, cassandraVersion, firstAddress, ClusterSecurity.OPEN);
+    }
+
+    void writeState(String clusterName, int size, String cassandraVersion, int firstAddress, ClusterSecurity security) {
         Properties properties = new Properties();
+        properties.setProperty("security", security.recorded());
         properties.setProperty("first.address", Integer.toString(firstAddress));
         properties.setProperty("cluster.name", clusterName);
         properties.setProperty("nodes", Integer.toString(size));

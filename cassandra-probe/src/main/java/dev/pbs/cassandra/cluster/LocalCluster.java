@@ -22,6 +22,11 @@ import java.util.function.Consumer;
  * they are stopped by the process ids recorded when they were started, after checking that each
  * id still belongs to that node's JVM (never by name). Starting again restarts only the nodes that
  * are down, which is also how a node killed in a test comes back.
+ *
+ * <p>A cluster is open (plain-text CQL, no authentication) or secure ({@link ClusterSecurity}:
+ * PasswordAuthenticator and TLS required on the CQL port, its stores and passwords made by the first
+ * start in {@code DIR/secure} and reused afterwards, see {@link SecureSetup}); which one is recorded
+ * in its folder and never changes.
  */
 public final class LocalCluster {
 
@@ -43,17 +48,48 @@ public final class LocalCluster {
     private final String heap;
     private final String injectedDelays;
     private final int requestedFirstAddress;
+    private final Optional<ClusterSecurity> requestedSecurity;
 
-    private LocalCluster(Path root, String heap, String injectedDelays, int requestedFirstAddress) {
+    private LocalCluster(
+            Path root,
+            String heap,
+            String injectedDelays,
+            int requestedFirstAddress,
+            Optional<ClusterSecurity> requestedSecurity) {
         this.directory = new ClusterDirectory(root);
         this.heap = heap;
         this.injectedDelays = injectedDelays;
         this.requestedFirstAddress = requestedFirstAddress;
+        this.requestedSecurity = requestedSecurity;
     }
 
     /** The cluster kept in {@code root} (it need not exist yet). */
     public static LocalCluster in(Path root) {
-        return new LocalCluster(root, DEFAULT_HEAP, "", 1);
+        return new LocalCluster(root, DEFAULT_HEAP, "", 1, Optional.empty());
+    }
+
+    /**
+     * The same cluster with the given security. A first start records it; a later start that asks
+     * for another is refused, so that a cluster never changes between open and secure. Without
+     * this, a start keeps what is recorded (open for a new folder).
+     */
+    public LocalCluster withSecurity(ClusterSecurity security) {
+        return new LocalCluster(directory.root(), heap, injectedDelays, requestedFirstAddress, Optional.of(security));
+    }
+
+    /** The recorded security, else the requested one, else open. */
+    public ClusterSecurity security() {
+        Optional<ClusterSecurity> recorded = recordedSecurity();
+        return recorded.or(() -> requestedSecurity).orElse(ClusterSecurity.OPEN);
+    }
+
+    private Optional<ClusterSecurity> recordedSecurity() {
+        return directory.state().map(state -> ClusterSecurity.fromRecorded(state.getProperty("security", "open")));
+    }
+
+    /** The stores and passwords of a secure cluster, in {@code DIR/secure}. */
+    public SecureFiles secureFiles() {
+        return new SecureFiles(directory.root().resolve("secure"));
     }
 
     /**
@@ -64,7 +100,11 @@ public final class LocalCluster {
      */
     public LocalCluster withInjectedDelays(String specification) {
         return new LocalCluster(
-                directory.root(), heap, specification == null ? "" : specification, requestedFirstAddress);
+                directory.root(),
+                heap,
+                specification == null ? "" : specification,
+                requestedFirstAddress,
+                requestedSecurity);
     }
 
     /**
@@ -88,7 +128,7 @@ public final class LocalCluster {
         if (first < 1 || first > 250) {
             throw new IllegalArgumentException("--first-address must be between 1 and 250, was " + first);
         }
-        return new LocalCluster(directory.root(), heap, injectedDelays, first);
+        return new LocalCluster(directory.root(), heap, injectedDelays, first, requestedSecurity);
     }
 
     /** The last octet of node 1's address: recorded by the first start, else the requested one. */
@@ -133,9 +173,31 @@ public final class LocalCluster {
         if (firstAddress() + size - 1 > 254) {
             throw new IllegalArgumentException("nodes from 127.0.0." + firstAddress() + " on would pass 127.0.0.254");
         }
+        Optional<ClusterSecurity> recordedSecurity = recordedSecurity();
+        if (recordedSecurity.isPresent()
+                && requestedSecurity.isPresent()
+                && recordedSecurity.get() != requestedSecurity.get()) {
+            ClusterSecurity recordedOne = recordedSecurity.get();
+            throw new IllegalArgumentException("the cluster in " + root() + " was made with "
+                    + recordedOne.options() + ", and a cluster keeps the security it was made with: start it with "
+                    + recordedOne.options() + (recordedOne.secure() ? " or with no security option" : "")
+                    + ", or choose another --dir");
+        }
+        ClusterSecurity security = security();
+        if (recordedSecurity.isPresent() && requestedSecurity.isEmpty() && security.secure()) {
+            progress.accept("the cluster in " + root() + " is secure (" + security.options()
+                    + "): TLS and passwords, as it was made");
+        }
         NodeClasspath classpath =
                 NodeClasspath.recorded().withLauncherCopiedTo(directory.root().resolve("lib"));
-        directory.writeState(CLUSTER_NAME, size, classpath.cassandraVersion(), firstAddress());
+        if (security.secure()) {
+            List<String> addresses = new ArrayList<>();
+            for (int index = 1; index <= size; index++) {
+                addresses.add(address(index));
+            }
+            SecureSetup.ensureStores(secureFiles(), addresses, progress);
+        }
+        directory.writeState(CLUSTER_NAME, size, classpath.cassandraVersion(), firstAddress(), security);
         NodeProcess.writeLogbackConfiguration(directory);
         OptionalLong[] running = new OptionalLong[size + 1];
         boolean anyRunning = false;
@@ -156,16 +218,32 @@ public final class LocalCluster {
             }
             startNode(index, size, classpath, progress);
         }
+        if (security.secure()) {
+            SecureSetup.ensureProbeRole(
+                    secureFiles(),
+                    security,
+                    new InetSocketAddress(address(1), NodeConfiguration.NATIVE_PORT),
+                    size,
+                    progress);
+        }
         return status();
     }
 
     private void startNode(int index, int size, NodeClasspath classpath, Consumer<String> progress) {
         NodeProcess.prepareDirectories(directory, index);
         Path node = directory.node(index);
-        ClusterDirectory.writeAtomically(
-                node.resolve("cassandra.yaml"),
-                NodeConfiguration.yaml(CLUSTER_NAME, firstAddress(), index, size, node.toString()));
-        List<String> command = NodeProcess.command(directory, firstAddress(), index, classpath, heap, injectionFile());
+        ClusterSecurity security = security();
+        List<String> secureLines = security.secure() ? SecureSetup.yaml(secureFiles(), security) : List.of();
+        String yaml = NodeConfiguration.yaml(CLUSTER_NAME, firstAddress(), index, size, node.toString(), secureLines);
+        if (security.secure()) {
+            // The configuration holds the key store's password: the node's folder is its owner's alone.
+            SecureSetup.restrictToOwner(node);
+            SecureSetup.writePrivate(node.resolve("cassandra.yaml"), yaml);
+        } else {
+            ClusterDirectory.writeAtomically(node.resolve("cassandra.yaml"), yaml);
+        }
+        List<String> command = NodeProcess.command(
+                directory, firstAddress(), index, classpath, heap, injectionFile(), security.secure());
         for (int attempt = 1; ; attempt++) {
             try {
                 launch(index, command, progress);

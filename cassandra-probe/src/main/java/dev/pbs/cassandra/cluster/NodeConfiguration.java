@@ -1,6 +1,7 @@
 package dev.pbs.cassandra.cluster;
 
 import java.math.BigInteger;
+import java.util.List;
 
 /**
  * The {@code cassandra.yaml} of node {@code index} (1-based) of a local cluster of {@code size}
@@ -36,7 +37,24 @@ final class NodeConfiguration {
     }
 
     static String yaml(String clusterName, int firstAddress, int index, int size, String nodeDirectory) {
+        return yaml(clusterName, firstAddress, index, size, nodeDirectory, List.of());
+    }
+
+    /**
+     * @param securityLines for a secure cluster, the authenticator and client encryption lines
+     *     (see {@link SecureSetup#yaml}), which replace the open cluster's authenticator and authorizer
+     */
+    static String yaml(
+            String clusterName,
+            int firstAddress,
+            int index,
+            int size,
+            String nodeDirectory,
+            List<String> securityLines) {
         String address = address(firstAddress, index);
+        List<String> security = securityLines.isEmpty()
+                ? List.of("authenticator: AllowAllAuthenticator", "authorizer: AllowAllAuthorizer")
+                : securityLines;
         return String.join(
                 "\n",
                 "# Written by pbs cassandra start; regenerated on every start.",
@@ -62,8 +80,7 @@ final class NodeConfiguration {
                 "saved_caches_directory: " + nodeDirectory + "/saved_caches",
                 "hints_directory: " + nodeDirectory + "/hints",
                 "cdc_raw_directory: " + nodeDirectory + "/cdc_raw",
-                "authenticator: AllowAllAuthenticator",
-                "authorizer: AllowAllAuthorizer",
+                String.join("\n", security),
                 "concurrent_compactors: 1",
                 "");
     }

@@ -95,7 +95,8 @@ final class NodeProcess {
             int index,
             NodeClasspath classpath,
             String heap,
-            Path injectionFile) {
+            Path injectionFile,
+            boolean secure) {
         Path node = directory.node(index);
         List<String> command = new ArrayList<>();
         command.add(javaExecutable().toString());
@@ -114,6 +115,10 @@ final class NodeProcess {
         command.add("-Dcassandra.consistent.rangemovement=false");
         command.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
         command.add("-Dpbs.node.index=" + index);
+        if (secure) {
+            // PasswordAuthenticator creates its default superuser 10 s after start unless told otherwise.
+            command.add("-Dcassandra.superuser_setup_delay_ms=0");
+        }
         if (injectionFile != null) {
             command.add("-Dpbs.inject.file=" + injectionFile);
             command.add("-Dpbs.inject.seed=" + index);

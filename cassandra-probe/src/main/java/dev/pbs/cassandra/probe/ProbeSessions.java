@@ -8,16 +8,21 @@ import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeStateListener;
+import com.datastax.oss.driver.api.core.ssl.ProgrammaticSslEngineFactory;
+import dev.pbs.cassandra.tls.TlsFailures;
+import dev.pbs.cassandra.tls.TlsSettings;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Opens driver sessions for the probe and turns connection failures into one clear message (an
  * {@link IllegalArgumentException}, which the command line reports as bad input): unreachable
- * contact points, wrong credentials, an unknown datacenter. The password never appears in a message.
+ * contact points, wrong credentials, an unknown datacenter, TLS failures ({@link TlsFailures}). No
+ * password appears in a message.
  */
 public final class ProbeSessions {
 
@@ -40,6 +45,12 @@ public final class ProbeSessions {
         }
         builder.addContactPoints(resolved);
         settings.localDatacenter().ifPresent(builder::withLocalDatacenter);
+        if (settings.tls().isPresent()) {
+            TlsSettings tls = settings.tls().get();
+            // The stores are read here, before any connection: a problem with them is its own message.
+            builder.withSslEngineFactory(
+                    new ProgrammaticSslEngineFactory(tls.sslContext(), null, tls.hostnameVerification(), false));
+        }
         if (settings.username().isPresent()) {
             builder.withAuthCredentials(
                     settings.username().get(), settings.password().orElseThrow());
@@ -53,11 +64,11 @@ public final class ProbeSessions {
             throw new IllegalArgumentException(describe(failed, settings), failed);
         } catch (AuthenticationException denied) {
             throw new IllegalArgumentException(
-                    "authentication failed at " + denied.getEndPoint()
+                    "authentication failed at " + endPoint(denied.getEndPoint())
                             + (settings.username().isPresent()
                                     ? " for user '" + settings.username().get() + "'"
                                     : "")
-                            + ": check --username and the password variable",
+                            + ": check the user name and the password",
                     denied);
         } catch (IllegalStateException misconfigured) {
             throw new IllegalArgumentException("cannot connect: " + misconfigured.getMessage(), misconfigured);
@@ -85,10 +96,20 @@ public final class ProbeSessions {
         for (Map.Entry<Node, List<Throwable>> entry : failed.getAllErrors().entrySet()) {
             for (Throwable error : entry.getValue()) {
                 if (error instanceof AuthenticationException) {
-                    return "authentication failed at " + entry.getKey().getEndPoint()
+                    return "authentication failed at " + endPoint(entry.getKey())
                             + (settings.username().isPresent()
-                                    ? " for user '" + settings.username().get() + "'"
-                                    : " (the cluster requires credentials: --username and --password-env)");
+                                    ? " for user '" + settings.username().get() + "': the user name or the password "
+                                            + "is wrong"
+                                    : " (the cluster requires credentials: --username with --password-env or "
+                                            + "--password-file)");
+                }
+            }
+        }
+        for (Map.Entry<Node, List<Throwable>> entry : failed.getAllErrors().entrySet()) {
+            for (Throwable error : entry.getValue()) {
+                Optional<String> tls = TlsFailures.describe(error, endPoint(entry.getKey()), settings.tls());
+                if (tls.isPresent()) {
+                    return tls.get();
                 }
             }
         }
@@ -102,6 +123,17 @@ public final class ProbeSessions {
                 .map(ProbeSessions::reason)
                 .orElse("no answer");
         return "cannot reach any contact point (" + String.join(", ", points) + "): " + reason;
+    }
+
+    /** {@code 127.0.0.21:9042}: the node's address as connected to, without the slash of InetSocketAddress. */
+    static String endPoint(Node node) {
+        return endPoint(node.getEndPoint());
+    }
+
+    private static String endPoint(com.datastax.oss.driver.api.core.metadata.EndPoint endPoint) {
+        return endPoint.resolve() instanceof InetSocketAddress socket
+                ? socket.getHostString() + ":" + socket.getPort()
+                : endPoint.toString();
     }
 
     /** The root cause in words a user can act on, without the driver's internal prefixes. */

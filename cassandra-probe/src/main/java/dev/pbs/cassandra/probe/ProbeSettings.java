@@ -1,6 +1,9 @@
 package dev.pbs.cassandra.probe;
 
+import dev.pbs.cassandra.tls.Secret;
+import dev.pbs.cassandra.tls.TlsSettings;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -22,6 +25,7 @@ import java.util.regex.Pattern;
  * @param operationsPerSecond the workload's pace, writes and reads together (default 50); never exceeded
  * @param duration how long the workload runs (default 60 s)
  * @param traceFraction the fraction of operations traced, in (0, 1] (default 0.2)
+ * @param tls client-to-node TLS; empty: plain text
  */
 public record ProbeSettings(
         List<InetSocketAddress> contactPoints,
@@ -32,7 +36,8 @@ public record ProbeSettings(
         int replicationFactor,
         double operationsPerSecond,
         Duration duration,
-        double traceFraction) {
+        double traceFraction,
+        Optional<TlsSettings> tls) {
 
     public static final String DEFAULT_KEYSPACE = "pbs_probe";
     /** The probe's table in its keyspace. */
@@ -52,7 +57,8 @@ public record ProbeSettings(
         Objects.requireNonNull(username, "username");
         Objects.requireNonNull(password, "password");
         if (username.isPresent() && password.isEmpty()) {
-            throw new IllegalArgumentException("a username needs a password (--password-env VARIABLE)");
+            throw new IllegalArgumentException(
+                    "a username needs a password (--password-env VARIABLE or --password-file FILE)");
         }
         if (keyspace == null || !IDENTIFIER.matcher(keyspace).matches()) {
             throw new IllegalArgumentException("keyspace must be a letter followed by letters, digits or underscores, "
@@ -75,15 +81,55 @@ public record ProbeSettings(
         if (!(traceFraction > 0) || traceFraction > 1) {
             throw new IllegalArgumentException("--trace-fraction must be in (0, 1], was " + traceFraction);
         }
+        Objects.requireNonNull(tls, "tls");
     }
 
-    /** Everything but the password, which is never written anywhere. */
+    /** Settings without TLS. */
+    public ProbeSettings(
+            List<InetSocketAddress> contactPoints,
+            Optional<String> localDatacenter,
+            Optional<String> username,
+            Optional<String> password,
+            String keyspace,
+            int replicationFactor,
+            double operationsPerSecond,
+            Duration duration,
+            double traceFraction) {
+        this(
+                contactPoints,
+                localDatacenter,
+                username,
+                password,
+                keyspace,
+                replicationFactor,
+                operationsPerSecond,
+                duration,
+                traceFraction,
+                Optional.empty());
+    }
+
+    /** The same settings over TLS. */
+    public ProbeSettings withTls(TlsSettings settings) {
+        return new ProbeSettings(
+                contactPoints,
+                localDatacenter,
+                username,
+                password,
+                keyspace,
+                replicationFactor,
+                operationsPerSecond,
+                duration,
+                traceFraction,
+                Optional.of(settings));
+    }
+
+    /** Everything but the password, which is never written anywhere (nor are the stores' passwords). */
     @Override
     public String toString() {
         return "ProbeSettings[contactPoints=" + contactPoints + ", localDatacenter=" + localDatacenter + ", username="
                 + username + ", password=" + (password.isPresent() ? "(set)" : "(none)") + ", keyspace=" + keyspace
                 + ", replicationFactor=" + replicationFactor + ", operationsPerSecond=" + operationsPerSecond
-                + ", duration=" + duration + ", traceFraction=" + traceFraction + "]";
+                + ", duration=" + duration + ", traceFraction=" + traceFraction + ", tls=" + tls + "]";
     }
 
     /** Parses each {@code HOST:PORT}, as {@link #contactPoint} does. */
@@ -110,6 +156,19 @@ public record ProbeSettings(
             throw new IllegalArgumentException("environment variable " + variable + " (" + option + ") is not set");
         }
         return Optional.of(value);
+    }
+
+    /**
+     * The password from an environment variable or a file, whichever is named (not both); empty
+     * when neither is.
+     *
+     * @param variableOption how the user named the variable, for messages ({@code --password-env})
+     * @param fileOption how the user named the file, for messages ({@code --password-file})
+     * @throws IllegalArgumentException when both are named, the variable is not set, the file is
+     *     missing or empty (the value is never shown)
+     */
+    public static Optional<String> passwordFrom(String variable, Path file, String variableOption, String fileOption) {
+        return Secret.fromEither(variable, file, variableOption, fileOption).map(Secret::value);
     }
 
     /** Parses {@code HOST:PORT} (port required, 1 to 65535). */

@@ -7,15 +7,20 @@ import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.metadata.EndPoint;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.internal.core.metadata.DefaultEndPoint;
+import dev.pbs.cassandra.tls.KeyStoreFile;
+import dev.pbs.cassandra.tls.TlsSettings;
 import java.lang.reflect.Proxy;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.security.cert.CertPathBuilderException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.Test;
 
-/** Connection failures become one message a user can act on (the real cluster runs without authentication). */
+/** Connection failures become one message a user can act on (SecureClusterIT checks them on a real secure node). */
 class ProbeSessionsTest {
 
     private static final EndPoint END_POINT = new DefaultEndPoint(new InetSocketAddress("127.0.0.1", 9042));
@@ -53,8 +58,8 @@ class ProbeSessionsTest {
                 new AuthenticationException(END_POINT, "Provided username probe and/or password are incorrect")));
         String message = ProbeSessions.describe(failed, settings(Optional.of("probe"), Optional.of("hunter2-secret")));
         assertThat(message)
-                .startsWith("authentication failed at")
-                .contains("for user 'probe'")
+                .isEqualTo("authentication failed at 127.0.0.1:9042 for user 'probe': the user name or the password "
+                        + "is wrong")
                 .doesNotContain("hunter2-secret");
     }
 
@@ -63,7 +68,25 @@ class ProbeSessionsTest {
         AllNodesFailedException failed = AllNodesFailedException.fromErrors(
                 Map.of(node(), new AuthenticationException(END_POINT, "Authentication required")));
         assertThat(ProbeSessions.describe(failed, settings(Optional.empty(), Optional.empty())))
-                .contains("--username and --password-env");
+                .isEqualTo("authentication failed at 127.0.0.1:9042 (the cluster requires credentials: --username with "
+                        + "--password-env or --password-file)");
+    }
+
+    @Test
+    void describe_untrustedCertificate_isTheTlsLine() {
+        SSLHandshakeException handshake = new SSLHandshakeException("PKIX path building failed");
+        handshake.initCause(new CertPathBuilderException("unable to find valid certification path"));
+        AllNodesFailedException failed = AllNodesFailedException.fromErrors(
+                Map.of(node(), new RuntimeException("[s0|control] failed to send request", handshake)));
+        ProbeSettings settings = settings(Optional.empty(), Optional.empty())
+                .withTls(new TlsSettings(
+                        Optional.of(new KeyStoreFile(Path.of("/etc/pbs/t.p12"), Optional.empty(), "--truststore", "-")),
+                        Optional.empty(),
+                        true,
+                        "--no-hostname-verification"));
+        assertThat(ProbeSessions.describe(failed, settings))
+                .isEqualTo("TLS handshake with 127.0.0.1:9042 failed: the server's certificate is not trusted by the "
+                        + "trust store (--truststore /etc/pbs/t.p12)");
     }
 
     @Test

@@ -3,11 +3,16 @@ package dev.pbs.cassandra.probe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pbs.cassandra.tls.TlsOptions;
+import dev.pbs.cassandra.tls.TlsSettings;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ProbeSettingsTest {
 
@@ -128,6 +133,49 @@ class ProbeSettingsTest {
                 .contains("probe")
                 .contains("password=(set)")
                 .doesNotContain("s3cret-value");
+    }
+
+    @Test
+    void toString_withTls_namesTheStoresButNoPassword(@TempDir Path folder) throws Exception {
+        Path passwordFile = folder.resolve("truststore.password");
+        Files.writeString(passwordFile, "store-s3cret\n");
+        Path trustStore = folder.resolve("truststore.p12");
+        TlsSettings tls = new TlsOptions(
+                        TlsOptions.COMMAND_LINE, false, trustStore, null, passwordFile, null, null, null, true)
+                .settings()
+                .orElseThrow();
+        ProbeSettings settings = new ProbeSettings(
+                        LOCAL,
+                        Optional.empty(),
+                        Optional.of("probe"),
+                        Optional.of("s3cret-value"),
+                        "k",
+                        3,
+                        50,
+                        Duration.ofSeconds(1),
+                        0.2)
+                .withTls(tls);
+        assertThat(settings.tls()).contains(tls);
+        assertThat(settings.toString())
+                .contains(trustStore.toString())
+                .contains(passwordFile.toString())
+                .doesNotContain("s3cret-value")
+                .doesNotContain("store-s3cret");
+    }
+
+    @Test
+    void passwordFrom_fileOrVariable_notBoth(@TempDir Path folder) throws Exception {
+        Path file = folder.resolve("password");
+        Files.writeString(file, "from-file\n");
+        assertThat(ProbeSettings.passwordFrom(null, file, "--password-env", "--password-file"))
+                .contains("from-file");
+        assertThat(ProbeSettings.passwordFrom(null, null, "--password-env", "--password-file"))
+                .isEmpty();
+        assertThatThrownBy(() -> ProbeSettings.passwordFrom("HOME", file, "--password-env", "--password-file"))
+                .hasMessage("give --password-env or --password-file, not both");
+        assertThatThrownBy(() -> ProbeSettings.passwordFrom(
+                        null, folder.resolve("missing"), "--password-env", "--password-file"))
+                .hasMessage("file " + folder.resolve("missing") + " (--password-file) does not exist");
     }
 
     @Test

@@ -2,6 +2,8 @@ package dev.pbs.service.probes;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.pbs.cassandra.probe.ProbeSettings;
+import dev.pbs.cassandra.tls.TlsSettings;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
@@ -9,6 +11,7 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.Pattern;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +24,9 @@ import java.util.Optional;
  *   <li>{@code name} (required): letters, digits, '-' and '_'; the live profile is {@code cassandra:<name>};</li>
  *   <li>{@code contactPoints} (required): {@code HOST:PORT} strings;</li>
  *   <li>{@code localDatacenter}: default the contact points' datacenter;</li>
- *   <li>{@code username}, {@code passwordEnv}: credentials, the password read from that
- *       environment variable (never written in the YAML, never logged);</li>
+ *   <li>{@code username}, with {@code passwordEnv} or {@code passwordFile}: credentials, the password
+ *       read from that environment variable or file (never written in the YAML, never logged);</li>
+ *   <li>{@code tls}: client-to-node TLS, see {@link TlsConfiguration}; absent: plain text;</li>
  *   <li>{@code keyspace} (default {@code pbs_probe}), {@code replicationFactor} (default 3);</li>
  *   <li>{@code rate}: operations per second (default 20); {@code traceFraction} (default 0.2);</li>
  *   <li>{@code refreshSeconds}: how often the live profile is rebuilt (default 30, at least 5);</li>
@@ -47,6 +51,11 @@ public class ProbeConfiguration {
     private String localDatacenter;
     private String username;
     private String passwordEnv;
+    private String passwordFile;
+
+    @Valid
+    private TlsConfiguration tls;
+
     private String keyspace = ProbeSettings.DEFAULT_KEYSPACE;
 
     @Min(1)
@@ -150,6 +159,26 @@ public class ProbeConfiguration {
     }
 
     @JsonProperty
+    public String getPasswordFile() {
+        return passwordFile;
+    }
+
+    @JsonProperty
+    public void setPasswordFile(String passwordFile) {
+        this.passwordFile = passwordFile;
+    }
+
+    @JsonProperty
+    public TlsConfiguration getTls() {
+        return tls;
+    }
+
+    @JsonProperty
+    public void setTls(TlsConfiguration tls) {
+        this.tls = tls;
+    }
+
+    @JsonProperty
     public String getKeyspace() {
         return keyspace;
     }
@@ -228,13 +257,19 @@ public class ProbeConfiguration {
      * The probe's settings, one window long.
      *
      * @throws IllegalArgumentException naming this probe and the problem (a bad contact point, an
-     *     unset password variable)
+     *     unset password variable, a missing password file, a trust store that cannot be read)
      */
     public ProbeSettings toSettings() {
         try {
             List<InetSocketAddress> points = ProbeSettings.contactPoints(contactPoints);
-            Optional<String> password = ProbeSettings.passwordFrom(passwordEnv, "passwordEnv");
-            return new ProbeSettings(
+            if (username == null && (passwordEnv != null || passwordFile != null)) {
+                throw new IllegalArgumentException(
+                        (passwordEnv != null ? "passwordEnv" : "passwordFile") + " needs username");
+            }
+            Optional<String> password = ProbeSettings.passwordFrom(
+                    passwordEnv, passwordFile == null ? null : Path.of(passwordFile), "passwordEnv", "passwordFile");
+            Optional<TlsSettings> tlsSettings = Optional.ofNullable(tls).map(TlsConfiguration::toSettings);
+            ProbeSettings settings = new ProbeSettings(
                     points,
                     Optional.ofNullable(localDatacenter),
                     Optional.ofNullable(username),
@@ -244,6 +279,7 @@ public class ProbeConfiguration {
                     rate,
                     window(),
                     traceFraction);
+            return tlsSettings.map(settings::withTls).orElse(settings);
         } catch (IllegalArgumentException invalid) {
             throw new IllegalArgumentException("probe '" + name + "': " + invalid.getMessage(), invalid);
         }

@@ -1,14 +1,25 @@
 package dev.pbs.service.probes;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pbs.cassandra.probe.ProbeSettings;
+import dev.pbs.cassandra.tls.Secret;
+import dev.pbs.cassandra.tls.SelfSignedCertificate;
+import dev.pbs.cassandra.tls.TlsSettings;
+import io.dropwizard.configuration.ConfigurationException;
+import io.dropwizard.configuration.DefaultConfigurationFactoryFactory;
+import io.dropwizard.jackson.Jackson;
 import io.dropwizard.jersey.validation.Validators;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ProbeConfigurationTest {
 
@@ -50,5 +61,132 @@ class ProbeConfigurationTest {
                 violations.iterator().next();
         assertThat(violation.getPropertyPath().toString()).isEqualTo("windowSeconds");
         assertThat(violation.getMessage()).contains("10");
+    }
+
+    @Test
+    void tls_fromYaml_givesTheProbeTlsSettings(@TempDir Path folder) throws Exception {
+        Path trustStore = trustStore(folder);
+        Path passwordFile = folder.resolve("truststore.password");
+        Path rolePassword = folder.resolve("pbs.password");
+        Files.writeString(rolePassword, "role-password-never-shown\n");
+        ProbeConfiguration probe = fromYaml(folder, """
+                name: secure
+                contactPoints: ["127.0.0.21:9042"]
+                username: pbs
+                passwordFile: %s
+                tls:
+                  trustStore: %s
+                  trustStorePasswordFile: %s
+                """.formatted(rolePassword, trustStore, passwordFile));
+        ProbeSettings settings = probe.toSettings();
+        assertThat(settings.password()).contains("role-password-never-shown");
+        TlsSettings tls = settings.tls().orElseThrow();
+        assertThat(tls.hostnameVerification()).isTrue();
+        assertThat(tls.keyStore()).isEmpty();
+        assertThat(tls.trustedBy()).isEqualTo("the trust store (tls.trustStore " + trustStore + ")");
+        assertThat(settings.toString())
+                .doesNotContain("role-password-never-shown")
+                .doesNotContain(STORE_PASSWORD);
+    }
+
+    @Test
+    void tls_emptySection_trustsTheJdkDefaults_andVerificationCanBeTurnedOff(@TempDir Path folder) throws Exception {
+        ProbeConfiguration probe = fromYaml(folder, """
+                name: secure
+                contactPoints: ["127.0.0.21:9042"]
+                tls:
+                  hostnameVerification: false
+                """);
+        TlsSettings tls = probe.toSettings().tls().orElseThrow();
+        assertThat(tls.trustStore()).isEmpty();
+        assertThat(tls.hostnameVerification()).isFalse();
+        assertThat(probe().toSettings().tls()).isEmpty();
+    }
+
+    @Test
+    void tls_badSettings_areRefusedNamingTheProbeAndTheOption(@TempDir Path folder) throws Exception {
+        Path trustStore = trustStore(folder);
+        Path wrong = folder.resolve("wrong.password");
+        Files.writeString(wrong, "wrong-password-never-shown");
+
+        ProbeConfiguration missing = probe();
+        missing.setTls(tls(folder.resolve("missing.p12").toString(), null));
+        assertThatThrownBy(missing::toSettings)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("probe 'it': tls.trustStore " + folder.resolve("missing.p12") + " does not exist");
+
+        ProbeConfiguration wrongPassword = probe();
+        wrongPassword.setTls(tls(trustStore.toString(), wrong.toString()));
+        assertThatThrownBy(wrongPassword::toSettings)
+                .hasMessage("probe 'it': wrong password for tls.trustStore " + trustStore + " (the password from file "
+                        + wrong + " (tls.trustStorePasswordFile))")
+                .message()
+                .doesNotContain("wrong-password-never-shown")
+                .doesNotContain(STORE_PASSWORD);
+
+        ProbeConfiguration keyWithoutPassword = probe();
+        TlsConfiguration tls =
+                tls(trustStore.toString(), folder.resolve("truststore.password").toString());
+        tls.setKeyStore(trustStore.toString());
+        keyWithoutPassword.setTls(tls);
+        assertThatThrownBy(keyWithoutPassword::toSettings)
+                .hasMessage("probe 'it': tls.keyStore needs its password: tls.keyStorePasswordEnv VARIABLE or "
+                        + "tls.keyStorePasswordFile FILE");
+
+        ProbeConfiguration unsetVariable = probe();
+        TlsConfiguration fromVariable = tls(trustStore.toString(), null);
+        fromVariable.setTrustStorePasswordEnv("PBS_TEST_VARIABLE_THAT_IS_NOT_SET");
+        unsetVariable.setTls(fromVariable);
+        assertThatThrownBy(unsetVariable::toSettings)
+                .hasMessage("probe 'it': environment variable PBS_TEST_VARIABLE_THAT_IS_NOT_SET "
+                        + "(tls.trustStorePasswordEnv) is not set");
+
+        ProbeConfiguration passwordWithoutUser = probe();
+        passwordWithoutUser.setPasswordFile(wrong.toString());
+        assertThatThrownBy(passwordWithoutUser::toSettings).hasMessage("probe 'it': passwordFile needs username");
+    }
+
+    @Test
+    void tls_misspelledOption_isRefusedWhenTheYamlIsRead(@TempDir Path folder) {
+        assertThatThrownBy(() -> fromYaml(folder, """
+                        name: secure
+                        contactPoints: ["127.0.0.21:9042"]
+                        tls:
+                          trustStoreFile: /etc/pbs/truststore.p12
+                        """))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("Unrecognized field at: tls.trustStoreFile")
+                .hasMessageContaining("trustStore");
+    }
+
+    private static final String STORE_PASSWORD = "store-password-never-shown";
+
+    private static TlsConfiguration tls(String trustStore, String passwordFile) {
+        TlsConfiguration tls = new TlsConfiguration();
+        tls.setTrustStore(trustStore);
+        tls.setTrustStorePasswordFile(passwordFile);
+        return tls;
+    }
+
+    /** A PKCS12 trust store in {@code folder}, its password in {@code truststore.password}. */
+    private static Path trustStore(Path folder) throws Exception {
+        Path file = folder.resolve("truststore.p12");
+        Files.writeString(folder.resolve("truststore.password"), STORE_PASSWORD + "\n");
+        SelfSignedCertificate certificate =
+                SelfSignedCertificate.create("test", List.of("127.0.0.21"), Duration.ofDays(1));
+        Files.write(
+                file,
+                SelfSignedCertificate.trustStore(
+                        "test", List.of(certificate.certificate()), Secret.of(STORE_PASSWORD, "test")));
+        return file;
+    }
+
+    private static ProbeConfiguration fromYaml(Path folder, String yaml) throws Exception {
+        Path file = folder.resolve("probe.yml");
+        Files.writeString(file, yaml);
+        // As the service reads its configuration: unknown fields refused.
+        return new DefaultConfigurationFactoryFactory<ProbeConfiguration>()
+                .create(ProbeConfiguration.class, VALIDATOR, Jackson.newObjectMapper(), "dw")
+                .build(file.toFile());
     }
 }
