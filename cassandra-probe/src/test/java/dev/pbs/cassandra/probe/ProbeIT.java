@@ -118,7 +118,7 @@ class ProbeIT {
         assertThat(observed.points()).hasSize(8);
         for (ObservedPoint point : observed.points()) {
             assertThat(point.observed().trials() + observed.failedReads()).isGreaterThanOrEqualTo(observed.writes());
-            assertThat(point.predicted()).isBetween(point.predictedWithoutGap(), 1.0);
+            assertThat(point.predictedWithGap()).isBetween(point.predictedWithoutGap(), 1.0);
             assertThat(point.meanLagMillis()).isLessThan(20);
         }
         // Staleness fades: at 100 ms after the acknowledgement practically every read is fresh.
