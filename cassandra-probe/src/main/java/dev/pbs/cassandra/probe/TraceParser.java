@@ -89,11 +89,13 @@ public final class TraceParser {
             String activity = event.activity();
             if (event.source().equals(coordinator)) {
                 if (activity.equals(servedActivity)) {
-                    servedHere = servedHere == null ? event.elapsedMicros() : Math.min(servedHere, event.elapsedMicros());
+                    servedHere =
+                            servedHere == null ? event.elapsedMicros() : Math.min(servedHere, event.elapsedMicros());
                     continue;
                 }
                 if (LOCAL_RESULT.matcher(activity).matches()) {
-                    resultHere = resultHere == null ? event.elapsedMicros() : Math.min(resultHere, event.elapsedMicros());
+                    resultHere =
+                            resultHere == null ? event.elapsedMicros() : Math.min(resultHere, event.elapsedMicros());
                     continue;
                 }
                 Matcher sending = SENT.matcher(activity);

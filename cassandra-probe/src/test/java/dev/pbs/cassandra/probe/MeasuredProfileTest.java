@@ -87,8 +87,10 @@ class MeasuredProfileTest {
         LatencyProfile profile = MeasuredProfile.of(snapshot(recorder, 3), "measured");
         CoordinatorReplicaPath path = profile.coordinatorReplica().orElseThrow();
         assertThat(path.localReadPreference().getAsDouble()).isEqualTo(18.0 / 20);
-        assertThat(((Empirical) path.local().write()).inverseSurvivalProbability(0.5)).isBetween(0.799, 0.801);
-        assertThat(((Empirical) path.local().read()).inverseSurvivalProbability(0.5)).isBetween(0.599, 0.601);
+        assertThat(((Empirical) path.local().write()).inverseSurvivalProbability(0.5))
+                .isBetween(0.799, 0.801);
+        assertThat(((Empirical) path.local().read()).inverseSurvivalProbability(0.5))
+                .isBetween(0.599, 0.601);
         assertThat(((Empirical) path.local().response()).inverseSurvivalProbability(0.5))
                 .isBetween(0.299, 0.301);
     }

@@ -174,10 +174,12 @@ class TraceParserTest {
                 new TraceEvent("10.0.0.1", 568, "Determining replicas for mutation"),
                 new TraceEvent("10.0.0.1", 832, "Appending to commitlog"),
                 new TraceEvent("10.0.0.1", 946, "Adding to wars memtable"),
-                new TraceEvent("10.0.0.1", 1098, "Sending MUTATION_REQ message to /10.0.0.3:7000 message size 80 bytes"),
+                new TraceEvent(
+                        "10.0.0.1", 1098, "Sending MUTATION_REQ message to /10.0.0.3:7000 message size 80 bytes"),
                 new TraceEvent("10.0.0.3", 18, "MUTATION_REQ message received from /10.0.0.1:7000"),
                 new TraceEvent("10.0.0.3", 1206, "Adding to wars memtable"),
-                new TraceEvent("10.0.0.3", 3365, "Sending MUTATION_RSP message to /10.0.0.1:7000 message size 33 bytes"),
+                new TraceEvent(
+                        "10.0.0.3", 3365, "Sending MUTATION_RSP message to /10.0.0.1:7000 message size 33 bytes"),
                 new TraceEvent("10.0.0.1", 4510, "MUTATION_RSP message received from /10.0.0.3:7000"),
                 new TraceEvent("10.0.0.1", 4998, "Processing response from /10.0.0.3:7000"));
         TraceParser.Result result = TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", events);

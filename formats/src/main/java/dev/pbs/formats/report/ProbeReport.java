@@ -61,7 +61,8 @@ public final class ProbeReport {
         }
         text.append(delays.render()).append(System.lineSeparator());
         if (!snapshot.localDelaysMicros().isEmpty()) {
-            TextTable local = new TextTable(List.of("own replica", "delay", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms"), 2);
+            TextTable local = new TextTable(
+                    List.of("own replica", "delay", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms"), 2);
             for (WarsMessage type : WarsMessage.values()) {
                 Histogram histogram = snapshot.localDelaysMicros().get(type);
                 if (histogram != null && histogram.getTotalCount() > 0) {
