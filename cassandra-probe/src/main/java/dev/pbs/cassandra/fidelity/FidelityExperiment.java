@@ -182,7 +182,8 @@ public final class FidelityExperiment {
                 + " per second, each read at " + settings.delaysMillis().length + " delays");
         Measured measured = observeWhileProbing(probe, settings.observation(), PROBE_LEAD_MILLIS);
         ProbeSnapshot measurement = measured.measurement();
-        LatencyProfile profile = MeasuredProfile.of(measurement, "fidelity-measured");
+        // Injected sleeps are not stretched by tracing the way natural latencies are (docs/fidelity.md).
+        LatencyProfile profile = MeasuredProfile.withoutTracingCorrection(measurement, "fidelity-measured");
         progress.accept("predicting from the measured profile");
         ObservedStaleness comparison =
                 StalenessObserver.compare(measured.observation(), profile, settings.replicas(), settings.correction());

@@ -45,6 +45,20 @@ public final class MeasuredProfile {
         return fromTraces(undilated(snapshot, factors), name, " " + factors.explanation());
     }
 
+    /**
+     * The profile of the traced delays as they were measured, without dividing out tracing's cost:
+     * for delays injected by sleeping in the nodes (the fidelity experiment), which tracing does
+     * not stretch in proportion, so that the factors {@link TracingDilation} finds on natural
+     * latencies do not describe them.
+     */
+    public static LatencyProfile withoutTracingCorrection(ProbeSnapshot snapshot, String name) {
+        return fromTraces(
+                snapshot,
+                name,
+                " Tracing's own cost was not divided out: the delays were injected (sleeps in the nodes), which "
+                        + "tracing does not stretch in proportion.");
+    }
+
     /** The profile of the snapshot's traced delays divided by {@code factors}, without explanation. */
     static LatencyProfile traced(ProbeSnapshot snapshot, TracingDilation.Factors factors, String name) {
         return fromTraces(undilated(snapshot, factors), name, "");

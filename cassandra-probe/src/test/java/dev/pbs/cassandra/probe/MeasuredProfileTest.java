@@ -96,6 +96,18 @@ class MeasuredProfileTest {
     }
 
     @Test
+    void withoutTracingCorrection_keepsTheTracedDelaysAndSaysSo() {
+        WarsRecorder recorder = new WarsRecorder();
+        recordBoth(recorder, "127.0.0.1", 1000, 500);
+        recordBoth(recorder, "127.0.0.2", 2000, 600);
+        recordBoth(recorder, "127.0.0.3", 4000, 700);
+        LatencyProfile profile = MeasuredProfile.withoutTracingCorrection(snapshot(recorder, 3), "injected");
+        assertThat(((Empirical) profile.delaysOf(0).write()).inverseSurvivalProbability(0.5))
+                .isBetween(0.999, 1.002);
+        assertThat(profile.provenance()).contains("Tracing's own cost was not divided out");
+    }
+
+    @Test
     void of_noLocalSamples_leavesTheCoordinatorReplicaOut() {
         WarsRecorder recorder = new WarsRecorder();
         recordBoth(recorder, "127.0.0.1", 1000, 500);
