@@ -115,12 +115,12 @@ final class FidelityCommand implements Callable<Integer> {
     @Option(
             names = "--client-gap",
             paramLabel = "none|latency|measured",
-            defaultValue = "latency",
-            description = "Which prediction rmse_t_visibility compares with (all three are reported): latency (the "
-                    + "default, as in pbs probe --observe), the model with t shifted by the client's latency beyond "
-                    + "the engine's (the median of writes' and of reads', averaged) and by each read's send lag; "
-                    + "measured, the model averaged over the client's measured round trip (and the send lag); none, "
-                    + "the model alone.")
+            defaultValue = "measured",
+            description = "Which prediction rmse_t_visibility compares with (all three are reported): measured (the "
+                    + "default, as in pbs probe --observe), the model averaged over the client's measured round trip, "
+                    + "with each read's send lag; latency, the model with t shifted by the client's latency beyond "
+                    + "the engine's (the median of writes' and of reads', averaged) and by the send lag; none, the "
+                    + "model alone.")
     private ClientGapCorrection clientGap;
 
     @Option(

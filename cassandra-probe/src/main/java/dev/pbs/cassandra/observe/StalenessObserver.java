@@ -36,11 +36,11 @@ public final class StalenessObserver {
 
     /**
      * The prediction the RMSE compares with unless another is asked for, the same in {@code ./pbs
-     * probe --observe}, the service's probes and {@code ./pbs fidelity}: the latency offset, the
-     * closest in the long injected runs (0.40% to 0.76%, the model alone 3.8% to 4.7%) and as close
-     * as the round trip, or closer, at natural latencies (docs/probe.md).
+     * probe --observe}, the service's probes and {@code ./pbs fidelity}: the measured round trip
+     * (and the send lag) added to t. With the delays counted from the coordinator's request start,
+     * the latency offset no longer measures the client's part (docs/fidelity.md).
      */
-    public static final ClientGapCorrection DEFAULT_CORRECTION = ClientGapCorrection.LATENCY;
+    public static final ClientGapCorrection DEFAULT_CORRECTION = ClientGapCorrection.MEASURED;
 
     private static final long PREDICTION_TRIALS = 2_000_000;
     private static final long PREDICTION_SEED = 42;

@@ -41,11 +41,11 @@ class FidelityIT {
 
     /**
      * Reads right after the acknowledgement are visibly stale (P &lt; 0.95) and fresh by 200 ms; the
-     * model alone, from the measured profile, is stale at t = 0 too and monotone; the prediction with
-     * the latency offset (as in {@link FidelityLongIT}) is within 3 noise floors + 2 points of the
-     * observation (RMSE over the grid). The model alone came within that bound too in every run so
-     * far but with less room under load (up to 5.1% against a 6.9% bound in the .ci/run of a
-     * saturated machine; the latency offset 0.65% to 2.75%).
+     * model alone, from the measured profile, is stale at t = 0 too and monotone; the default
+     * prediction (the measured round trip added to t, as in {@link FidelityLongIT}) is within 3
+     * noise floors + 2 points of the observation (RMSE over the grid). The model alone came within
+     * that bound too in every run so far but with less room under load (up to 5.1% against a 6.9%
+     * bound in the .ci/run of a saturated machine); the round trip 1.98% to 3.75%.
      *
      * <p>The bound: with 300 writes the noise floor (the RMSE that sampling alone gives if the
      * prediction is exact: the root mean of p(1 - p) / 300 over the grid) is about 1.5%. Simulating

@@ -4,6 +4,7 @@ import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.cassandra.observe.StalenessObserver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +38,7 @@ final class FidelityRuns {
     static FidelityResult runOn(
             LocalCluster cluster, int replicas, double writeMeanMillis, int writes, Duration warmUp) {
         FidelitySettings settings =
-                cell(replicas, writeMeanMillis, writes, warmUp, cluster.root(), ClientGapCorrection.LATENCY);
+                cell(replicas, writeMeanMillis, writes, warmUp, cluster.root(), StalenessObserver.DEFAULT_CORRECTION);
         return printed(FidelityExperiment.runOn(cluster, settings, line -> System.out.println("[fidelity] " + line)));
     }
 
