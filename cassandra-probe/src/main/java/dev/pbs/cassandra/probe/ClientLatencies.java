@@ -1,7 +1,6 @@
 package dev.pbs.cassandra.probe;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
  * What the probe's client sees, in microseconds, beside the traces: the latency of untraced
@@ -16,13 +15,11 @@ import org.HdrHistogram.Recorder;
  */
 public final class ClientLatencies {
 
-    private static final int SIGNIFICANT_DIGITS = 3;
-
-    private final Recording writesAtOne = new Recording();
-    private final Recording writesAtTwo = new Recording();
-    private final Recording readsAtOne = new Recording();
-    private final Recording readsAtTwo = new Recording();
-    private final Recording roundTrips = new Recording();
+    private final RunningHistogram writesAtOne = new RunningHistogram();
+    private final RunningHistogram writesAtTwo = new RunningHistogram();
+    private final RunningHistogram readsAtOne = new RunningHistogram();
+    private final RunningHistogram readsAtTwo = new RunningHistogram();
+    private final RunningHistogram roundTrips = new RunningHistogram();
 
     /**
      * An untraced operation answered after {@code micros}.
@@ -31,18 +28,23 @@ public final class ClientLatencies {
      */
     public void untraced(Operation operation, int replicas, long micros) {
         boolean write = operation == Operation.WRITE;
-        Recording recording = replicas == 1 ? (write ? writesAtOne : readsAtOne) : (write ? writesAtTwo : readsAtTwo);
-        recording.record(micros);
+        RunningHistogram recording =
+                replicas == 1 ? (write ? writesAtOne : readsAtOne) : (write ? writesAtTwo : readsAtTwo);
+        recording.record(clip(micros));
     }
 
     /** A refused request answered after {@code micros}. */
     public void roundTrip(long micros) {
-        roundTrips.record(micros);
+        roundTrips.record(clip(micros));
     }
 
     public Snapshot snapshot() {
         return new Snapshot(
-                writesAtOne.copy(), writesAtTwo.copy(), readsAtOne.copy(), readsAtTwo.copy(), roundTrips.copy());
+                writesAtOne.totalCopy(),
+                writesAtTwo.totalCopy(),
+                readsAtOne.totalCopy(),
+                readsAtTwo.totalCopy(),
+                roundTrips.totalCopy());
     }
 
     /**
@@ -56,19 +58,7 @@ public final class ClientLatencies {
             Histogram readsAtTwo,
             Histogram roundTrips) {}
 
-    private static final class Recording {
-        private final Recorder recorder = new Recorder(WarsRecorder.HIGHEST_MICROS, SIGNIFICANT_DIGITS);
-        private final Histogram total = new Histogram(WarsRecorder.HIGHEST_MICROS, SIGNIFICANT_DIGITS);
-        private Histogram interval;
-
-        void record(long micros) {
-            recorder.recordValue(Math.max(0, Math.min(WarsRecorder.HIGHEST_MICROS, micros)));
-        }
-
-        synchronized Histogram copy() {
-            interval = recorder.getIntervalHistogram(interval);
-            total.add(interval);
-            return total.copy();
-        }
+    private static long clip(long micros) {
+        return Math.max(0, Math.min(WarsRecorder.HIGHEST_MICROS, micros));
     }
 }

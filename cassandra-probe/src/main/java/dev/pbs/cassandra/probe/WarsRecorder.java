@@ -8,12 +8,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
  * W, A, R and S delays per replica, in microseconds, in HdrHistograms (3 significant digits, up to
  * an hour). The probe's trace readers record concurrently without waiting for each other or for a
- * snapshot: each replica and message has an HdrHistogram {@link Recorder}, whose interval
+ * snapshot: each replica and message has an HdrHistogram recorder ({@link RunningHistogram}), whose interval
  * histograms a snapshot adds to that pair's running total. A snapshot holds every sample recorded
  * before it was taken; one taken while a sample is being recorded may hold its W (or R) and not yet
  * its A (or S).
@@ -23,11 +22,9 @@ public final class WarsRecorder {
     /** Largest recordable delay, microseconds (one hour); larger ones are counted as clipped. */
     public static final long HIGHEST_MICROS = 3_600_000_000L;
 
-    private static final int SIGNIFICANT_DIGITS = 3;
-
-    private final ConcurrentMap<String, Map<WarsMessage, MessageDelays>> byReplica = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Map<WarsMessage, RunningHistogram>> byReplica = new ConcurrentHashMap<>();
     private final LongAdder clipped = new LongAdder();
-    private final Map<WarsMessage, MessageDelays> local = newMessages();
+    private final Map<WarsMessage, RunningHistogram> local = newMessages();
     private final LongAdder readsServedLocally = new LongAdder();
     private final LongAdder readsSentAway = new LongAdder();
 
@@ -92,16 +89,16 @@ public final class WarsRecorder {
         return Math.max(0, micros);
     }
 
-    private MessageDelays delaysOf(String replica, WarsMessage message) {
-        Map<WarsMessage, MessageDelays> messages = byReplica.computeIfAbsent(replica, ignored -> newMessages());
+    private RunningHistogram delaysOf(String replica, WarsMessage message) {
+        Map<WarsMessage, RunningHistogram> messages = byReplica.computeIfAbsent(replica, ignored -> newMessages());
         return messages.get(message);
     }
 
     /** One pair of delays per message, created together so that recording never changes the map. */
-    private static Map<WarsMessage, MessageDelays> newMessages() {
-        Map<WarsMessage, MessageDelays> messages = new EnumMap<>(WarsMessage.class);
+    private static Map<WarsMessage, RunningHistogram> newMessages() {
+        Map<WarsMessage, RunningHistogram> messages = new EnumMap<>(WarsMessage.class);
         for (WarsMessage message : WarsMessage.values()) {
-            messages.put(message, new MessageDelays());
+            messages.put(message, new RunningHistogram());
         }
         return messages;
     }
@@ -129,33 +126,12 @@ public final class WarsRecorder {
 
     /** Samples of one replica and message so far. */
     public long count(String replica, WarsMessage message) {
-        Map<WarsMessage, MessageDelays> messages = byReplica.get(replica);
+        Map<WarsMessage, RunningHistogram> messages = byReplica.get(replica);
         return messages == null ? 0 : messages.get(message).totalCopy().getTotalCount();
     }
 
     /** Delays above {@link #HIGHEST_MICROS}, recorded as that value. */
     public long clipped() {
         return clipped.sum();
-    }
-
-    /**
-     * The delays of one replica and message: recorded without a lock into a {@link Recorder}; the
-     * running total, which only readers touch, gathers its interval histograms.
-     */
-    private static final class MessageDelays {
-        private final Recorder recorder = new Recorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
-        private final Histogram total = new Histogram(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
-        private Histogram interval;
-
-        void record(long micros) {
-            recorder.recordValue(micros);
-        }
-
-        /** Everything recorded so far. Readers take turns here; writers never wait. */
-        synchronized Histogram totalCopy() {
-            interval = recorder.getIntervalHistogram(interval);
-            total.add(interval);
-            return total.copy();
-        }
     }
 }
