@@ -2,7 +2,9 @@ package dev.pbs.cli;
 
 import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
+import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.cassandra.observe.RawObservation;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeRun;
@@ -18,6 +20,7 @@ import dev.pbs.model.quorum.ConsistencyLevel;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -151,7 +154,8 @@ final class ProbeCommand implements Callable<Integer> {
             names = "--duration",
             paramLabel = "TIME",
             defaultValue = "60s",
-            description = "How long to run, e.g. 30s, 5m (default: ${DEFAULT-VALUE}).")
+            description = "How long to run, e.g. 30s, 5m (default: ${DEFAULT-VALUE}); with --observe, "
+                    + "at least this long and until the observation ends.")
     private String duration;
 
     @Option(
@@ -184,9 +188,9 @@ final class ProbeCommand implements Callable<Integer> {
 
     @Option(
             names = "--observe",
-            description =
-                    "After measuring, observe staleness: write versions at --write-consistency, "
-                            + "read each back at every t of --observe-t at --read-consistency, and compare with the prediction.")
+            description = "While measuring, observe staleness: write versions at --write-consistency, "
+                    + "read each back at every t of --observe-t at --read-consistency, and compare with the prediction "
+                    + "from the profile measured meanwhile.")
     private boolean observe;
 
     @Option(
@@ -262,7 +266,22 @@ final class ProbeCommand implements Callable<Integer> {
                     rate,
                     traceFraction);
             err.flush();
-            snapshot = run.run(() -> false);
+            RawObservation raw = null;
+            if (observation == null) {
+                snapshot = run.run(() -> false);
+            } else {
+                err.printf(
+                        Locale.ROOT,
+                        "pbs: observing staleness meanwhile: %d writes at %s per second, each read at %d delays...%n",
+                        observation.writes(),
+                        observation.writesPerSecond(),
+                        observation.delaysMillis().length);
+                err.flush();
+                ObservationWhileProbing.Result both = ObservationWhileProbing.run(
+                        run, observation, coordinatorChoice(), settings.duration(), Duration.ZERO, () -> false);
+                snapshot = both.measurement();
+                raw = both.observation();
+            }
             LatencyProfile profile = MeasuredProfile.of(snapshot, name);
             new OutputFile("--out", outFile).writeAtomically(ProfileJson.writeString(profile));
             if (histogramLog != null) {
@@ -272,15 +291,9 @@ final class ProbeCommand implements Callable<Integer> {
             out.println("profile written to " + this.outFile + " (pbs predict --profile-file " + this.outFile + " --n "
                     + profile.fixedReplicaCount().orElse(replicationFactor) + " --all)");
             out.flush();
-            if (observation != null) {
-                err.printf(
-                        Locale.ROOT,
-                        "pbs: observing staleness: %d writes at %s per second, each read at %d delays...%n",
-                        observation.writes(),
-                        observation.writesPerSecond(),
-                        observation.delaysMillis().length);
-                err.flush();
-                ObservedStaleness observed = StalenessObserver.observe(run, observation, profile, coordinatorChoice());
+            if (raw != null) {
+                ObservedStaleness observed = StalenessObserver.compare(
+                        raw, profile, settings.replicationFactor(), StalenessObserver.DEFAULT_CORRECTION);
                 out.println();
                 out.print(ObservationReport.text(observed));
                 if (observeOut != null) {

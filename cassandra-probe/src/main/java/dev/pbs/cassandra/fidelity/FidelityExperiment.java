@@ -4,8 +4,8 @@ import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.cluster.NodeStatus;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
+import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
-import dev.pbs.cassandra.observe.RawObservation;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeRun;
@@ -17,11 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -131,28 +127,17 @@ public final class FidelityExperiment {
         TimeUnit.MILLISECONDS.sleep(INJECTION_PICKUP_MILLIS);
     }
 
-    /** What a probe measured while an observation ran beside it. */
-    private record Measured(RawObservation observation, ProbeSnapshot measurement) {}
-
-    /**
-     * Starts the probe, lets it run alone for {@code leadMillis}, then runs the observation; stops
-     * the probe when the observation ends, however it ends.
-     */
-    private static Measured observeWhileProbing(ProbeSettings probe, ObservationSettings observation, long leadMillis)
-            throws InterruptedException {
+    /** Connects, then observes while probing (ObservationWhileProbing) after the probe's lead. */
+    private static ObservationWhileProbing.Result observeWhileProbing(
+            ProbeSettings probe, ObservationSettings observation, long leadMillis) {
         try (ProbeRun run = ProbeRun.connect(probe)) {
-            AtomicBoolean observed = new AtomicBoolean();
-            CompletableFuture<ProbeSnapshot> measuring = CompletableFuture.supplyAsync(() -> run.run(observed::get));
-            TimeUnit.MILLISECONDS.sleep(leadMillis);
-            RawObservation raw;
-            try {
-                raw = StalenessObserver.run(run, observation, CoordinatorChoice.OUTSIDE_REPLICAS);
-            } finally {
-                observed.set(true);
-            }
-            return new Measured(raw, measuring.get(60, TimeUnit.SECONDS));
-        } catch (ExecutionException | TimeoutException failed) {
-            throw new IllegalStateException("the probe failed during the experiment: " + failed.getMessage(), failed);
+            return ObservationWhileProbing.run(
+                    run,
+                    observation,
+                    CoordinatorChoice.OUTSIDE_REPLICAS,
+                    Duration.ZERO,
+                    Duration.ofMillis(leadMillis),
+                    () -> false);
         }
     }
 
@@ -180,7 +165,7 @@ public final class FidelityExperiment {
         progress.accept("W ~ Exp(" + settings.writeMeanMillis() + " ms), A, R, S ~ Exp(" + settings.otherMeanMillis()
                 + " ms): observing " + settings.writes() + " writes at " + settings.writesPerSecond()
                 + " per second, each read at " + settings.delaysMillis().length + " delays");
-        Measured measured = observeWhileProbing(probe, settings.observation(), PROBE_LEAD_MILLIS);
+        ObservationWhileProbing.Result measured = observeWhileProbing(probe, settings.observation(), PROBE_LEAD_MILLIS);
         ProbeSnapshot measurement = measured.measurement();
         // Injected sleeps are not stretched by tracing the way natural latencies are (docs/fidelity.md).
         LatencyProfile profile = MeasuredProfile.withoutTracingCorrection(measurement, "fidelity-measured");

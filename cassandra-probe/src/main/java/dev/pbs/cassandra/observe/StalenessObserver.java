@@ -50,17 +50,6 @@ public final class StalenessObserver {
 
     private StalenessObserver() {}
 
-    /** Observes with round-robin coordinators, then compares with the prediction from {@code measured}. */
-    public static ObservedStaleness observe(ProbeRun run, ObservationSettings settings, LatencyProfile measured) {
-        return observe(run, settings, measured, CoordinatorChoice.ROUND_ROBIN);
-    }
-
-    /** Observes with the given coordinators, then compares with the prediction from {@code measured}. */
-    public static ObservedStaleness observe(
-            ProbeRun run, ObservationSettings settings, LatencyProfile measured, CoordinatorChoice choice) {
-        return compare(run(run, settings, choice), measured, run.settings().replicationFactor(), DEFAULT_CORRECTION);
-    }
-
     /**
      * Runs the observation workload on the probe's keyspace and session (see above); returns once
      * every read has been answered.

@@ -14,6 +14,7 @@ import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -137,6 +138,22 @@ public final class ProbeRun implements AutoCloseable {
      * reads back the last traces.
      */
     public ProbeSnapshot run(BooleanSupplier cancelled) {
+        return run(cancelled, settings.duration(), cancelled);
+    }
+
+    /**
+     * Runs the workload until {@code stop} says so, whatever the configured duration, then reads
+     * back the last traces.
+     */
+    public ProbeSnapshot runUntil(BooleanSupplier stop) {
+        return run(stop, null, () -> false);
+    }
+
+    /**
+     * The workload until {@code cancelled} or the end of {@code duration} (null: no end), then
+     * the last traces until they are read or {@code abandonTraces} says so.
+     */
+    private ProbeSnapshot run(BooleanSupplier cancelled, Duration duration, BooleanSupplier abandonTraces) {
         started = Instant.now();
         Thread traceReader = new Thread(this::readTraces, "pbs-probe-traces");
         traceReader.setDaemon(true);
@@ -144,7 +161,7 @@ public final class ProbeRun implements AutoCloseable {
         SplittableRandom random = new SplittableRandom(System.nanoTime());
         long periodNanos = Math.max(1, Math.round(1e9 / settings.operationsPerSecond()));
         long start = System.nanoTime();
-        long end = start + settings.duration().toNanos();
+        long end = duration == null ? Long.MAX_VALUE : start + duration.toNanos();
         long next = start;
         long operation = 0;
         try {
@@ -170,7 +187,7 @@ public final class ProbeRun implements AutoCloseable {
             inFlight.release(MAX_IN_FLIGHT);
             long drainDeadline = System.nanoTime()
                     + TimeUnit.MILLISECONDS.toNanos(TRACE_READ_DELAY_MILLIS * (TRACE_READ_ATTEMPTS + 1));
-            while (!pendingTraces.isEmpty() && System.nanoTime() < drainDeadline && !cancelled.getAsBoolean()) {
+            while (!pendingTraces.isEmpty() && System.nanoTime() < drainDeadline && !abandonTraces.getAsBoolean()) {
                 TimeUnit.MILLISECONDS.sleep(100);
             }
         } catch (InterruptedException interrupted) {

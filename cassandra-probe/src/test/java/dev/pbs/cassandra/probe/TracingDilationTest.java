@@ -12,24 +12,53 @@ import org.junit.jupiter.api.Test;
 class TracingDilationTest {
 
     @Test
-    void multiplier_constantParts_solvesTheMedianExactly() {
-        // H is 2 ms everywhere, X 1 ms: the median of H + c X is 2 + c; 2.25 needs c = 0.25.
+    void multiplier_constantParts_solvesExactly() {
+        // H is 2 ms everywhere, X 1 ms: every quantile of H + c X is 2 + c; 2.25 needs c = 0.25.
         double[] roundTrip = constant(2.0);
         double[] parts = constant(1.0);
-        assertThat(TracingDilation.multiplier(roundTrip, parts, 2.25)).isCloseTo(0.25, within(1e-6));
+        assertThat(TracingDilation.multiplier(roundTrip, parts, targets(2.25))).isCloseTo(0.25, within(1e-6));
         // Nothing to explain beyond the round trip: the smallest multiplier.
-        assertThat(TracingDilation.multiplier(roundTrip, parts, 1.5)).isEqualTo(1 / TracingDilation.LARGEST_FACTOR);
+        assertThat(TracingDilation.multiplier(roundTrip, parts, targets(1.5)))
+                .isEqualTo(1 / TracingDilation.LARGEST_FACTOR);
         // More than the largest multiplier can explain: the largest.
-        assertThat(TracingDilation.multiplier(roundTrip, parts, 1000)).isEqualTo(TracingDilation.LARGEST_FACTOR);
+        assertThat(TracingDilation.multiplier(roundTrip, parts, targets(1000)))
+                .isEqualTo(TracingDilation.LARGEST_FACTOR);
     }
 
     @Test
-    void medianOfSum_spreadParts_isTheMedianOfEveryPair() {
+    void multiplier_spreadParts_fitsTheWholeDistributionNotOnlyTheMedian() {
+        // X uniform on the grid 0..99 ms, H 1 ms: the quantile q of H + c X is about 1 + c q.
+        // Targets made with c = 0.1 are found again, at every percentile at once.
+        double[] roundTrip = constant(1.0);
+        double[] parts = new double[100];
+        for (int level = 0; level < parts.length; level++) {
+            parts[level] = level;
+        }
+        double[] targets = TracingDilation.quantilesOfSum(roundTrip, parts, 0.1);
+        assertThat(TracingDilation.multiplier(roundTrip, parts, targets)).isCloseTo(0.1, within(1e-4));
+        // A tail longer than the body says is weighed too: the fit lies between the two.
+        double[] heavier = targets.clone();
+        heavier[heavier.length - 1] *= 2;
+        assertThat(TracingDilation.multiplier(roundTrip, parts, heavier)).isStrictlyBetween(0.1, 0.2);
+    }
+
+    @Test
+    void quantilesOfSum_spreadParts_readsEveryPairsSum() {
         double[] roundTrip = {1, 2, 3};
         double[] parts = {0, 10, 20};
-        // Sums 1..23 with c = 1: {1,2,3,11,12,13,21,22,23}, median 12; with c = 0.1: {1,2,3,2,3,4,3,4,5}, median 3.
-        assertThat(TracingDilation.medianOfSum(roundTrip, parts, 1)).isEqualTo(12);
-        assertThat(TracingDilation.medianOfSum(roundTrip, parts, 0.1)).isCloseTo(3, within(1e-9));
+        // Sums with c = 1: {1,2,3,11,12,13,21,22,23}: the median 12, p75 21, p99 just under 23.
+        double[] quantiles = TracingDilation.quantilesOfSum(roundTrip, parts, 1);
+        assertThat(quantiles[0]).isEqualTo(12);
+        assertThat(quantiles[1]).isEqualTo(21);
+        assertThat(quantiles[4]).isCloseTo(22.92, within(1e-9));
+        // With c = 0.1: {1,2,2,3,3,3,4,4,5}: the median 3.
+        assertThat(TracingDilation.quantilesOfSum(roundTrip, parts, 0.1)[0]).isCloseTo(3, within(1e-9));
+    }
+
+    private static double[] targets(double value) {
+        double[] targets = new double[TracingDilation.CALIBRATION_PERCENTILES.length];
+        java.util.Arrays.fill(targets, value);
+        return targets;
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.pbs.service.probes;
 
+import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
+import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.probe.MeasuredProfile;
@@ -15,6 +17,7 @@ import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.service.core.ProfileStore;
 import io.dropwizard.lifecycle.Managed;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -97,14 +100,32 @@ public final class ManagedProbe implements Managed {
         }
     }
 
-    private void observe(ProbeRun run, ProbeSnapshot window, ObservationSettings settings) {
+    /**
+     * One window of the probe with the observation beside it (ObservationWhileProbing): the window
+     * lasts until the observation ends, at least the configured window; the observation is then
+     * compared with the profile of that window. Null when the observation failed.
+     */
+    private ProbeSnapshot observedWindow(ProbeRun run, ObservationSettings settings) {
         try {
-            LatencyProfile measured = MeasuredProfile.of(window, configuration.profileName());
-            ObservedStaleness observed = StalenessObserver.observe(run, settings, measured);
+            ObservationWhileProbing.Result both = ObservationWhileProbing.run(
+                    run,
+                    settings,
+                    CoordinatorChoice.ROUND_ROBIN,
+                    configuration.window(),
+                    Duration.ZERO,
+                    () -> stopping);
+            LatencyProfile measured = MeasuredProfile.of(both.measurement(), configuration.profileName());
+            ObservedStaleness observed = StalenessObserver.compare(
+                    both.observation(),
+                    measured,
+                    run.settings().replicationFactor(),
+                    StalenessObserver.DEFAULT_CORRECTION);
             lastObservation = ObservationReport.answer(observed);
             LOG.info("probe {}: observed staleness, RMSE against the prediction {}", name(), observed.rmse());
+            return both.measurement();
         } catch (RuntimeException failed) {
             refreshProblem = "observation failed: " + failed.getMessage();
+            return null;
         }
     }
 
@@ -121,11 +142,13 @@ public final class ManagedProbe implements Managed {
                         "probe {}: connected, probing windows of {} s",
                         name(),
                         configuration.window().toSeconds());
-                ProbeSnapshot window = run.run(() -> stopping);
-                lastComplete = window;
-                if (observation.isPresent() && !stopping) {
-                    observe(run, window, observation.get());
+                ProbeSnapshot window =
+                        observation.isPresent() ? observedWindow(run, observation.get()) : run.run(() -> stopping);
+                if (window == null) {
+                    current = null;
+                    continue; // the observation failed (refreshProblem says why): the next window
                 }
+                lastComplete = window;
                 synchronized (totalsLock) {
                     completedSucceeded += window.operations().succeeded();
                     completedFailed += window.operations().failed();

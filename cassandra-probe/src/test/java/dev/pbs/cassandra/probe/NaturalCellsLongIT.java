@@ -1,0 +1,184 @@
+package dev.pbs.cassandra.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.pbs.cassandra.cluster.LocalCluster;
+import dev.pbs.cassandra.observe.CoordinatorChoice;
+import dev.pbs.cassandra.observe.ObservationSettings;
+import dev.pbs.cassandra.observe.ObservationWhileProbing;
+import dev.pbs.cassandra.observe.ObservedPoint;
+import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.cassandra.observe.StalenessObserver;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The live probe against its own cluster with nothing injected, the four cells of the issue on the
+ * probe's accuracy, each as {@code ./pbs probe --duration 60s --observe --observe-writes 2000}
+ * runs it (the observation beside the probe, the default comparison): W = R = ONE, W = QUORUM with
+ * R = ONE and W = ONE with R = QUORUM through coordinators that are replicas (three nodes, N = 3,
+ * as with a token-aware driver), and W = R = ONE through coordinators that are not (N = 2 on the
+ * same three nodes, as with token-unaware routing). A 3-node cluster of its own on 127.0.0.31-33,
+ * in {@code target/natural-cells-cluster}, warmed up by one discarded cell, stopped at the end
+ * however the tests end. About ten minutes: only under {@code mvn verify -Pfidelity}.
+ */
+@Tag("fidelity")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class NaturalCellsLongIT {
+
+    private static final int FIRST_ADDRESS = 31;
+    private static final String CONTACT_POINT = "127.0.0.31:9042";
+    private static final int WRITES = 2000;
+    private static final double WRITES_PER_SECOND = 20;
+    /** The command line's defaults. */
+    private static final double PROBE_RATE = 50;
+
+    private static final double TRACE_FRACTION = 0.2;
+    private static final Duration PROBE_DURATION = Duration.ofSeconds(60);
+
+    /**
+     * The latency guard: the issue's goal is 10% and it is not met yet (11% to 13% on 2026-12-02,
+     * the predicted p99 too high: docs/probe.md); this keeps the tails from going back to the 45% to
+     * 67% of the methods before.
+     */
+    private static final double LATENCY_NRMSE_GUARD = 0.20;
+
+    private static LocalCluster cluster;
+    private static Thread shutdownHook;
+
+    @BeforeAll
+    static void startCluster() throws IOException {
+        Path directory = Files.createDirectories(Path.of("target", "natural-cells-cluster"))
+                .toAbsolutePath();
+        cluster = LocalCluster.in(directory).withFirstAddress(FIRST_ADDRESS);
+        cluster.stop(line -> {}); // a run that was killed may have left it running
+        shutdownHook = new Thread(() -> cluster.stop(line -> {}), "stop-natural-cells-cluster");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        cluster.start(3, line -> System.out.println("[natural cells cluster] " + line));
+        // A cluster just started is slower for its first minutes (compilation, first flushes):
+        // one cell, discarded, as a user's cluster would have been running long before the probe.
+        cell("warm-up", 3, 1, 1, 600, CoordinatorChoice.ROUND_ROBIN, Duration.ofSeconds(30));
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.stop(line -> System.out.println("[natural cells cluster] " + line));
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        }
+    }
+
+    @Test
+    @Order(1)
+    void writeOneReadOne_throughReplicas() {
+        assertWithinGoal(cell("W=ONE R=ONE", 3, 1, 1, WRITES, CoordinatorChoice.ROUND_ROBIN, PROBE_DURATION));
+    }
+
+    @Test
+    @Order(2)
+    void writeQuorumReadOne_throughReplicas() {
+        assertWithinGoal(cell("W=QUORUM R=ONE", 3, 2, 1, WRITES, CoordinatorChoice.ROUND_ROBIN, PROBE_DURATION));
+    }
+
+    @Test
+    @Order(3)
+    void writeOneReadQuorum_throughReplicas() {
+        assertWithinGoal(cell("W=ONE R=QUORUM", 3, 1, 2, WRITES, CoordinatorChoice.ROUND_ROBIN, PROBE_DURATION));
+    }
+
+    @Test
+    @Order(4)
+    void writeOneReadOne_throughNonReplicas() {
+        ObservedStaleness observed =
+                cell("W=ONE R=ONE token-unaware", 2, 1, 1, WRITES, CoordinatorChoice.OUTSIDE_REPLICAS, PROBE_DURATION);
+        assertThat(observed.coordinatorIsReplica()).isFalse();
+        assertWithinGoal(observed);
+    }
+
+    /**
+     * The issue's goal for staleness, t-visibility RMSE within 1% or 1.5 noise floors, and the
+     * latency guard; every read answered at every t.
+     */
+    private static void assertWithinGoal(ObservedStaleness observed) {
+        assertThat(observed.writes()).isGreaterThanOrEqualTo(WRITES - 10);
+        assertThat(observed.points())
+                .allSatisfy(point -> assertThat(point.observed().trials()).isGreaterThanOrEqualTo(WRITES - 20));
+        assertThat(observed.rmse())
+                .as("t-visibility RMSE (noise floor %.4f)", observed.noiseFloor())
+                .isLessThanOrEqualTo(Math.max(0.01, 1.5 * observed.noiseFloor()));
+        assertThat(observed.latencyNrmse()).as("latency N-RMSE").isLessThanOrEqualTo(LATENCY_NRMSE_GUARD);
+    }
+
+    private static ObservedStaleness cell(
+            String name,
+            int replicas,
+            int writeReplicas,
+            int readReplicas,
+            int writes,
+            CoordinatorChoice coordinators,
+            Duration probeDuration) {
+        ProbeSettings settings = new ProbeSettings(
+                List.of(ProbeSettings.contactPoint(CONTACT_POINT)),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                "pbs_natural_rf" + replicas,
+                replicas,
+                PROBE_RATE,
+                probeDuration,
+                TRACE_FRACTION);
+        ObservationSettings observation = new ObservationSettings(
+                writeReplicas, readReplicas, writes, WRITES_PER_SECOND, ObservationSettings.DEFAULT_DELAYS_MILLIS);
+        try (ProbeRun run = ProbeRun.connect(settings)) {
+            ObservationWhileProbing.Result both = ObservationWhileProbing.run(
+                    run, observation, coordinators, probeDuration, Duration.ZERO, () -> false);
+            ObservedStaleness observed = StalenessObserver.compare(
+                    both.observation(),
+                    MeasuredProfile.of(both.measurement(), "natural"),
+                    replicas,
+                    StalenessObserver.DEFAULT_CORRECTION);
+            print(name, observed);
+            return observed;
+        }
+    }
+
+    private static void print(String name, ObservedStaleness observed) {
+        System.out.printf(
+                "natural cell %s: N = %d, %d writes: RMSE %.4f (model alone %.4f, with latency offset %.4f), noise "
+                        + "floor %.4f, latency NRMSE %.4f, mean client round trip %.2f ms%n",
+                name,
+                observed.n(),
+                observed.writes(),
+                observed.rmse(),
+                observed.rmseWithoutGap(),
+                observed.rmseWithLatencyOffset(),
+                observed.noiseFloor(),
+                observed.latencyNrmse(),
+                observed.meanClientGapMillis());
+        for (ObservedPoint point : observed.points()) {
+            System.out.printf(
+                    "  t=%5.0f ms observed %.4f [%.4f, %.4f] predicted %.4f%n",
+                    point.tMillis(),
+                    point.observed().estimate(),
+                    point.observed().lower(),
+                    point.observed().upper(),
+                    point.predicted());
+        }
+        for (ObservedStaleness.LatencyComparison latency : observed.latencies()) {
+            System.out.printf(
+                    "  %s p%.0f observed %.3f ms predicted %.3f ms%n",
+                    latency.operation(), latency.percentile(), latency.observedMillis(), latency.predictedMillis());
+        }
+    }
+}
