@@ -30,8 +30,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * R = ONE and W = ONE with R = QUORUM through coordinators that are replicas (three nodes, N = 3,
  * as with a token-aware driver), and W = R = ONE through coordinators that are not (N = 2 on the
  * same three nodes, as with token-unaware routing). A 3-node cluster of its own on 127.0.0.31-33,
- * in {@code target/natural-cells-cluster}, warmed up by one discarded cell, stopped at the end
- * however the tests end. About ten minutes: only under {@code mvn verify -Pfidelity}.
+ * in {@code target/natural-cells-cluster}, warmed up for two minutes, stopped at the end however
+ * the tests end. About thirteen minutes: only under {@code mvn verify -Pfidelity}.
  */
 @Tag("fidelity")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -40,6 +40,7 @@ class NaturalCellsLongIT {
     private static final int FIRST_ADDRESS = 31;
     private static final String CONTACT_POINT = "127.0.0.31:9042";
     private static final int WRITES = 2000;
+    private static final int WARM_UP_WRITES = 2400;
     private static final double WRITES_PER_SECOND = 20;
     /** The command line's defaults. */
     private static final double PROBE_RATE = 50;
@@ -48,7 +49,7 @@ class NaturalCellsLongIT {
     private static final Duration PROBE_DURATION = Duration.ofSeconds(60);
 
     /**
-     * The latency guard: the issue's goal is 10% and it is not met yet (11% to 13% on 2026-12-02,
+     * The latency guard: the issue's goal is 10% and it is not met yet (8% to 13% on 2026-12-02,
      * the predicted p99 too high: docs/probe.md); this keeps the tails from going back to the 45% to
      * 67% of the methods before.
      */
@@ -66,9 +67,11 @@ class NaturalCellsLongIT {
         shutdownHook = new Thread(() -> cluster.stop(line -> {}), "stop-natural-cells-cluster");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         cluster.start(3, line -> System.out.println("[natural cells cluster] " + line));
-        // A cluster just started is slower for its first minutes (compilation, first flushes):
-        // one cell, discarded, as a user's cluster would have been running long before the probe.
-        cell("warm-up", 3, 1, 1, 600, CoordinatorChoice.ROUND_ROBIN, Duration.ofSeconds(30));
+        // A cluster just started is slower and changing for its first minutes (compilation, first
+        // flushes), as a user's cluster, running long before the probe, is not: two minutes of
+        // the same work, discarded. After 30 s of it, W = R = ONE missed by 2.9% (client round
+        // trip 5.4 ms, against about 2 ms once warm).
+        cell("warm-up", 3, 1, 1, WARM_UP_WRITES, CoordinatorChoice.ROUND_ROBIN, Duration.ofSeconds(120));
     }
 
     @AfterAll
@@ -79,8 +82,9 @@ class NaturalCellsLongIT {
         }
     }
 
+    /** The cell with the most staleness, so the one a cluster still warming up moves most: last. */
     @Test
-    @Order(1)
+    @Order(4)
     void writeOneReadOne_throughReplicas() {
         assertWithinGoal(cell("W=ONE R=ONE", 3, 1, 1, WRITES, CoordinatorChoice.ROUND_ROBIN, PROBE_DURATION));
     }
@@ -98,7 +102,7 @@ class NaturalCellsLongIT {
     }
 
     @Test
-    @Order(4)
+    @Order(1)
     void writeOneReadOne_throughNonReplicas() {
         ObservedStaleness observed =
                 cell("W=ONE R=ONE token-unaware", 2, 1, 1, WRITES, CoordinatorChoice.OUTSIDE_REPLICAS, PROBE_DURATION);
