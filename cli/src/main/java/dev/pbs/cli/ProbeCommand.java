@@ -4,8 +4,8 @@ import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
-import dev.pbs.cassandra.observe.RawObservation;
 import dev.pbs.cassandra.observe.StalenessObserver;
+import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
@@ -266,7 +266,7 @@ final class ProbeCommand implements Callable<Integer> {
                     rate,
                     traceFraction);
             err.flush();
-            RawObservation raw = null;
+            ObservationWhileProbing.Result observed = null;
             if (observation == null) {
                 snapshot = run.run(() -> false);
             } else {
@@ -277,10 +277,9 @@ final class ProbeCommand implements Callable<Integer> {
                         observation.writesPerSecond(),
                         observation.delaysMillis().length);
                 err.flush();
-                ObservationWhileProbing.Result both = ObservationWhileProbing.run(
+                observed = ObservationWhileProbing.run(
                         run, observation, coordinatorChoice(), settings.duration(), Duration.ZERO, () -> false);
-                snapshot = both.measurement();
-                raw = both.observation();
+                snapshot = observed.measurement();
             }
             LatencyProfile profile = MeasuredProfile.of(snapshot, name);
             new OutputFile("--out", outFile).writeAtomically(ProfileJson.writeString(profile));
@@ -291,13 +290,13 @@ final class ProbeCommand implements Callable<Integer> {
             out.println("profile written to " + this.outFile + " (pbs predict --profile-file " + this.outFile + " --n "
                     + profile.fixedReplicaCount().orElse(replicationFactor) + " --all)");
             out.flush();
-            if (raw != null) {
-                ObservedStaleness observed = StalenessObserver.compare(
-                        raw, profile, settings.replicationFactor(), StalenessObserver.DEFAULT_CORRECTION);
+            if (observed != null) {
+                ObservedStaleness comparison = WindowedComparison.compare(
+                        observed, profile, name, settings.replicationFactor(), StalenessObserver.DEFAULT_CORRECTION);
                 out.println();
-                out.print(ObservationReport.text(observed));
+                out.print(ObservationReport.text(comparison));
                 if (observeOut != null) {
-                    new OutputFile("--observe-out", observeOut).writeAtomically(ObservationReport.json(observed));
+                    new OutputFile("--observe-out", observeOut).writeAtomically(ObservationReport.json(comparison));
                 }
             }
         }

@@ -3,7 +3,12 @@ package dev.pbs.cassandra.observe;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -24,8 +29,26 @@ public final class ObservationWhileProbing {
 
     private static final long PROBE_STOP_SECONDS = 120;
 
-    /** What the probe measured while the observation ran beside it. */
-    public record Result(RawObservation observation, ProbeSnapshot measurement) {}
+    /**
+     * The length of a window, seconds: observations of at least one and a half windows are also
+     * reported window by window, each window's writes with what the probe measured meanwhile.
+     */
+    public static final double WINDOW_SECONDS = 20;
+
+    /**
+     * What the probe measured while the observation ran beside it.
+     *
+     * @param observation everything the observation saw
+     * @param measurement everything the probe measured
+     * @param windows the observation window by window (consecutive writes, in order); one window
+     *     when it was too short to divide
+     * @param windowMeasurements what the probe measured during each window, as many as windows
+     */
+    public record Result(
+            RawObservation observation,
+            ProbeSnapshot measurement,
+            List<RawObservation> windows,
+            List<ProbeSnapshot> windowMeasurements) {}
 
     private ObservationWhileProbing() {}
 
@@ -62,17 +85,30 @@ public final class ObservationWhileProbing {
                 "pbs-probe-beside-observation");
         prober.setDaemon(true);
         prober.start();
-        RawObservation raw = null;
+        int writesPerWindow = writesPerWindow(observation);
+        List<ProbeSnapshot> boundaries = new CopyOnWriteArrayList<>();
+        ScheduledExecutorService snapshots = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "pbs-probe-window");
+            thread.setDaemon(true);
+            return thread;
+        });
+        List<RawObservation> windows = null;
         RuntimeException observationFailure = null;
         boolean interrupted = false;
         try {
             TimeUnit.NANOSECONDS.sleep(lead.toNanos());
-            raw = StalenessObserver.run(run, observation, choice);
+            boundaries.add(run.snapshot());
+            long windowNanos = Math.round(writesPerWindow / observation.writesPerSecond() * 1e9);
+            for (long window = 1; window * writesPerWindow < observation.writes(); window++) {
+                snapshots.schedule(() -> boundaries.add(run.snapshot()), window * windowNanos, TimeUnit.NANOSECONDS);
+            }
+            windows = StalenessObserver.runInWindows(run, observation, choice, writesPerWindow);
         } catch (InterruptedException stopped) {
             interrupted = true;
         } catch (RuntimeException failed) {
             observationFailure = failed;
         } finally {
+            snapshots.shutdownNow();
             observed.set(true);
         }
         // The probe uses the run's session: it must have stopped before the caller may close it.
@@ -96,6 +132,26 @@ public final class ObservationWhileProbing {
             throw new IllegalStateException(
                     "the probe did not stop within " + PROBE_STOP_SECONDS + " s of the observation's end");
         }
-        return new Result(raw, measurement.get());
+        ProbeSnapshot whole = measurement.get();
+        RawObservation raw = RawObservation.merged(windows);
+        if (windows.size() < 2 || boundaries.size() != windows.size()) {
+            // Too short to divide, or a window's snapshot was not taken in time: one window.
+            return new Result(raw, whole, List.of(raw), List.of(whole));
+        }
+        List<ProbeSnapshot> windowMeasurements = new ArrayList<>();
+        for (int window = 0; window < windows.size(); window++) {
+            ProbeSnapshot end = window + 1 < boundaries.size() ? boundaries.get(window + 1) : whole;
+            windowMeasurements.add(end.since(boundaries.get(window)));
+        }
+        return new Result(raw, whole, List.copyOf(windows), windowMeasurements);
+    }
+
+    /**
+     * Writes per window: about {@link #WINDOW_SECONDS} of them; all of them when the observation
+     * lasts less than one and a half windows.
+     */
+    static int writesPerWindow(ObservationSettings observation) {
+        int perWindow = (int) Math.max(1, Math.round(WINDOW_SECONDS * observation.writesPerSecond()));
+        return observation.writes() < 1.5 * perWindow ? observation.writes() : perWindow;
     }
 }

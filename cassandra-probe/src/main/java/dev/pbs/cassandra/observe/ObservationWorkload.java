@@ -2,6 +2,8 @@ package dev.pbs.cassandra.observe;
 
 import com.datastax.oss.driver.api.core.metadata.Node;
 import dev.pbs.cassandra.probe.ProbeRun;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -20,8 +22,15 @@ final class ObservationWorkload {
 
     private ObservationWorkload() {}
 
-    /** Runs the observation on the probe's keyspace and session; see {@link StalenessObserver}. */
-    static RawObservation run(ProbeRun run, ObservationSettings settings, CoordinatorChoice choice) {
+    /**
+     * Runs the observation on the probe's keyspace and session (see {@link StalenessObserver});
+     * returns what each window of {@code writesPerWindow} consecutive writes saw, in order.
+     */
+    static List<RawObservation> run(
+            ProbeRun run, ObservationSettings settings, CoordinatorChoice choice, int writesPerWindow) {
+        if (writesPerWindow < 1) {
+            throw new IllegalArgumentException("a window needs at least one write, was " + writesPerWindow);
+        }
         int n = run.settings().replicationFactor();
         if (settings.readReplicas() > n || settings.writeReplicas() > n) {
             throw new IllegalArgumentException(
@@ -35,7 +44,10 @@ final class ObservationWorkload {
         for (int point = 0; point < delaysMillis.length; point++) {
             delaysNanos[point] = Math.round(delaysMillis[point] * 1e6);
         }
-        ObservationTallies tallies = new ObservationTallies(delaysMillis.length);
+        List<ObservationTallies> windows = new ArrayList<>();
+        for (int window = 0; window * (long) writesPerWindow < settings.writes(); window++) {
+            windows.add(new ObservationTallies(delaysMillis.length));
+        }
         ScheduledThreadPoolExecutor readScheduler = new ScheduledThreadPoolExecutor(2, runnable -> {
             Thread thread = new Thread(runnable, "pbs-observe");
             thread.setDaemon(true);
@@ -45,7 +57,8 @@ final class ObservationWorkload {
                 run.session(),
                 statements,
                 coordinators,
-                tallies,
+                windows,
+                writesPerWindow,
                 run.health(),
                 readScheduler,
                 new Semaphore(MAX_IN_FLIGHT),
@@ -59,7 +72,12 @@ final class ObservationWorkload {
         } finally {
             readScheduler.shutdownNow();
         }
-        return tallies.observation(settings, coordinators.coordinatorIsReplica(n));
+        boolean coordinatorIsReplica = coordinators.coordinatorIsReplica(n);
+        List<RawObservation> observed = new ArrayList<>();
+        for (ObservationTallies window : windows) {
+            observed.add(window.observation(settings, coordinatorIsReplica));
+        }
+        return observed;
     }
 
     /** Sends write i at start + i / rate, each once its requests' permits are free. */

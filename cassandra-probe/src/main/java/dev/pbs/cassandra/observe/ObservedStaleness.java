@@ -13,6 +13,8 @@ import java.util.List;
  * @param failedReads reads that failed (not counted in any point)
  * @param coordinatorIsReplica whether coordinators were replicas of their keys, as the prediction assumed
  * @param correction whether {@code predicted} adds the client round trip to t
+ * @param predictionWindows how many windows of the observation were each predicted from what the
+ *     probe measured during it ({@link WindowedComparison}); 1: the whole observation from one profile
  * @param meanClientGapMillis the mean measured client round trip
  * @param latencyOffsetMillis the client's offset from latencies ({@link ClientGapCorrection#LATENCY}),
  *     before each point's lag is added; may be negative
@@ -29,6 +31,7 @@ public record ObservedStaleness(
         long failedReads,
         boolean coordinatorIsReplica,
         ClientGapCorrection correction,
+        int predictionWindows,
         double meanClientGapMillis,
         double latencyOffsetMillis,
         List<ObservedPoint> points,
@@ -44,8 +47,29 @@ public record ObservedStaleness(
             String operation, double percentile, double observedMillis, double predictedMillis) {}
 
     public ObservedStaleness {
+        if (predictionWindows < 1) {
+            throw new IllegalArgumentException("at least one prediction window, was " + predictionWindows);
+        }
         points = List.copyOf(points);
         latencies = List.copyOf(latencies);
+    }
+
+    /** The same comparison with other points, predicted over {@code windows} windows. */
+    public ObservedStaleness withPoints(List<ObservedPoint> otherPoints, int windows) {
+        return new ObservedStaleness(
+                n,
+                readReplicas,
+                writeReplicas,
+                writes,
+                failedWrites,
+                failedReads,
+                coordinatorIsReplica,
+                correction,
+                windows,
+                meanClientGapMillis,
+                latencyOffsetMillis,
+                otherPoints,
+                latencies);
     }
 
     /** Root mean square of observed minus the model alone, P(consistent at t), over the grid. */

@@ -23,6 +23,7 @@ final class ObservedWrite {
     private final long version;
     private final Node writer;
     private final String writerAddress;
+    private final ObservationTallies tallies;
 
     /**
      * @param key a key of its own, never written before
@@ -35,6 +36,7 @@ final class ObservedWrite {
         this.version = version;
         this.writer = writer;
         this.writerAddress = ProbeSessions.traceAddress(writer);
+        this.tallies = context.talliesOf(version - 1);
     }
 
     /** Sends the round-trip query through {@code roundTripNode}, then the write; returns at once. */
@@ -47,7 +49,7 @@ final class ObservedWrite {
         long sentNanos = System.nanoTime();
         context.session().executeAsync(context.statements().roundTrip(node)).whenComplete((ignored, error) -> {
             if (error instanceof InvalidQueryException) {
-                context.tallies().roundTrip((System.nanoTime() - sentNanos) / 1000);
+                tallies.roundTrip((System.nanoTime() - sentNanos) / 1000);
             }
             context.inFlight().release();
         });
@@ -65,12 +67,12 @@ final class ObservedWrite {
         long acknowledgedNanos = System.nanoTime();
         context.inFlight().release();
         if (error != null) {
-            context.tallies().writeFailed();
+            tallies.writeFailed();
             context.health().failed(writerAddress);
             context.inFlight().release(context.readDelaysNanos().length);
             return;
         }
-        context.tallies().writeAcknowledged((acknowledgedNanos - sentNanos) / 1000);
+        tallies.writeAcknowledged((acknowledgedNanos - sentNanos) / 1000);
         context.health().succeeded(writerAddress);
         long[] delaysNanos = context.readDelaysNanos();
         for (int point = 0; point < delaysNanos.length; point++) {
@@ -101,13 +103,12 @@ final class ObservedWrite {
         long answeredNanos = System.nanoTime();
         try {
             if (error != null) {
-                context.tallies().readFailed();
+                tallies.readFailed();
                 return;
             }
             Row row = result.one();
             boolean isFresh = row != null && !row.isNull("version") && row.getLong("version") >= version;
-            context.tallies()
-                    .readAnswered(point, isFresh, Math.max(0, lagNanos / 1000), (answeredNanos - sentNanos) / 1000);
+            tallies.readAnswered(point, isFresh, Math.max(0, lagNanos / 1000), (answeredNanos - sentNanos) / 1000);
         } finally {
             context.inFlight().release();
         }

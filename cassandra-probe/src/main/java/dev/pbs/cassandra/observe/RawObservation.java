@@ -1,5 +1,6 @@
 package dev.pbs.cassandra.observe;
 
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -30,4 +31,48 @@ public record RawObservation(
         boolean coordinatorIsReplica,
         Histogram clientGapMicros,
         Histogram writeLatencyMicros,
-        Histogram readLatencyMicros) {}
+        Histogram readLatencyMicros) {
+
+    /** Everything several parts of one observation saw (windows of its writes), as one. */
+    public static RawObservation merged(List<RawObservation> parts) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("nothing to merge");
+        }
+        RawObservation first = parts.get(0);
+        int points = first.reads().length;
+        long[] reads = new long[points];
+        long[] fresh = new long[points];
+        long[] lags = new long[points];
+        long writes = 0;
+        long failedWrites = 0;
+        long failedReads = 0;
+        Histogram gaps = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
+        Histogram writeLatencies = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
+        Histogram readLatencies = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
+        for (RawObservation part : parts) {
+            writes += part.writes();
+            failedWrites += part.failedWrites();
+            failedReads += part.failedReads();
+            for (int point = 0; point < points; point++) {
+                reads[point] += part.reads()[point];
+                fresh[point] += part.fresh()[point];
+                lags[point] += part.lagMicros()[point];
+            }
+            gaps.add(part.clientGapMicros());
+            writeLatencies.add(part.writeLatencyMicros());
+            readLatencies.add(part.readLatencyMicros());
+        }
+        return new RawObservation(
+                first.settings(),
+                writes,
+                failedWrites,
+                failedReads,
+                reads,
+                fresh,
+                lags,
+                first.coordinatorIsReplica(),
+                gaps,
+                writeLatencies,
+                readLatencies);
+    }
+}

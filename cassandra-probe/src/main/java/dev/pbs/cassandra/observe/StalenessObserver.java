@@ -58,7 +58,17 @@ public final class StalenessObserver {
      *     consistency level, or coordinators outside the replicas are asked for with too few nodes
      */
     public static RawObservation run(ProbeRun run, ObservationSettings settings, CoordinatorChoice choice) {
-        return ObservationWorkload.run(run, settings, choice);
+        return ObservationWorkload.run(run, settings, choice, settings.writes()).get(0);
+    }
+
+    /**
+     * Runs the observation workload as {@link #run} does, and returns what each window of {@code
+     * writesPerWindow} consecutive writes saw (a write's reads and round trip in its window), in
+     * order.
+     */
+    public static List<RawObservation> runInWindows(
+            ProbeRun run, ObservationSettings settings, CoordinatorChoice choice, int writesPerWindow) {
+        return ObservationWorkload.run(run, settings, choice, writesPerWindow);
     }
 
     /** Compares an observation of N = {@code n} replicas with the engine's prediction from {@code measured}. */
@@ -118,6 +128,7 @@ public final class StalenessObserver {
                 raw.failedReads(),
                 raw.coordinatorIsReplica(),
                 correction,
+                1,
                 meanGapMillis,
                 offset,
                 points,

@@ -2,8 +2,10 @@ package dev.pbs.cassandra.probe;
 
 import dev.pbs.model.profile.WarsMessage;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -35,6 +37,70 @@ public record ProbeSnapshot(
         Map<WarsMessage, Histogram> localDelaysMicros,
         WarsRecorder.ReadTargets readTargets,
         ClientLatencies.Snapshot client) {
+
+    /**
+     * What was measured between {@code earlier} and this snapshot, both of the same run: every
+     * histogram and counter less the earlier one's; the nodes' availability as of now.
+     */
+    public ProbeSnapshot since(ProbeSnapshot earlier) {
+        Map<String, Map<WarsMessage, Histogram>> delays = new TreeMap<>(ReplicaOrder.COMPARATOR);
+        delaysMicros.forEach((replica, messages) -> {
+            Map<WarsMessage, Histogram> window =
+                    less(messages, earlier.delaysMicros().getOrDefault(replica, Map.of()));
+            if (!window.isEmpty()) {
+                delays.put(replica, window);
+            }
+        });
+        ProbeCounters before = earlier.operations();
+        return new ProbeSnapshot(
+                clusterName,
+                cassandraVersion,
+                datacenter,
+                replicationFactor,
+                earlier.at(),
+                at,
+                new ProbeCounters(
+                        operations.issued() - before.issued(),
+                        operations.succeeded() - before.succeeded(),
+                        operations.failed() - before.failed(),
+                        operations.skipped() - before.skipped(),
+                        operations.traced() - before.traced(),
+                        operations.tracesRead() - before.tracesRead(),
+                        operations.traceFailures() - before.traceFailures(),
+                        operations.samplesDiscarded() - before.samplesDiscarded()),
+                delays,
+                nodes,
+                less(localDelaysMicros, earlier.localDelaysMicros()),
+                new WarsRecorder.ReadTargets(
+                        readTargets.servedLocally() - earlier.readTargets().servedLocally(),
+                        readTargets.sentAway() - earlier.readTargets().sentAway()),
+                new ClientLatencies.Snapshot(
+                        less(client.writesAtOne(), earlier.client().writesAtOne()),
+                        less(client.writesAtTwo(), earlier.client().writesAtTwo()),
+                        less(client.readsAtOne(), earlier.client().readsAtOne()),
+                        less(client.readsAtTwo(), earlier.client().readsAtTwo()),
+                        less(client.roundTrips(), earlier.client().roundTrips())));
+    }
+
+    private static Map<WarsMessage, Histogram> less(
+            Map<WarsMessage, Histogram> later, Map<WarsMessage, Histogram> earlier) {
+        Map<WarsMessage, Histogram> difference = new EnumMap<>(WarsMessage.class);
+        later.forEach((message, histogram) -> {
+            Histogram window = less(histogram, earlier.get(message));
+            if (window.getTotalCount() > 0) {
+                difference.put(message, window);
+            }
+        });
+        return difference;
+    }
+
+    private static Histogram less(Histogram later, Histogram earlier) {
+        Histogram difference = later.copy();
+        if (earlier != null && earlier.getTotalCount() > 0) {
+            difference.subtract(earlier);
+        }
+        return difference;
+    }
 
     /** Samples of one message across replicas. */
     public long samples(WarsMessage message) {

@@ -34,6 +34,7 @@ class ObservedStalenessTest {
                 0,
                 true,
                 ClientGapCorrection.MEASURED,
+                1,
                 0.5,
                 0.2,
                 List.of(

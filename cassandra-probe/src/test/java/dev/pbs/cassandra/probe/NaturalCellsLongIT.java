@@ -9,6 +9,7 @@ import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
+import dev.pbs.cassandra.observe.WindowedComparison;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -147,11 +148,13 @@ class NaturalCellsLongIT {
         try (ProbeRun run = ProbeRun.connect(settings)) {
             ObservationWhileProbing.Result both = ObservationWhileProbing.run(
                     run, observation, coordinators, probeDuration, Duration.ZERO, () -> false);
-            ObservedStaleness observed = StalenessObserver.compare(
-                    both.observation(),
+            ObservedStaleness observed = WindowedComparison.compare(
+                    both,
                     MeasuredProfile.of(both.measurement(), "natural"),
+                    "natural",
                     replicas,
                     StalenessObserver.DEFAULT_CORRECTION);
+            assertThat(observed.predictionWindows()).isEqualTo(both.windows().size());
             print(name, observed);
             return observed;
         }

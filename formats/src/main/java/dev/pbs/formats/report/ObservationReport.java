@@ -27,7 +27,11 @@ public final class ObservationReport {
                 observed.failedWrites(),
                 observed.failedReads(),
                 observed.coordinatorIsReplica() ? "is a replica" : "separate from the replicas",
-                correctionText(observed)));
+                correctionText(observed)
+                        + (observed.predictionWindows() > 1
+                                ? "; each of " + observed.predictionWindows()
+                                        + " windows of the writes predicted from what the probe measured during it"
+                                : "")));
         TextTable table = new TextTable(
                 List.of(
                         "t ms",

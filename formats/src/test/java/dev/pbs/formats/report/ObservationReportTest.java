@@ -21,6 +21,7 @@ class ObservationReportTest {
             1,
             false,
             dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED,
+            1,
             0.75,
             0.5,
             List.of(

@@ -5,6 +5,7 @@ import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
+import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.NodeHealth;
 import dev.pbs.cassandra.probe.ProbeCounters;
@@ -115,9 +116,10 @@ public final class ManagedProbe implements Managed {
                     Duration.ZERO,
                     () -> stopping);
             LatencyProfile measured = MeasuredProfile.of(both.measurement(), configuration.profileName());
-            ObservedStaleness observed = StalenessObserver.compare(
-                    both.observation(),
+            ObservedStaleness observed = WindowedComparison.compare(
+                    both,
                     measured,
+                    configuration.profileName(),
                     run.settings().replicationFactor(),
                     StalenessObserver.DEFAULT_CORRECTION);
             lastObservation = ObservationReport.answer(observed);

@@ -57,6 +57,7 @@ public final class CannedProbeStatus {
                 0,
                 true,
                 dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED,
+                1,
                 3.8,
                 1.2,
                 points,
