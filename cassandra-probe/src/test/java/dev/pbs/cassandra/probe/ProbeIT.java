@@ -165,12 +165,12 @@ class ProbeIT {
      * added to t) is within 3 noise floors + 3 points of the observation, and its client-side
      * medians within 35% of the observed ones. A guard against going back (the method of
      * 2026-11-30 missed this cell by 6.8% to 8.7%), not the issue's goal of 1% or 1.5 noise
-     * floors, which the four cells of NaturalCellsLongIT check on a cluster warmed for two
-     * minutes: on a cluster still warming up (a node just restarted by NodeFailureIT, the cluster
-     * started two minutes before) this cell missed by 8.5% after a 10-second warm-up and by 4.3%
-     * after 30 seconds, most likely because the profile and the observation then mix a slow
-     * cluster with a faster one and the model pairs the slow period's write delays with the fast period's client
-     * round trips (docs/probe.md).
+     * floors, which the four cells of NaturalCellsLongIT check with 2,000 writes each on a
+     * cluster warmed until its round trip settles. On a cluster still warming up (a node just
+     * restarted by NodeFailureIT, the cluster started two minutes before) this cell missed by 8.5%
+     * after a 10-second warm-up and by 4.3% after 30 seconds: the profile and the observation mix
+     * a slow cluster with a faster one, and a 15-second observation is too short to be predicted
+     * window by window (WindowedComparison), which halved such misses (docs/probe.md).
      */
     @Test
     void naturalCell_predictionFollowsTheObservation() {
