@@ -34,8 +34,9 @@ import java.util.Optional;
  *       starts afresh after each window (default 10);</li>
  *   <li>{@code windowSeconds}: the window in seconds instead, 10 to 604,800, for windows shorter
  *       than a minute (demonstrations, tests); when set it overrides {@code windowMinutes};</li>
- *   <li>{@code observeWrites}: after each window, observe staleness with this many writes, each read
- *       at every t of the default grid, beside the window's prediction (default 0: off; 10 or more);</li>
+ *   <li>{@code observeWrites}: during each window, observe staleness with this many writes, each read
+ *       at every t of the default grid, beside the window's prediction; the window lasts until the
+ *       observation ends (default 0: off; 10 or more);</li>
  *   <li>{@code observeConsistency}: R and W of that observation, ONE, TWO, THREE, QUORUM or ALL (default ONE).</li>
  * </ul>
  */
@@ -285,7 +286,7 @@ public class ProbeConfiguration {
         }
     }
 
-    /** The observation to run after each window, if any. */
+    /** The observation to run during each window, if any. */
     public Optional<dev.pbs.cassandra.observe.ObservationSettings> observation() {
         if (observeWrites == 0) {
             return Optional.empty();
