@@ -2,9 +2,9 @@ package dev.pbs.cassandra.fidelity;
 
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
-import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
+import dev.pbs.cassandra.testing.ObservationPrinter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,15 +80,7 @@ final class FidelityRuns {
                 comparison.latencyNrmse(),
                 comparison.latencyOffsetMillis(),
                 comparison.meanClientGapMillis());
-        for (ObservedPoint point : comparison.points()) {
-            System.out.printf(
-                    "  t=%5.0f ms observed %.4f [%.4f, %.4f] predicted %.4f%n",
-                    point.tMillis(),
-                    point.observed().estimate(),
-                    point.observed().lower(),
-                    point.observed().upper(),
-                    point.predicted());
-        }
+        ObservationPrinter.printPoints(comparison);
         return result;
     }
 }

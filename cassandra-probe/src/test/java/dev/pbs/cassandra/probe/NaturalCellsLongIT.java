@@ -6,10 +6,10 @@ import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
-import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.observe.WindowedComparison;
+import dev.pbs.cassandra.testing.ObservationPrinter;
 import dev.pbs.model.profile.LatencyProfile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -207,15 +207,7 @@ class NaturalCellsLongIT {
                 observed.noiseFloor(),
                 observed.latencyNrmse(),
                 observed.meanClientGapMillis());
-        for (ObservedPoint point : observed.points()) {
-            System.out.printf(
-                    "  t=%5.0f ms observed %.4f [%.4f, %.4f] predicted %.4f%n",
-                    point.tMillis(),
-                    point.observed().estimate(),
-                    point.observed().lower(),
-                    point.observed().upper(),
-                    point.predicted());
-        }
+        ObservationPrinter.printPoints(observed);
         for (ObservedStaleness.LatencyComparison latency : observed.latencies()) {
             System.out.printf(
                     "  %s p%.0f observed %.3f ms predicted %.3f ms%n",
