@@ -40,15 +40,15 @@ public final class MeasuredProfile {
      *     fewer replicas with samples than the replication factor (with what to try instead)
      */
     public static LatencyProfile of(ProbeSnapshot snapshot, String name) {
-        TracingDilation.Factors factors =
+        TracingDilation.Corrections corrections =
                 TracingDilation.estimate(snapshot, candidate -> traced(snapshot, candidate, name));
-        return fromTraces(undilated(snapshot, factors), name, " " + factors.explanation());
+        return fromTraces(undilated(snapshot, corrections), name, " " + corrections.explanation());
     }
 
     /**
      * The profile of the traced delays as they were measured, without dividing out tracing's cost:
      * for delays injected by sleeping in the nodes (the fidelity experiment), which tracing does
-     * not stretch in proportion, so that the factors {@link TracingDilation} finds on natural
+     * not stretch in proportion, so that the corrections {@link TracingDilation} finds on natural
      * latencies do not describe them.
      */
     public static LatencyProfile withoutTracingCorrection(ProbeSnapshot snapshot, String name) {
@@ -59,20 +59,21 @@ public final class MeasuredProfile {
                         + "tracing does not stretch in proportion.");
     }
 
-    /** The profile of the snapshot's traced delays divided by {@code factors}, without explanation. */
-    static LatencyProfile traced(ProbeSnapshot snapshot, TracingDilation.Factors factors, String name) {
-        return fromTraces(undilated(snapshot, factors), name, "");
+    /** The profile of the snapshot's traced delays corrected by {@code corrections}, without explanation. */
+    static LatencyProfile traced(ProbeSnapshot snapshot, TracingDilation.Corrections corrections, String name) {
+        return fromTraces(undilated(snapshot, corrections), name, "");
     }
 
-    /** The snapshot with every traced delay divided by its path's tracing dilation factor. */
-    private static ProbeSnapshot undilated(ProbeSnapshot snapshot, TracingDilation.Factors factors) {
-        if (factors.isNone()) {
+    /** The snapshot with every traced delay corrected by its path's tracing dilation correction. */
+    private static ProbeSnapshot undilated(ProbeSnapshot snapshot, TracingDilation.Corrections corrections) {
+        if (corrections.isNone()) {
             return snapshot;
         }
         Map<String, Map<WarsMessage, Histogram>> delays = new TreeMap<>(ReplicaOrder.COMPARATOR);
         snapshot.delaysMicros()
                 .forEach((replica, messages) -> delays.put(
-                        replica, TracingDilation.divided(messages, factors.remoteWrite(), factors.remoteRead())));
+                        replica,
+                        TracingDilation.corrected(messages, corrections.remoteWrite(), corrections.remoteRead())));
         return new ProbeSnapshot(
                 snapshot.clusterName(),
                 snapshot.cassandraVersion(),
@@ -83,7 +84,8 @@ public final class MeasuredProfile {
                 snapshot.operations(),
                 delays,
                 snapshot.nodes(),
-                TracingDilation.divided(snapshot.localDelaysMicros(), factors.localWrite(), factors.localRead()),
+                TracingDilation.corrected(
+                        snapshot.localDelaysMicros(), corrections.localWrite(), corrections.localRead()),
                 snapshot.readTargets(),
                 snapshot.client());
     }

@@ -15,7 +15,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
+import org.apache.commons.math3.analysis.MultivariateFunction;
+import org.apache.commons.math3.optim.InitialGuess;
+import org.apache.commons.math3.optim.MaxEval;
+import org.apache.commons.math3.optim.PointValuePair;
+import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
+import org.apache.commons.math3.optim.nonlinear.scalar.ObjectiveFunction;
+import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.NelderMeadSimplex;
+import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
 
 /**
  * How much slower traced operations run than untraced ones, measured, so that the traced delays
@@ -30,19 +37,21 @@ import org.HdrHistogram.HistogramIterationValue;
  * {@code X} of each such operation through the coordinators the probe used (every one a replica);
  * the untraced operation then takes {@code H + X}, H and X independent.
  *
- * <p>Four factors divide the traced delays, one per path: the coordinator's own replica's W and A
- * (which a write at ONE waits for), the other replicas' W and A (a write at TWO), the own
- * replica's R and S (a read at ONE, served locally most of the time) and the other replicas' R and
- * S (a read at TWO). They are found together by a fixed-point iteration: the model runs with the
- * current factors; for each of the four operations, the multiplier c at which the quantiles of
- * {@code H + c X} come closest to the untraced ones (p50, p75, p90, p95 and p99, in the least
- * squares of their logarithms) is found, and the factor of its path is divided by c; until every
- * c is within 1% of 1 or {@link #ROUNDS} rounds. Factors stay within [1, {@link #LARGEST_FACTOR}]:
- * tracing never makes anything faster.
+ * <p>Four corrections bring the traced delays back, one per path: the coordinator's own
+ * replica's W and A (which a write at ONE waits for), the other replicas' W and A (a write at TWO),
+ * the own replica's R and S (a read at ONE, served locally most of the time) and the other
+ * replicas' R and S (a read at TWO). Each is a line in log-log coordinates ({@link
+ * PathCorrection}: delay x becomes scale x^exponent, never longer than x). They are found together
+ * by a fixed-point iteration: the model runs with the current corrections; for each of the four
+ * operations, the step (multiplier c, exponent b) at which the quantiles of {@code H + c M (X /
+ * M)^b} (M the median of X) come closest to the untraced ones (p50, p75, p90, p95 and p99, in the
+ * least squares of their logarithms) is found, and its path's correction is followed by that step;
+ * until every c and b is within 1% of 1 or {@link #ROUNDS} rounds.
  *
- * <p>Fitted to the median alone, the factors brought the medians back but left the traced tails
- * too long: tracing stretches the tails more than the medians, and the client's latency at p99
- * was predicted 20% to 50% too high (docs/probe.md).
+ * <p>Fitted to the median alone, a plain divisor brought the medians back but left the traced
+ * tails too long, and the client's latency at p99 was predicted 20% to 50% too high; fitted to
+ * the five percentiles, it traded the median against the tail, and p90 and p95 came out too short
+ * while p99 stayed too long. With the exponent, the body and the tail are fitted each (docs/probe.md).
  *
  * <p>The untraced operations are timed only when their coordinator is a replica of their key (all
  * of them when there are as many nodes as replicas), the case the model's co-located variant
@@ -51,23 +60,34 @@ import org.HdrHistogram.HistogramIterationValue;
  */
 public final class TracingDilation {
 
-    /** Fewer untraced operations of a kind or round trips than this, and no factor is estimated. */
+    /** Fewer untraced operations of a kind or round trips than this, and nothing is corrected. */
     public static final int MINIMUM_SAMPLES = 40;
-    /** The largest factor. */
+    /** The most a correction divides a delay by. */
     public static final double LARGEST_FACTOR = 50;
     /** The most rounds of the fixed-point iteration. */
     static final int ROUNDS = 8;
 
-    /** The percentiles of the untraced operations the factors are fitted to. */
+    /** The percentiles of the untraced operations the corrections are fitted to. */
     static final double[] CALIBRATION_PERCENTILES = {50, 75, 90, 95, 99};
 
     private static final int SCAN_POINTS = 41;
     private static final int LEVELS = 100;
     private static final long TRIALS = 100_000;
     private static final long SEED = 42;
+    /** The most evaluations of one step's search. */
+    private static final int STEP_EVALUATIONS = 400;
+    /** The weight of (exponent - 1)^2 beside the squared log errors of a step's search. */
+    private static final double EXPONENT_PULL = 1e-6;
+    /**
+     * An exponent is kept when the squared log errors with it are below this fraction of the
+     * multiplier's alone, less {@link #MATERIAL_ERROR} (a 1% error at one percentile squared).
+     */
+    private static final double MATERIAL_IMPROVEMENT = 0.9;
+
+    private static final double MATERIAL_ERROR = 1e-4;
 
     /**
-     * The factors dividing each path's traced delays (1: not divided).
+     * The corrections of each path's traced delays ({@link PathCorrection#NONE}: left as traced).
      *
      * @param localWrite the coordinator's own replica's W and A
      * @param remoteWrite the other replicas' W and A
@@ -75,53 +95,59 @@ public final class TracingDilation {
      * @param remoteRead the other replicas' R and S
      * @param explanation what was measured and found, for the profile's provenance
      */
-    public record Factors(
-            double localWrite, double remoteWrite, double localRead, double remoteRead, String explanation) {
+    public record Corrections(
+            PathCorrection localWrite,
+            PathCorrection remoteWrite,
+            PathCorrection localRead,
+            PathCorrection remoteRead,
+            String explanation) {
 
-        static final Factors ONE = new Factors(1, 1, 1, 1, "");
+        static final Corrections NONE =
+                new Corrections(PathCorrection.NONE, PathCorrection.NONE, PathCorrection.NONE, PathCorrection.NONE, "");
 
-        static Factors none(String why) {
-            return new Factors(1, 1, 1, 1, "No tracing dilation was corrected: " + why + ".");
+        static Corrections none(String why) {
+            return NONE.explained("No tracing dilation was corrected: " + why + ".");
         }
 
         public boolean isNone() {
-            return localWrite == 1 && remoteWrite == 1 && localRead == 1 && remoteRead == 1;
+            return localWrite.isNone() && remoteWrite.isNone() && localRead.isNone() && remoteRead.isNone();
         }
 
-        Factors dividedBy(double[] multipliers) {
-            return new Factors(
-                    clamp(localWrite / multipliers[0]),
-                    clamp(remoteWrite / multipliers[1]),
-                    clamp(localRead / multipliers[2]),
-                    clamp(remoteRead / multipliers[3]),
+        /** Each path followed by its step: {multiplier, exponent, median of the part} per path, in order. */
+        Corrections then(double[][] steps) {
+            return new Corrections(
+                    localWrite.then(steps[0][0], steps[0][1], steps[0][2]),
+                    remoteWrite.then(steps[1][0], steps[1][1], steps[1][2]),
+                    localRead.then(steps[2][0], steps[2][1], steps[2][2]),
+                    remoteRead.then(steps[3][0], steps[3][1], steps[3][2]),
                     explanation);
         }
 
-        Factors explained(String text) {
-            return new Factors(localWrite, remoteWrite, localRead, remoteRead, text);
+        Corrections explained(String text) {
+            return new Corrections(localWrite, remoteWrite, localRead, remoteRead, text);
         }
 
-        private static double clamp(double factor) {
-            return Math.max(1, Math.min(LARGEST_FACTOR, factor));
+        PathCorrection[] paths() {
+            return new PathCorrection[] {localWrite, remoteWrite, localRead, remoteRead};
         }
     }
 
     private TracingDilation() {}
 
     /**
-     * Estimates the factors.
+     * Estimates the corrections.
      *
-     * @param profiles the profile the snapshot's traced delays give once divided by given factors
+     * @param profiles the profile the snapshot's traced delays give once corrected as given
      */
-    public static Factors estimate(ProbeSnapshot snapshot, Function<Factors, LatencyProfile> profiles) {
+    public static Corrections estimate(ProbeSnapshot snapshot, Function<Corrections, LatencyProfile> profiles) {
         ClientLatencies.Snapshot client = snapshot.client();
         int n = snapshot.replicationFactor();
         if (n < 2) {
-            return Factors.none("with one replica per key there is no other replica to calibrate against");
+            return Corrections.none("with one replica per key there is no other replica to calibrate against");
         }
-        LatencyProfile traced = profiles.apply(Factors.ONE);
+        LatencyProfile traced = profiles.apply(Corrections.NONE);
         if (traced.coordinatorReplica().isEmpty()) {
-            return Factors.none("the coordinators' own replica path was not measured");
+            return Corrections.none("the coordinators' own replica path was not measured");
         }
         Histogram[] untraced = {client.writesAtOne(), client.writesAtTwo(), client.readsAtOne(), client.readsAtTwo()};
         long fewest = client.roundTrips().getTotalCount();
@@ -129,8 +155,8 @@ public final class TracingDilation {
             fewest = Math.min(fewest, histogram.getTotalCount());
         }
         if (fewest < MINIMUM_SAMPLES) {
-            return Factors.none("fewer than " + MINIMUM_SAMPLES + " untraced operations of some kind, or round trips, "
-                    + "were timed");
+            return Corrections.none("fewer than " + MINIMUM_SAMPLES + " untraced operations of some kind, or round "
+                    + "trips, were timed");
         }
         double[] roundTrip = quantiles(client.roundTrips());
         double[][] targets = new double[untraced.length][CALIBRATION_PERCENTILES.length];
@@ -139,53 +165,107 @@ public final class TracingDilation {
                 targets[i][k] = untraced[i].getValueAtPercentile(CALIBRATION_PERCENTILES[k]) / 1000.0;
             }
         }
-        Factors factors = Factors.ONE;
-        double[] tracedMedians = null;
-        double[] multipliers = new double[untraced.length];
+        Corrections corrections = Corrections.NONE;
+        double[][] tracedParts = null;
+        double[][] parts = coordinatorParts(traced, n);
+        double[][] steps = new double[untraced.length][];
         int round = 0;
         while (round < ROUNDS) {
-            double[][] parts = coordinatorParts(profiles.apply(factors), n);
-            if (tracedMedians == null) {
-                tracedMedians = new double[parts.length];
-                for (int i = 0; i < parts.length; i++) {
-                    tracedMedians[i] = parts[i][LEVELS / 2];
-                }
+            if (tracedParts == null) {
+                tracedParts = parts;
             }
             boolean settled = true;
             for (int i = 0; i < parts.length; i++) {
-                multipliers[i] = multiplier(roundTrip, parts[i], targets[i]);
-                settled &= Math.abs(multipliers[i] - 1) < 0.01;
+                double[] step = step(roundTrip, parts[i], targets[i]);
+                steps[i] = new double[] {step[0], step[1], parts[i][LEVELS / 2]};
+                settled &= Math.abs(step[0] - 1) < 0.01 && Math.abs(step[1] - 1) < 0.01;
             }
             round++;
             if (settled) {
                 break;
             }
-            factors = factors.dividedBy(multipliers);
+            corrections = corrections.then(steps);
+            parts = coordinatorParts(profiles.apply(corrections), n);
         }
-        String explanation = String.format(
+        return corrections.explained(explanation(snapshot, client, targets, tracedParts, parts, roundTrip, corrections)
+                + String.format(Locale.ROOT, " Found in %d rounds.", round));
+    }
+
+    /**
+     * The provenance's account: what the untraced operations took, what the traced and the
+     * corrected delays predict for them, and how each path's delays were divided.
+     */
+    private static String explanation(
+            ProbeSnapshot snapshot,
+            ClientLatencies.Snapshot client,
+            double[][] targets,
+            double[][] tracedParts,
+            double[][] correctedParts,
+            double[] roundTrip,
+            Corrections corrections) {
+        String[] operations = {"writes at ONE", "writes at TWO", "reads at ONE", "reads at TWO"};
+        StringBuilder text = new StringBuilder(String.format(
                 Locale.ROOT,
-                "Tracing's own cost was corrected: untraced operations took %.3f ms (writes at ONE), %.3f ms (writes "
-                        + "at TWO), %.3f ms (reads at ONE) and %.3f ms (reads at TWO) at the median, and a request "
-                        + "refused before any work %.3f ms; the traced delays predicted %.3f, %.3f, %.3f and %.3f ms of "
-                        + "coordinator work. The delays in this profile are the traced ones divided by %.2f (own "
-                        + "replica's W, A), %.2f (other replicas' W, A), %.2f (own replica's R, S) and %.2f (other "
-                        + "replicas' R, S), found in %d rounds so that the client's part plus the coordinator's "
-                        + "comes closest to each untraced operation's p50, p75, p90, p95 and p99.",
-                targets[0][0],
-                targets[1][0],
-                targets[2][0],
-                targets[3][0],
+                "Tracing's own cost was corrected. A request refused before any work took %.3f ms at the median "
+                        + "and %.3f ms at p99.",
                 client.roundTrips().getValueAtPercentile(50) / 1000.0,
-                tracedMedians[0],
-                tracedMedians[1],
-                tracedMedians[2],
-                tracedMedians[3],
-                factors.localWrite(),
-                factors.remoteWrite(),
-                factors.localRead(),
-                factors.remoteRead(),
-                round);
-        return factors.explained(explanation);
+                client.roundTrips().getValueAtPercentile(99) / 1000.0));
+        for (int i = 0; i < operations.length; i++) {
+            double[] before = quantilesOfSum(roundTrip, tracedParts[i], 1);
+            double[] after = quantilesOfSum(roundTrip, correctedParts[i], 1);
+            int last = CALIBRATION_PERCENTILES.length - 1;
+            text.append(String.format(
+                    Locale.ROOT,
+                    " Untraced %s took %.3f ms at the median and %.3f ms at p99; the traced delays predicted %.3f "
+                            + "and %.3f ms, the corrected ones %.3f and %.3f ms.",
+                    operations[i],
+                    targets[i][0],
+                    targets[i][last],
+                    before[0],
+                    before[last],
+                    after[0],
+                    after[last]));
+        }
+        Map<WarsMessage, Histogram> local = snapshot.localDelaysMicros();
+        Map<WarsMessage, Histogram> remote = pooled(snapshot);
+        String[] paths = {
+            "own replica's W and A", "other replicas' W and A", "own replica's R and S", "other replicas' R and S"
+        };
+        Histogram[] references = {
+            local.get(WarsMessage.WRITE),
+            remote.get(WarsMessage.WRITE),
+            local.get(WarsMessage.READ),
+            remote.get(WarsMessage.READ)
+        };
+        PathCorrection[] corrected = corrections.paths();
+        text.append(" Each path's delays became scale x delay^exponent (ms), never longer than traced:");
+        for (int i = 0; i < paths.length; i++) {
+            double median = references[i] == null ? 0 : references[i].getValueAtPercentile(50) / 1000.0;
+            double tail = references[i] == null ? 0 : references[i].getValueAtPercentile(99) / 1000.0;
+            text.append(String.format(
+                    Locale.ROOT,
+                    "%s %s exponent %.2f, its traced W or R divided by %.2f at the median (%.3f ms) and %.2f at p99 "
+                            + "(%.3f ms)",
+                    i == 0 ? "" : ";",
+                    paths[i],
+                    corrected[i].exponent(),
+                    corrected[i].divisorAt(median),
+                    median,
+                    corrected[i].divisorAt(tail),
+                    tail));
+        }
+        text.append('.');
+        return text.toString();
+    }
+
+    /** The other replicas' traced delays, pooled over replicas. */
+    private static Map<WarsMessage, Histogram> pooled(ProbeSnapshot snapshot) {
+        Map<WarsMessage, Histogram> pooled = new EnumMap<>(WarsMessage.class);
+        snapshot.delaysMicros()
+                .forEach((replica, messages) -> messages.forEach((message, histogram) -> pooled.computeIfAbsent(
+                                message, ignored -> new Histogram(WarsRecorder.HIGHEST_MICROS, 3))
+                        .add(histogram)));
+        return pooled;
     }
 
     /**
@@ -259,6 +339,61 @@ public final class TracingDilation {
         return found;
     }
 
+    /**
+     * The step {multiplier c, exponent b} at which the quantiles of H + c M (X / M)^b, M the median
+     * of X, come closest to {@code targets} (the least squares of their logarithms, as in {@link
+     * #multiplier}): from b = 1 and the best c there, a Nelder-Mead search over (ln c, b), c within
+     * [1 / LARGEST_FACTOR, LARGEST_FACTOR] and b within the exponents a {@link PathCorrection}
+     * allows. Just {c, 1} when X's median is 0.
+     */
+    static double[] step(double[] roundTrip, double[] parts, double[] targets) {
+        double start = multiplier(roundTrip, parts, targets);
+        double median = parts[parts.length / 2];
+        if (!(median > 0)) {
+            return new double[] {start, 1};
+        }
+        MultivariateFunction error = point -> {
+            double multiplier = Math.exp(boundedLogMultiplier(point[0]));
+            double exponent = boundedExponent(point[1]);
+            // A slight pull towards 1 keeps the exponent where X has no spread to fit it by.
+            return logError(roundTrip, reshaped(parts, exponent, median), multiplier, targets)
+                    + EXPONENT_PULL * (exponent - 1) * (exponent - 1);
+        };
+        PointValuePair best = new SimplexOptimizer(1e-10, 1e-12)
+                .optimize(
+                        new MaxEval(STEP_EVALUATIONS),
+                        new ObjectiveFunction(error),
+                        GoalType.MINIMIZE,
+                        new InitialGuess(new double[] {Math.log(start), 1}),
+                        new NelderMeadSimplex(new double[] {0.2, 0.1}));
+        double[] found = {Math.exp(boundedLogMultiplier(best.getPoint()[0])), boundedExponent(best.getPoint()[1])};
+        // The exponent only where it fits materially better than the multiplier alone: where X has
+        // no spread, any exponent fits as well, and the exponent would wander.
+        double alone = logError(roundTrip, parts, start, targets);
+        return best.getValue() < MATERIAL_IMPROVEMENT * alone - MATERIAL_ERROR ? found : new double[] {start, 1};
+    }
+
+    private static double boundedLogMultiplier(double logMultiplier) {
+        double largest = Math.log(LARGEST_FACTOR);
+        return Math.max(-largest, Math.min(largest, logMultiplier));
+    }
+
+    private static double boundedExponent(double exponent) {
+        return Math.max(PathCorrection.LOWEST_EXPONENT, Math.min(PathCorrection.HIGHEST_EXPONENT, exponent));
+    }
+
+    /** M (x / M)^b for every x of {@code parts}, M = {@code median}. */
+    static double[] reshaped(double[] parts, double exponent, double median) {
+        if (exponent == 1) {
+            return parts;
+        }
+        double[] result = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            result[i] = parts[i] <= 0 ? 0 : median * Math.pow(parts[i] / median, exponent);
+        }
+        return result;
+    }
+
     /** Sum over the calibration percentiles of (ln quantile of H + c X - ln target)^2. */
     static double logError(double[] roundTrip, double[] parts, double multiplier, double[] targets) {
         double[] sums = quantilesOfSum(roundTrip, parts, multiplier);
@@ -302,30 +437,14 @@ public final class TracingDilation {
         return values;
     }
 
-    /** A copy of {@code micros} with every value divided by {@code divisor} (rounded to a microsecond). */
-    static Histogram divided(Histogram micros, double divisor) {
-        if (divisor == 1) {
-            return micros.copy();
-        }
-        Histogram result = new Histogram(micros.getHighestTrackableValue(), micros.getNumberOfSignificantValueDigits());
-        for (HistogramIterationValue value : micros.recordedValues()) {
-            long scaled = Math.round(micros.medianEquivalentValue(value.getValueIteratedTo()) / divisor);
-            result.recordValueWithCount(scaled, value.getCountAtValueIteratedTo());
-        }
-        return result;
-    }
-
-    /** Divides a replica's (or the own replica's) histograms by the write and read factors given. */
-    static Map<WarsMessage, Histogram> divided(
-            Map<WarsMessage, Histogram> messages, double writeFactor, double readFactor) {
+    /** Corrects a replica's (or the own replica's) histograms: W and A by the write path's correction, R and S by the read path's. */
+    static Map<WarsMessage, Histogram> corrected(
+            Map<WarsMessage, Histogram> messages, PathCorrection write, PathCorrection read) {
         Map<WarsMessage, Histogram> copy = new EnumMap<>(WarsMessage.class);
         messages.forEach((message, histogram) -> copy.put(
                 message,
-                divided(
-                        histogram,
-                        message == WarsMessage.WRITE || message == WarsMessage.ACKNOWLEDGEMENT
-                                ? writeFactor
-                                : readFactor)));
+                (message == WarsMessage.WRITE || message == WarsMessage.ACKNOWLEDGEMENT ? write : read)
+                        .applyTo(histogram)));
         return copy;
     }
 }

@@ -9,6 +9,7 @@ import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.observe.WindowedComparison;
+import dev.pbs.cassandra.testing.ClusterWarmUp;
 import dev.pbs.cassandra.testing.ObservationPrinter;
 import dev.pbs.model.profile.LatencyProfile;
 import java.io.IOException;
@@ -78,29 +79,20 @@ class NaturalCellsLongIT {
         shutdownHook = new Thread(() -> cluster.stop(line -> {}), "stop-natural-cells-cluster");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         cluster.start(3, line -> System.out.println("[natural cells cluster] " + line));
-        // A cluster just started is slower and changing for its first minutes (compilation, first
-        // flushes), as a user's cluster, running long before the probe, is not. Rounds of the
-        // same work, 30 s each, discarded, until the client's round trip has settled (see below),
-        // at least two rounds and at most ten. In a .ci/run the round trip
-        // was still 6 ms (2 ms once warm) after a fixed two minutes, and the first cell missed.
-        double previous = Double.POSITIVE_INFINITY;
-        for (int round = 1; round <= MAXIMUM_WARM_UP_ROUNDS; round++) {
-            double roundTrip = cell(
-                            "warm-up " + round,
-                            3,
-                            1,
-                            1,
-                            (int) (WARM_UP_ROUND.toSeconds() * WRITES_PER_SECOND),
-                            CoordinatorChoice.ROUND_ROBIN,
-                            WARM_UP_ROUND)
-                    .meanClientGapMillis();
-            // Settled: no more than a sixth faster than the round before (a cluster warming up
-            // gets faster; one round of 25 ms then one of 8.6 ms is not settled).
-            if (round >= 2 && roundTrip * 1.2 >= previous) {
-                break;
-            }
-            previous = roundTrip;
-        }
+        // Rounds of the same work, 30 s each, discarded, until the client's round trip has
+        // settled (ClusterWarmUp). In a .ci/run the round trip was still 6 ms (2 ms once warm)
+        // after a fixed two minutes, and the first cell missed.
+        ClusterWarmUp.untilSettled(
+                round -> cell(
+                                "warm-up " + round,
+                                3,
+                                1,
+                                1,
+                                (int) (WARM_UP_ROUND.toSeconds() * WRITES_PER_SECOND),
+                                CoordinatorChoice.ROUND_ROBIN,
+                                WARM_UP_ROUND)
+                        .meanClientGapMillis(),
+                MAXIMUM_WARM_UP_ROUNDS);
     }
 
     @AfterAll

@@ -9,7 +9,10 @@ import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
+import dev.pbs.cassandra.observe.WindowedComparison;
+import dev.pbs.cassandra.testing.ClusterWarmUp;
 import dev.pbs.cassandra.testing.LocalClusterExtension;
+import dev.pbs.cassandra.testing.ObservationPrinter;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.montecarlo.ConfigurationResult;
@@ -30,14 +33,22 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LocalClusterExtension.class)
 class ProbeIT {
 
-    private static final double RATE = 60;
-    private static final Duration DURATION = Duration.ofSeconds(15);
-    private static final Duration WARM_UP = Duration.ofSeconds(30);
+    /** The command line's defaults: 50 operations a second, a fifth of them traced. */
+    private static final double RATE = 50;
 
-    /** Writes of the observation (15 s at 40 a second), each read at 8 delays. */
-    private static final int OBSERVED_WRITES = 600;
+    private static final double TRACE_FRACTION = 0.2;
+    private static final Duration DURATION = Duration.ofSeconds(60);
+    private static final Duration WARM_UP_ROUND = Duration.ofSeconds(20);
+    private static final int MAXIMUM_WARM_UP_ROUNDS = 6;
 
-    private static final double OBSERVED_WRITES_PER_SECOND = 40;
+    /**
+     * Writes of the observation (60 s at the command line's default 20 a second), each read at the
+     * 15 default delays: enough for a noise floor well below the 2-point miss the natural cell must
+     * fail on.
+     */
+    private static final int OBSERVED_WRITES = 1200;
+
+    private static final double OBSERVED_WRITES_PER_SECOND = 20;
 
     private static ProbeSnapshot snapshot;
     private static LatencyProfile profile;
@@ -54,39 +65,60 @@ class ProbeIT {
                 3,
                 RATE,
                 DURATION,
-                0.3);
-        try (ProbeRun warmUp = ProbeRun.connect(settings)) {
-            // The other tests may have just restarted a node: half a minute of the same work,
-            // discarded, so that the measured run does not see a node still compiling its code
-            // (with ten seconds, after NodeFailureIT on a cluster started two minutes before, the
-            // RMSE was 8.5%: profile and observation mix a slow cluster with a faster one).
-            ObservationWhileProbing.run(
-                    warmUp,
-                    new ObservationSettings(
-                            1, 1, 30 * (int) OBSERVED_WRITES_PER_SECOND, OBSERVED_WRITES_PER_SECOND, new double[] {0, 10
-                            }),
-                    CoordinatorChoice.ROUND_ROBIN,
-                    WARM_UP,
-                    Duration.ZERO,
-                    () -> false);
-        }
+                TRACE_FRACTION);
+        // The other tests may have just restarted a node: rounds of the same work, discarded,
+        // until the client's round trip settles (with a fixed 10 s after NodeFailureIT the RMSE
+        // was 8.5%, with 30 s 4.3% to 6.3%: profile and observation mixed a slow cluster with a
+        // faster one).
+        ClusterWarmUp.untilSettled(
+                round -> {
+                    try (ProbeRun warmUp = ProbeRun.connect(settings)) {
+                        return ObservationWhileProbing.run(
+                                                warmUp,
+                                                new ObservationSettings(
+                                                        1,
+                                                        1,
+                                                        (int) (WARM_UP_ROUND.toSeconds() * OBSERVED_WRITES_PER_SECOND),
+                                                        OBSERVED_WRITES_PER_SECOND,
+                                                        new double[] {0, 10}),
+                                                CoordinatorChoice.ROUND_ROBIN,
+                                                WARM_UP_ROUND,
+                                                Duration.ZERO,
+                                                () -> false)
+                                        .observation()
+                                        .clientGapMicros()
+                                        .getMean()
+                                / 1000;
+                    }
+                },
+                MAXIMUM_WARM_UP_ROUNDS);
         try (ProbeRun run = ProbeRun.connect(settings)) {
             ObservationWhileProbing.Result both = ObservationWhileProbing.run(
                     run,
                     new ObservationSettings(
-                            1, 1, OBSERVED_WRITES, OBSERVED_WRITES_PER_SECOND, new double[] {0, 1, 2, 5, 10, 20, 50, 100
-                            }),
+                            1,
+                            1,
+                            OBSERVED_WRITES,
+                            OBSERVED_WRITES_PER_SECOND,
+                            ObservationSettings.DEFAULT_DELAYS_MILLIS),
                     CoordinatorChoice.ROUND_ROBIN,
                     DURATION,
                     Duration.ZERO,
                     () -> false);
             snapshot = both.measurement();
             profile = MeasuredProfile.of(snapshot, "measured-it");
-            observed = StalenessObserver.compare(both.observation(), profile, 3, StalenessObserver.DEFAULT_CORRECTION);
+            observed =
+                    WindowedComparison.compare(both, profile, "measured-it", 3, StalenessObserver.DEFAULT_CORRECTION);
         }
         System.out.printf(
-                "probe: %s%nobserved staleness RMSE %.4f (noise floor %.4f): %s%n",
-                snapshot.operations(), observed.rmse(), observed.noiseFloor(), observed.points());
+                "probe: %s%nobserved staleness RMSE %.4f (noise floor %.4f, %d prediction windows), latency NRMSE "
+                        + "%.4f%n",
+                snapshot.operations(),
+                observed.rmse(),
+                observed.noiseFloor(),
+                observed.predictionWindows(),
+                observed.latencyNrmse());
+        ObservationPrinter.printPoints(observed);
     }
 
     @Test
@@ -146,39 +178,40 @@ class ProbeIT {
     @Test
     void observation_readsEveryWriteAtEveryDelay() {
         assertThat(observed.writes()).isGreaterThanOrEqualTo(OBSERVED_WRITES - 5);
-        assertThat(observed.points()).hasSize(8);
+        assertThat(observed.points()).hasSize(ObservationSettings.DEFAULT_DELAYS_MILLIS.length);
         for (ObservedPoint point : observed.points()) {
             assertThat(point.observed().trials() + observed.failedReads()).isGreaterThanOrEqualTo(observed.writes());
             assertThat(point.predictedWithGap()).isBetween(point.predictedWithoutGap(), 1.0);
             assertThat(point.meanLagMillis()).isLessThan(20);
         }
         // Staleness fades: at 100 ms after the acknowledgement practically every read is fresh.
-        assertThat(observed.points().get(7).observed().estimate()).isGreaterThan(0.97);
+        assertThat(observed.points().get(12).observed().estimate()).isGreaterThan(0.97);
         assertThat(observed.rmse()).isBetween(0.0, 1.0);
         assertThat(observed.noiseFloor()).isPositive();
     }
 
+    /** A miss the natural cell must fail on: 2 points of RMSE. */
+    private static final double MISS = 0.02;
+
     /**
      * The natural cell W = ONE, R = ONE (nothing injected, coordinators that are replicas),
-     * observed while the probe measured: the prediction from the probed profile (tracing's cost
-     * divided out, the coordinator's own replica and its read preference, the client's round trip
-     * added to t) is within 3 noise floors + 5 points of the observation, and its client-side
-     * medians within 35% of the observed ones. A guard against going back (the method of
-     * 2026-11-30 missed this cell by 6.8% to 8.7%), not the issue's goal of 1% or 1.5 noise
-     * floors, which the four cells of NaturalCellsLongIT check with 2,000 writes each on a
-     * cluster warmed until its round trip settles. On a cluster still warming up (a node just
-     * restarted by NodeFailureIT, the cluster started two minutes before) this cell missed by 8.5%
-     * after a 10-second warm-up and by 4.3% after 30 seconds: the profile and the observation mix
-     * a slow cluster with a faster one, and a 15-second observation is too short to be predicted
-     * window by window (WindowedComparison), which halved such misses (docs/probe.md). In a
-     * .ci/run of 2026-12-02 it missed by 6.26% (noise floor 1.10%), hence 5 points.
+     * observed while the probe measured, after a warm-up until the round trip settled: the
+     * prediction from the probed profile, window by window (tracing's cost corrected, the
+     * coordinator's own replica and its read preference, the client's round trip added to t),
+     * misses the observation by less than 2 points, and there were enough writes for the noise
+     * floor to be below a third of that. Its client-side medians are within 35% of the observed
+     * ones. The issue's goal (1% or 1.5 noise floors, and latency) is checked on all four natural
+     * cells with 2,000 writes each by NaturalCellsLongIT (-Pfidelity). Before the settled warm-up,
+     * after NodeFailureIT had just restarted a node, this cell missed by 4.3% to 8.5%.
      */
     @Test
     void naturalCell_predictionFollowsTheObservation() {
-        double bound = 3 * observed.noiseFloor() + 0.05;
+        assertThat(observed.noiseFloor())
+                .as("noise floor: too few writes to tell a miss of %.0f points", 100 * MISS)
+                .isLessThan(MISS / 3);
         assertThat(observed.rmse())
                 .as("RMSE (noise floor %.4f, model alone %.4f)", observed.noiseFloor(), observed.rmseWithoutGap())
-                .isLessThan(bound);
+                .isLessThan(MISS);
         for (ObservedStaleness.LatencyComparison latency : observed.latencies()) {
             if (latency.percentile() == 50) {
                 assertThat(latency.predictedMillis())

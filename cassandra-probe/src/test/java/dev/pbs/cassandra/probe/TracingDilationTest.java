@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import dev.pbs.model.profile.LatencyProfile;
 import java.time.Instant;
 import java.util.List;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 class TracingDilationTest {
@@ -62,21 +61,32 @@ class TracingDilationTest {
     }
 
     @Test
-    void divided_histogram_dividesEveryValueAndKeepsCounts() {
-        Histogram micros = new Histogram(WarsRecorder.HIGHEST_MICROS, 3);
-        micros.recordValueWithCount(1000, 3);
-        micros.recordValueWithCount(5000, 1);
-        Histogram divided = TracingDilation.divided(micros, 4);
-        assertThat(divided.getTotalCount()).isEqualTo(4);
-        assertThat(divided.getValueAtPercentile(50)).isEqualTo(250);
-        assertThat(divided.getMaxValue()).isBetween(1249L, 1251L);
-        assertThat(TracingDilation.divided(micros, 1).getTotalCount()).isEqualTo(4);
+    void step_partsWithALongerTailThanTheUntraced_findsTheExponent() {
+        // X log-uniform from 0.1 to 100 ms (its median 3.16 ms), H 0.5 ms. Untraced made with c = 0.5
+        // and b = 0.6: the body halved, the tail compressed. The step finds both again, where a
+        // multiplier alone cannot fit the median and p99 together.
+        double[] roundTrip = constant(0.5);
+        double[] parts = new double[100];
+        for (int level = 0; level < parts.length; level++) {
+            parts[level] = 0.1 * Math.pow(1000, (level + 0.5) / parts.length);
+        }
+        double median = parts[parts.length / 2];
+        double[] targets = TracingDilation.quantilesOfSum(roundTrip, TracingDilation.reshaped(parts, 0.6, median), 0.5);
+        double[] step = TracingDilation.step(roundTrip, parts, targets);
+        assertThat(step[0]).isCloseTo(0.5, within(0.01));
+        assertThat(step[1]).isCloseTo(0.6, within(0.01));
+        double alone = TracingDilation.multiplier(roundTrip, parts, targets);
+        assertThat(TracingDilation.logError(roundTrip, parts, alone, targets)).isGreaterThan(0.1);
+        // Targets a multiplier explains keep the exponent at 1.
+        double[] plain = TracingDilation.step(roundTrip, parts, TracingDilation.quantilesOfSum(roundTrip, parts, 0.25));
+        assertThat(plain[0]).isCloseTo(0.25, within(0.005));
+        assertThat(plain[1]).isCloseTo(1, within(0.01));
     }
 
     @Test
     void estimate_oneReplica_correctsNothingAndSaysWhy() {
         ProbeSnapshot snapshot = snapshot(1, 3, new ClientLatencies());
-        TracingDilation.Factors factors = TracingDilation.estimate(snapshot, ignored -> {
+        TracingDilation.Corrections factors = TracingDilation.estimate(snapshot, ignored -> {
             throw new AssertionError("no profile is needed");
         });
         assertThat(factors.isNone()).isTrue();
@@ -125,13 +135,14 @@ class TracingDilationTest {
             client.untraced(Operation.READ, 2, 4000);
         }
         ProbeSnapshot snapshot = snapshot(3, 3, client, recorder);
-        TracingDilation.Factors factors = TracingDilation.estimate(
+        TracingDilation.Corrections corrections = TracingDilation.estimate(
                 snapshot, candidate -> MeasuredProfile.traced(snapshot, candidate, "measured"));
-        // Each path's traced-to-untraced ratio.
-        assertThat(factors.localWrite()).isCloseTo(4, within(0.05));
-        assertThat(factors.remoteWrite()).isCloseTo(4, within(0.05));
-        assertThat(factors.localRead()).isCloseTo(4, within(0.05));
-        assertThat(factors.remoteRead()).isCloseTo(4, within(0.05));
+        // Each path's traced-to-untraced ratio, at each path's delays.
+        assertThat(corrections.localWrite().divisorAt(2)).isCloseTo(4, within(0.05));
+        assertThat(corrections.remoteWrite().divisorAt(8)).isCloseTo(4, within(0.05));
+        assertThat(corrections.remoteWrite().divisorAt(4)).isCloseTo(4, within(0.1));
+        assertThat(corrections.localRead().divisorAt(2)).isCloseTo(4, within(0.05));
+        assertThat(corrections.remoteRead().divisorAt(8)).isCloseTo(4, within(0.05));
     }
 
     private static double[] constant(double value) {

@@ -1,0 +1,40 @@
+package dev.pbs.cassandra.testing;
+
+import java.util.function.IntToDoubleFunction;
+
+/**
+ * Warms a cluster up until the client's round trip settles. A cluster just started, or with a
+ * node just restarted, is slower and changing for its first minutes (compilation, first flushes),
+ * as a user's cluster, running long before the probe, is not; a profile and an observation that
+ * mix the slow minutes with the fast ones do not describe each other.
+ */
+public final class ClusterWarmUp {
+
+    /**
+     * Settled: a round's mean round trip no more than a sixth below the round before's (times 1.2
+     * at least the previous; one round of 25 ms then one of 8.6 ms is not settled).
+     */
+    private static final double SETTLED_RATIO = 1.2;
+
+    private ClusterWarmUp() {}
+
+    /**
+     * Runs rounds of discarded work until the client's mean round trip has settled: at least two
+     * rounds, at most {@code maximumRounds}.
+     *
+     * @param round runs round number {@code round} (from 1) and returns its mean client round trip, ms
+     * @return the rounds run
+     */
+    public static int untilSettled(IntToDoubleFunction round, int maximumRounds) {
+        double previous = Double.POSITIVE_INFINITY;
+        for (int number = 1; number <= maximumRounds; number++) {
+            double roundTrip = round.applyAsDouble(number);
+            System.out.printf("warm-up round %d: mean client round trip %.2f ms%n", number, roundTrip);
+            if (number >= 2 && roundTrip * SETTLED_RATIO >= previous) {
+                return number;
+            }
+            previous = roundTrip;
+        }
+        return maximumRounds;
+    }
+}
