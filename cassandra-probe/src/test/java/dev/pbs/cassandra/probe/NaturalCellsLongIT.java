@@ -200,10 +200,6 @@ class NaturalCellsLongIT {
                 observed.latencyNrmse(),
                 observed.meanClientGapMillis());
         ObservationPrinter.printPoints(observed);
-        for (ObservedStaleness.LatencyComparison latency : observed.latencies()) {
-            System.out.printf(
-                    "  %s p%.0f observed %.3f ms predicted %.3f ms%n",
-                    latency.operation(), latency.percentile(), latency.observedMillis(), latency.predictedMillis());
-        }
+        ObservationPrinter.printLatencies(observed);
     }
 }

@@ -119,6 +119,7 @@ class ProbeIT {
                 observed.predictionWindows(),
                 observed.latencyNrmse());
         ObservationPrinter.printPoints(observed);
+        ObservationPrinter.printLatencies(observed);
     }
 
     @Test

@@ -3,7 +3,7 @@ package dev.pbs.cassandra.testing;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 
-/** Prints an observation's points, for the logs of the long real-cluster tests. */
+/** Prints an observation's points and latencies, for the logs of the real-cluster tests. */
 public final class ObservationPrinter {
 
     private ObservationPrinter() {}
@@ -18,6 +18,15 @@ public final class ObservationPrinter {
                     point.observed().lower(),
                     point.observed().upper(),
                     point.predicted());
+        }
+    }
+
+    /** One line per compared latency percentile: observed and predicted, ms. */
+    public static void printLatencies(ObservedStaleness observed) {
+        for (ObservedStaleness.LatencyComparison latency : observed.latencies()) {
+            System.out.printf(
+                    "  %s p%.0f observed %.3f ms predicted %.3f ms%n",
+                    latency.operation(), latency.percentile(), latency.observedMillis(), latency.predictedMillis());
         }
     }
 }

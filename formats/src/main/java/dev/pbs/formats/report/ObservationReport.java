@@ -137,6 +137,7 @@ public final class ObservationReport {
                 "targeted",
                 observed.coordinatorIsReplica(),
                 observed.correction().name().toLowerCase(Locale.ROOT),
+                observed.predictionWindows(),
                 observed.meanClientGapMillis(),
                 observed.latencyOffsetMillis(),
                 observed.rmse(),

@@ -43,6 +43,13 @@ public record Observation(
         @JsonProperty("client_gap")
         String clientGap,
 
+        @Schema(
+                description = "How many windows of the observed writes were each predicted from what the probe "
+                        + "measured during it (1: the whole observation from one profile); 'predicted' is their "
+                        + "mean, weighted by reads.")
+        @JsonProperty("prediction_windows")
+        int predictionWindows,
+
         @JsonProperty("mean_client_gap_ms") double meanClientGapMillis,
         @JsonProperty("latency_offset_ms") double latencyOffsetMillis,
 

@@ -38,6 +38,10 @@ class ObservationReportTest {
         assertThat(json.get("noise_floor_t_visibility").asDouble()).isEqualTo(OBSERVED.noiseFloor());
         assertThat(json.get("nrmse_latency").asDouble()).isEqualTo(OBSERVED.latencyNrmse());
         assertThat(json.get("mean_client_gap_ms").asDouble()).isEqualTo(0.75);
+        assertThat(json.get("prediction_windows").asInt()).isEqualTo(1);
+        JsonNode windowed =
+                JsonMapping.mapper().readTree(ObservationReport.json(OBSERVED.withPoints(OBSERVED.points(), 3)));
+        assertThat(windowed.get("prediction_windows").asInt()).isEqualTo(3);
         assertThat(json.get("coordinator_is_replica").asBoolean()).isFalse();
         assertThat(json.get("points")).hasSize(2);
         JsonNode first = json.get("points").get(0);
