@@ -21,8 +21,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.UUID;
-import java.util.concurrent.DelayQueue;
-import java.util.concurrent.Delayed;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,7 +29,7 @@ import java.util.function.BooleanSupplier;
 /**
  * Measures a live cluster: a paced workload of writes and reads through every node of the local
  * datacenter in turn, a fraction of them traced; each trace is read back a little later and turned
- * into W, A, R and S samples per replica by {@link TraceParser}.
+ * into W, A, R and S samples per replica ({@link TraceReader}).
  *
  * <p>Traced writes, and half the traced reads, run at consistency ALL (or at the number of
  * replicas believed up, while a node is down), so the coordinator's trace session stays open until
@@ -47,12 +45,7 @@ public final class ProbeRun implements AutoCloseable {
     /** One operation in this many is followed by a timed refused request through its coordinator. */
     private static final int ROUND_TRIP_EVERY = 4;
 
-    /** Delay before a trace is read back: Cassandra writes trace events asynchronously. */
-    private static final long TRACE_READ_DELAY_MILLIS = 2000;
-
-    private static final int TRACE_READ_ATTEMPTS = 3;
     private static final int MAX_IN_FLIGHT = 256;
-    private static final int MAX_PENDING_TRACES = 10_000;
     private static final int KEYS = 1000;
 
     private final ProbeSettings settings;
@@ -63,20 +56,16 @@ public final class ProbeRun implements AutoCloseable {
     private final String datacenter;
     private final PreparedStatement write;
     private final PreparedStatement read;
-    private final PreparedStatement traceEvents;
     private final WarsRecorder recorder = new WarsRecorder();
+    private final TraceReader traces;
     private final ClientLatencies client = new ClientLatencies();
     private final PreparedStatement roundTrip;
-    private final DelayQueue<PendingTrace> pendingTraces = new DelayQueue<>();
     private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
     private final AtomicLong issued = new AtomicLong();
     private final AtomicLong succeeded = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong skipped = new AtomicLong();
     private final AtomicLong traced = new AtomicLong();
-    private final AtomicLong tracesRead = new AtomicLong();
-    private final AtomicLong traceFailures = new AtomicLong();
-    private final AtomicLong samplesDiscarded = new AtomicLong();
     private final AtomicLong version = new AtomicLong(System.currentTimeMillis() * 1000);
     private volatile Instant started = Instant.now();
     private long coordinatorTurn;
@@ -108,8 +97,7 @@ public final class ProbeRun implements AutoCloseable {
         this.read = session.prepare("SELECT version FROM " + table + " WHERE key = ?");
         // Refused before anything is read ("LIMIT must be strictly positive"): see ClientLatencies.
         this.roundTrip = session.prepare("SELECT version FROM " + table + " WHERE key = ? LIMIT ?");
-        this.traceEvents = session.prepare(
-                "SELECT source, source_elapsed, activity FROM system_traces.events WHERE session_id = ?");
+        this.traces = new TraceReader(session, recorder);
     }
 
     /**
@@ -155,9 +143,7 @@ public final class ProbeRun implements AutoCloseable {
      */
     private ProbeSnapshot run(BooleanSupplier cancelled, Duration duration, BooleanSupplier abandonTraces) {
         started = Instant.now();
-        Thread traceReader = new Thread(this::readTraces, "pbs-probe-traces");
-        traceReader.setDaemon(true);
-        traceReader.start();
+        Thread traceReader = traces.start();
         SplittableRandom random = new SplittableRandom(System.nanoTime());
         long periodNanos = Math.max(1, Math.round(1e9 / settings.operationsPerSecond()));
         long start = System.nanoTime();
@@ -185,9 +171,8 @@ public final class ProbeRun implements AutoCloseable {
             }
             inFlight.tryAcquire(MAX_IN_FLIGHT, 10, TimeUnit.SECONDS);
             inFlight.release(MAX_IN_FLIGHT);
-            long drainDeadline = System.nanoTime()
-                    + TimeUnit.MILLISECONDS.toNanos(TRACE_READ_DELAY_MILLIS * (TRACE_READ_ATTEMPTS + 1));
-            while (!pendingTraces.isEmpty() && System.nanoTime() < drainDeadline && !abandonTraces.getAsBoolean()) {
+            long drainDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TraceReader.DRAIN_MILLIS);
+            while (!traces.isDrained() && System.nanoTime() < drainDeadline && !abandonTraces.getAsBoolean()) {
                 TimeUnit.MILLISECONDS.sleep(100);
             }
         } catch (InterruptedException interrupted) {
@@ -292,12 +277,7 @@ public final class ProbeRun implements AutoCloseable {
         UUID tracingId = result.getExecutionInfo().getTracingId();
         if (tracedOperation && tracingId != null) {
             traced.incrementAndGet();
-            if (pendingTraces.size() < MAX_PENDING_TRACES) {
-                pendingTraces.add(
-                        new PendingTrace(tracingId, kind, coordinator, countsReadTarget, TRACE_READ_DELAY_MILLIS, 1));
-            } else {
-                traceFailures.incrementAndGet();
-            }
+            traces.submit(tracingId, kind, coordinator, countsReadTarget);
         }
     }
 
@@ -338,51 +318,6 @@ public final class ProbeRun implements AutoCloseable {
                 .orElse(DefaultConsistencyLevel.QUORUM);
     }
 
-    private void readTraces() {
-        while (!Thread.currentThread().isInterrupted()) {
-            PendingTrace pending;
-            try {
-                pending = pendingTraces.take();
-            } catch (InterruptedException stop) {
-                return;
-            }
-            try {
-                List<TraceEvent> events = new ArrayList<>();
-                for (Row row : session.execute(
-                        traceEvents.bind(pending.sessionId).setConsistencyLevel(DefaultConsistencyLevel.ONE))) {
-                    java.net.InetAddress source = row.getInetAddress("source");
-                    String activity = row.getString("activity");
-                    if (source != null && activity != null) {
-                        events.add(new TraceEvent(source.getHostAddress(), row.getInt("source_elapsed"), activity));
-                    }
-                }
-                TraceParser.Result parsed =
-                        TraceParser.parse(pending.operation, pending.coordinator, ProbeSettings.TABLE, events);
-                if (parsed.isEmpty() && pending.attempt < TRACE_READ_ATTEMPTS) {
-                    pendingTraces.add(new PendingTrace(
-                            pending.sessionId,
-                            pending.operation,
-                            pending.coordinator,
-                            pending.countsReadTarget,
-                            TRACE_READ_DELAY_MILLIS,
-                            pending.attempt + 1));
-                    continue;
-                }
-                tracesRead.incrementAndGet();
-                samplesDiscarded.addAndGet(parsed.discarded());
-                parsed.samples().forEach(recorder::record);
-                if (parsed.local() != null) {
-                    recorder.recordLocal(parsed.local());
-                }
-                if (pending.countsReadTarget && (parsed.servedLocally() || parsed.requestsSent() > 0)) {
-                    recorder.countReadTarget(parsed.servedLocally());
-                }
-            } catch (RuntimeException unreadable) {
-                traceFailures.incrementAndGet();
-            }
-        }
-    }
-
     /** What has been measured so far; safe to call while {@link #run} is running. */
     public ProbeSnapshot snapshot() {
         return new ProbeSnapshot(
@@ -408,9 +343,9 @@ public final class ProbeRun implements AutoCloseable {
                 failed.get(),
                 skipped.get(),
                 traced.get(),
-                tracesRead.get(),
-                traceFailures.get(),
-                samplesDiscarded.get());
+                traces.read(),
+                traces.failures(),
+                traces.samplesDiscarded());
     }
 
     public ProbeSettings settings() {
@@ -435,41 +370,5 @@ public final class ProbeRun implements AutoCloseable {
     @Override
     public void close() {
         session.close();
-    }
-
-    private static final class PendingTrace implements Delayed {
-        final UUID sessionId;
-        final Operation operation;
-        final String coordinator;
-        /** A read at ONE through a replica of its key: tells whether the coordinator read locally. */
-        final boolean countsReadTarget;
-
-        final long dueNanos;
-        final int attempt;
-
-        PendingTrace(
-                UUID sessionId,
-                Operation operation,
-                String coordinator,
-                boolean countsReadTarget,
-                long delayMillis,
-                int attempt) {
-            this.sessionId = sessionId;
-            this.operation = operation;
-            this.coordinator = coordinator;
-            this.countsReadTarget = countsReadTarget;
-            this.dueNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMillis);
-            this.attempt = attempt;
-        }
-
-        @Override
-        public long getDelay(TimeUnit unit) {
-            return unit.convert(dueNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
-        }
-
-        @Override
-        public int compareTo(Delayed other) {
-            return Long.compare(dueNanos, ((PendingTrace) other).dueNanos);
-        }
     }
 }
