@@ -8,21 +8,12 @@ import dev.pbs.montecarlo.ReadFanout;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
-import org.apache.commons.math3.analysis.MultivariateFunction;
-import org.apache.commons.math3.optim.InitialGuess;
-import org.apache.commons.math3.optim.MaxEval;
-import org.apache.commons.math3.optim.PointValuePair;
-import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
-import org.apache.commons.math3.optim.nonlinear.scalar.ObjectiveFunction;
-import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.NelderMeadSimplex;
-import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
 
 /**
  * How much slower traced operations run than untraced ones, measured, so that the traced delays
@@ -70,21 +61,9 @@ public final class TracingDilation {
     /** The percentiles of the untraced operations the corrections are fitted to. */
     static final double[] CALIBRATION_PERCENTILES = {50, 75, 90, 95, 99};
 
-    private static final int SCAN_POINTS = 41;
     private static final int LEVELS = 100;
     private static final long TRIALS = 100_000;
     private static final long SEED = 42;
-    /** The most evaluations of one step's search. */
-    private static final int STEP_EVALUATIONS = 400;
-    /** The weight of (exponent - 1)^2 beside the squared log errors of a step's search. */
-    private static final double EXPONENT_PULL = 1e-6;
-    /**
-     * An exponent is kept when the squared log errors with it are below this fraction of the
-     * multiplier's alone, less {@link #MATERIAL_ERROR} (a 1% error at one percentile squared).
-     */
-    private static final double MATERIAL_IMPROVEMENT = 0.9;
-
-    private static final double MATERIAL_ERROR = 1e-4;
 
     /**
      * The corrections of each path's traced delays ({@link PathCorrection#NONE}: left as traced).
@@ -166,17 +145,14 @@ public final class TracingDilation {
             }
         }
         Corrections corrections = Corrections.NONE;
-        double[][] tracedParts = null;
         double[][] parts = coordinatorParts(traced, n);
+        double[][] tracedParts = parts;
         double[][] steps = new double[untraced.length][];
         int round = 0;
         while (round < ROUNDS) {
-            if (tracedParts == null) {
-                tracedParts = parts;
-            }
             boolean settled = true;
             for (int i = 0; i < parts.length; i++) {
-                double[] step = step(roundTrip, parts[i], targets[i]);
+                double[] step = CorrectionStep.find(roundTrip, parts[i], targets[i]);
                 steps[i] = new double[] {step[0], step[1], parts[i][LEVELS / 2]};
                 settled &= Math.abs(step[0] - 1) < 0.01 && Math.abs(step[1] - 1) < 0.01;
             }
@@ -211,8 +187,8 @@ public final class TracingDilation {
                 client.roundTrips().getValueAtPercentile(50) / 1000.0,
                 client.roundTrips().getValueAtPercentile(99) / 1000.0));
         for (int i = 0; i < operations.length; i++) {
-            double[] before = quantilesOfSum(roundTrip, tracedParts[i], 1);
-            double[] after = quantilesOfSum(roundTrip, correctedParts[i], 1);
+            double[] before = CorrectionStep.quantilesOfSum(roundTrip, tracedParts[i], 1);
+            double[] after = CorrectionStep.quantilesOfSum(roundTrip, correctedParts[i], 1);
             int last = CALIBRATION_PERCENTILES.length - 1;
             text.append(String.format(
                     Locale.ROOT,
@@ -292,141 +268,6 @@ public final class TracingDilation {
             parts[3][level] = two.readLatency(percentile).valueMillis();
         }
         return parts;
-    }
-
-    /**
-     * The multiplier c in [1 / LARGEST_FACTOR, LARGEST_FACTOR] at which the quantiles of H + c X
-     * come closest to {@code targets} (at {@link #CALIBRATION_PERCENTILES}): the least sum of
-     * squared differences of their logarithms. A scan of {@link #SCAN_POINTS} multipliers evenly
-     * spaced in ln c, then a golden-section search between the best one's neighbours.
-     */
-    static double multiplier(double[] roundTrip, double[] parts, double[] targets) {
-        double lowest = -Math.log(LARGEST_FACTOR);
-        double step = 2 * Math.log(LARGEST_FACTOR) / (SCAN_POINTS - 1);
-        int best = 0;
-        double bestError = Double.POSITIVE_INFINITY;
-        for (int point = 0; point < SCAN_POINTS; point++) {
-            double error = logError(roundTrip, parts, Math.exp(lowest + point * step), targets);
-            if (error < bestError) {
-                bestError = error;
-                best = point;
-            }
-        }
-        double low = lowest + Math.max(0, best - 1) * step;
-        double high = lowest + Math.min(SCAN_POINTS - 1, best + 1) * step;
-        double ratio = (Math.sqrt(5) - 1) / 2;
-        for (int iteration = 0; iteration < 40; iteration++) {
-            double left = high - ratio * (high - low);
-            double right = low + ratio * (high - low);
-            if (logError(roundTrip, parts, Math.exp(left), targets)
-                    <= logError(roundTrip, parts, Math.exp(right), targets)) {
-                high = right;
-            } else {
-                low = left;
-            }
-        }
-        double found = Math.exp((low + high) / 2);
-        // The ends of the range stay exact, so that a clamped factor reads as clamped.
-        if (best == 0
-                && logError(roundTrip, parts, 1 / LARGEST_FACTOR, targets)
-                        <= logError(roundTrip, parts, found, targets)) {
-            return 1 / LARGEST_FACTOR;
-        }
-        if (best == SCAN_POINTS - 1
-                && logError(roundTrip, parts, LARGEST_FACTOR, targets) <= logError(roundTrip, parts, found, targets)) {
-            return LARGEST_FACTOR;
-        }
-        return found;
-    }
-
-    /**
-     * The step {multiplier c, exponent b} at which the quantiles of H + c M (X / M)^b, M the median
-     * of X, come closest to {@code targets} (the least squares of their logarithms, as in {@link
-     * #multiplier}): from b = 1 and the best c there, a Nelder-Mead search over (ln c, b), c within
-     * [1 / LARGEST_FACTOR, LARGEST_FACTOR] and b within the exponents a {@link PathCorrection}
-     * allows. Just {c, 1} when X's median is 0.
-     */
-    static double[] step(double[] roundTrip, double[] parts, double[] targets) {
-        double start = multiplier(roundTrip, parts, targets);
-        double median = parts[parts.length / 2];
-        if (!(median > 0)) {
-            return new double[] {start, 1};
-        }
-        MultivariateFunction error = point -> {
-            double multiplier = Math.exp(boundedLogMultiplier(point[0]));
-            double exponent = boundedExponent(point[1]);
-            // A slight pull towards 1 keeps the exponent where X has no spread to fit it by.
-            return logError(roundTrip, reshaped(parts, exponent, median), multiplier, targets)
-                    + EXPONENT_PULL * (exponent - 1) * (exponent - 1);
-        };
-        PointValuePair best = new SimplexOptimizer(1e-10, 1e-12)
-                .optimize(
-                        new MaxEval(STEP_EVALUATIONS),
-                        new ObjectiveFunction(error),
-                        GoalType.MINIMIZE,
-                        new InitialGuess(new double[] {Math.log(start), 1}),
-                        new NelderMeadSimplex(new double[] {0.2, 0.1}));
-        double[] found = {Math.exp(boundedLogMultiplier(best.getPoint()[0])), boundedExponent(best.getPoint()[1])};
-        // The exponent only where it fits materially better than the multiplier alone: where X has
-        // no spread, any exponent fits as well, and the exponent would wander.
-        double alone = logError(roundTrip, parts, start, targets);
-        return best.getValue() < MATERIAL_IMPROVEMENT * alone - MATERIAL_ERROR ? found : new double[] {start, 1};
-    }
-
-    private static double boundedLogMultiplier(double logMultiplier) {
-        double largest = Math.log(LARGEST_FACTOR);
-        return Math.max(-largest, Math.min(largest, logMultiplier));
-    }
-
-    private static double boundedExponent(double exponent) {
-        return Math.max(PathCorrection.LOWEST_EXPONENT, Math.min(PathCorrection.HIGHEST_EXPONENT, exponent));
-    }
-
-    /** M (x / M)^b for every x of {@code parts}, M = {@code median}. */
-    static double[] reshaped(double[] parts, double exponent, double median) {
-        if (exponent == 1) {
-            return parts;
-        }
-        double[] result = new double[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            result[i] = parts[i] <= 0 ? 0 : median * Math.pow(parts[i] / median, exponent);
-        }
-        return result;
-    }
-
-    /** Sum over the calibration percentiles of (ln quantile of H + c X - ln target)^2. */
-    static double logError(double[] roundTrip, double[] parts, double multiplier, double[] targets) {
-        double[] sums = quantilesOfSum(roundTrip, parts, multiplier);
-        double error = 0;
-        for (int k = 0; k < targets.length; k++) {
-            double difference = Math.log(Math.max(sums[k], 1e-6)) - Math.log(Math.max(targets[k], 1e-6));
-            error += difference * difference;
-        }
-        return error;
-    }
-
-    /**
-     * The quantiles of H + c X at {@link #CALIBRATION_PERCENTILES}, over the quantile grids of H
-     * and X (independent): the sums of every pair, sorted, read at each percentile (the lower of
-     * the two middle values' mean for the median of an even count).
-     */
-    static double[] quantilesOfSum(double[] roundTrip, double[] parts, double multiplier) {
-        double[] sums = new double[roundTrip.length * parts.length];
-        int next = 0;
-        for (double h : roundTrip) {
-            for (double x : parts) {
-                sums[next++] = h + x * multiplier;
-            }
-        }
-        Arrays.sort(sums);
-        double[] quantiles = new double[CALIBRATION_PERCENTILES.length];
-        for (int k = 0; k < quantiles.length; k++) {
-            double position = CALIBRATION_PERCENTILES[k] / 100 * (sums.length - 1);
-            int below = (int) Math.floor(position);
-            int above = Math.min(sums.length - 1, below + 1);
-            quantiles[k] = sums[below] + (position - below) * (sums[above] - sums[below]);
-        }
-        return quantiles;
     }
 
     private static double[] quantiles(Histogram micros) {

@@ -15,12 +15,12 @@ class TracingDilationTest {
         // H is 2 ms everywhere, X 1 ms: every quantile of H + c X is 2 + c; 2.25 needs c = 0.25.
         double[] roundTrip = constant(2.0);
         double[] parts = constant(1.0);
-        assertThat(TracingDilation.multiplier(roundTrip, parts, targets(2.25))).isCloseTo(0.25, within(1e-6));
+        assertThat(CorrectionStep.multiplier(roundTrip, parts, targets(2.25))).isCloseTo(0.25, within(1e-6));
         // Nothing to explain beyond the round trip: the smallest multiplier.
-        assertThat(TracingDilation.multiplier(roundTrip, parts, targets(1.5)))
+        assertThat(CorrectionStep.multiplier(roundTrip, parts, targets(1.5)))
                 .isEqualTo(1 / TracingDilation.LARGEST_FACTOR);
         // More than the largest multiplier can explain: the largest.
-        assertThat(TracingDilation.multiplier(roundTrip, parts, targets(1000)))
+        assertThat(CorrectionStep.multiplier(roundTrip, parts, targets(1000)))
                 .isEqualTo(TracingDilation.LARGEST_FACTOR);
     }
 
@@ -33,12 +33,12 @@ class TracingDilationTest {
         for (int level = 0; level < parts.length; level++) {
             parts[level] = level;
         }
-        double[] targets = TracingDilation.quantilesOfSum(roundTrip, parts, 0.1);
-        assertThat(TracingDilation.multiplier(roundTrip, parts, targets)).isCloseTo(0.1, within(1e-4));
+        double[] targets = CorrectionStep.quantilesOfSum(roundTrip, parts, 0.1);
+        assertThat(CorrectionStep.multiplier(roundTrip, parts, targets)).isCloseTo(0.1, within(1e-4));
         // A tail longer than the body says is weighed too: the fit lies between the two.
         double[] heavier = targets.clone();
         heavier[heavier.length - 1] *= 2;
-        assertThat(TracingDilation.multiplier(roundTrip, parts, heavier)).isStrictlyBetween(0.1, 0.2);
+        assertThat(CorrectionStep.multiplier(roundTrip, parts, heavier)).isStrictlyBetween(0.1, 0.2);
     }
 
     @Test
@@ -46,12 +46,12 @@ class TracingDilationTest {
         double[] roundTrip = {1, 2, 3};
         double[] parts = {0, 10, 20};
         // Sums with c = 1: {1,2,3,11,12,13,21,22,23}: the median 12, p75 21, p99 just under 23.
-        double[] quantiles = TracingDilation.quantilesOfSum(roundTrip, parts, 1);
+        double[] quantiles = CorrectionStep.quantilesOfSum(roundTrip, parts, 1);
         assertThat(quantiles[0]).isEqualTo(12);
         assertThat(quantiles[1]).isEqualTo(21);
         assertThat(quantiles[4]).isCloseTo(22.92, within(1e-9));
         // With c = 0.1: {1,2,2,3,3,3,4,4,5}: the median 3.
-        assertThat(TracingDilation.quantilesOfSum(roundTrip, parts, 0.1)[0]).isCloseTo(3, within(1e-9));
+        assertThat(CorrectionStep.quantilesOfSum(roundTrip, parts, 0.1)[0]).isCloseTo(3, within(1e-9));
     }
 
     private static double[] targets(double value) {
@@ -71,14 +71,14 @@ class TracingDilationTest {
             parts[level] = 0.1 * Math.pow(1000, (level + 0.5) / parts.length);
         }
         double median = parts[parts.length / 2];
-        double[] targets = TracingDilation.quantilesOfSum(roundTrip, TracingDilation.reshaped(parts, 0.6, median), 0.5);
-        double[] step = TracingDilation.step(roundTrip, parts, targets);
+        double[] targets = CorrectionStep.quantilesOfSum(roundTrip, CorrectionStep.reshaped(parts, 0.6, median), 0.5);
+        double[] step = CorrectionStep.find(roundTrip, parts, targets);
         assertThat(step[0]).isCloseTo(0.5, within(0.01));
         assertThat(step[1]).isCloseTo(0.6, within(0.01));
-        double alone = TracingDilation.multiplier(roundTrip, parts, targets);
-        assertThat(TracingDilation.logError(roundTrip, parts, alone, targets)).isGreaterThan(0.1);
+        double alone = CorrectionStep.multiplier(roundTrip, parts, targets);
+        assertThat(CorrectionStep.logError(roundTrip, parts, alone, targets)).isGreaterThan(0.1);
         // Targets a multiplier explains keep the exponent at 1.
-        double[] plain = TracingDilation.step(roundTrip, parts, TracingDilation.quantilesOfSum(roundTrip, parts, 0.25));
+        double[] plain = CorrectionStep.find(roundTrip, parts, CorrectionStep.quantilesOfSum(roundTrip, parts, 0.25));
         assertThat(plain[0]).isCloseTo(0.25, within(0.005));
         assertThat(plain[1]).isCloseTo(1, within(0.01));
     }
