@@ -20,8 +20,8 @@ import java.util.Objects;
  * @param directory where the cluster's folder goes (it is stopped at the end, its data kept)
  * @param firstAddress node 1 listens on 127.0.0.{firstAddress}
  * @param correction whether the prediction the RMSE uses adds the client round trip to t (both are reported)
- * @param warmUp how long each cell first runs its workload with the results discarded, between 1 s
- *     and 10 minutes ({@link #DEFAULT_WARM_UP} unless a test shortens it)
+ * @param warmUp how long each round of a cell's warm-up runs its workload with the results
+ *     discarded (rounds until the client's round trip settles), between 1 s and 10 minutes ({@link #DEFAULT_WARM_UP} unless a test shortens it)
  */
 public record FidelitySettings(
         int replicas,
@@ -41,8 +41,8 @@ public record FidelitySettings(
     };
 
     /**
-     * The warm-up of every cell: four freshly started JVMs spend their first minute compiling, which
-     * would otherwise end up in both the profile and the observation.
+     * One round of every cell's warm-up: four freshly started JVMs spend their first minutes
+     * compiling, which would otherwise end up in both the profile and the observation.
      */
     public static final Duration DEFAULT_WARM_UP = Duration.ofSeconds(30);
 

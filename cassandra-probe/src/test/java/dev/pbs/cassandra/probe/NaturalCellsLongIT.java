@@ -2,6 +2,7 @@ package dev.pbs.cassandra.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.cassandra.cluster.ClusterWarmUp;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
@@ -9,7 +10,6 @@ import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.observe.WindowedComparison;
-import dev.pbs.cassandra.testing.ClusterWarmUp;
 import dev.pbs.cassandra.testing.ObservationPrinter;
 import dev.pbs.model.profile.LatencyProfile;
 import java.io.IOException;
@@ -92,7 +92,8 @@ class NaturalCellsLongIT {
                                 CoordinatorChoice.ROUND_ROBIN,
                                 WARM_UP_ROUND)
                         .meanClientGapMillis(),
-                MAXIMUM_WARM_UP_ROUNDS);
+                MAXIMUM_WARM_UP_ROUNDS,
+                System.out::println);
     }
 
     @AfterAll

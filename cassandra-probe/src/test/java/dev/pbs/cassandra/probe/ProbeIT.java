@@ -2,6 +2,7 @@ package dev.pbs.cassandra.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.cassandra.cluster.ClusterWarmUp;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
@@ -10,7 +11,6 @@ import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.observe.WindowedComparison;
-import dev.pbs.cassandra.testing.ClusterWarmUp;
 import dev.pbs.cassandra.testing.LocalClusterExtension;
 import dev.pbs.cassandra.testing.ObservationPrinter;
 import dev.pbs.model.profile.LatencyProfile;
@@ -91,7 +91,8 @@ class ProbeIT {
                                 / 1000;
                     }
                 },
-                MAXIMUM_WARM_UP_ROUNDS);
+                MAXIMUM_WARM_UP_ROUNDS,
+                System.out::println);
         try (ProbeRun run = ProbeRun.connect(settings)) {
             ObservationWhileProbing.Result both = ObservationWhileProbing.run(
                     run,

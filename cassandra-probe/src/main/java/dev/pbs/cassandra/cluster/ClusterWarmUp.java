@@ -1,5 +1,7 @@
-package dev.pbs.cassandra.testing;
+package dev.pbs.cassandra.cluster;
 
+import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.IntToDoubleFunction;
 
 /**
@@ -24,13 +26,15 @@ public final class ClusterWarmUp {
      * rounds, at most {@code maximumRounds}.
      *
      * @param round runs round number {@code round} (from 1) and returns its mean client round trip, ms
+     * @param progress told each round's mean round trip
      * @return the rounds run
      */
-    public static int untilSettled(IntToDoubleFunction round, int maximumRounds) {
+    public static int untilSettled(IntToDoubleFunction round, int maximumRounds, Consumer<String> progress) {
         double previous = Double.POSITIVE_INFINITY;
         for (int number = 1; number <= maximumRounds; number++) {
             double roundTrip = round.applyAsDouble(number);
-            System.out.printf("warm-up round %d: mean client round trip %.2f ms%n", number, roundTrip);
+            progress.accept(
+                    String.format(Locale.ROOT, "warm-up round %d: mean client round trip %.2f ms", number, roundTrip));
             if (number >= 2 && roundTrip * SETTLED_RATIO >= previous && roundTrip <= previous * SETTLED_RATIO) {
                 return number;
             }
