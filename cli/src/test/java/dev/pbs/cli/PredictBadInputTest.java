@@ -46,7 +46,7 @@ class PredictBadInputTest {
                 "--n        | -1            | --n must be between 1 and 1024, was -1",
                 "--n        | 0             | --n must be between 1 and 1024, was 0",
                 "--n        | three         | '--n': 'three' is not an int",
-                "--r        | QUARUM        | R must be a number or one of ONE, TWO, THREE, QUORUM, ALL, was 'QUARUM'",
+                "--r        | QUARUM        | R must be a number or one of ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM, EACH_QUORUM, was 'QUARUM'",
                 "--trials   | 0             | trials must be between 1 and 2000000000, was 0",
                 "--trials   | -5            | trials must be between 1 and 2000000000, was -5",
                 "--trials   | 2000000001    | trials must be between 1 and 2000000000, was 2000000001",

@@ -17,7 +17,7 @@ import java.util.random.RandomGenerator;
  * <p>Delays are drawn a block at a time per replica and message (one virtual call per block), in
  * a fixed order, so the draws depend only on the chunk's generator. No allocation per trial.
  */
-final class ChunkSimulator {
+final class ChunkSimulator implements ChunkedRun.Worker {
 
     static final int BLOCK = 256;
     private static final int INSERTION_SORT_LIMIT = 24;
@@ -86,8 +86,13 @@ final class ChunkSimulator {
         smallestRank = new int[n];
     }
 
+    Accumulator accumulator() {
+        return accumulator;
+    }
+
     /** Runs {@code trials} trials drawing from {@code random}. */
-    void run(RandomGenerator random, int trials) {
+    @Override
+    public void run(RandomGenerator random, int trials) {
         LatencySampler[] writeSamplers = new LatencySampler[n];
         LatencySampler[] acknowledgementSamplers = new LatencySampler[n];
         LatencySampler[] readSamplers = new LatencySampler[n];

@@ -1,9 +1,11 @@
 package dev.pbs.montecarlo;
 
+import dev.pbs.model.quorum.LevelConfiguration;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.model.quorum.VersionStaleness;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The simulated behaviour of one (R, W) configuration: t-visibility, windows (quantiles of the
@@ -20,6 +22,12 @@ public final class ConfigurationResult {
     private final List<VisibilityPoint> visibility;
     private final DelayHistogram readLatency;
     private final DelayHistogram writeLatency;
+    /** The levels and datacenters, for a multi-datacenter configuration; null for an (R, W). */
+    private final LevelConfiguration levels;
+
+    private final boolean strict;
+    /** P(the read contacts none of the replicas whose acknowledgements committed the write), levels only. */
+    private final double missedAcknowledged;
 
     ConfigurationResult(
             QuorumConfiguration configuration,
@@ -31,7 +39,46 @@ public final class ConfigurationResult {
             DelayHistogram thresholds,
             DelayHistogram readLatency,
             DelayHistogram writeLatency) {
+        this(
+                configuration,
+                null,
+                configuration.isStrict(),
+                Double.NaN,
+                trials,
+                consistentAtOnce,
+                neverConsistent,
+                gridHits,
+                grid,
+                thresholds,
+                readLatency,
+                writeLatency);
+    }
+
+    /**
+     * @param configuration N, the replicas the read contacts (R) and the acknowledgements the write
+     *     waits for (W)
+     * @param levels the levels and datacenters, or null for a plain (R, W)
+     * @param strict whether no read after commit can be stale
+     * @param missedAcknowledged for levels, the fraction of trials whose read contacted none of the
+     *     replicas that acknowledged the write; NaN for (R, W), whose k-staleness has a closed form
+     */
+    ConfigurationResult(
+            QuorumConfiguration configuration,
+            LevelConfiguration levels,
+            boolean strict,
+            double missedAcknowledged,
+            long trials,
+            long consistentAtOnce,
+            long neverConsistent,
+            long[] gridHits,
+            double[] grid,
+            DelayHistogram thresholds,
+            DelayHistogram readLatency,
+            DelayHistogram writeLatency) {
         this.configuration = configuration;
+        this.levels = levels;
+        this.strict = strict;
+        this.missedAcknowledged = missedAcknowledged;
         this.trials = trials;
         this.consistentAtOnce = consistentAtOnce;
         this.thresholds = thresholds;
@@ -53,8 +100,17 @@ public final class ConfigurationResult {
         return configuration;
     }
 
+    /**
+     * Whether every read set intersects every write set that can commit, so no read after commit
+     * is stale: {@code R + W > N} for an (R, W); for levels, decided per datacenter.
+     */
     public boolean isStrict() {
-        return configuration.isStrict();
+        return strict;
+    }
+
+    /** The levels and datacenters of a multi-datacenter configuration; empty for a plain (R, W). */
+    public Optional<LevelConfiguration> levels() {
+        return Optional.ofNullable(levels);
     }
 
     public long trials() {
@@ -107,9 +163,19 @@ public final class ConfigurationResult {
         return quantile(writeLatency, 0, percentileToProbability(percentile));
     }
 
-    /** Closed-form k-staleness {@code p_s^k} with non-expanding quorums (conservative). */
+    /**
+     * k-staleness {@code p_s^k} with non-expanding quorums (conservative): for an (R, W) in closed
+     * form; for levels with {@code p_s} the simulated fraction of reads that contact none of the
+     * replicas whose acknowledgements committed the write.
+     */
     public double probabilityOlderThanVersions(int k) {
-        return VersionStaleness.probabilityOlderThanVersions(configuration, k);
+        if (levels == null) {
+            return VersionStaleness.probabilityOlderThanVersions(configuration, k);
+        }
+        if (k < 1) {
+            throw new IllegalArgumentException("k must be >= 1, was " + k);
+        }
+        return strict ? 0 : Math.pow(missedAcknowledged, k);
     }
 
     /**

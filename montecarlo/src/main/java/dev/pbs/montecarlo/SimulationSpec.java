@@ -79,6 +79,11 @@ public record SimulationSpec(
         }
         visibilityGridMillis = normaliseGrid(visibilityGridMillis);
         profile.topology().ifPresent(topology -> {
+            if (topology.hasPairDelays()) {
+                throw new IllegalArgumentException("(R, W) predictions use one inter-datacenter delay for every pair, "
+                        + "but the profile " + profile.name() + " gives delays per pair (inter_dc_delays): ask for "
+                        + "consistency levels instead");
+            }
             if (coordinatorReplica && !topology.coordinatorPlacement().isRandom()) {
                 int datacenter = topology.coordinatorPlacement().fixedDatacenter();
                 if (Arrays.stream(topology.replicaDatacenters(n)).noneMatch(dc -> dc == datacenter)) {
@@ -94,7 +99,8 @@ public record SimulationSpec(
         return visibilityGridMillis.clone();
     }
 
-    private static double[] normaliseGrid(double[] grid) {
+    /** Sorted, distinct, -0 as 0; throws naming the first bad time. */
+    static double[] normaliseGrid(double[] grid) {
         if (grid == null || grid.length == 0) {
             throw new IllegalArgumentException("the visibility grid needs at least one time");
         }

@@ -37,12 +37,8 @@ final class TrialPlan {
     final int maxRead;
 
     final double[] grid;
-    /**
-     * For each {@link DelayHistogram} bucket, the grid cell of every value in it ({@code g} with
-     * {@code grid[g-1] < t <= grid[g]}), or {@code -(g + 1)} when a grid time falls inside the
-     * bucket and values must be compared from cell g on.
-     */
-    private final int[] gridCellOfBucket;
+
+    private final VisibilityGrid visibilityGrid;
 
     final LatencyDistribution[] write;
     final LatencyDistribution[] acknowledgement;
@@ -83,23 +79,9 @@ final class TrialPlan {
 
     final LatencyDistribution interDatacenterDelay;
 
-    /**
-     * The grid cell of a positive time t in a given bucket: the first g with {@code grid[g] >= t},
-     * or {@code grid.length} beyond the grid.
-     */
+    /** The grid cell of a positive time t in a given bucket ({@link VisibilityGrid#cell}). */
     int gridCell(int bucket, double millis) {
-        int cell = 0;
-        if (bucket >= 0 && bucket < DelayHistogram.BUCKETS) {
-            cell = gridCellOfBucket[bucket];
-            if (cell >= 0) {
-                return cell;
-            }
-            cell = -cell - 1;
-        }
-        while (cell < grid.length && grid[cell] < millis) {
-            cell++;
-        }
-        return cell;
+        return visibilityGrid.cell(bucket, millis);
     }
 
     boolean isPartial(int configuration) {
@@ -127,17 +109,7 @@ final class TrialPlan {
                 .filter(c -> !configurations.get(c).isStrict())
                 .toArray();
         grid = spec.visibilityGridMillis();
-        gridCellOfBucket = new int[DelayHistogram.BUCKETS];
-        int first = 0;
-        for (int bucket = 0; bucket < DelayHistogram.BUCKETS; bucket++) {
-            double low = DelayHistogram.lowerBound(bucket);
-            double high = DelayHistogram.lowerBound(bucket + 1);
-            while (first < grid.length && grid[first] < low) {
-                first++;
-            }
-            boolean wholeBucket = first == grid.length || grid[first] >= high;
-            gridCellOfBucket[bucket] = wholeBucket ? first : -(first + 1);
-        }
+        visibilityGrid = new VisibilityGrid(grid);
 
         write = new LatencyDistribution[n];
         acknowledgement = new LatencyDistribution[n];

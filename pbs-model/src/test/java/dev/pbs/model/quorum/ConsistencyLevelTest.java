@@ -44,12 +44,21 @@ class ConsistencyLevelTest {
                 .withMessage("W must be between 1 and N=1, was two (2 replicas)");
     }
 
+    @ParameterizedTest(name = "{0} with N={1} is {2}")
+    @CsvSource({"LOCAL_ONE, 3, 1", "LOCAL_QUORUM, 3, 2", "EACH_QUORUM, 5, 3", "LOCAL_QUORUM, 1, 1"})
+    void resolve_datacenterLevelsInOneDatacenter_areThePlainOnes(String level, int n, int replicas) {
+        // Model note section 7: a single-datacenter topology makes LOCAL_X identical to X.
+        assertThat(ConsistencyLevel.resolve("W", level, n)).isEqualTo(replicas);
+    }
+
     @ParameterizedTest(name = "''{0}''")
-    @ValueSource(strings = {"MOST", "LOCAL_QUORUM", "ONE!", "1.5", "two replicas", "QUORUMS"})
+    @ValueSource(strings = {"MOST", "LOCAL_SERIAL", "ONE!", "1.5", "two replicas", "QUORUMS"})
     void resolve_garbage_isRejectedListingTheNames(String text) {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> ConsistencyLevel.resolve("R", text, 3))
-                .withMessage("R must be a number or one of ONE, TWO, THREE, QUORUM, ALL, was '" + text + "'");
+                .withMessage(
+                        "R must be a number or one of ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM, EACH_QUORUM, was '"
+                                + text + "'");
     }
 
     @ParameterizedTest(name = "''{0}''")

@@ -1,6 +1,7 @@
 package dev.pbs.service.requests;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pbs.model.quorum.ConsistencyLevel;
 import dev.pbs.questions.InvalidQuestionException;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +69,7 @@ final class JsonFields {
         return node.booleanValue();
     }
 
-    /** A quorum size: a whole number or a Cassandra level name (ONE, TWO, THREE, QUORUM, ALL). */
+    /** A quorum size: a whole number or a Cassandra level name ({@link ConsistencyLevel#NAMES}). */
     String quorum(String name) {
         if (!has(name)) {
             return null;
@@ -80,7 +81,8 @@ final class JsonFields {
         if (node.isTextual()) {
             return node.textValue();
         }
-        throw invalid(name, "must be a number or one of ONE, TWO, THREE, QUORUM, ALL, was " + shorten(node.toString()));
+        throw invalid(
+                name, "must be a number or one of " + ConsistencyLevel.NAMES + ", was " + shorten(node.toString()));
     }
 
     List<Double> numbers(String name) {

@@ -1,0 +1,131 @@
+package dev.pbs.montecarlo;
+
+import dev.pbs.model.profile.DatacenterTopology;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.quorum.DatacenterReplicas;
+import dev.pbs.model.quorum.LevelConfiguration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One simulation of Cassandra's consistency levels across datacenters (model note section 7): the
+ * profile (each replica's W, A, R, S and the inter-datacenter delays of its topology), the
+ * replicas by datacenter, and every (write level, read level, write datacenter, read datacenter)
+ * to evaluate on the same draws. Reads are targeted: a read contacts exactly the replicas its
+ * level needs. Coordinators are never replicas. Immutable; validated on construction.
+ *
+ * @param replicas the key's replicas by datacenter: the profile topology's, or one datacenter of N
+ *     replicas for a profile without datacenters
+ * @param configurations distinct, each valid for {@code replicas}; kept in the order given
+ * @param visibilityGridMillis times after commit, ms, at which P(consistent) is counted exactly
+ */
+public record LevelSimulationSpec(
+        LatencyProfile profile,
+        DatacenterReplicas replicas,
+        List<LevelConfiguration> configurations,
+        long trials,
+        long seed,
+        int threads,
+        double[] visibilityGridMillis) {
+
+    /** At most this many level configurations in one run. */
+    public static final int MAX_CONFIGURATIONS = 256;
+
+    public LevelSimulationSpec {
+        Objects.requireNonNull(profile, "profile is missing");
+        Objects.requireNonNull(replicas, "replicas are missing");
+        profile.requireReplicaCount(replicas.replicaCount());
+        DatacenterTopology topology = profile.topology().orElse(null);
+        if (topology == null && replicas.datacenterCount() > 1) {
+            throw new IllegalArgumentException("the profile " + profile.name()
+                    + " has no datacenters (no inter-datacenter delays) for " + replicas.datacenterCount()
+                    + " datacenters");
+        }
+        if (topology != null
+                && !Arrays.equals(topology.replicas().replicaDatacenters(), replicas.replicaDatacenters())) {
+            throw new IllegalArgumentException(
+                    "the replicas " + replicas + " are not placed as the profile's topology places them");
+        }
+        if (configurations == null || configurations.isEmpty()) {
+            throw new IllegalArgumentException("at least one (write level, read level) configuration is needed");
+        }
+        LinkedHashSet<LevelConfiguration> distinct = new LinkedHashSet<>(configurations);
+        if (distinct.size() > MAX_CONFIGURATIONS) {
+            throw new IllegalArgumentException(
+                    "at most " + MAX_CONFIGURATIONS + " level configurations per run, was " + distinct.size());
+        }
+        for (LevelConfiguration configuration : distinct) {
+            replicas.validate(configuration);
+        }
+        configurations = List.copyOf(new ArrayList<>(distinct));
+        if (trials < 1 || trials > SimulationSpec.MAX_TRIALS) {
+            throw new IllegalArgumentException(
+                    "trials must be between 1 and " + SimulationSpec.MAX_TRIALS + ", was " + trials);
+        }
+        if (threads < 1 || threads > SimulationSpec.MAX_THREADS) {
+            throw new IllegalArgumentException(
+                    "threads must be between 1 and " + SimulationSpec.MAX_THREADS + ", was " + threads);
+        }
+        visibilityGridMillis = SimulationSpec.normaliseGrid(
+                visibilityGridMillis == null ? SimulationSpec.DEFAULT_GRID_MILLIS : visibilityGridMillis);
+    }
+
+    /** N, the replicas in all datacenters. */
+    public int n() {
+        return replicas.replicaCount();
+    }
+
+    @Override
+    public double[] visibilityGridMillis() {
+        return visibilityGridMillis.clone();
+    }
+
+    /**
+     * Every configuration of the given levels and datacenters that the replicas allow, write level
+     * outermost, then read level, write datacenter and read datacenter.
+     */
+    public static List<LevelConfiguration> combinations(
+            DatacenterReplicas replicas,
+            List<dev.pbs.model.quorum.ConsistencyLevel> writeLevels,
+            List<dev.pbs.model.quorum.ConsistencyLevel> readLevels,
+            List<Integer> writeDatacenters,
+            List<Integer> readDatacenters) {
+        List<LevelConfiguration> all = new ArrayList<>();
+        for (var writeLevel : writeLevels) {
+            for (var readLevel : readLevels) {
+                for (int writeDatacenter : writeDatacenters) {
+                    for (int readDatacenter : readDatacenters) {
+                        all.add(new LevelConfiguration(writeLevel, readLevel, writeDatacenter, readDatacenter));
+                    }
+                }
+            }
+        }
+        return all;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof LevelSimulationSpec that
+                && trials == that.trials
+                && seed == that.seed
+                && threads == that.threads
+                && profile.equals(that.profile)
+                && replicas.equals(that.replicas)
+                && configurations.equals(that.configurations)
+                && Arrays.equals(visibilityGridMillis, that.visibilityGridMillis);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(profile, replicas, configurations, trials, seed);
+    }
+
+    @Override
+    public String toString() {
+        return "LevelSimulationSpec(" + profile.name() + ", " + replicas + ", " + configurations.size()
+                + " configurations, " + trials + " trials, seed " + seed + ")";
+    }
+}
