@@ -4,13 +4,22 @@
 Usage:
   /usr/bin/python3 compare.py PBS_JSON REFERENCE_JSON [--z 3.3] [--quiet]
 
+Two kinds of files are understood:
+* single-datacenter (wars_reference.py): configs keyed by (R, W); strict iff R + W > N;
+* multi-datacenter (dc_reference.py): configs carrying "write_level", keyed by
+  (write_level, read_level, write_dc, read_dc); strict as the reference says (it decides
+  strictness by exhaustive reasoning over the possible replica sets), and the pbs side's
+  "strict" flag must agree.  The checks below are the same in both modes; there is no
+  k-staleness in multi-datacenter files.
+
 Rules (two independent Monte Carlo estimates):
 * P(consistent at t), partial quorums: PASS iff |p1 - p2| <= z * sqrt(se1^2 + se2^2) + rounding,
   where se is taken from each side's 95% interval ((hi - lo) / (2 * 1.96)), or from the
   Wilson interval on its trial count when a side gives no interval.
   Default z = 3.3 (two-sided ~0.1% per check, a Bonferroni-style widening because ~100
   quantities are checked at once; change with --z).
-* P(consistent at t), strict quorums (R + W > N): both must be exactly 1.0.
+* P(consistent at t), strict quorums (R + W > N; multi-DC: the reference's flag): both must
+  be exactly 1.0.
 * Windows (p-quantiles of t*): PASS iff the two 95% intervals overlap (+ rounding).
 * Read / write latency percentiles: same z rule as probabilities; se from the 95%
   order-statistic interval; if the pbs side gives no interval its se is the reference's
@@ -19,6 +28,9 @@ Rules (two independent Monte Carlo estimates):
 "rounding" is half a unit in the last decimal place that the pbs JSON uses for that kind
 of number (inferred from the file; printed at the start).
 Exit status 0 iff every check passes.
+
+With many configurations (a full multi-DC matrix has ~5,000 z checks) a few failures at
+z = 3.3 are expected by chance; the summary says how many.  Consider --z 4 there.
 """
 
 import argparse
@@ -28,6 +40,7 @@ import sys
 from decimal import Decimal
 
 Z95 = 1.959963984540054
+LEVELS = ["ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM"]
 
 
 def load(path):
@@ -101,6 +114,8 @@ def main():
             failed += 1
         return "PASS" if ok else "FAIL"
 
+    multi = any("write_level" in c for c in list(ref.get("configs", []))
+                + list(pbs.get("configs", [])))
     n_pbs_trials = int(pbs.get("trials", 0)) or None
     n_ref_trials = int(ref.get("trials", 0))
     n_ref_onepass = int(ref.get("trials_onepass", n_ref_trials))
@@ -117,15 +132,44 @@ def main():
     print(f"profile name match: {record(ok)}")
     ok = int(pbs.get("n", -1)) == int(ref.get("n", -2))
     print(f"n match: {record(ok)}")
-    if pbs.get("read_fanout") is not None and ref.get("read_fanout") is not None:
+    if multi:
+        print(f"mode: multi-datacenter, configs keyed by (write_level, read_level, write_dc, "
+              f"read_dc); datacenters pbs={pbs.get('datacenters')} ref={ref.get('datacenters')}")
+        if pbs.get("datacenters") is not None:
+            ok = list(pbs.get("datacenters")) == list(ref.get("datacenters") or [])
+            print(f"datacenters match: {record(ok)}")
+        if pbs.get("read_fanout") not in (None, ref.get("read_fanout")):
+            print(f"WARNING: pbs read_fanout={pbs.get('read_fanout')}; the multi-DC model's "
+                  f"reads are targeted (not counted as a failure)")
+    elif pbs.get("read_fanout") is not None and ref.get("read_fanout") is not None:
         ok = pbs.get("read_fanout") == ref.get("read_fanout")
         print(f"read_fanout match: {record(ok)}")
     if n_pbs_trials is None:
         print("WARNING: pbs JSON has no 'trials'; assuming same as reference")
         n_pbs_trials = n_ref_trials
 
-    pcfg = {(int(c["r"]), int(c["w"])): c for c in pbs.get("configs", [])}
-    rcfg = {(int(c["r"]), int(c["w"])): c for c in ref.get("configs", [])}
+    if multi:
+        def keyf(c):
+            return (str(c["write_level"]).upper(), str(c["read_level"]).upper(),
+                    str(c["write_dc"]), str(c["read_dc"]))
+
+        def order(key):
+            lv = lambda x: LEVELS.index(x) if x in LEVELS else len(LEVELS)
+            return (key[2], key[3], lv(key[0]), lv(key[1]), key)
+
+        def cfg_label(key):
+            return f"{key[0]}@{key[2]} -> {key[1]}@{key[3]}"
+    else:
+        def keyf(c):
+            return (int(c["r"]), int(c["w"]))
+
+        def order(key):
+            return key
+
+        def cfg_label(key):
+            return f"R={key[0]} W={key[1]}"
+    pcfg = {keyf(c): c for c in pbs.get("configs", [])}
+    rcfg = {keyf(c): c for c in ref.get("configs", [])}
 
     # rounding tolerances inferred from the pbs file
     vals_p, vals_win, vals_lat, vals_k = [], [], [], []
@@ -150,20 +194,24 @@ def main():
     print(f"rounding tolerance inferred from pbs JSON: p={tol_p:g} window_ms={tol_win:g} "
           f"latency_ms={tol_lat:g} p_stale={tol_k:g}")
 
-    for key in sorted(set(pcfg) | set(rcfg)):
-        r, w = key
+    n_z_checks = 0
+    for key in sorted(set(pcfg) | set(rcfg), key=order):
         if key not in pcfg:
-            print(f"\n== R={r} W={w}: missing from pbs output: {record(False)}")
+            print(f"\n== {cfg_label(key)}: missing from pbs output: {record(False)}")
             continue
         if key not in rcfg:
-            print(f"\n== R={r} W={w}: not in reference (skipped)")
+            print(f"\n== {cfg_label(key)}: not in reference (skipped)")
             skipped += 1
             continue
         pc, rc = pcfg[key], rcfg[key]
-        ctx["cfg"] = f"[R={r} W={w}]"
-        n = int(ref["n"])
-        strict = r + w > n
-        out(f"\n== R={r} W={w} ({'strict' if strict else 'partial'})")
+        ctx["cfg"] = f"[{cfg_label(key)}]"
+        if multi:
+            strict = bool(rc.get("strict"))          # the reference's exhaustive reasoning
+        else:
+            r, w = key
+            n = int(ref["n"])
+            strict = r + w > n
+        out(f"\n== {cfg_label(key)} ({'strict' if strict else 'partial'})")
         if "strict" in pc:
             ok = bool(pc["strict"]) == strict
             out(f"  strict flag: pbs={pc['strict']} expected={strict}  {record(ok)}", ok)
@@ -183,6 +231,7 @@ def main():
                 ok = p1 == 1.0 and p2 == 1.0
                 allowed = 0.0
             else:
+                n_z_checks += 1
                 se1 = se_from(e, p1, n_pbs_trials)
                 se2 = se_from(rtv[t], p2, n_ref_trials)
                 allowed = z * math.hypot(se1, se2) + tol_p
@@ -227,6 +276,7 @@ def main():
                     se1 = (float(e["ci95"][1]) - float(e["ci95"][0])) / (2 * Z95)
                 else:
                     se1 = se2 * math.sqrt(n_ref_onepass / n_pbs_trials)
+                n_z_checks += 1
                 allowed = z * math.hypot(se1, se2) + tol_lat
                 ok = abs(v1 - v2) <= allowed
                 out(f"  {label:>5} latency p{q:<5g} pbs={v1:10.4f} ref={v2:10.4f} "
@@ -244,6 +294,9 @@ def main():
             out(f"  k-staleness k={k}: pbs={v1:.6g} ref={v2:.6g}  {record(ok)}", ok)
 
     print(f"\n(z={z}; {skipped} pbs entries without a reference counterpart were skipped)")
+    if multi:
+        print(f"({n_z_checks} z checks; about {n_z_checks * math.erfc(z / math.sqrt(2)):.1f} "
+              f"would fail by chance at z={z} if the two sides agree)")
     print(f"{passed} passed, {failed} failed")
     sys.exit(0 if failed == 0 else 1)
 

@@ -1,11 +1,15 @@
 package dev.pbs.cli;
 
+import dev.pbs.formats.report.LevelPredictionTable;
 import dev.pbs.formats.report.PredictionJson;
 import dev.pbs.formats.report.PredictionTable;
+import dev.pbs.montecarlo.LevelSimulationResult;
+import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ReadFanout;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
+import dev.pbs.questions.InvalidQuestionException;
 import dev.pbs.questions.PredictionQuestion;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.questions.ReportOptions;
@@ -47,14 +51,55 @@ final class PredictCommand implements Callable<Integer> {
     @Mixin
     private RunOptions run;
 
-    @Option(names = "--n", required = true, paramLabel = "N", description = "Replicas per key.")
-    private int n;
+    @Option(
+            names = "--n",
+            paramLabel = "N",
+            description = "Replicas per key (required unless the profile places its replicas in datacenters).")
+    private Long n;
 
     @Option(names = "--r", paramLabel = "R", description = "Read quorum: a number or ONE, TWO, THREE, QUORUM, ALL.")
     private String readQuorum;
 
     @Option(names = "--w", paramLabel = "W", description = "Write quorum: a number or ONE, TWO, THREE, QUORUM, ALL.")
     private String writeQuorum;
+
+    @Option(
+            names = "--write-level",
+            paramLabel = "LEVEL",
+            split = ",",
+            description = "Consistency levels across datacenters: the write's, ONE, TWO, THREE, QUORUM, ALL, "
+                    + "LOCAL_ONE, LOCAL_QUORUM or EACH_QUORUM (default LOCAL_QUORUM).")
+    private List<String> writeLevels;
+
+    @Option(
+            names = "--read-level",
+            paramLabel = "LEVEL",
+            split = ",",
+            description = "The read's consistency levels (default LOCAL_QUORUM).")
+    private List<String> readLevels;
+
+    @Option(
+            names = "--write-dc",
+            paramLabel = "DC",
+            split = ",",
+            description = "The datacenters of the write's coordinator (default: the profile's first).")
+    private List<String> writeDatacenters;
+
+    @Option(
+            names = "--read-dc",
+            paramLabel = "DC",
+            split = ",",
+            description = "The datacenters of the read's coordinator (default: every datacenter).")
+    private List<String> readDatacenters;
+
+    @Option(
+            names = "--levels",
+            paramLabel = "all",
+            description = "all: every (write level, read level) pair the profile's topology allows.")
+    private String levels;
+
+    @Option(names = "--dc-matrix", description = "Every (write datacenter, read datacenter) pair.")
+    private boolean datacenterMatrix;
 
     @Option(names = "--all", description = "Every (R, W) with 1 <= R, W <= N (the default without --r/--w).")
     private boolean all;
@@ -109,7 +154,7 @@ final class PredictCommand implements Callable<Integer> {
     public Integer call() {
         PredictionQuestion question = PredictionQuestion.builder(
                         profileOptions.resolve(), QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE)
-                .replicas((long) n)
+                .replicas(n)
                 .quorums(readQuorum, writeQuorum)
                 .everyConfiguration(all)
                 .timesMillis(times)
@@ -121,7 +166,16 @@ final class PredictCommand implements Callable<Integer> {
                 .threads(run.threads())
                 .readFanout(readFanout)
                 .coordinatorReplica(coordinatorReplica)
+                .writeLevels(writeLevels)
+                .readLevels(readLevels)
+                .writeDatacenters(writeDatacenters)
+                .readDatacenters(readDatacenters)
+                .everyLevel(everyLevel())
+                .datacenterMatrix(datacenterMatrix)
                 .build();
+        if (question.isLevels()) {
+            return predictLevels(question);
+        }
         SimulationSpec simulation = question.simulation();
         ReportOptions report = question.report();
         boolean json = run.json();
@@ -135,6 +189,40 @@ final class PredictCommand implements Callable<Integer> {
             spec.commandLine().getOut().print(PredictionJson.toText(result, report));
         } else {
             spec.commandLine().getOut().print(PredictionTable.render(result, report));
+            spec.commandLine()
+                    .getOut()
+                    .printf(
+                            Locale.ROOT,
+                            "Simulated in %.1f s on %d thread%s.%n",
+                            seconds,
+                            simulation.threads(),
+                            simulation.threads() == 1 ? "" : "s");
+        }
+        return PbsCommandLine.EXIT_SUCCESS;
+    }
+
+    private boolean everyLevel() {
+        if (levels == null) {
+            return false;
+        }
+        if (!levels.trim().equalsIgnoreCase("all")) {
+            throw new InvalidQuestionException("--levels must be 'all' (every level pair), was '" + levels + "'");
+        }
+        return true;
+    }
+
+    private Integer predictLevels(PredictionQuestion question) {
+        LevelSimulationSpec simulation = question.levelSimulation();
+        long started = System.nanoTime();
+        LevelSimulationResult result;
+        try (TerminalProgress progress = new TerminalProgress("pbs predict")) {
+            result = new WarsEngine().run(simulation, progress);
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        if (run.json()) {
+            spec.commandLine().getOut().print(PredictionJson.toText(result, question.report()));
+        } else {
+            spec.commandLine().getOut().print(LevelPredictionTable.render(result, question.report()));
             spec.commandLine()
                     .getOut()
                     .printf(

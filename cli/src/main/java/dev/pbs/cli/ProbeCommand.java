@@ -313,10 +313,31 @@ final class ProbeCommand implements Callable<Integer> {
         };
     }
 
+    /** The observation writes and reads at ONE, TWO, THREE, QUORUM or ALL (or a number of replicas). */
+    private static String singleDatacenterLevel(String option, String level) {
+        if (level != null) {
+            try {
+                if (ConsistencyLevel.valueOf(level.trim().toUpperCase(java.util.Locale.ROOT))
+                                .scope()
+                        != ConsistencyLevel.Scope.EVERY_DATACENTER) {
+                    throw new IllegalArgumentException(option + " must be a number or one of ONE, TWO, THREE, QUORUM, "
+                            + "ALL: the observation does not use datacenter levels, was '" + level.trim() + "'");
+                }
+            } catch (IllegalArgumentException notALevel) {
+                if (notALevel.getMessage() != null && notALevel.getMessage().startsWith(option)) {
+                    throw notALevel;
+                }
+            }
+        }
+        return level;
+    }
+
     private ObservationSettings observation(int n) {
         coordinatorChoice();
-        int w = ConsistencyLevel.resolve("--write-consistency", writeConsistency, n);
-        int r = ConsistencyLevel.resolve("--read-consistency", readConsistency, n);
+        int w = ConsistencyLevel.resolve(
+                "--write-consistency", singleDatacenterLevel("--write-consistency", writeConsistency), n);
+        int r = ConsistencyLevel.resolve(
+                "--read-consistency", singleDatacenterLevel("--read-consistency", readConsistency), n);
         return new ObservationSettings(
                 w,
                 r,

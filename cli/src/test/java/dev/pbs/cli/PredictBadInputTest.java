@@ -45,7 +45,7 @@ class PredictBadInputTest {
             value = {
                 "--n        | -1            | --n must be between 1 and 1024, was -1",
                 "--n        | 0             | --n must be between 1 and 1024, was 0",
-                "--n        | three         | '--n': 'three' is not an int",
+                "--n        | three         | '--n': 'three' is not a long",
                 "--r        | QUARUM        | R must be a number or one of ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM, EACH_QUORUM, was 'QUARUM'",
                 "--trials   | 0             | trials must be between 1 and 2000000000, was 0",
                 "--trials   | -5            | trials must be between 1 and 2000000000, was -5",
@@ -120,7 +120,7 @@ class PredictBadInputTest {
 
     @Test
     void predict_missingN_exitsTwoNamingN() {
-        assertBadInput(CommandLineRun.of("predict", "--profile", "lnkd-ssd"), "Missing required option: '--n=N'");
+        assertBadInput(CommandLineRun.of("predict", "--profile", "lnkd-ssd"), "--n is required");
     }
 
     @Test

@@ -22,6 +22,11 @@ public enum Field {
     REQUIRE("require", "--require"),
     OBJECTIVE("objective", "--objective"),
     LEVELS("levels", "--levels"),
+    WRITE_LEVEL("write_level", "--write-level"),
+    READ_LEVEL("read_level", "--read-level"),
+    WRITE_DC("write_dc", "--write-dc"),
+    READ_DC("read_dc", "--read-dc"),
+    DATACENTER_MATRIX("dc_matrix", "--dc-matrix"),
     PROBABILITY("p", "--p");
 
     private final String jsonName;

@@ -2,6 +2,7 @@ package dev.pbs.questions;
 
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ReadFanout;
 import dev.pbs.montecarlo.SimulationSpec;
 import java.util.List;
@@ -12,11 +13,17 @@ import java.util.Objects;
  * are the command line's, so {@code ./pbs predict} and {@code POST /api/v1/predictions} answer the
  * same question with the same numbers.
  *
- * @param simulation the engine's input
+ * <p>A question is about (R, W) configurations, or about Cassandra's consistency levels across
+ * datacenters (model note section 7): the latter when it names levels or datacenters, or when its
+ * profile names its datacenters.
+ *
+ * @param simulation the engine's input for (R, W), or null for levels
+ * @param levelSimulation the engine's input for levels, or null for (R, W)
  * @param report the windows, percentiles and k to report
  * @param seeded whether the seed was given (the answer is then a pure function of the question)
  */
-public record PredictionQuestion(SimulationSpec simulation, ReportOptions report, boolean seeded) {
+public record PredictionQuestion(
+        SimulationSpec simulation, LevelSimulationSpec levelSimulation, ReportOptions report, boolean seeded) {
 
     /** Seed when a question gives none. */
     public static final long DEFAULT_SEED = 42;
@@ -26,8 +33,20 @@ public record PredictionQuestion(SimulationSpec simulation, ReportOptions report
             List.of(0.0, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0);
 
     public PredictionQuestion {
-        Objects.requireNonNull(simulation, "simulation");
+        if ((simulation == null) == (levelSimulation == null)) {
+            throw new IllegalArgumentException("a question has either an (R, W) simulation or a level simulation");
+        }
         Objects.requireNonNull(report, "report");
+    }
+
+    /** A question about (R, W) configurations. */
+    public PredictionQuestion(SimulationSpec simulation, ReportOptions report, boolean seeded) {
+        this(simulation, null, report, seeded);
+    }
+
+    /** Whether the question is about consistency levels across datacenters. */
+    public boolean isLevels() {
+        return levelSimulation != null;
     }
 
     /**
@@ -58,6 +77,12 @@ public record PredictionQuestion(SimulationSpec simulation, ReportOptions report
         private int threads = 1;
         private ReadFanout readFanout = ReadFanout.ALL;
         private boolean coordinatorReplica;
+        private List<String> writeLevels;
+        private List<String> readLevels;
+        private List<String> writeDatacenters;
+        private List<String> readDatacenters;
+        private boolean everyLevel;
+        private boolean datacenterMatrix;
 
         private Builder(LatencyProfile profile, QuestionLimits limits, Vocabulary vocabulary) {
             this.profile = Objects.requireNonNull(profile, "profile");
@@ -134,8 +159,51 @@ public record PredictionQuestion(SimulationSpec simulation, ReportOptions report
             return this;
         }
 
+        /** The write's consistency levels (names; several are evaluated on the same draws). */
+        public Builder writeLevels(List<String> writeLevels) {
+            this.writeLevels = writeLevels;
+            return this;
+        }
+
+        /** The read's consistency levels (names). */
+        public Builder readLevels(List<String> readLevels) {
+            this.readLevels = readLevels;
+            return this;
+        }
+
+        /** The datacenters of the write's coordinator (names). */
+        public Builder writeDatacenters(List<String> writeDatacenters) {
+            this.writeDatacenters = writeDatacenters;
+            return this;
+        }
+
+        /** The datacenters of the read's coordinator (names). */
+        public Builder readDatacenters(List<String> readDatacenters) {
+            this.readDatacenters = readDatacenters;
+            return this;
+        }
+
+        /** Every (write level, read level) pair the topology allows. */
+        public Builder everyLevel(boolean everyLevel) {
+            this.everyLevel = everyLevel;
+            return this;
+        }
+
+        /** Every (write datacenter, read datacenter) pair. */
+        public Builder datacenterMatrix(boolean datacenterMatrix) {
+            this.datacenterMatrix = datacenterMatrix;
+            return this;
+        }
+
         /** @throws InvalidQuestionException naming the first problem found */
         public PredictionQuestion build() {
+            LevelChoice levels = new LevelChoice(
+                    writeLevels, readLevels, writeDatacenters, readDatacenters, everyLevel, datacenterMatrix);
+            boolean namedTopology =
+                    profile.topology().map(topology -> topology.isNamed()).orElse(false);
+            if (levels.isAsked() || namedTopology) {
+                return buildLevels(levels);
+            }
             int n = (int) rules.wholeNumber(Field.N, rules.required(Field.N, replicas), 1, limits.maxReplicas());
             List<QuorumConfiguration> configurations = configurations(n);
             double[] grid = rules.timesMillis(Field.TIMES, times == null ? DEFAULT_TIMES_MILLIS : times);
@@ -161,6 +229,48 @@ public record PredictionQuestion(SimulationSpec simulation, ReportOptions report
                     .visibilityGridMillis(grid)
                     .build();
             return new PredictionQuestion(simulation, report, seed != null);
+        }
+
+        private PredictionQuestion buildLevels(LevelChoice levels) {
+            if (readQuorum != null || writeQuorum != null || everyConfiguration) {
+                Field given = readQuorum != null ? Field.R : writeQuorum != null ? Field.W : Field.ALL;
+                throw rules.invalid(
+                        given,
+                        "is for (R, W); with consistency levels across datacenters use " + rules.name(Field.WRITE_LEVEL)
+                                + " and " + rules.name(Field.READ_LEVEL));
+            }
+            if (coordinatorReplica) {
+                throw rules.invalid(
+                        Field.COORDINATOR_REPLICA,
+                        "is not available with consistency levels across datacenters: their coordinators are not "
+                                + "replicas");
+            }
+            dev.pbs.model.quorum.DatacenterReplicas placed = LevelChoice.replicas(profile, replicas, rules, limits);
+            List<dev.pbs.model.quorum.LevelConfiguration> configurations = levels.configurations(placed, rules);
+            double[] grid = rules.timesMillis(Field.TIMES, times == null ? DEFAULT_TIMES_MILLIS : times);
+            long trialCount = trials == null
+                    ? limits.defaultTrials()
+                    : rules.wholeNumber(Field.TRIALS, trials, 1, limits.maxTrials());
+            rules.wholeNumber(Field.THREADS, threads, 1, SimulationSpec.MAX_THREADS);
+            LevelSimulationSpec simulation;
+            try {
+                simulation = new LevelSimulationSpec(
+                        profile, placed, configurations, trialCount, seed == null ? DEFAULT_SEED : seed, threads, grid);
+            } catch (IllegalArgumentException rejected) {
+                throw new InvalidQuestionException(rejected.getMessage());
+            }
+            return new PredictionQuestion(null, simulation, report(), seed != null);
+        }
+
+        private ReportOptions report() {
+            return new ReportOptions(
+                    windows == null ? ReportOptions.DEFAULT.windows() : rules.probabilities(Field.WINDOWS, windows),
+                    percentiles == null
+                            ? ReportOptions.DEFAULT.percentiles()
+                            : rules.percentiles(Field.PERCENTILES, percentiles),
+                    versionsBehind == null
+                            ? ReportOptions.DEFAULT.versionsBehind()
+                            : rules.versionsBehind(Field.K, versionsBehind));
         }
 
         private List<QuorumConfiguration> configurations(int n) {

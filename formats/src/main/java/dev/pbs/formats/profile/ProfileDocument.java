@@ -108,19 +108,53 @@ public record ProfileDocument(
             @JsonProperty("local_read_preference")
             Double localReadPreference) {}
 
-    /** Which datacenter each replica is in, and the delay between datacenters. */
-    @Schema(name = "Datacenters", description = "Which datacenter each replica is in, and the delay between them.")
+    /** Which datacenter each replica is in, and the delays between datacenters. */
+    @Schema(name = "Datacenters", description = "Which datacenter each replica is in, and the delays between them.")
     public record Datacenters(
+            @Schema(
+                    description = "The datacenters' names (Cassandra's datacenter names); numbers in replica_dc "
+                            + "index them. Absent: names in replica_dc name them in order, or numbers stand alone.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("names")
+            List<String> names,
+
             @Schema(ref = "#/components/schemas/" + REPLICA_DATACENTERS) @JsonProperty("replica_dc")
             Object replicaDatacenters,
 
-            @Schema(description = "Extra delay of a message between datacenters.") @JsonProperty("inter_dc_delay")
+            @Schema(
+                    description = "One-way delay of a message between two datacenters, for every ordered pair "
+                            + "without one in inter_dc_delays.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("inter_dc_delay")
             DistributionDocument interDatacenterDelay,
 
             @Schema(
-                    description = "Where the coordinator runs: \"random\" (default) or \"dc:K\".",
+                    description = "One-way delays of particular ordered pairs of named datacenters.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("inter_dc_delays")
+            List<PairDelay> pairDelays,
+
+            @Schema(
+                    description = "Where the coordinator runs in (R, W) predictions: \"random\" (default) or \"dc:K\".",
                     example = "random",
                     requiredMode = Schema.RequiredMode.NOT_REQUIRED)
             @JsonProperty("coordinator")
             String coordinator) {}
+
+    /** The one-way delay from one named datacenter to another. */
+    @Schema(
+            name = "InterDatacenterDelay",
+            description = "The one-way delay of every message from one datacenter to another.")
+    public record PairDelay(
+            @Schema(description = "The sender's datacenter.", example = "us-east") @JsonProperty("from")
+            String from,
+
+            @Schema(description = "The receiver's datacenter.", example = "us-west") @JsonProperty("to")
+            String to,
+
+            @Schema(description = "The delay, drawn afresh per message.") @JsonProperty("distribution")
+            DistributionDocument distribution) {}
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.model.distribution.LatencyDistribution;
-import dev.pbs.model.profile.CoordinatorPlacement;
 import dev.pbs.model.profile.CoordinatorReplicaPath;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.DelayOverrides;
@@ -58,8 +57,6 @@ public final class ProfileJson {
     private static final List<String> MESSAGES = Arrays.stream(WarsMessage.values())
             .map(message -> message.letter().toLowerCase(Locale.ROOT))
             .toList();
-
-    private static final String PER_REPLICA = "per_replica";
 
     private ProfileJson() {}
 
@@ -128,7 +125,7 @@ public final class ProfileJson {
         }
         Optional<JsonNode> datacenters = top.optional("datacenters");
         if (datacenters.isPresent()) {
-            DatacenterTopology topology = readTopology(datacenters.get(), top.pathOf("datacenters"));
+            DatacenterTopology topology = TopologyJson.read(datacenters.get(), top.pathOf("datacenters"));
             int placed = topology.explicitReplicaDatacenters().length;
             if (!topology.isOnePerReplica() && !overrides.isEmpty() && placed != overrides.size()) {
                 throw new ProfileFormatException(
@@ -202,43 +199,6 @@ public final class ProfileJson {
         return overrides;
     }
 
-    private static DatacenterTopology readTopology(JsonNode node, String path) {
-        JsonObjectReader fields = JsonObjectReader.of(
-                node, path, "the datacenters", List.of("replica_dc", "inter_dc_delay", "coordinator"));
-        JsonNode placement = fields.required("replica_dc");
-        LatencyDistribution interDatacenterDelay =
-                DistributionJson.read(fields.required("inter_dc_delay"), fields.pathOf("inter_dc_delay"));
-        CoordinatorPlacement coordinator = CoordinatorPlacement.RANDOM;
-        Optional<String> coordinatorText = fields.optionalText("coordinator");
-        if (coordinatorText.isPresent()) {
-            try {
-                coordinator = CoordinatorPlacement.parse(coordinatorText.get());
-            } catch (IllegalArgumentException rejected) {
-                throw new ProfileFormatException(fields.pathOf("coordinator"), rejected.getMessage(), rejected);
-            }
-        }
-        if (placement.isTextual() && placement.textValue().equals(PER_REPLICA)) {
-            return DatacenterTopology.onePerReplica(interDatacenterDelay, coordinator);
-        }
-        String placementPath = fields.pathOf("replica_dc");
-        if (!placement.isArray() || placement.isEmpty()) {
-            throw new ProfileFormatException(
-                    placementPath,
-                    "must be \"" + PER_REPLICA + "\" or a non-empty array of "
-                            + "datacenter numbers, one per replica, was " + JsonObjectReader.shown(placement));
-        }
-        int[] datacenters = new int[placement.size()];
-        for (int i = 0; i < datacenters.length; i++) {
-            String elementPath = JsonObjectReader.element(placementPath, i);
-            long datacenter = JsonObjectReader.wholeNumber(placement.get(i), elementPath);
-            if (datacenter < 0 || datacenter > Integer.MAX_VALUE) {
-                throw new ProfileFormatException(elementPath, "a datacenter number must be >= 0, was " + datacenter);
-            }
-            datacenters[i] = (int) datacenter;
-        }
-        return DatacenterTopology.explicit(datacenters, interDatacenterDelay, coordinator);
-    }
-
     /** Writes a profile as a JSON tree; {@code read(write(p))} equals {@code p}. */
     public static ObjectNode write(LatencyProfile profile) {
         return JsonMapping.tree(document(profile));
@@ -255,16 +215,8 @@ public final class ProfileJson {
                             documentOrNull(overrides.read()), documentOrNull(overrides.response())))
                     .toList();
         }
-        ProfileDocument.Datacenters datacenters = profile.topology()
-                .map(topology -> new ProfileDocument.Datacenters(
-                        topology.isOnePerReplica()
-                                ? PER_REPLICA
-                                : Arrays.stream(topology.explicitReplicaDatacenters())
-                                        .boxed()
-                                        .toList(),
-                        DistributionJson.document(topology.interDatacenterDelay()),
-                        topology.coordinatorPlacement().text()))
-                .orElse(null);
+        ProfileDocument.Datacenters datacenters =
+                profile.topology().map(TopologyJson::document).orElse(null);
         return new ProfileDocument(
                 profile.name(),
                 profile.description(),

@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.formats.wire.Prediction;
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.quorum.LevelConfiguration;
 import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.LevelSimulationResult;
+import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ProportionEstimate;
 import dev.pbs.montecarlo.QuantileEstimate;
 import dev.pbs.montecarlo.SimulationResult;
@@ -24,7 +27,9 @@ import java.util.Locale;
  * <pre>
  * {"profile": {"name", "description", "provenance"}, "n", "trials", "seed", "read_fanout",
  *  "coordinator_replica", "quorum_expansion",
- *  "configs": [{"r", "w", "strict",
+ *  "datacenters": [names]                    (levels across datacenters only)
+ *  "configs": [{"write_level", "read_level", "write_dc", "read_dc",   (levels only)
+ *    "r", "w", "strict",
  *    "t_visibility":     [{"t_ms", "p_consistent", "ci95": [lo, hi], "consistent"}],
  *    "windows_ms":       [{"p", "t_ms", "ci95", "beyond_range"}],
  *    "read_latency_ms":  [{"percentile", "value", "ci95", "beyond_range"}],
@@ -56,8 +61,32 @@ public final class PredictionJson {
                 spec.coordinatorReplica(),
                 spec.expansion().name().toLowerCase(Locale.ROOT),
                 result.configurations().stream()
-                        .map(configuration -> configuration(configuration, options))
+                        .map(configuration -> configuration(configuration, options, List.of()))
                         .toList());
+    }
+
+    /** The record of a prediction of consistency levels across datacenters. */
+    public static Prediction answer(LevelSimulationResult result, ReportOptions options) {
+        LevelSimulationSpec spec = result.spec();
+        LatencyProfile profile = spec.profile();
+        List<String> names = spec.replicas().names();
+        return new Prediction(
+                new Prediction.Profile(profile.name(), profile.description(), profile.provenance()),
+                spec.n(),
+                spec.trials(),
+                spec.seed(),
+                "targeted",
+                false,
+                "expanding",
+                names,
+                result.configurations().stream()
+                        .map(configuration -> configuration(configuration, options, names))
+                        .toList());
+    }
+
+    /** The indented JSON text of a prediction of consistency levels, ending in a newline. */
+    public static String toText(LevelSimulationResult result, ReportOptions options) {
+        return JsonMapping.text(answer(result, options));
     }
 
     /** The JSON tree of a prediction. */
@@ -70,7 +99,8 @@ public final class PredictionJson {
         return JsonMapping.text(answer(result, options));
     }
 
-    private static Prediction.Configuration configuration(ConfigurationResult result, ReportOptions options) {
+    private static Prediction.Configuration configuration(
+            ConfigurationResult result, ReportOptions options, List<String> datacenters) {
         List<Prediction.Visibility> visibility = new ArrayList<>();
         for (VisibilityPoint point : result.visibility()) {
             ProportionEstimate consistent = point.consistent();
@@ -101,7 +131,12 @@ public final class PredictionJson {
                                 Math.pow(1 - point.consistent().lower(), k))));
             }
         }
+        LevelConfiguration levels = result.levels().orElse(null);
         return new Prediction.Configuration(
+                levels == null ? null : levels.writeLevel().name(),
+                levels == null ? null : levels.readLevel().name(),
+                levels == null ? null : datacenters.get(levels.writeDatacenter()),
+                levels == null ? null : datacenters.get(levels.readDatacenter()),
                 result.configuration().r(),
                 result.configuration().w(),
                 result.isStrict(),

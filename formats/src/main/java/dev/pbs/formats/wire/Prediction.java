@@ -1,5 +1,6 @@
 package dev.pbs.formats.wire;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.pbs.formats.json.WholeNumbers;
@@ -45,7 +46,27 @@ public record Prediction(
         @JsonProperty("quorum_expansion")
         String quorumExpansion,
 
+        @Schema(
+                description = "The datacenters, for consistency levels across datacenters; absent for (R, W).",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("datacenters")
+        List<String> datacenters,
+
         @JsonProperty("configs") List<Configuration> configs) {
+
+    /** A prediction of (R, W) configurations. */
+    public Prediction(
+            Profile profile,
+            int n,
+            long trials,
+            long seed,
+            String readFanout,
+            boolean coordinatorReplica,
+            String quorumExpansion,
+            List<Configuration> configs) {
+        this(profile, n, trials, seed, readFanout, coordinatorReplica, quorumExpansion, null, configs);
+    }
 
     /** Name, description and provenance of the profile used. */
     @Schema(name = "PredictionProfile", description = "The profile simulated.")
@@ -54,16 +75,51 @@ public record Prediction(
             @JsonProperty("description") String description,
             @JsonProperty("provenance") String provenance) {}
 
-    /** The results for one (R, W). */
-    @Schema(name = "ConfigurationPrediction", description = "The results for one (R, W).")
+    /** The results for one (R, W), or one pair of consistency levels and datacenters. */
+    @Schema(
+            name = "ConfigurationPrediction",
+            description = "The results for one (R, W), or for one write level and datacenter and one read level "
+                    + "and datacenter.")
     public record Configuration(
-            @Schema(description = "Read quorum.") @JsonProperty("r")
+            @Schema(
+                    description = "The write's consistency level, for levels across datacenters.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("write_level")
+            String writeLevel,
+
+            @Schema(
+                    description = "The read's consistency level, for levels across datacenters.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("read_level")
+            String readLevel,
+
+            @Schema(
+                    description = "The datacenter of the write's coordinator, for levels.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("write_dc")
+            String writeDatacenter,
+
+            @Schema(
+                    description = "The datacenter of the read's coordinator, for levels.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("read_dc")
+            String readDatacenter,
+
+            @Schema(description = "Read quorum: for levels, the replicas the read contacts.") @JsonProperty("r")
             int r,
 
-            @Schema(description = "Write quorum.") @JsonProperty("w")
+            @Schema(description = "Write quorum: for levels, the acknowledgements the write waits for.")
+            @JsonProperty("w")
             int w,
 
-            @Schema(description = "R + W > N: every read is consistent.") @JsonProperty("strict")
+            @Schema(
+                    description = "Every read set meets every write set that can commit, so every read after commit "
+                            + "is consistent: R + W > N, or for levels decided datacenter by datacenter.")
+            @JsonProperty("strict")
             boolean strict,
 
             @Schema(description = "P(a read starting t ms after commit is consistent), per requested t.")
@@ -80,7 +136,10 @@ public record Prediction(
             @Schema(description = "Write latency percentiles in ms.") @JsonProperty("write_latency_ms")
             List<Latency> writeLatencyMillis,
 
-            @Schema(description = "P(a read returns a value more than k versions old), closed form p_s^k.")
+            @Schema(
+                    description = "P(a read returns a value more than k versions old), p_s^k: closed form for (R, W); "
+                            + "for levels p_s is the simulated P(the read contacts no replica whose acknowledgement "
+                            + "counted).")
             @JsonProperty("k_staleness")
             List<VersionStaleness> kStaleness,
 

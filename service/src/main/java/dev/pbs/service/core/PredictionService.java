@@ -61,7 +61,10 @@ public final class PredictionService {
         return cached(
                 Prediction.class,
                 question.seeded() ? Optional.of(QuestionKeys.of(question)) : Optional.empty(),
-                () -> PredictionJson.answer(simulate(question.simulation()), question.report()));
+                () -> question.isLevels()
+                        ? PredictionJson.answer(
+                                withCapacity(() -> engine.run(question.levelSimulation())), question.report())
+                        : PredictionJson.answer(simulate(question.simulation()), question.report()));
     }
 
     /** The recommendation of {@code ./pbs tune --format json} for this question. */

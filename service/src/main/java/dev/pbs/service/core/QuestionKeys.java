@@ -1,6 +1,7 @@
 package dev.pbs.service.core;
 
 import dev.pbs.formats.profile.ProfileJson;
+import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.tuning.Requirement;
 import dev.pbs.montecarlo.tuning.TuningSpec;
@@ -14,6 +15,12 @@ final class QuestionKeys {
     private QuestionKeys() {}
 
     static String of(PredictionQuestion question) {
+        if (question.isLevels()) {
+            LevelSimulationSpec spec = question.levelSimulation();
+            return "predict-levels|" + ProfileJson.write(spec.profile()) + "|" + spec.replicas() + "|"
+                    + spec.configurations() + "|" + spec.trials() + "|" + spec.seed() + "|"
+                    + Arrays.toString(spec.visibilityGridMillis()) + "|" + question.report();
+        }
         SimulationSpec spec = question.simulation();
         return "predict|" + ProfileJson.write(spec.profile()) + "|" + spec.n() + "|" + spec.configurations() + "|"
                 + spec.trials() + "|" + spec.seed() + "|" + spec.readFanout() + "|" + spec.coordinatorReplica() + "|"

@@ -2,6 +2,7 @@ package dev.pbs.service.openapi;
 
 import dev.pbs.formats.profile.ProfileDocument;
 import dev.pbs.formats.wire.ErrorBody;
+import dev.pbs.model.quorum.ConsistencyLevel;
 import io.dropwizard.assets.AssetsBundle;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.jersey.setup.JerseyEnvironment;
@@ -111,17 +112,18 @@ public final class ApiDocumentation {
                 new ComposedSchema()
                         .oneOf(List.of(
                                 new IntegerSchema().minimum(BigDecimal.ONE), new StringSchema().example("QUORUM")))
-                        .description("A quorum size: a number from 1 to N, or a Cassandra consistency level: ONE, TWO, "
-                                + "THREE, QUORUM or ALL (any letter case)."));
+                        .description("A quorum size: a number from 1 to N, or a Cassandra consistency level: "
+                                + ConsistencyLevel.NAMES + " (any letter case; in one datacenter LOCAL_X is X and "
+                                + "EACH_QUORUM is QUORUM)."));
         components.addSchemas(
                 ProfileDocument.REPLICA_DATACENTERS,
                 new ComposedSchema()
                         .oneOf(List.of(
                                 new ArraySchema().items(new IntegerSchema().minimum(BigDecimal.ZERO)),
+                                new ArraySchema().items(new StringSchema().example("dc1")),
                                 new StringSchema()._enum(List.of("per_replica"))))
-                        .description(
-                                "Each replica's datacenter index (fixes N), or \"per_replica\": one datacenter per "
-                                        + "replica, any N."));
+                        .description("Each replica's datacenter, by name or by index into names (fixes N), or "
+                                + "\"per_replica\": one datacenter per replica, any N."));
         components.addResponses(
                 BAD_REQUEST, error("Bad input: the message names the field or parameter and the " + "rule it broke."));
         components.addResponses(
