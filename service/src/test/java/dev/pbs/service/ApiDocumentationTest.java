@@ -155,7 +155,13 @@ class ApiDocumentationTest {
                         "trials",
                         "seed",
                         "read_fanout",
-                        "coordinator_replica");
+                        "coordinator_replica",
+                        "write_level",
+                        "read_level",
+                        "write_dc",
+                        "read_dc",
+                        "levels",
+                        "dc_matrix");
         request.get("properties")
                 .properties()
                 .forEach(field -> assertThat(

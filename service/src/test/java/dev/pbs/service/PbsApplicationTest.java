@@ -49,6 +49,64 @@ class PbsApplicationTest {
         assertThat(served.get("seed").asLong()).isEqualTo(42);
     }
 
+    /** dc1:3, dc2:3, 1 ms on every local message and 20 ms between the datacenters. */
+    private static final String TWO_DATACENTERS = "{\"name\": \"two-dc\", \"default\": {"
+            + "\"w\": {\"type\": \"constant\", \"value_ms\": 1}, \"a\": {\"type\": \"constant\", \"value_ms\": 1}, "
+            + "\"r\": {\"type\": \"constant\", \"value_ms\": 1}, \"s\": {\"type\": \"constant\", \"value_ms\": 1}}, "
+            + "\"datacenters\": {\"names\": [\"dc1\", \"dc2\"], \"replica_dc\": [\"dc1\", \"dc1\", \"dc1\", \"dc2\", "
+            + "\"dc2\", \"dc2\"], \"inter_dc_delay\": {\"type\": \"constant\", \"value_ms\": 20}}}";
+
+    @Test
+    void prediction_levelsAcrossDatacenters_answerPerLevelAndDatacenterPair() {
+        JsonNode served = APP.client()
+                .target(api("/predictions"))
+                .request()
+                .post(
+                        Entity.json("{\"profile_inline\": " + TWO_DATACENTERS + ", \"write_level\": \"LOCAL_QUORUM\", "
+                                + "\"read_level\": [\"LOCAL_ONE\", \"LOCAL_QUORUM\"], \"write_dc\": \"dc1\", "
+                                + "\"read_dc\": [\"dc2\"], \"t_ms\": [0, 21, 22]}"),
+                        JsonNode.class);
+
+        assertThat(served.get("n").asInt()).isEqualTo(6);
+        assertThat(served.get("datacenters")).extracting(JsonNode::asText).containsExactly("dc1", "dc2");
+        assertThat(served.get("configs")).hasSize(2);
+        JsonNode localOne = served.get("configs").get(0);
+        assertThat(localOne.get("write_level").asText()).isEqualTo("LOCAL_QUORUM");
+        assertThat(localOne.get("read_level").asText()).isEqualTo("LOCAL_ONE");
+        assertThat(localOne.get("read_dc").asText()).isEqualTo("dc2");
+        // Commit at 2; the forwarder in dc2 has the write at 21, the others at 22; a dc2 read
+        // reaches them 1 ms after it starts: stale until t = 18 or 19, fresh from then on.
+        assertThat(localOne.get("t_visibility").get(0).get("p_consistent").asDouble())
+                .isZero();
+        assertThat(localOne.get("t_visibility").get(1).get("p_consistent").asDouble())
+                .isEqualTo(1.0);
+    }
+
+    @Test
+    void prediction_badLevels_are400NamingTheProblem() {
+        String[][] cases = {
+            {"{\"profile_inline\": " + TWO_DATACENTERS + ", \"read_dc\": \"dc9\"}", "'read_dc' names datacenter 'dc9'"},
+            {
+                "{\"profile_inline\": " + TWO_DATACENTERS + ", \"write_level\": \"LOCAL_TWO\"}",
+                "'write_level' must be one of"
+            },
+            {"{\"profile_inline\": " + TWO_DATACENTERS + ", \"n\": 3}", "'n' is 3, but the profile two-dc places 6"},
+            {"{\"profile_inline\": " + TWO_DATACENTERS + ", \"levels\": \"most\"}", "'levels' must be \"all\""},
+            {
+                "{\"profile_inline\": " + TWO_DATACENTERS + ", \"write_level\": 3}",
+                "'write_level' must be a string or an array"
+            },
+        };
+        for (String[] bad : cases) {
+            Response response =
+                    APP.client().target(api("/predictions")).request().post(Entity.json(bad[0]));
+            assertThat(response.getStatus()).as(bad[0]).isEqualTo(400);
+            assertThat(response.readEntity(JsonNode.class).get("message").asText())
+                    .as(bad[0])
+                    .contains(bad[1]);
+        }
+    }
+
     @Test
     void slaWindow_partialQuorum_isPositiveWithInterval() {
         JsonNode window = APP.client()

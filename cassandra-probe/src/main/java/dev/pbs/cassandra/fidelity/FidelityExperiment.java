@@ -42,7 +42,9 @@ public final class FidelityExperiment {
     /** The experiment's keyspace is this followed by its replication factor, so cells of any N share a cluster. */
     private static final String KEYSPACE_PREFIX = "pbs_fidelity_rf";
 
-    private static final double PROBE_RATE = 20;
+    /** Traced probe operations per observed write: 20 a second beside the default 10 writes a second. */
+    private static final double PROBE_OPERATIONS_PER_WRITE = 2;
+
     private static final double TRACE_FRACTION = 0.5;
     private static final long PROBE_LEAD_MILLIS = 5_000;
     /** At most this many warm-up rounds of {@link FidelitySettings#warmUp()} each. */
@@ -158,7 +160,7 @@ public final class FidelityExperiment {
                 Optional.empty(),
                 KEYSPACE_PREFIX + settings.replicas(),
                 settings.replicas(),
-                PROBE_RATE,
+                PROBE_OPERATIONS_PER_WRITE * settings.writesPerSecond(),
                 Duration.ofDays(1),
                 TRACE_FRACTION);
         // Rounds of warm-up first, their results discarded, until the client's round trip settles:

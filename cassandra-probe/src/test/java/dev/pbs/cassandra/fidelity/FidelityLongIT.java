@@ -18,6 +18,9 @@ import org.junit.jupiter.api.Test;
 @Tag("fidelity")
 class FidelityLongIT {
 
+    private static final int WRITES = 5000;
+    private static final double WRITES_PER_SECOND = 10;
+
     /**
      * The W = 10, A = R = S = 5 ms cell with 5,000 writes (each read at 21 delays), predicted from
      * the profile the probe measured meanwhile with the default comparison (the measured client
@@ -33,14 +36,18 @@ class FidelityLongIT {
     @Test
     void fidelity_wMean10ArsMean5_predictsObservedStalenessWithinOnePercent() throws Exception {
         FidelityResult result = FidelityRuns.run(
-                "fidelity-long-it", 5000, FidelitySettings.DEFAULT_WARM_UP, StalenessObserver.DEFAULT_CORRECTION);
+                "fidelity-long-it",
+                WRITES,
+                WRITES_PER_SECOND,
+                FidelitySettings.DEFAULT_WARM_UP,
+                StalenessObserver.DEFAULT_CORRECTION);
         ObservedStaleness comparison = result.comparison();
         List<ObservedPoint> points = comparison.points();
-        assertThat(comparison.writes()).isGreaterThanOrEqualTo(4990);
+        assertThat(comparison.writes()).isGreaterThanOrEqualTo(WRITES - 10);
         assertThat(comparison.coordinatorIsReplica()).isFalse();
         assertThat(points)
                 .hasSize(FidelitySettings.DEFAULT_DELAYS_MILLIS.length)
-                .allSatisfy(point -> assertThat(point.observed().trials()).isGreaterThan(4900));
+                .allSatisfy(point -> assertThat(point.observed().trials()).isGreaterThan(WRITES - 100));
         assertThat(points.get(0).observed().estimate()).isLessThan(0.95);
         assertThat(points.get(points.size() - 1).observed().estimate()).isGreaterThan(0.99);
         assertThat(points.get(0).predictedWithoutGap()).isLessThan(0.95);

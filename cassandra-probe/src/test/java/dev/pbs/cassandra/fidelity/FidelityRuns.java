@@ -23,10 +23,11 @@ final class FidelityRuns {
      * Runs the cell (N = 3) on a 4-node cluster of its own with {@code writes} observed writes after
      * {@code warmUp}, its RMSE against the prediction {@code correction} names, and prints its figures.
      */
-    static FidelityResult run(String folder, int writes, Duration warmUp, ClientGapCorrection correction)
+    static FidelityResult run(
+            String folder, int writes, double writesPerSecond, Duration warmUp, ClientGapCorrection correction)
             throws IOException {
         Path directory = Files.createDirectories(Path.of("target", folder)).toAbsolutePath();
-        FidelitySettings settings = cell(3, 10, writes, warmUp, directory, correction);
+        FidelitySettings settings = cell(3, 10, writes, writesPerSecond, warmUp, directory, correction);
         return printed(FidelityExperiment.run(settings, line -> System.out.println("[fidelity] " + line)));
     }
 
@@ -37,8 +38,8 @@ final class FidelityRuns {
      */
     static FidelityResult runOn(
             LocalCluster cluster, int replicas, double writeMeanMillis, int writes, Duration warmUp) {
-        FidelitySettings settings =
-                cell(replicas, writeMeanMillis, writes, warmUp, cluster.root(), StalenessObserver.DEFAULT_CORRECTION);
+        FidelitySettings settings = cell(
+                replicas, writeMeanMillis, writes, 10, warmUp, cluster.root(), StalenessObserver.DEFAULT_CORRECTION);
         return printed(FidelityExperiment.runOn(cluster, settings, line -> System.out.println("[fidelity] " + line)));
     }
 
@@ -46,6 +47,7 @@ final class FidelityRuns {
             int replicas,
             double writeMeanMillis,
             int writes,
+            double writesPerSecond,
             Duration warmUp,
             Path directory,
             ClientGapCorrection correction) {
@@ -54,7 +56,7 @@ final class FidelityRuns {
                         writeMeanMillis,
                         5,
                         writes,
-                        10,
+                        writesPerSecond,
                         FidelitySettings.DEFAULT_DELAYS_MILLIS,
                         directory,
                         11,

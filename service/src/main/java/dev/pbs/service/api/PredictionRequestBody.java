@@ -15,8 +15,9 @@ import java.util.List;
 @Schema(
         name = "PredictionRequest",
         description = "What to simulate and what to report. Give exactly one of "
-                + "'profile' and 'profile_inline'; 'r' and 'w' together, or neither for every (R, W) of N. Unknown fields "
-                + "are refused (400).")
+                + "'profile' and 'profile_inline'; 'r' and 'w' together, or neither for every (R, W) of N; or consistency "
+                + "levels across datacenters ('write_level', 'read_level', 'write_dc', 'read_dc', 'levels', "
+                + "'dc_matrix'). Unknown fields are refused (400).")
 public record PredictionRequestBody(
         @Schema(description = "Name of a stored profile (GET /api/v1/profiles lists them).", example = "lnkd-disk")
         @JsonProperty("profile")
@@ -27,12 +28,13 @@ public record PredictionRequestBody(
         ProfileDocument profileInline,
 
         @Schema(
-                description = "Replicas per key (N), from 1 to the configured limits.maxReplicas (16 by default).",
+                description = "Replicas per key (N), from 1 to the configured limits.maxReplicas (16 by default). "
+                        + "Required unless the profile places its replicas in datacenters (then it must agree).",
                 example = "3",
                 minimum = "1",
-                requiredMode = Schema.RequiredMode.REQUIRED)
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("n")
-        int n,
+        Integer n,
 
         @Schema(
                 description = "Read quorum R. Omit with 'w' to simulate every (R, W).",
@@ -109,4 +111,52 @@ public record PredictionRequestBody(
                         + "time. Default: false.",
                 example = "false")
         @JsonProperty("coordinator_replica")
-        Boolean coordinatorReplica) {}
+        Boolean coordinatorReplica,
+
+        @ArraySchema(
+                arraySchema =
+                        @Schema(
+                                description = "Consistency levels across datacenters: the write's level(s) (a string "
+                                        + "or an array), ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM or "
+                                        + "EACH_QUORUM. Default LOCAL_QUORUM. Naming any level or datacenter, or a "
+                                        + "profile with named datacenters, makes the answer one entry per (write level, "
+                                        + "read level, write_dc, read_dc) instead of per (R, W).",
+                                example = "[\"LOCAL_QUORUM\"]"))
+        @JsonProperty("write_level")
+        List<String> writeLevels,
+
+        @ArraySchema(
+                arraySchema =
+                        @Schema(
+                                description = "The read's consistency level(s). Default LOCAL_QUORUM.",
+                                example = "[\"LOCAL_ONE\"]"))
+        @JsonProperty("read_level")
+        List<String> readLevels,
+
+        @ArraySchema(
+                arraySchema =
+                        @Schema(
+                                description = "Datacenter(s) of the write's coordinator, by name. Default: the "
+                                        + "profile's first.",
+                                example = "[\"dc1\"]"))
+        @JsonProperty("write_dc")
+        List<String> writeDatacenters,
+
+        @ArraySchema(
+                arraySchema =
+                        @Schema(
+                                description = "Datacenter(s) of the read's coordinator, by name. Default: every "
+                                        + "datacenter.",
+                                example = "[\"dc2\"]"))
+        @JsonProperty("read_dc")
+        List<String> readDatacenters,
+
+        @Schema(
+                description = "\"all\": every (write level, read level) pair the profile's topology allows.",
+                allowableValues = {"all"})
+        @JsonProperty("levels")
+        String levels,
+
+        @Schema(description = "Every (write datacenter, read datacenter) pair. Default: false.", example = "false")
+        @JsonProperty("dc_matrix")
+        Boolean datacenterMatrix) {}

@@ -122,6 +122,17 @@ final class JsonFields {
         return values;
     }
 
+    /** A string, or an array of strings: null when absent. */
+    List<String> textOrTexts(String name, String example) {
+        if (has(name) && body.get(name).isTextual()) {
+            return List.of(body.get(name).textValue());
+        }
+        if (has(name) && !body.get(name).isArray()) {
+            throw invalid(name, "must be a string or an array of strings such as \"" + example + "\"");
+        }
+        return texts(name, example);
+    }
+
     /** An array of strings. */
     List<String> texts(String name, String example) {
         if (!has(name)) {

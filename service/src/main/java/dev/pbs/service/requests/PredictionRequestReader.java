@@ -29,7 +29,13 @@ public final class PredictionRequestReader {
             "trials",
             "seed",
             "read_fanout",
-            "coordinator_replica");
+            "coordinator_replica",
+            "write_level",
+            "read_level",
+            "write_dc",
+            "read_dc",
+            "levels",
+            "dc_matrix");
 
     private final ProfileStore profiles;
     private final QuestionLimits limits;
@@ -49,7 +55,7 @@ public final class PredictionRequestReader {
     public PredictionQuestion read(JsonNode body) {
         JsonFields fields = new JsonFields(body, FIELDS);
         return PredictionQuestion.builder(RequestProfiles.resolve(fields, profiles), limits, Vocabulary.JSON)
-                .replicas(required(fields, "n"))
+                .replicas(fields.wholeNumber("n"))
                 .quorums(fields.quorum("r"), fields.quorum("w"))
                 .timesMillis(fields.numbers("t_ms"))
                 .windows(fields.numbers("windows"))
@@ -60,15 +66,24 @@ public final class PredictionRequestReader {
                 .threads(threads)
                 .readFanout(readFanout(fields.text("read_fanout")))
                 .coordinatorReplica(fields.bool("coordinator_replica"))
+                .writeLevels(fields.textOrTexts("write_level", "LOCAL_QUORUM"))
+                .readLevels(fields.textOrTexts("read_level", "LOCAL_ONE"))
+                .writeDatacenters(fields.textOrTexts("write_dc", "dc1"))
+                .readDatacenters(fields.textOrTexts("read_dc", "dc2"))
+                .everyLevel(everyLevel(fields.text("levels")))
+                .datacenterMatrix(fields.bool("dc_matrix"))
                 .build();
     }
 
-    private static Long required(JsonFields fields, String name) {
-        Long value = fields.wholeNumber(name);
-        if (value == null) {
-            throw new InvalidQuestionException("'" + name + "' is required");
+    private static boolean everyLevel(String text) {
+        if (text == null) {
+            return false;
         }
-        return value;
+        if (!text.trim().equalsIgnoreCase("all")) {
+            throw new InvalidQuestionException(
+                    "'levels' must be \"all\" (every level pair), was \"" + JsonFields.shorten(text) + "\"");
+        }
+        return true;
     }
 
     private static ReadFanout readFanout(String text) {
