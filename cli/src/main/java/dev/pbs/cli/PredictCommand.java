@@ -178,26 +178,16 @@ final class PredictCommand implements Callable<Integer> {
         }
         SimulationSpec simulation = question.simulation();
         ReportOptions report = question.report();
-        boolean json = run.json();
         long started = System.nanoTime();
         SimulationResult result;
         try (TerminalProgress progress = new TerminalProgress("pbs predict")) {
             result = new WarsEngine().run(simulation, progress);
         }
-        double seconds = (System.nanoTime() - started) / 1e9;
-        if (json) {
-            spec.commandLine().getOut().print(PredictionJson.toText(result, report));
-        } else {
-            spec.commandLine().getOut().print(PredictionTable.render(result, report));
-            spec.commandLine()
-                    .getOut()
-                    .printf(
-                            Locale.ROOT,
-                            "Simulated in %.1f s on %d thread%s.%n",
-                            seconds,
-                            simulation.threads(),
-                            simulation.threads() == 1 ? "" : "s");
-        }
+        print(
+                () -> PredictionJson.toText(result, report),
+                () -> PredictionTable.render(result, report),
+                started,
+                simulation.threads());
         return PbsCommandLine.EXIT_SUCCESS;
     }
 
@@ -218,20 +208,33 @@ final class PredictCommand implements Callable<Integer> {
         try (TerminalProgress progress = new TerminalProgress("pbs predict")) {
             result = new WarsEngine().run(simulation, progress);
         }
-        double seconds = (System.nanoTime() - started) / 1e9;
-        if (run.json()) {
-            spec.commandLine().getOut().print(PredictionJson.toText(result, question.report()));
-        } else {
-            spec.commandLine().getOut().print(LevelPredictionTable.render(result, question.report()));
-            spec.commandLine()
-                    .getOut()
-                    .printf(
-                            Locale.ROOT,
-                            "Simulated in %.1f s on %d thread%s.%n",
-                            seconds,
-                            simulation.threads(),
-                            simulation.threads() == 1 ? "" : "s");
-        }
+        print(
+                () -> PredictionJson.toText(result, question.report()),
+                () -> LevelPredictionTable.render(result, question.report()),
+                started,
+                simulation.threads());
         return PbsCommandLine.EXIT_SUCCESS;
+    }
+
+    /** Prints the JSON or the table (with the time taken) of a simulation started at {@code startedNanos}. */
+    private void print(
+            java.util.function.Supplier<String> json,
+            java.util.function.Supplier<String> table,
+            long startedNanos,
+            int threads) {
+        double seconds = (System.nanoTime() - startedNanos) / 1e9;
+        if (run.json()) {
+            spec.commandLine().getOut().print(json.get());
+            return;
+        }
+        spec.commandLine().getOut().print(table.get());
+        spec.commandLine()
+                .getOut()
+                .printf(
+                        Locale.ROOT,
+                        "Simulated in %.1f s on %d thread%s.%n",
+                        seconds,
+                        threads,
+                        threads == 1 ? "" : "s");
     }
 }

@@ -207,14 +207,7 @@ public record PredictionQuestion(
             int n = (int) rules.wholeNumber(Field.N, rules.required(Field.N, replicas), 1, limits.maxReplicas());
             List<QuorumConfiguration> configurations = configurations(n);
             double[] grid = rules.timesMillis(Field.TIMES, times == null ? DEFAULT_TIMES_MILLIS : times);
-            ReportOptions report = new ReportOptions(
-                    windows == null ? ReportOptions.DEFAULT.windows() : rules.probabilities(Field.WINDOWS, windows),
-                    percentiles == null
-                            ? ReportOptions.DEFAULT.percentiles()
-                            : rules.percentiles(Field.PERCENTILES, percentiles),
-                    versionsBehind == null
-                            ? ReportOptions.DEFAULT.versionsBehind()
-                            : rules.versionsBehind(Field.K, versionsBehind));
+            ReportOptions report = report();
             long trialCount = trials == null
                     ? limits.defaultTrials()
                     : rules.wholeNumber(Field.TRIALS, trials, 1, limits.maxTrials());
