@@ -87,6 +87,26 @@ public record ObservedStaleness(
         return rmseAgainst(ObservedPoint::predictedWithLatencyOffset);
     }
 
+    /**
+     * Root mean square of how far the observed P(consistent) lies outside the band between the
+     * model alone and the prediction with the measured round trip, over the t grid (0 at a t whose
+     * observation lies inside the band). The read's true time origin lies between those two: it
+     * leaves its coordinator at least when the write committed, and at most a client round trip
+     * (and the read's lag) later; what the traced operations spent beyond the untraced ones moves it
+     * within that range, by an amount that changes with the machine's load.
+     */
+    public double rmseOutsideTimeOriginBand() {
+        double sum = 0;
+        for (ObservedPoint point : points) {
+            double lowest = Math.min(point.predictedWithoutGap(), point.predictedWithGap());
+            double highest = Math.max(point.predictedWithoutGap(), point.predictedWithGap());
+            double observed = point.observed().estimate();
+            double outside = Math.max(0, Math.max(lowest - observed, observed - highest));
+            sum += outside * outside;
+        }
+        return Math.sqrt(sum / points.size());
+    }
+
     /** Root mean square of observed minus predicted P(consistent) over the t grid (a fraction). */
     public double rmse() {
         return rmseAgainst(ObservedPoint::predicted);

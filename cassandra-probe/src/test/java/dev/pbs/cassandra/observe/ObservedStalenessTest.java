@@ -52,6 +52,32 @@ class ObservedStalenessTest {
     }
 
     @Test
+    void rmseOutsideTimeOriginBand_countsOnlyWhatLiesOutsideTheTwoOrigins() {
+        // Bands [0.7, 0.8] (observed 0.5: 0.2 below), [0.9, 0.95] (observed 0.92: inside) and
+        // [0.96, 0.99] (observed 1.0: 0.01 above); the prediction with the round trip may lie on
+        // either side of the model alone.
+        ObservedStaleness observed = new ObservedStaleness(
+                3,
+                1,
+                1,
+                100,
+                0,
+                0,
+                false,
+                ClientGapCorrection.MEASURED,
+                1,
+                2,
+                1,
+                List.of(
+                        new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0),
+                        new ObservedPoint(5, ProportionEstimate.of(92, 100), 0.9, 0.95, 0.9, 0.9, 0),
+                        new ObservedPoint(9, ProportionEstimate.of(100, 100), 0.99, 0.96, 0.99, 0.98, 0)),
+                List.of());
+        assertThat(observed.rmseOutsideTimeOriginBand()).isCloseTo(Math.sqrt((0.04 + 0 + 0.0001) / 3), within(1e-12));
+        assertThat(observed.rmseOutsideTimeOriginBand()).isLessThan(observed.rmse());
+    }
+
+    @Test
     void averageOverGap_shiftsTheCurveByEachMeasuredGap() {
         // Constant delays W = 10, A = R = S = 1, N = 3, R = W = 1, targeted, the coordinator a replica
         // (its own messages take no time): the write commits at once on the write coordinator's
