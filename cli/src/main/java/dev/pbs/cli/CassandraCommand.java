@@ -1,5 +1,6 @@
 package dev.pbs.cli;
 
+import dev.pbs.cassandra.cluster.ClusterLayout;
 import dev.pbs.cassandra.cluster.ClusterSecurity;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.cluster.NodeStatus;
@@ -28,7 +29,8 @@ import picocli.CommandLine.Spec;
         footer = {
             "",
             "Example: pbs cassandra start --nodes 3, then pbs probe --contact-point 127.0.0.1:9042 "
-                    + "--duration 30s --out p.json, then pbs cassandra stop. With --secure, start prints the probe "
+                    + "--duration 30s --out p.json, then pbs cassandra stop. Two datacenters: pbs cassandra start "
+                    + "--datacenters dc1:3,dc2:3 --dir DIR. With --secure, start prints the probe "
                     + "command that reaches the cluster."
         })
 final class CassandraCommand implements Callable<Integer> {
@@ -81,6 +83,14 @@ final class CassandraCommand implements Callable<Integer> {
         private int nodes;
 
         @Option(
+                names = "--datacenters",
+                paramLabel = "NAME:NODES,...",
+                description = "Named datacenters instead of --nodes, e.g. dc1:3,dc2:3 (at most "
+                        + LocalCluster.MAX_NODES + " nodes in all): GossipingPropertyFileSnitch, one rack per node, "
+                        + "nodes numbered datacenter by datacenter, the first of each a seed.")
+        private String datacenters;
+
+        @Option(
                 names = "--first-address",
                 paramLabel = "K",
                 defaultValue = "1",
@@ -106,13 +116,23 @@ final class CassandraCommand implements Callable<Integer> {
             if (mutualTls && !secure) {
                 throw new ParameterException(spec.commandLine(), "--mutual-tls needs --secure");
             }
+            if (datacenters != null && spec.commandLine().getParseResult().hasMatchedOption("--nodes")) {
+                throw new ParameterException(
+                        spec.commandLine(), "give either --nodes or --datacenters (which sets the nodes), not both");
+            }
+            ClusterLayout layout;
+            try {
+                layout = datacenters == null ? ClusterLayout.single(nodes) : ClusterLayout.parse(datacenters);
+            } catch (IllegalArgumentException bad) {
+                throw new ParameterException(spec.commandLine(), bad.getMessage());
+            }
             LocalCluster cluster = LocalCluster.in(directory.directory).withFirstAddress(firstAddress);
             if (secure) {
                 cluster = cluster.withSecurity(mutualTls ? ClusterSecurity.MUTUAL_TLS : ClusterSecurity.TLS);
             }
-            List<NodeStatus> status = cluster.start(nodes, printer(out));
-            out.println("cluster " + LocalCluster.CLUSTER_NAME + " is up in " + cluster.root()
-                    + " (datacenter datacenter1)");
+            List<NodeStatus> status = cluster.start(layout, printer(out));
+            out.println("cluster " + LocalCluster.CLUSTER_NAME + " is up in " + cluster.root() + " ("
+                    + layout.describe() + ")");
             out.println("contact points: "
                     + String.join(
                             " ", status.stream().map(NodeStatus::contactPoint).toList()));
@@ -174,13 +194,14 @@ final class CassandraCommand implements Callable<Integer> {
                 out.println("no cluster in " + cluster.root() + " (start one with: pbs cassandra start)");
                 return EXIT_NOT_ALL_UP;
             }
-            out.printf("%-5s %-15s %-9s %s%n", "node", "contact point", "pid", "state");
+            out.printf("%-5s %-15s %-12s %-9s %s%n", "node", "contact point", "datacenter", "pid", "state");
             boolean allUp = true;
             for (NodeStatus node : nodes) {
                 out.printf(
-                        "%-5d %-15s %-9s %s%n",
+                        "%-5d %-15s %-12s %-9s %s%n",
                         node.index(),
                         node.contactPoint(),
+                        node.datacenter(),
                         node.pid().isPresent() ? Long.toString(node.pid().getAsLong()) : "-",
                         node.state());
                 allUp &= node.nativePortOpen();

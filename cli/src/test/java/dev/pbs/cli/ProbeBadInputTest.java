@@ -132,7 +132,28 @@ class ProbeBadInputTest {
                 Arguments.of(
                         new String[] {"cassandra", "start", "--nodes", "0", "--dir", folder.toString()}, "--nodes"),
                 Arguments.of(
-                        new String[] {"cassandra", "start", "--nodes", "12", "--dir", folder.toString()}, "--nodes"));
+                        new String[] {"cassandra", "start", "--nodes", "12", "--dir", folder.toString()}, "--nodes"),
+                Arguments.of(
+                        new String[] {
+                            "cassandra",
+                            "start",
+                            "--nodes",
+                            "3",
+                            "--datacenters",
+                            "dc1:3,dc2:3",
+                            "--dir",
+                            folder.toString()
+                        },
+                        "either --nodes or --datacenters"),
+                Arguments.of(
+                        new String[] {"cassandra", "start", "--datacenters", "dc1=3", "--dir", folder.toString()},
+                        "expected NAME:NODES"),
+                Arguments.of(
+                        new String[] {"cassandra", "start", "--datacenters", "dc1:5,dc2:5", "--dir", folder.toString()},
+                        "at most 9 nodes"),
+                Arguments.of(
+                        new String[] {"cassandra", "start", "--datacenters", "dc1:3,dc1:3", "--dir", folder.toString()},
+                        "dc1 is given twice"));
     }
 
     private static String[] probe(String out, String... more) {

@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.apache.cassandra.concurrent.ExecutorLocals;
+import org.apache.cassandra.config.DatabaseDescriptor;
 import org.apache.cassandra.net.Message;
 import org.apache.cassandra.net.MessagingService;
 import org.apache.cassandra.net.Verb;
@@ -19,7 +20,10 @@ import org.apache.cassandra.net.Verb;
  * distributed time before it is processed. A test and experiment facility only.
  *
  * <p>Verbs: {@code MUTATION_REQ} (the model's W), {@code MUTATION_RSP} (A), {@code READ_REQ} (R),
- * {@code READ_RSP} (S). Nothing sleeps: the filter runs on the verb's stage thread, takes the
+ * {@code READ_RSP} (S); a message of those verbs from a node of another datacenter is also held for
+ * an inter-datacenter delay, drawn independently (see {@link InjectionSpecification}). A message
+ * names the node it came from on this hop (Cassandra takes it from the connection), so a write that
+ * a replica forwards within its own datacenter counts as sent from there. Nothing sleeps: the filter runs on the verb's stage thread, takes the
  * message out of the pipeline, and a timer hands it back to the same stage, with the same
  * executor locals (the request's trace session), when its delay has passed; the second time
  * through, the filter lets it pass. So delays of different messages overlap freely, as on a
@@ -28,6 +32,7 @@ import org.apache.cassandra.net.Verb;
 final class InboundDelays implements Predicate<Message<?>> {
 
     private volatile Map<Verb, Double> meanMillis = Map.of();
+    private volatile InjectionSpecification specification = InjectionSpecification.NONE;
     private final SplittableRandom random;
     private final Set<Message<?>> released =
             Collections.newSetFromMap(Collections.synchronizedMap(new IdentityHashMap<>()));
@@ -48,8 +53,9 @@ final class InboundDelays implements Predicate<Message<?>> {
     }
 
     /** Replaces the delays from now on (messages already held keep theirs). */
-    void update(Map<String, Double> meanMillisByVerb) {
-        this.meanMillis = byVerb(meanMillisByVerb);
+    void update(InjectionSpecification replacement) {
+        this.meanMillis = byVerb(replacement.verbMeans());
+        this.specification = replacement;
     }
 
     /**
@@ -67,7 +73,7 @@ final class InboundDelays implements Predicate<Message<?>> {
                 }
                 seen[0] = modified;
                 String specification = java.nio.file.Files.readString(file).trim();
-                Map<String, Double> parsed = specification.isEmpty() ? Map.of() : parse(specification);
+                InjectionSpecification parsed = parse(specification);
                 update(parsed);
                 System.out.println("pbs: injecting inbound delays " + parsed);
             } catch (java.io.IOException | IllegalArgumentException problem) {
@@ -78,39 +84,49 @@ final class InboundDelays implements Predicate<Message<?>> {
         timer.scheduleWithFixedDelay(reload, 200, 200, TimeUnit.MILLISECONDS);
     }
 
-    /** Parses {@code VERB=exponential:MEAN_MS[,...]}; throws IllegalArgumentException naming the bad part. */
-    static Map<String, Double> parse(String specification) {
-        Map<String, Double> result = new LinkedHashMap<>();
-        for (String part : specification.split(",")) {
-            String[] verbAndDistribution = part.trim().split("=", 2);
-            if (verbAndDistribution.length != 2 || !verbAndDistribution[1].startsWith("exponential:")) {
-                throw new IllegalArgumentException(
-                        "injection file: expected VERB=exponential:MEAN_MS, was '" + part + "'");
-            }
-            String verb = verbAndDistribution[0].trim();
-            try {
-                Verb.valueOf(verb);
-            } catch (IllegalArgumentException unknown) {
-                throw new IllegalArgumentException("injection file: unknown verb '" + verb + "'");
-            }
-            double mean = Double.parseDouble(verbAndDistribution[1].substring("exponential:".length()));
-            if (!(mean > 0) || Double.isInfinite(mean)) {
-                throw new IllegalArgumentException("injection file: mean must be > 0 ms, was " + mean);
-            }
-            result.put(verb, mean);
+    /** Parses the file's text; throws IllegalArgumentException naming the bad part. */
+    static InjectionSpecification parse(String specification) {
+        return InjectionSpecification.parse(specification, InboundDelays::isVerb);
+    }
+
+    private static boolean isVerb(String name) {
+        try {
+            Verb.valueOf(name);
+            return true;
+        } catch (IllegalArgumentException unknown) {
+            return false;
         }
-        return result;
+    }
+
+    /** The exponential draws of this message's delay in ms: its verb's, plus its datacenter pair's. */
+    private double delayMillis(Message<?> message, Double verbMean) {
+        double millis = verbMean == null ? 0 : exponential(verbMean);
+        InjectionSpecification current = specification;
+        if (current.injectsBetweenDatacenters()) {
+            String from = DatabaseDescriptor.getEndpointSnitch().getDatacenter(message.from());
+            java.util.Optional<Double> pairMean =
+                    current.interDatacenterMean(message.verb().name(), from, DatabaseDescriptor.getLocalDataCenter());
+            if (pairMean.isPresent()) {
+                millis += exponential(pairMean.get());
+            }
+        }
+        return millis;
+    }
+
+    private double exponential(double mean) {
+        synchronized (random) {
+            return -mean * Math.log(1 - random.nextDouble());
+        }
     }
 
     @Override
     public boolean test(Message<?> message) {
-        Double mean = meanMillis.get(message.verb());
-        if (mean == null || released.remove(message)) {
+        if (released.remove(message)) {
             return true;
         }
-        double millis;
-        synchronized (random) {
-            millis = -mean * Math.log(1 - random.nextDouble());
+        double millis = delayMillis(message, meanMillis.get(message.verb()));
+        if (millis <= 0) {
+            return true;
         }
         ExecutorLocals locals = ExecutorLocals.current();
         timer.schedule(

@@ -10,7 +10,8 @@ import org.apache.cassandra.service.CassandraDaemon;
  * <p>System property {@code pbs.inject.file}: absent or empty means no injection (the default,
  * and what every ordinary cluster runs with). Otherwise it names a file holding a comma-separated
  * list of {@code VERB=exponential:MEAN_MS}, e.g. {@code MUTATION_REQ=exponential:10,READ_REQ=exponential:5},
- * followed while the node runs (see {@link InboundDelays#follow}). {@code pbs.inject.seed} seeds the
+ * and of inter-datacenter delays {@code INTER_DC=exponential:MEAN_MS} or
+ * {@code INTER_DC:FROM>TO=exponential:MEAN_MS} (see {@link InjectionSpecification}), followed while the node runs (see {@link InboundDelays#follow}). {@code pbs.inject.seed} seeds the
  * delays (default: the node's time).
  *
  * <p>In foreground mode {@link CassandraDaemon#main} returns once the node is up; the messaging

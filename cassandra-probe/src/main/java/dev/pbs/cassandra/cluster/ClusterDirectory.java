@@ -13,7 +13,7 @@ import java.util.OptionalLong;
 import java.util.Properties;
 
 /**
- * A local cluster's folder: {@code cluster.properties} (name, size, first address, security), the
+ * A local cluster's folder: {@code cluster.properties} (name, size, layout, first address, security), the
  * stores and passwords of a secure cluster in {@code secure} ({@link SecureFiles}), and one folder per node,
  * {@code node1}, {@code node2}, ..., each with its {@code cassandra.yaml}, data, logs and a
  * {@code pid} file holding the process id of the node's JVM while it runs.
@@ -65,7 +65,18 @@ final class ClusterDirectory {
     }
 
     void writeState(String clusterName, int size, String cassandraVersion, int firstAddress, ClusterSecurity security) {
+        writeState(clusterName, ClusterLayout.single(size), cassandraVersion, firstAddress, security);
+    }
+
+    void writeState(
+            String clusterName,
+            ClusterLayout layout,
+            String cassandraVersion,
+            int firstAddress,
+            ClusterSecurity security) {
+        int size = layout.size();
         Properties properties = new Properties();
+        properties.setProperty("layout", layout.recorded());
         properties.setProperty("security", security.recorded());
         properties.setProperty("first.address", Integer.toString(firstAddress));
         properties.setProperty("cluster.name", clusterName);

@@ -147,6 +147,16 @@ public final class LocalCluster {
         return directory.root();
     }
 
+    /**
+     * The layout recorded by the first start, if any (a folder made before layouts were recorded
+     * holds one datacenter of its recorded size).
+     */
+    public Optional<ClusterLayout> recordedLayout() {
+        return directory
+                .state()
+                .map(state -> ClusterLayout.fromRecorded(state.getProperty("layout", state.getProperty("nodes", "1"))));
+    }
+
     /** The size recorded by the last start, if any. */
     public Optional<Integer> recordedSize() {
         return directory.state().map(state -> Integer.parseInt(state.getProperty("nodes", "0")));
@@ -162,13 +172,25 @@ public final class LocalCluster {
      * @throws IllegalStateException if a node does not come up in time (its log is named)
      */
     public List<NodeStatus> start(int size, Consumer<String> progress) {
-        if (size < 1 || size > MAX_NODES) {
-            throw new IllegalArgumentException("--nodes must be between 1 and " + MAX_NODES + ", was " + size);
-        }
-        Optional<Integer> recorded = recordedSize();
-        if (recorded.isPresent() && recorded.get() != size) {
-            throw new IllegalArgumentException("the cluster in " + root() + " has " + recorded.get() + " nodes, not "
-                    + size + "; stop it and choose another --dir, or start it with --nodes " + recorded.get());
+        return start(ClusterLayout.single(size), progress);
+    }
+
+    /**
+     * Starts every node of a cluster with this layout that is not running, and waits until all of
+     * them serve CQL.
+     *
+     * @param progress receives one line per step, for the user
+     * @throws IllegalArgumentException if the layout differs from the one of the cluster already in
+     *     this folder
+     * @throws IllegalStateException if a node does not come up in time (its log is named)
+     */
+    public List<NodeStatus> start(ClusterLayout layout, Consumer<String> progress) {
+        int size = layout.size();
+        Optional<ClusterLayout> recorded = recordedLayout();
+        if (recorded.isPresent() && !recorded.get().equals(layout)) {
+            throw new IllegalArgumentException("the cluster in " + root() + " was made with "
+                    + options(recorded.get()) + ", not " + options(layout) + "; stop it and choose another --dir, "
+                    + "or start it with " + options(recorded.get()));
         }
         if (firstAddress() + size - 1 > 254) {
             throw new IllegalArgumentException("nodes from 127.0.0." + firstAddress() + " on would pass 127.0.0.254");
@@ -197,7 +219,7 @@ public final class LocalCluster {
             }
             SecureSetup.ensureStores(secureFiles(), addresses, progress);
         }
-        directory.writeState(CLUSTER_NAME, size, classpath.cassandraVersion(), firstAddress(), security);
+        directory.writeState(CLUSTER_NAME, layout, classpath.cassandraVersion(), firstAddress(), security);
         NodeProcess.writeLogbackConfiguration(directory);
         OptionalLong[] running = new OptionalLong[size + 1];
         boolean anyRunning = false;
@@ -216,7 +238,7 @@ public final class LocalCluster {
                         + running[index].getAsLong());
                 continue;
             }
-            startNode(index, size, classpath, progress);
+            startNode(index, layout, classpath, progress);
         }
         if (security.secure()) {
             SecureSetup.ensureProbeRole(
@@ -229,12 +251,21 @@ public final class LocalCluster {
         return status();
     }
 
-    private void startNode(int index, int size, NodeClasspath classpath, Consumer<String> progress) {
+    /** The command-line options that make this layout. */
+    private static String options(ClusterLayout layout) {
+        return layout.named() ? "--datacenters " + layout.recorded() : "--nodes " + layout.size();
+    }
+
+    private void startNode(int index, ClusterLayout layout, NodeClasspath classpath, Consumer<String> progress) {
         NodeProcess.prepareDirectories(directory, index);
         Path node = directory.node(index);
+        if (layout.named()) {
+            ClusterDirectory.writeAtomically(
+                    node.resolve(NodeProcess.RACK_PROPERTIES), NodeConfiguration.rackProperties(layout, index));
+        }
         ClusterSecurity security = security();
         List<String> secureLines = security.secure() ? SecureSetup.yaml(secureFiles(), security) : List.of();
-        String yaml = NodeConfiguration.yaml(CLUSTER_NAME, firstAddress(), index, size, node.toString(), secureLines);
+        String yaml = NodeConfiguration.yaml(CLUSTER_NAME, firstAddress(), index, layout, node.toString(), secureLines);
         if (security.secure()) {
             // The configuration holds the key store's password: the node's folder is its owner's alone.
             SecureSetup.restrictToOwner(node);
@@ -333,13 +364,13 @@ public final class LocalCluster {
 
     /** Starts one node again (after {@link #kill}); waits until it serves CQL. */
     public void restart(int index, Consumer<String> progress) {
-        int size = recordedSize().orElseThrow(() -> new IllegalStateException("no cluster in " + root()));
+        ClusterLayout layout = recordedLayout().orElseThrow(() -> new IllegalStateException("no cluster in " + root()));
         if (livePid(index).isPresent()) {
             return;
         }
         startNode(
                 index,
-                size,
+                layout,
                 NodeClasspath.recorded().withLauncherCopiedTo(directory.root().resolve("lib")),
                 progress);
     }
@@ -347,10 +378,12 @@ public final class LocalCluster {
     /** Every node's state now. */
     public List<NodeStatus> status() {
         int size = recordedSize().orElse(0);
+        ClusterLayout layout = recordedLayout().orElse(null);
         List<NodeStatus> nodes = new ArrayList<>();
         for (int index = 1; index <= size; index++) {
             OptionalLong pid = livePid(index);
-            nodes.add(new NodeStatus(index, address(index), pid, pid.isPresent() && nativePortOpen(index)));
+            nodes.add(new NodeStatus(
+                    index, address(index), layout.datacenterOf(index), pid, pid.isPresent() && nativePortOpen(index)));
         }
         return nodes;
     }

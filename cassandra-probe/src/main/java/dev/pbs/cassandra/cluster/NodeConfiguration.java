@@ -6,8 +6,11 @@ import java.util.List;
 /**
  * The {@code cassandra.yaml} of node {@code index} (1-based) of a local cluster of {@code size}
  * nodes: address 127.0.0.{first + index - 1} (first address 1 by default), the same ports on every address, one token per node on a
- * balanced Murmur3 ring, seed its node 1, SimpleSnitch (datacenter {@code datacenter1}), and every
- * directory under the node's own folder.
+ * balanced Murmur3 ring, and every directory under the node's own folder. With the default layout:
+ * seed node 1 and SimpleSnitch (datacenter {@code datacenter1}); with named datacenters
+ * ({@link ClusterLayout}): the first node of every datacenter a seed, and
+ * GossipingPropertyFileSnitch, reading the node's datacenter and rack from the
+ * {@code cassandra-rackdc.properties} in its folder ({@link #rackProperties}).
  */
 final class NodeConfiguration {
 
@@ -37,7 +40,17 @@ final class NodeConfiguration {
     }
 
     static String yaml(String clusterName, int firstAddress, int index, int size, String nodeDirectory) {
-        return yaml(clusterName, firstAddress, index, size, nodeDirectory, List.of());
+        return yaml(clusterName, firstAddress, index, ClusterLayout.single(size), nodeDirectory, List.of());
+    }
+
+    static String yaml(
+            String clusterName,
+            int firstAddress,
+            int index,
+            int size,
+            String nodeDirectory,
+            List<String> securityLines) {
+        return yaml(clusterName, firstAddress, index, ClusterLayout.single(size), nodeDirectory, securityLines);
     }
 
     /**
@@ -48,9 +61,15 @@ final class NodeConfiguration {
             String clusterName,
             int firstAddress,
             int index,
-            int size,
+            ClusterLayout layout,
             String nodeDirectory,
             List<String> securityLines) {
+        int size = layout.size();
+        String seeds = String.join(
+                ",",
+                layout.seeds().stream()
+                        .map(seed -> address(firstAddress, seed) + ":" + STORAGE_PORT)
+                        .toList());
         String address = address(firstAddress, index);
         List<String> security = securityLines.isEmpty()
                 ? List.of("authenticator: AllowAllAuthenticator", "authorizer: AllowAllAuthorizer")
@@ -67,13 +86,13 @@ final class NodeConfiguration {
                 "seed_provider:",
                 "  - class_name: org.apache.cassandra.locator.SimpleSeedProvider",
                 "    parameters:",
-                "      - seeds: \"" + address(firstAddress, 1) + ":" + STORAGE_PORT + "\"",
+                "      - seeds: \"" + seeds + "\"",
                 "listen_address: " + address,
                 "rpc_address: " + address,
                 "storage_port: " + STORAGE_PORT,
                 "native_transport_port: " + NATIVE_PORT,
                 "start_native_transport: true",
-                "endpoint_snitch: SimpleSnitch",
+                "endpoint_snitch: " + (layout.named() ? "GossipingPropertyFileSnitch" : "SimpleSnitch"),
                 "data_file_directories:",
                 "  - " + nodeDirectory + "/data",
                 "commitlog_directory: " + nodeDirectory + "/commitlog",
@@ -82,6 +101,20 @@ final class NodeConfiguration {
                 "cdc_raw_directory: " + nodeDirectory + "/cdc_raw",
                 String.join("\n", security),
                 "concurrent_compactors: 1",
+                "");
+    }
+
+    /**
+     * The {@code cassandra-rackdc.properties} of node {@code index} for GossipingPropertyFileSnitch:
+     * its datacenter and rack, and {@code prefer_local=true} (loopback addresses only either way).
+     */
+    static String rackProperties(ClusterLayout layout, int index) {
+        return String.join(
+                "\n",
+                "# Written by pbs cassandra start; regenerated on every start.",
+                "dc=" + layout.datacenterOf(index),
+                "rack=" + layout.rackOf(index),
+                "prefer_local=true",
                 "");
     }
 }

@@ -89,6 +89,9 @@ final class NodeProcess {
         return java;
     }
 
+    /** The file GossipingPropertyFileSnitch reads, in the node's folder when its datacenters are named. */
+    static final String RACK_PROPERTIES = "cassandra-rackdc.properties";
+
     static List<String> command(
             ClusterDirectory directory,
             int firstAddress,
@@ -115,6 +118,10 @@ final class NodeProcess {
         command.add("-Dcassandra.consistent.rangemovement=false");
         command.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
         command.add("-Dpbs.node.index=" + index);
+        Path rackProperties = node.resolve(RACK_PROPERTIES);
+        if (Files.isRegularFile(rackProperties)) {
+            command.add("-Dcassandra-rackdc.properties=" + rackProperties.toUri());
+        }
         if (secure) {
             // PasswordAuthenticator creates its default superuser 10 s after start unless told otherwise.
             command.add("-Dcassandra.superuser_setup_delay_ms=0");

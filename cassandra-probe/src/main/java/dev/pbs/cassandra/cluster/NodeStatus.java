@@ -7,10 +7,11 @@ import java.util.OptionalLong;
  *
  * @param index 1-based
  * @param address its listen and native address, 127.0.0.{index}
+ * @param datacenter its datacenter ({@code datacenter1} unless the cluster's datacenters are named)
  * @param pid the process id of its JVM, if it runs
  * @param nativePortOpen whether it accepts CQL connections on port 9042
  */
-public record NodeStatus(int index, String address, OptionalLong pid, boolean nativePortOpen) {
+public record NodeStatus(int index, String address, String datacenter, OptionalLong pid, boolean nativePortOpen) {
 
     public boolean running() {
         return pid.isPresent();

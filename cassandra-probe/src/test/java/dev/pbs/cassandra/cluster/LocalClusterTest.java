@@ -57,7 +57,24 @@ class LocalClusterTest {
     void start_otherSizeThanRecorded_isRefused(@TempDir Path folder) {
         new ClusterDirectory(folder).writeState("pbs-local", 3, "5.0.6", 1);
         assertThatThrownBy(() -> LocalCluster.in(folder).start(2, line -> {}))
-                .hasMessageContaining("has 3 nodes, not 2");
+                .hasMessageContaining("was made with --nodes 3, not --nodes 2");
+        assertThatThrownBy(() -> LocalCluster.in(folder).start(ClusterLayout.parse("dc1:2,dc2:1"), line -> {}))
+                .hasMessageContaining("was made with --nodes 3, not --datacenters dc1:2,dc2:1");
+    }
+
+    @Test
+    void status_namedDatacenters_givesEachNodesDatacenter(@TempDir Path folder) {
+        new ClusterDirectory(folder)
+                .writeState("pbs-local", ClusterLayout.parse("dc1:3,dc2:2"), "5.0.6", 1, ClusterSecurity.OPEN);
+        LocalCluster cluster = LocalCluster.in(folder);
+        assertThat(cluster.recordedLayout()).contains(ClusterLayout.parse("dc1:3,dc2:2"));
+        assertThat(cluster.recordedSize()).contains(5);
+        assertThat(cluster.status())
+                .extracting(NodeStatus::datacenter)
+                .containsExactly("dc1", "dc1", "dc1", "dc2", "dc2");
+        assertThat(cluster.status()).allSatisfy(node -> assertThat(node.state()).isEqualTo("down"));
+        assertThatThrownBy(() -> cluster.start(ClusterLayout.parse("dc1:3,dc2:3"), line -> {}))
+                .hasMessageContaining("was made with --datacenters dc1:3,dc2:2, not --datacenters dc1:3,dc2:3");
     }
 
     @Test

@@ -37,4 +37,20 @@ class NodeConfigurationTest {
         assertThat(yaml).contains("listen_address: 127.0.0.12").contains("seeds: \"127.0.0.11:7000\"");
         assertThat(NodeConfiguration.jmxPort(11, 2)).isNotEqualTo(NodeConfiguration.jmxPort(1, 2));
     }
+
+    @Test
+    void yaml_namedDatacenters_gossipingSnitchAndASeedPerDatacenter() {
+        ClusterLayout layout = ClusterLayout.parse("dc1:3,dc2:3");
+        String yaml = NodeConfiguration.yaml("pbs-local", 1, 5, layout, "/data/node5", java.util.List.of());
+        assertThat(yaml)
+                .contains("endpoint_snitch: GossipingPropertyFileSnitch")
+                .contains("seeds: \"127.0.0.1:7000,127.0.0.4:7000\"")
+                .contains("listen_address: 127.0.0.5")
+                .contains("initial_token: " + NodeConfiguration.initialToken(5, 6));
+        assertThat(NodeConfiguration.rackProperties(layout, 5))
+                .contains("dc=dc2\n")
+                .contains("rack=rack5\n");
+        assertThat(NodeConfiguration.yaml("pbs-local", 1, 2, 3, "/data/node2"))
+                .contains("endpoint_snitch: SimpleSnitch");
+    }
 }

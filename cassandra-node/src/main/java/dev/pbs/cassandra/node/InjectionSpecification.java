@@ -1,0 +1,115 @@
+package dev.pbs.cassandra.node;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What a node injects, parsed from the injection file: a comma-separated list of
+ * {@code KEY=exponential:MEAN_MS} parts, each an exponential delay of that mean in ms.
+ *
+ * <ul>
+ *   <li>{@code VERB=...} (a Cassandra verb such as {@code MUTATION_REQ}): every inbound message of
+ *       that verb is held for a draw of the delay (the model's W, A, R, S for {@code MUTATION_REQ},
+ *       {@code MUTATION_RSP}, {@code READ_REQ}, {@code READ_RSP});
+ *   <li>{@code INTER_DC=...}: every inbound message of those four verbs whose sender is in another
+ *       datacenter than this node is held for a further, independent draw (the model's one-way
+ *       inter-datacenter delay D);
+ *   <li>{@code INTER_DC:FROM>TO=...}: the same for messages from datacenter FROM to datacenter TO
+ *       only, in place of {@code INTER_DC} for that ordered pair.
+ * </ul>
+ *
+ * @param verbMeans mean in ms by verb name
+ * @param interDatacenterMean the mean in ms for every pair of different datacenters, if given
+ * @param pairMeans mean in ms by ordered pair {@code FROM>TO}
+ */
+record InjectionSpecification(
+        Map<String, Double> verbMeans, Optional<Double> interDatacenterMean, Map<String, Double> pairMeans) {
+
+    /** The verbs whose messages carry the model's W, A, R and S, and so its inter-datacenter delays. */
+    static final Set<String> WARS_VERBS = Set.of("MUTATION_REQ", "MUTATION_RSP", "READ_REQ", "READ_RSP");
+
+    static final InjectionSpecification NONE = new InjectionSpecification(Map.of(), Optional.empty(), Map.of());
+
+    private static final String INTER_DATACENTER = "INTER_DC";
+    private static final String EXPONENTIAL = "exponential:";
+
+    InjectionSpecification {
+        verbMeans = Collections.unmodifiableMap(new LinkedHashMap<>(verbMeans));
+        pairMeans = Collections.unmodifiableMap(new LinkedHashMap<>(pairMeans));
+    }
+
+    /**
+     * Parses a specification; an empty one means nothing is injected.
+     *
+     * @param knownVerb whether a name is a verb of this Cassandra
+     * @throws IllegalArgumentException naming the bad part
+     */
+    static InjectionSpecification parse(String specification, java.util.function.Predicate<String> knownVerb) {
+        if (specification.isBlank()) {
+            return NONE;
+        }
+        Map<String, Double> verbs = new LinkedHashMap<>();
+        Map<String, Double> pairs = new LinkedHashMap<>();
+        Double everyPair = null;
+        for (String part : specification.split(",")) {
+            String[] keyAndDistribution = part.trim().split("=", 2);
+            if (keyAndDistribution.length != 2 || !keyAndDistribution[1].trim().startsWith(EXPONENTIAL)) {
+                throw new IllegalArgumentException(
+                        "injection file: expected KEY=exponential:MEAN_MS, was '" + part + "'");
+            }
+            String key = keyAndDistribution[0].trim();
+            double mean = mean(keyAndDistribution[1].trim().substring(EXPONENTIAL.length()), part);
+            if (key.equals(INTER_DATACENTER)) {
+                everyPair = mean;
+            } else if (key.startsWith(INTER_DATACENTER + ":")) {
+                String pair = key.substring(INTER_DATACENTER.length() + 1);
+                String[] fromTo = pair.split(">", -1);
+                if (fromTo.length != 2 || fromTo[0].isBlank() || fromTo[1].isBlank() || fromTo[0].equals(fromTo[1])) {
+                    throw new IllegalArgumentException(
+                            "injection file: expected INTER_DC:FROM>TO with two different datacenters, was '" + key
+                                    + "'");
+                }
+                pairs.put(fromTo[0].trim() + ">" + fromTo[1].trim(), mean);
+            } else if (knownVerb.test(key)) {
+                verbs.put(key, mean);
+            } else {
+                throw new IllegalArgumentException("injection file: unknown verb '" + key + "'");
+            }
+        }
+        return new InjectionSpecification(verbs, Optional.ofNullable(everyPair), pairs);
+    }
+
+    private static double mean(String text, String part) {
+        double mean;
+        try {
+            mean = Double.parseDouble(text.trim());
+        } catch (NumberFormatException notANumber) {
+            throw new IllegalArgumentException("injection file: the mean in '" + part + "' is not a number");
+        }
+        if (!(mean > 0) || Double.isInfinite(mean)) {
+            throw new IllegalArgumentException("injection file: mean must be > 0 ms, was " + mean);
+        }
+        return mean;
+    }
+
+    /** Whether anything crosses datacenters with a delay. */
+    boolean injectsBetweenDatacenters() {
+        return interDatacenterMean.isPresent() || !pairMeans.isEmpty();
+    }
+
+    /**
+     * The mean of the inter-datacenter delay of a message of {@code verb} from datacenter {@code from}
+     * to datacenter {@code to}: none for the same datacenter, for a verb outside {@link #WARS_VERBS},
+     * or when neither the pair nor every pair is given.
+     */
+    Optional<Double> interDatacenterMean(String verb, String from, String to) {
+        if (from.equals(to) || !WARS_VERBS.contains(verb)) {
+            return Optional.empty();
+        }
+        Double pair = pairMeans.get(from + ">" + to);
+        return pair != null ? Optional.of(pair) : interDatacenterMean;
+    }
+}

@@ -1,0 +1,70 @@
+package dev.pbs.cassandra.node;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class InjectionSpecificationTest {
+
+    private static final Set<String> VERBS = Set.of("MUTATION_REQ", "MUTATION_RSP", "READ_REQ", "READ_RSP", "ECHO_REQ");
+
+    private static InjectionSpecification parse(String text) {
+        return InjectionSpecification.parse(text, VERBS::contains);
+    }
+
+    @Test
+    void parse_verbsAndDatacenterPairs_keepsEachMean() {
+        InjectionSpecification specification =
+                parse("MUTATION_REQ=exponential:10, READ_REQ=exponential:5,INTER_DC=exponential:20,"
+                        + "INTER_DC:dc1>dc2=exponential:40");
+        assertEquals(Map.of("MUTATION_REQ", 10.0, "READ_REQ", 5.0), specification.verbMeans());
+        assertEquals(Optional.of(20.0), specification.interDatacenterMean());
+        assertTrue(specification.injectsBetweenDatacenters());
+        assertEquals(Optional.of(40.0), specification.interDatacenterMean("MUTATION_REQ", "dc1", "dc2"));
+        assertEquals(Optional.of(20.0), specification.interDatacenterMean("MUTATION_RSP", "dc2", "dc1"));
+        assertEquals(Optional.empty(), specification.interDatacenterMean("READ_REQ", "dc1", "dc1"));
+        assertEquals(Optional.empty(), specification.interDatacenterMean("ECHO_REQ", "dc1", "dc2"));
+    }
+
+    @Test
+    void parse_onlyAPair_delaysThatPairAlone() {
+        InjectionSpecification specification = parse("INTER_DC:dc1>dc2=exponential:30");
+        assertEquals(Optional.of(30.0), specification.interDatacenterMean("READ_RSP", "dc1", "dc2"));
+        assertEquals(Optional.empty(), specification.interDatacenterMean("READ_RSP", "dc2", "dc1"));
+        assertTrue(specification.verbMeans().isEmpty());
+    }
+
+    @Test
+    void parse_empty_injectsNothing() {
+        assertEquals(InjectionSpecification.NONE, parse("  "));
+        assertFalse(parse("").injectsBetweenDatacenters());
+    }
+
+    @Test
+    void parse_badParts_nameTheProblem() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("NOT_A_VERB=exponential:1"))
+                .getMessage()
+                .contains("unknown verb 'NOT_A_VERB'"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("READ_REQ=constant:1"))
+                .getMessage()
+                .contains("expected KEY=exponential:MEAN_MS"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("READ_REQ=exponential:0"))
+                .getMessage()
+                .contains("mean must be > 0 ms"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("READ_REQ=exponential:x"))
+                .getMessage()
+                .contains("not a number"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("INTER_DC:dc1>dc1=exponential:5"))
+                .getMessage()
+                .contains("two different datacenters"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("INTER_DC:dc1=exponential:5"))
+                .getMessage()
+                .contains("INTER_DC:FROM>TO"));
+    }
+}
