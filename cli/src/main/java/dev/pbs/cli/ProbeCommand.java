@@ -6,6 +6,7 @@ import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.observe.WindowedComparison;
+import dev.pbs.cassandra.probe.DatacenterReplication;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
@@ -143,6 +144,15 @@ final class ProbeCommand implements Callable<Integer> {
     private int replicationFactor;
 
     @Option(
+            names = "--replication",
+            paramLabel = "DC:RF,...",
+            description = "A keyspace replicated over several datacenters (NetworkTopologyStrategy), e.g. "
+                    + "dc1:3,dc2:3, instead of --rf: every datacenter named coordinates, each replica's delays are "
+                    + "measured from its own datacenter, and the one-way delay of every pair of datacenters from the "
+                    + "messages that cross them; the profile names the datacenters.")
+    private String replication;
+
+    @Option(
             names = "--rate",
             paramLabel = "OPS",
             defaultValue = "50",
@@ -247,6 +257,10 @@ final class ProbeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ProbeSettings settings = settings();
+        if (observe && settings.datacenters().isPresent()) {
+            throw new IllegalArgumentException(
+                    "--observe does not take --replication yet: observe one datacenter " + "with --rf and --local-dc");
+        }
         ObservationSettings observation = observe ? observation(settings.replicationFactor()) : null;
         new OutputFile("--out", outFile).requireWritable();
         if (histogramLog != null) {
@@ -287,8 +301,10 @@ final class ProbeCommand implements Callable<Integer> {
                 new OutputFile("--hlog", histogramLog).writeAtomically(ProbeReport.histogramLog(snapshot));
             }
             out.print(ProbeReport.text(snapshot));
-            out.println("profile written to " + this.outFile + " (pbs predict --profile-file " + this.outFile + " --n "
-                    + profile.fixedReplicaCount().orElse(replicationFactor) + " --all)");
+            out.println("profile written to " + this.outFile + " (pbs predict --profile-file " + this.outFile
+                    + (settings.datacenters().isPresent()
+                            ? " --levels all --dc-matrix)"
+                            : " --n " + profile.fixedReplicaCount().orElse(replicationFactor) + " --all)"));
             out.flush();
             if (observed != null) {
                 ObservedStaleness comparison = WindowedComparison.compare(
@@ -377,6 +393,14 @@ final class ProbeCommand implements Callable<Integer> {
                 rate,
                 ProbeSettings.duration(duration),
                 traceFraction);
-        return tlsSettings.map(settings::withTls).orElse(settings);
+        settings = tlsSettings.map(settings::withTls).orElse(settings);
+        if (replication != null) {
+            if (spec.commandLine().getParseResult().hasMatchedOption("--rf")) {
+                throw new IllegalArgumentException(
+                        "give either --rf or --replication (which sets the factors), not both");
+            }
+            settings = settings.withDatacenters(DatacenterReplication.parse(replication));
+        }
+        return settings;
     }
 }

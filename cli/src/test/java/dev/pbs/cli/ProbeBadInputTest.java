@@ -53,6 +53,36 @@ class ProbeBadInputTest {
                 Arguments.of(
                         new String[] {"probe", "--contact-point", "127.0.0.1:9042", "--out", out, "--rf", "0"}, "--rf"),
                 Arguments.of(
+                        new String[] {
+                            "probe", "--contact-point", "127.0.0.1:9042", "--out", out, "--replication", "dc1:3"
+                        },
+                        "two datacenters or more"),
+                Arguments.of(
+                        new String[] {
+                            "probe",
+                            "--contact-point",
+                            "127.0.0.1:9042",
+                            "--out",
+                            out,
+                            "--rf",
+                            "3",
+                            "--replication",
+                            "dc1:3,dc2:3"
+                        },
+                        "either --rf or --replication"),
+                Arguments.of(
+                        new String[] {
+                            "probe",
+                            "--contact-point",
+                            "127.0.0.1:9042",
+                            "--out",
+                            out,
+                            "--replication",
+                            "dc1:3,dc2:3",
+                            "--observe"
+                        },
+                        "--observe does not take --replication"),
+                Arguments.of(
                         new String[] {"probe", "--contact-point", "127.0.0.1:9042", "--out", "/no/such/folder/p.json"},
                         "no such directory"),
                 Arguments.of(

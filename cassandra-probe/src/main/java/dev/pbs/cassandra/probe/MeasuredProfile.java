@@ -40,6 +40,9 @@ public final class MeasuredProfile {
      *     fewer replicas with samples than the replication factor (with what to try instead)
      */
     public static LatencyProfile of(ProbeSnapshot snapshot, String name) {
+        if (snapshot.datacenters().isPresent()) {
+            return DatacenterProfile.of(snapshot, snapshot.datacenters().get(), name);
+        }
         TracingDilation.Corrections corrections =
                 TracingDilation.estimate(snapshot, candidate -> traced(snapshot, candidate, name));
         return fromTraces(undilated(snapshot, corrections), name, " " + corrections.explanation());
@@ -52,6 +55,9 @@ public final class MeasuredProfile {
      * latencies do not describe them.
      */
     public static LatencyProfile withoutTracingCorrection(ProbeSnapshot snapshot, String name) {
+        if (snapshot.datacenters().isPresent()) {
+            return DatacenterProfile.of(snapshot, snapshot.datacenters().get(), name);
+        }
         return fromTraces(
                 snapshot,
                 name,

@@ -28,7 +28,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Measures a live cluster: a paced workload of writes and reads through every node of the local
- * datacenter in turn, a fraction of them traced; each trace is read back a little later and turned
+ * datacenter in turn (with {@link ProbeSettings#datacenters()}, of every datacenter the keyspace is
+ * replicated in), a fraction of them traced; each trace is read back a little later and turned
  * into W, A, R and S samples per replica ({@link TraceReader}).
  *
  * <p>Traced writes, and half the traced reads, run at consistency ALL (or at the number of
@@ -56,7 +57,10 @@ public final class ProbeRun implements AutoCloseable {
     private final String datacenter;
     private final PreparedStatement write;
     private final PreparedStatement read;
-    private final WarsRecorder recorder = new WarsRecorder();
+    private final WarsRecorder recorder;
+    /** The datacenters whose nodes coordinate: the local one, or every one the keyspace is replicated in. */
+    private final List<String> datacenters;
+
     private final TraceReader traces;
     private final ClientLatencies client = new ClientLatencies();
     private final PreparedStatement roundTrip;
@@ -71,6 +75,8 @@ public final class ProbeRun implements AutoCloseable {
     private long coordinatorTurn;
     /** As many nodes in the datacenter as replicas per key: every coordinator is a replica of every key. */
     private final boolean everyNodeIsReplica;
+    /** Each coordinating node's datacenter, by address. */
+    private final java.util.Map<String, String> datacenterOf;
 
     private ProbeRun(ProbeSettings settings, CqlSession session, NodeHealth health) {
         this.settings = settings;
@@ -82,15 +88,33 @@ public final class ProbeRun implements AutoCloseable {
         this.datacenter =
                 settings.localDatacenter().orElse(local == null ? "datacenter1" : local.getString("data_center"));
         this.cassandraVersion = local == null ? "unknown" : local.getString("release_version");
+        this.datacenters = settings.datacenters()
+                .map(replication -> List.copyOf(replication.factors().keySet()))
+                .orElse(List.of(datacenter));
         List<Node> nodes = localNodes();
-        if (nodes.size() < settings.replicationFactor()) {
-            throw new IllegalArgumentException("datacenter " + datacenter + " has " + nodes.size()
-                    + " node(s), fewer than --rf " + settings.replicationFactor());
+        boolean everyNode = true;
+        java.util.Map<String, String> datacenterOf = new java.util.TreeMap<>();
+        for (String name : datacenters) {
+            int factor = settings.datacenters()
+                    .map(replication -> replication.factor(name))
+                    .orElse(settings.replicationFactor());
+            long count = nodes.stream()
+                    .filter(node -> name.equals(node.getDatacenter()))
+                    .count();
+            if (count < factor) {
+                throw new IllegalArgumentException("datacenter " + name + " has " + count
+                        + " node(s), fewer than its replication factor " + factor
+                        + (settings.datacenters().isPresent() ? " (--replication)" : " (--rf)"));
+            }
+            everyNode &= count == factor;
         }
         for (Node node : nodes) {
             health.know(ProbeSessions.traceAddress(node), true);
+            datacenterOf.put(ProbeSessions.traceAddress(node), node.getDatacenter());
         }
-        this.everyNodeIsReplica = nodes.size() == settings.replicationFactor();
+        this.recorder = new WarsRecorder(settings.datacenters().isPresent() ? datacenterOf : java.util.Map.of());
+        this.datacenterOf = java.util.Map.copyOf(datacenterOf);
+        this.everyNodeIsReplica = everyNode;
         ProbeSchema.ensure(session, settings, datacenter);
         String table = settings.keyspace() + "." + ProbeSettings.TABLE;
         this.write = session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");
@@ -292,7 +316,7 @@ public final class ProbeRun implements AutoCloseable {
     private List<Node> localNodes() {
         List<Node> nodes = new ArrayList<>();
         for (Node node : session.getMetadata().getNodes().values()) {
-            if (datacenter.equals(node.getDatacenter())) {
+            if (datacenters.contains(node.getDatacenter())) {
                 nodes.add(node);
             }
         }
@@ -300,7 +324,10 @@ public final class ProbeRun implements AutoCloseable {
         return nodes;
     }
 
-    /** Round robin over the datacenter's nodes, down ones included, so a node that returns is used again. */
+    /**
+     * Round robin over the coordinating datacenters' nodes, down ones included, so a node that
+     * returns is used again.
+     */
     private synchronized Node nextCoordinator() {
         List<Node> nodes = localNodes();
         return nodes.get((int) (coordinatorTurn++ % nodes.size()));
@@ -332,7 +359,10 @@ public final class ProbeRun implements AutoCloseable {
                 health.report(),
                 recorder.localSnapshot(),
                 recorder.readTargets(),
-                client.snapshot());
+                client.snapshot(),
+                settings.datacenters()
+                        .map(replication ->
+                                new DatacenterMeasurements(replication, datacenterOf, recorder.crossingSnapshot())));
     }
 
     /** The workload's counters now, without copying the histograms {@link #snapshot} copies. */

@@ -24,7 +24,9 @@ final class ProbeSchema {
     static void ensure(CqlSession session, ProbeSettings settings, String datacenter) {
         Optional<KeyspaceMetadata> existing =
                 session.getMetadata().getKeyspace(CqlIdentifier.fromCql(settings.keyspace()));
-        if (existing.isPresent()) {
+        if (settings.datacenters().isPresent()) {
+            ensureKeyspace(session, settings.keyspace(), settings.datacenters().get(), existing);
+        } else if (existing.isPresent()) {
             int actual = replicationFactor(existing.get().getReplication(), datacenter);
             if (actual != settings.replicationFactor()) {
                 throw new IllegalArgumentException("keyspace " + settings.keyspace() + " has replication factor "
@@ -59,6 +61,37 @@ final class ProbeSchema {
                 Thread.currentThread().interrupt();
                 return;
             }
+        }
+    }
+
+    /**
+     * Creates the keyspace replicated as asked over several datacenters, or checks that the
+     * existing one is replicated exactly so (every datacenter's factor, and no other datacenter).
+     */
+    private static void ensureKeyspace(
+            CqlSession session,
+            String keyspace,
+            DatacenterReplication replication,
+            Optional<KeyspaceMetadata> existing) {
+        if (existing.isEmpty()) {
+            session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace + " WITH replication = " + replication.cql());
+            return;
+        }
+        Map<String, String> actual = existing.get().getReplication();
+        java.util.List<String> differences = new java.util.ArrayList<>();
+        replication.factors().forEach((name, factor) -> {
+            int found = replicationFactor(actual, name);
+            if (found != factor) {
+                differences.add(name + " " + found + " (not " + factor + ")");
+            }
+        });
+        actual.keySet().stream()
+                .filter(name -> !name.equals("class") && replication.factor(name) == 0)
+                .forEach(name -> differences.add(name + " " + replicationFactor(actual, name) + " (not 0)"));
+        if (!differences.isEmpty()) {
+            throw new IllegalArgumentException("keyspace " + keyspace + " is replicated otherwise: "
+                    + String.join(", ", differences) + "; use --replication with its factors or another --keyspace "
+                    + "(the probe never alters a keyspace)");
         }
     }
 

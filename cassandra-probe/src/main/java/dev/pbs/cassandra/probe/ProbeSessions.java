@@ -75,6 +75,9 @@ public final class ProbeSessions {
         }
     }
 
+    /** How many nodes of each remote datacenter the driver keeps connections to, for a multi-datacenter probe. */
+    private static final int REMOTE_NODES = 64;
+
     private static DriverConfigLoader configuration(ProbeSettings settings) {
         var options = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(5))
@@ -88,6 +91,15 @@ public final class ProbeSessions {
             // Without a named datacenter, take the one of the contact points.
             options = options.withString(
                     DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
+        }
+        if (settings.datacenters().isPresent()) {
+            // The probe coordinates through the nodes of every datacenter it measures: the driver must
+            // keep connections to remote nodes too (by default it opens none), and let statements with
+            // LOCAL_* levels go there when the probe sends them to a node of its choice.
+            options = options.withInt(
+                            DefaultDriverOption.LOAD_BALANCING_DC_FAILOVER_MAX_NODES_PER_REMOTE_DC, REMOTE_NODES)
+                    .withBoolean(
+                            DefaultDriverOption.LOAD_BALANCING_DC_FAILOVER_ALLOW_FOR_LOCAL_CONSISTENCY_LEVELS, true);
         }
         return options.build();
     }

@@ -26,6 +26,9 @@ import java.util.regex.Pattern;
  * @param duration how long the workload runs (default 60 s)
  * @param traceFraction the fraction of operations traced, in (0, 1] (default 0.2)
  * @param tls client-to-node TLS; empty: plain text
+ * @param datacenters the replication factor of each datacenter, for a keyspace replicated over
+ *     several: every datacenter named then coordinates and is measured, and {@code replicationFactor}
+ *     is their sum; empty: one datacenter, {@code localDatacenter}'s
  */
 public record ProbeSettings(
         List<InetSocketAddress> contactPoints,
@@ -37,7 +40,8 @@ public record ProbeSettings(
         double operationsPerSecond,
         Duration duration,
         double traceFraction,
-        Optional<TlsSettings> tls) {
+        Optional<TlsSettings> tls,
+        Optional<DatacenterReplication> datacenters) {
 
     public static final String DEFAULT_KEYSPACE = "pbs_probe";
     /** The probe's table in its keyspace. */
@@ -82,6 +86,37 @@ public record ProbeSettings(
             throw new IllegalArgumentException("--trace-fraction must be in (0, 1], was " + traceFraction);
         }
         Objects.requireNonNull(tls, "tls");
+        Objects.requireNonNull(datacenters, "datacenters");
+        if (datacenters.isPresent() && datacenters.get().replicas() != replicationFactor) {
+            throw new IllegalArgumentException("the replication factors " + datacenters.get() + " add up to "
+                    + datacenters.get().replicas() + ", not " + replicationFactor);
+        }
+    }
+
+    /** Settings with TLS or without, one datacenter. */
+    public ProbeSettings(
+            List<InetSocketAddress> contactPoints,
+            Optional<String> localDatacenter,
+            Optional<String> username,
+            Optional<String> password,
+            String keyspace,
+            int replicationFactor,
+            double operationsPerSecond,
+            Duration duration,
+            double traceFraction,
+            Optional<TlsSettings> tls) {
+        this(
+                contactPoints,
+                localDatacenter,
+                username,
+                password,
+                keyspace,
+                replicationFactor,
+                operationsPerSecond,
+                duration,
+                traceFraction,
+                tls,
+                Optional.empty());
     }
 
     /** Settings without TLS. */
@@ -120,7 +155,27 @@ public record ProbeSettings(
                 operationsPerSecond,
                 duration,
                 traceFraction,
-                Optional.of(settings));
+                Optional.of(settings),
+                datacenters);
+    }
+
+    /**
+     * The same settings for a keyspace replicated over several datacenters; the replication factor
+     * becomes their sum.
+     */
+    public ProbeSettings withDatacenters(DatacenterReplication replication) {
+        return new ProbeSettings(
+                contactPoints,
+                localDatacenter,
+                username,
+                password,
+                keyspace,
+                replication.replicas(),
+                operationsPerSecond,
+                duration,
+                traceFraction,
+                tls,
+                Optional.of(replication));
     }
 
     /** Everything but the password, which is never written anywhere (nor are the stores' passwords). */
@@ -129,7 +184,8 @@ public record ProbeSettings(
         return "ProbeSettings[contactPoints=" + contactPoints + ", localDatacenter=" + localDatacenter + ", username="
                 + username + ", password=" + (password.isPresent() ? "(set)" : "(none)") + ", keyspace=" + keyspace
                 + ", replicationFactor=" + replicationFactor + ", operationsPerSecond=" + operationsPerSecond
-                + ", duration=" + duration + ", traceFraction=" + traceFraction + ", tls=" + tls + "]";
+                + ", duration=" + duration + ", traceFraction=" + traceFraction + ", tls=" + tls + ", datacenters="
+                + datacenters + "]";
     }
 
     /** Parses each {@code HOST:PORT}, as {@link #contactPoint} does. */

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -23,6 +24,9 @@ import org.HdrHistogram.Histogram;
  * @param localDelaysMicros the coordinator's own replica's delays (microseconds), by message
  * @param readTargets where traced reads at ONE through a replica coordinator went
  * @param client what the probe's client saw: untraced latencies and refused round trips
+ * @param datacenters over several datacenters, the nodes' datacenters and the crossing delays
+ *     ({@code delaysMicros} then holds each replica's delays from coordinators of its own
+ *     datacenter); empty for one datacenter
  */
 public record ProbeSnapshot(
         String clusterName,
@@ -36,7 +40,38 @@ public record ProbeSnapshot(
         List<NodeHealth.NodeReport> nodes,
         Map<WarsMessage, Histogram> localDelaysMicros,
         WarsRecorder.ReadTargets readTargets,
-        ClientLatencies.Snapshot client) {
+        ClientLatencies.Snapshot client,
+        Optional<DatacenterMeasurements> datacenters) {
+
+    /** A snapshot of one datacenter. */
+    public ProbeSnapshot(
+            String clusterName,
+            String cassandraVersion,
+            String datacenter,
+            int replicationFactor,
+            Instant started,
+            Instant at,
+            ProbeCounters operations,
+            Map<String, Map<WarsMessage, Histogram>> delaysMicros,
+            List<NodeHealth.NodeReport> nodes,
+            Map<WarsMessage, Histogram> localDelaysMicros,
+            WarsRecorder.ReadTargets readTargets,
+            ClientLatencies.Snapshot client) {
+        this(
+                clusterName,
+                cassandraVersion,
+                datacenter,
+                replicationFactor,
+                started,
+                at,
+                operations,
+                delaysMicros,
+                nodes,
+                localDelaysMicros,
+                readTargets,
+                client,
+                Optional.empty());
+    }
 
     /**
      * What was measured between {@code earlier} and this snapshot, both of the same run: every
@@ -79,7 +114,9 @@ public record ProbeSnapshot(
                         less(client.writesAtTwo(), earlier.client().writesAtTwo()),
                         less(client.readsAtOne(), earlier.client().readsAtOne()),
                         less(client.readsAtTwo(), earlier.client().readsAtTwo()),
-                        less(client.roundTrips(), earlier.client().roundTrips())));
+                        less(client.roundTrips(), earlier.client().roundTrips())),
+                datacenters.map(
+                        measured -> earlier.datacenters().map(measured::since).orElse(measured)));
     }
 
     private static Map<WarsMessage, Histogram> less(

@@ -124,7 +124,7 @@ final class TraceReader {
         }
         read.incrementAndGet();
         samplesDiscarded.addAndGet(parsed.discarded());
-        parsed.samples().forEach(recorder::record);
+        parsed.samples().forEach(sample -> recorder.record(sample, trace.coordinator));
         if (parsed.local() != null) {
             recorder.recordLocal(parsed.local());
         }

@@ -16,6 +16,11 @@ import org.HdrHistogram.Histogram;
  * histograms a snapshot adds to that pair's running total. A snapshot holds every sample recorded
  * before it was taken; one taken while a sample is being recorded may hold its W (or R) and not yet
  * its A (or S).
+ *
+ * <p>Over several datacenters, a sample whose coordinator and replica are in different datacenters
+ * holds the inter-datacenter delay as well: it is kept apart, by ordered pair of datacenters
+ * ({@link DatacenterMeasurements}), so that each replica's own delays come from coordinators of its
+ * datacenter only.
  */
 public final class WarsRecorder {
 
@@ -27,8 +32,59 @@ public final class WarsRecorder {
     private final Map<WarsMessage, RunningHistogram> local = newMessages();
     private final LongAdder readsServedLocally = new LongAdder();
     private final LongAdder readsSentAway = new LongAdder();
+    private final Map<String, String> datacenterOf;
+    private final ConcurrentMap<String, Map<WarsMessage, RunningHistogram>> crossing = new ConcurrentHashMap<>();
 
-    /** Records the two delays of one sample. */
+    /** A recorder for one datacenter. */
+    public WarsRecorder() {
+        this(Map.of());
+    }
+
+    /**
+     * @param datacenterOf each node's datacenter by address, to tell samples that cross
+     *     datacenters; empty: one datacenter, no sample crosses
+     */
+    public WarsRecorder(Map<String, String> datacenterOf) {
+        this.datacenterOf = Map.copyOf(datacenterOf);
+    }
+
+    /**
+     * Records the two delays of one sample of an operation coordinated by {@code coordinator}: as
+     * the replica's own, or as a crossing of its pair of datacenters when they differ.
+     */
+    public void record(ReplicaDelays delays, String coordinator) {
+        String from = datacenterOf.get(coordinator);
+        String to = datacenterOf.get(delays.replica());
+        if (from == null || to == null || from.equals(to)) {
+            record(delays);
+            return;
+        }
+        Map<WarsMessage, RunningHistogram> messages =
+                crossing.computeIfAbsent(DatacenterMeasurements.pair(from, to), ignored -> newMessages());
+        boolean write = delays.operation() == Operation.WRITE;
+        messages.get(write ? WarsMessage.WRITE : WarsMessage.READ).record(clip(delays.outboundMicros()));
+        messages.get(write ? WarsMessage.ACKNOWLEDGEMENT : WarsMessage.RESPONSE).record(clip(delays.returnMicros()));
+    }
+
+    /** The crossing samples by ordered pair {@code FROM>TO} and message; only those with samples. */
+    public Map<String, Map<WarsMessage, Histogram>> crossingSnapshot() {
+        Map<String, Map<WarsMessage, Histogram>> copy = new TreeMap<>();
+        crossing.forEach((pair, messages) -> {
+            Map<WarsMessage, Histogram> messagesCopy = new EnumMap<>(WarsMessage.class);
+            messages.forEach((message, delays) -> {
+                Histogram total = delays.totalCopy();
+                if (total.getTotalCount() > 0) {
+                    messagesCopy.put(message, total);
+                }
+            });
+            if (!messagesCopy.isEmpty()) {
+                copy.put(pair, messagesCopy);
+            }
+        });
+        return copy;
+    }
+
+    /** Records the two delays of one sample as the replica's own. */
     public void record(ReplicaDelays delays) {
         boolean write = delays.operation() == Operation.WRITE;
         delaysOf(delays.replica(), write ? WarsMessage.WRITE : WarsMessage.READ).record(clip(delays.outboundMicros()));

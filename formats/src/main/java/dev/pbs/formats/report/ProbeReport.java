@@ -23,10 +23,12 @@ public final class ProbeReport {
         ProbeCounters operations = snapshot.operations();
         text.append(String.format(
                 Locale.ROOT,
-                "cluster %s, Cassandra %s, datacenter %s, replication factor %d%n",
+                "cluster %s, Cassandra %s, %s, replication factor %d%n",
                 snapshot.clusterName(),
                 snapshot.cassandraVersion(),
-                snapshot.datacenter(),
+                snapshot.datacenters()
+                        .map(measured -> "datacenters " + measured.replication())
+                        .orElse("datacenter " + snapshot.datacenter()),
                 snapshot.replicationFactor()));
         text.append(String.format(
                 Locale.ROOT,
@@ -60,6 +62,17 @@ public final class ProbeReport {
             }
         }
         text.append(delays.render()).append(System.lineSeparator());
+        snapshot.datacenters().ifPresent(measured -> {
+            TextTable crossing =
+                    new TextTable(List.of("crossing", "delay", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms"), 2);
+            measured.crossingMicros()
+                    .forEach((pair, messages) -> messages.forEach((type, histogram) ->
+                            crossing.addRow(row(pair.replace(">", " -> "), type.letter(), histogram))));
+            text.append("messages between datacenters (coordinator's -> replica's; the replica's delay plus the "
+                            + "inter-datacenter delay):")
+                    .append(System.lineSeparator());
+            text.append(crossing.render()).append(System.lineSeparator());
+        });
         if (!snapshot.localDelaysMicros().isEmpty()) {
             TextTable local = new TextTable(
                     List.of("own replica", "delay", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms"), 2);

@@ -1,0 +1,154 @@
+package dev.pbs.cassandra.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.pbs.model.distribution.Constant;
+import dev.pbs.model.distribution.Exponential;
+import dev.pbs.model.distribution.Shifted;
+import dev.pbs.model.profile.DatacenterTopology;
+import dev.pbs.model.profile.LatencyProfile;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class DatacenterProfileTest {
+
+    private static final Map<String, String> DATACENTER_OF =
+            Map.of("127.0.0.1", "dc1", "127.0.0.2", "dc1", "127.0.0.3", "dc2", "127.0.0.4", "dc2", "127.0.0.5", "dc2");
+
+    private static ProbeSnapshot snapshot(WarsRecorder recorder, DatacenterReplication replication) {
+        return new ProbeSnapshot(
+                "test-cluster",
+                "5.0.6",
+                "dc1",
+                replication.replicas(),
+                Instant.parse("2026-12-02T10:00:00Z"),
+                Instant.parse("2026-12-02T10:01:00Z"),
+                new ProbeCounters(100, 100, 0, 0, 20, 20, 0, 0),
+                recorder.snapshot(),
+                List.of(),
+                recorder.localSnapshot(),
+                recorder.readTargets(),
+                new ClientLatencies().snapshot(),
+                Optional.of(new DatacenterMeasurements(replication, DATACENTER_OF, recorder.crossingSnapshot())));
+    }
+
+    /**
+     * Exponential own delays of mean 2 ms on every message; crossing messages add an independent
+     * shifted exponential D = 30 + Exponential(10) ms from dc1 to dc2 and D = 20 ms (constant)
+     * back; 20,000 samples of each, with a fixed seed.
+     */
+    private static WarsRecorder recorded() {
+        WarsRecorder recorder = new WarsRecorder(DATACENTER_OF);
+        SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < 20_000; i++) {
+            for (Operation operation : Operation.values()) {
+                // Own delays: coordinator 127.0.0.1 to replica 127.0.0.2 (dc1), 127.0.0.3 to 127.0.0.4 (dc2).
+                recorder.record(
+                        new ReplicaDelays("127.0.0.2", operation, micros(random, 2), micros(random, 2)), "127.0.0.1");
+                recorder.record(
+                        new ReplicaDelays("127.0.0.4", operation, micros(random, 2), micros(random, 2)), "127.0.0.3");
+                // Coordinator in dc1, replica in dc2: out W + D(dc1, dc2), back A + D(dc2, dc1).
+                long out = micros(random, 2) + 30_000 + micros(random, 10);
+                long back = micros(random, 2) + 20_000;
+                recorder.record(new ReplicaDelays("127.0.0.5", operation, out, back), "127.0.0.1");
+                // Coordinator in dc2, replica in dc1: out W + D(dc2, dc1), back A + D(dc1, dc2).
+                recorder.record(
+                        new ReplicaDelays(
+                                "127.0.0.1",
+                                operation,
+                                micros(random, 2) + 20_000,
+                                micros(random, 2) + 30_000 + micros(random, 10)),
+                        "127.0.0.3");
+            }
+        }
+        return recorder;
+    }
+
+    private static long micros(SplittableRandom random, double meanMillis) {
+        return Math.round(-meanMillis * 1000 * Math.log(1 - random.nextDouble()));
+    }
+
+    @Test
+    void of_twoDatacenters_namesThemAndFitsEachPairsDelay() {
+        DatacenterReplication replication = DatacenterReplication.parse("dc1:2,dc2:3");
+        LatencyProfile profile = DatacenterProfile.of(
+                snapshot(recorded(), replication),
+                snapshot(recorded(), replication).datacenters().get(),
+                "two");
+        assertThat(profile.fixedReplicaCount()).contains(5);
+        DatacenterTopology topology = profile.topology().orElseThrow();
+        assertThat(topology.names()).containsExactly("dc1", "dc2");
+        assertThat(topology.replicas().datacenterOf(0)).isEqualTo(0);
+        assertThat(topology.replicas().datacenterOf(4)).isEqualTo(1);
+        // D(dc1, dc2) = 30 + Exponential(10): mean 40, deviation 10 (within sampling and histogram error).
+        assertThat(topology.interDatacenterDelay(0, 1)).isInstanceOf(Shifted.class);
+        Shifted outbound = (Shifted) topology.interDatacenterDelay(0, 1);
+        assertThat(outbound.offsetMillis()).isCloseTo(30, within(0.6));
+        assertThat(outbound.distribution().meanMillis()).isCloseTo(10, within(0.6));
+        // D(dc2, dc1) = 20 ms constant: no spread beyond the replicas' own, or very little.
+        assertThat(topology.interDatacenterDelay(1, 0).meanMillis()).isCloseTo(20, within(0.3));
+        assertThat(profile.provenance())
+                .contains("dc1 -> dc2")
+                .contains("dc2 -> dc1")
+                .contains("crossing messages");
+        // Each replica's own delays come from coordinators of its datacenter: means of 2 ms, no D.
+        assertThat(profile.delaysOf(4).write().meanMillis()).isCloseTo(2, within(0.1));
+        assertThat(profile.delaysOf(0).acknowledgement().meanMillis()).isCloseTo(2, within(0.1));
+    }
+
+    @Test
+    void of_noMessageCrossedOnePair_saysWhichAndWhatToDo() {
+        WarsRecorder recorder = new WarsRecorder(DATACENTER_OF);
+        for (Operation operation : Operation.values()) {
+            recorder.record(new ReplicaDelays("127.0.0.2", operation, 1000, 1000), "127.0.0.1");
+            recorder.record(new ReplicaDelays("127.0.0.4", operation, 1000, 1000), "127.0.0.3");
+        }
+        DatacenterReplication replication = DatacenterReplication.parse("dc1:2,dc2:3");
+        ProbeSnapshot snapshot = snapshot(recorder, replication);
+        assertThatThrownBy(() -> MeasuredProfile.of(snapshot, "two"))
+                .hasMessageContaining("no message crossed from datacenter dc1 to dc2")
+                .hasMessageContaining("run longer");
+    }
+
+    @Test
+    void of_datacenterWithoutOwnSamples_namesIt() {
+        WarsRecorder recorder = new WarsRecorder(DATACENTER_OF);
+        for (Operation operation : Operation.values()) {
+            recorder.record(new ReplicaDelays("127.0.0.2", operation, 1000, 1000), "127.0.0.1");
+        }
+        ProbeSnapshot snapshot = snapshot(recorder, DatacenterReplication.parse("dc1:2,dc2:3"));
+        assertThatThrownBy(() -> MeasuredProfile.of(snapshot, "two"))
+                .hasMessageContaining("no W samples were measured in datacenter dc2");
+    }
+
+    @Test
+    void distribution_momentsChooseTheShape() {
+        assertThat(InterDatacenterDelayFit.distribution(40, 10)).isInstanceOf(Shifted.class);
+        assertThat(InterDatacenterDelayFit.distribution(20, 25)).isInstanceOf(Exponential.class);
+        assertThat(InterDatacenterDelayFit.distribution(20, 25).meanMillis()).isCloseTo(20, within(1e-9));
+        assertThat(InterDatacenterDelayFit.distribution(20, 0)).isInstanceOf(Constant.class);
+        assertThat(InterDatacenterDelayFit.distribution(-1, 3).meanMillis()).isEqualTo(0);
+    }
+
+    @Test
+    void replication_parseAndCql() {
+        DatacenterReplication replication = DatacenterReplication.parse("us-east:3, eu.west:2");
+        assertThat(replication.replicas()).isEqualTo(5);
+        assertThat(replication.factor("eu.west")).isEqualTo(2);
+        assertThat(replication.factor("elsewhere")).isZero();
+        assertThat(replication.cql()).isEqualTo("{'class': 'NetworkTopologyStrategy', 'us-east': 3, 'eu.west': 2}");
+        assertThat(replication).hasToString("us-east:3,eu.west:2");
+        assertThatThrownBy(() -> DatacenterReplication.parse("dc1:3")).hasMessageContaining("two datacenters or more");
+        assertThatThrownBy(() -> DatacenterReplication.parse("dc1:3,dc1:2")).hasMessageContaining("given twice");
+        assertThatThrownBy(() -> DatacenterReplication.parse("dc1=3,dc2:3")).hasMessageContaining("expected NAME:RF");
+        assertThatThrownBy(() -> DatacenterReplication.parse("dc1:x,dc2:3")).hasMessageContaining("not a whole number");
+        assertThatThrownBy(() -> DatacenterReplication.parse("dc1:0,dc2:3")).hasMessageContaining("between 1 and 32");
+        assertThatThrownBy(() -> DatacenterReplication.parse("dc'1:3,dc2:3")).hasMessageContaining("datacenter name");
+    }
+}
