@@ -174,9 +174,9 @@ final class DatacenterProfile {
                         + "datacenter's own delays, from coordinators of the same datacenter, pooled over its nodes "
                         + "(samples %s), as for one datacenter: one-way delays from query traces, microseconds, counted "
                         + "from the start of the coordinator's request, the wire time split equally between its two "
-                        + "directions. Inter-datacenter one-way delays, from the messages that crossed (the crossing "
-                        + "message's delay less the replica's own, means and variances): %s. Tracing's own cost was "
-                        + "not divided out.",
+                        + "directions. Inter-datacenter one-way delays D = c + Exponential(s), from the messages that "
+                        + "crossed: c and s such that the quantiles of the replica's own delay plus D match the crossing "
+                        + "messages' from the 5th to the 95th percentile: %s. Tracing's own cost was not divided out.",
                 snapshot.clusterName(),
                 snapshot.cassandraVersion(),
                 measured.replication(),

@@ -4,6 +4,8 @@ import dev.pbs.model.distribution.Constant;
 import dev.pbs.model.distribution.Exponential;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.distribution.Shifted;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
@@ -13,16 +15,26 @@ import org.HdrHistogram.Histogram;
  *
  * <p>A message from a coordinator in datacenter x to a replica in y takes the replica's own delay
  * L (its W or R, as measured from coordinators of y) plus D(x, y), independent of it; so does an
- * answer from y back to x (A or S, plus D(y, x)). For independent parts the means and the
- * variances add: {@code E[D] = E[X] - E[L]} and {@code Var[D] = Var[X] - Var[L]}, X the crossing
- * message's delay. Every estimate of one ordered pair (writes and reads, requests from x and answers
- * to x) is pooled, weighted by its crossing samples. The two moments then fix a shifted
- * exponential {@code D = c + Exponential(s)} with standard deviation s and mean c + s, which
- * holds both a constant network delay with jitter (large c, small s) and an exponential delay
- * (c = 0); when the spread exceeds the mean, an exponential of the mean ({@code c = 0}) is used,
- * and when no spread remains beyond the replica's own, the constant mean.
+ * answer from y back to x (A or S, plus D(y, x)). D is a shifted exponential {@code c +
+ * Exponential(s)} (mean c + s), which holds a constant network delay with jitter (large c, small
+ * s) as well as an exponential delay (c = 0); c and s are chosen so that the quantiles of L + D
+ * match the crossing messages' quantiles from the 5th to the 95th percentile, in the least-squares
+ * sense, over every estimate of the pair (writes and reads, requests and answers), each weighted
+ * by its crossing samples. L + D is computed exactly on quantile grids (L's {@value #OWN_LEVELS}
+ * quantiles against the exponential's {@value #EXPONENTIAL_LEVELS}); for a given s the best c is
+ * the mean quantile difference, clamped at 0, and s is searched on a grid, then refined. Matching
+ * quantiles rather than moments keeps the tails, where a loaded machine's pauses sit, from
+ * dominating.
  */
 final class InterDatacenterDelayFit {
+
+    /** The percentiles compared, 5 to 95 in steps of 5. */
+    static final double[] PERCENTILES = percentiles();
+
+    private static final int OWN_LEVELS = 100;
+    private static final int EXPONENTIAL_LEVELS = 40;
+    private static final int SCALE_STEPS = 120;
+    private static final int REFINEMENTS = 40;
 
     private InterDatacenterDelayFit() {}
 
@@ -37,80 +49,155 @@ final class InterDatacenterDelayFit {
         long samples() {
             return crossing.getTotalCount();
         }
-
-        double meanMillis() {
-            return (crossing.getMean() - own.getMean()) / 1000;
-        }
-
-        double varianceMillisSquared() {
-            double crossingSpread = crossing.getStdDeviation() / 1000;
-            double ownSpread = own.getStdDeviation() / 1000;
-            return crossingSpread * crossingSpread - ownSpread * ownSpread;
-        }
     }
 
     /**
      * The fitted distribution and what it came from.
      *
      * @param delay D, milliseconds
-     * @param meanMillis the pooled mean estimate (before clamping at 0)
-     * @param deviationMillis the pooled standard deviation estimate (0 when the variance estimate
-     *     was not positive)
+     * @param shiftMillis c
+     * @param scaleMillis s
+     * @param errorMillis the root mean square difference of the matched quantiles
      * @param samples crossing samples pooled
      */
-    record Fit(LatencyDistribution delay, double meanMillis, double deviationMillis, long samples) {
+    record Fit(LatencyDistribution delay, double shiftMillis, double scaleMillis, double errorMillis, long samples) {
 
-        /** "mean 20.1 ms, deviation 19.7 ms from 812 crossing messages". */
+        /** The distribution, with the quantile error and the samples. */
         String describe() {
             return String.format(
                     Locale.ROOT,
-                    "%s (mean %.2f ms, deviation %.2f ms from %d crossing messages)",
+                    "%s (quantiles 5 to 95 matched within %.2f ms RMS, %d crossing messages)",
                     delay.describe(),
-                    meanMillis,
-                    deviationMillis,
+                    errorMillis,
                     samples);
         }
     }
 
+    /** One estimate on quantile grids, milliseconds. */
+    private record Grids(double[] target, double[] own, long weight) {}
+
     /**
-     * Pools the estimates of one ordered pair.
+     * Fits the pair's delay from its estimates.
      *
-     * @throws IllegalArgumentException when no estimate has a crossing sample and an own sample
+     * @throws IllegalArgumentException when no estimate has both crossing and own samples
      */
     static Fit fit(List<Estimate> estimates, String from, String to) {
+        List<Grids> grids = new ArrayList<>();
         long samples = 0;
-        double mean = 0;
-        double variance = 0;
+        double largest = 0;
         for (Estimate estimate : estimates) {
             if (estimate.samples() == 0 || estimate.own().getTotalCount() == 0) {
                 continue;
             }
+            double[] target = new double[PERCENTILES.length];
+            for (int i = 0; i < PERCENTILES.length; i++) {
+                target[i] = estimate.crossing().getValueAtPercentile(PERCENTILES[i]) / 1000.0;
+            }
+            double[] own = new double[OWN_LEVELS];
+            for (int k = 0; k < OWN_LEVELS; k++) {
+                own[k] = estimate.own().getValueAtPercentile(100.0 * (k + 0.5) / OWN_LEVELS) / 1000.0;
+            }
+            grids.add(new Grids(target, own, estimate.samples()));
             samples += estimate.samples();
-            mean += estimate.samples() * estimate.meanMillis();
-            variance += estimate.samples() * estimate.varianceMillisSquared();
+            largest = Math.max(largest, target[target.length - 1]);
         }
-        if (samples == 0) {
+        if (grids.isEmpty()) {
             throw new IllegalArgumentException(
                     "no message crossed from datacenter " + from + " to " + to
                             + " with the replica's own delays measured as well: run longer, or raise --rate or --trace-fraction");
         }
-        mean /= samples;
-        variance /= samples;
-        double deviation = variance > 0 ? Math.sqrt(variance) : 0;
-        return new Fit(distribution(mean, deviation), mean, deviation, samples);
+        double step = Math.max(largest, 1e-3) / SCALE_STEPS;
+        double bestScale = 0;
+        double bestError = Double.POSITIVE_INFINITY;
+        for (int i = 0; i <= SCALE_STEPS; i++) {
+            double error = error(grids, i * step);
+            if (error < bestError) {
+                bestError = error;
+                bestScale = i * step;
+            }
+        }
+        double low = Math.max(0, bestScale - step);
+        double high = bestScale + step;
+        for (int i = 0; i < REFINEMENTS; i++) {
+            double left = low + (high - low) / 3;
+            double right = high - (high - low) / 3;
+            if (error(grids, left) <= error(grids, right)) {
+                high = right;
+            } else {
+                low = left;
+            }
+        }
+        double refined = (low + high) / 2;
+        if (error(grids, refined) < bestError) {
+            bestScale = refined;
+            bestError = error(grids, refined);
+        }
+        double shift = shift(grids, bestScale);
+        return new Fit(distribution(shift, bestScale), shift, bestScale, Math.sqrt(bestError), samples);
     }
 
-    /** The shifted exponential of these moments, as the class describes; milliseconds. */
-    static LatencyDistribution distribution(double meanMillis, double deviationMillis) {
-        if (!(meanMillis > 0)) {
-            return Constant.of(0);
+    /** c + Exponential(s), or the constant c when s is 0; milliseconds. */
+    static LatencyDistribution distribution(double shiftMillis, double scaleMillis) {
+        if (!(scaleMillis > 1e-9)) {
+            return Constant.of(Math.max(0, shiftMillis));
         }
-        if (!(deviationMillis > 0)) {
-            return Constant.of(meanMillis);
+        Exponential exponential = Exponential.ofMean(scaleMillis);
+        return shiftMillis > 0 ? Shifted.of(shiftMillis, exponential) : exponential;
+    }
+
+    /** The weighted mean square quantile difference at scale s with its best shift. */
+    private static double error(List<Grids> grids, double scale) {
+        double shift = shift(grids, scale);
+        double sum = 0;
+        long weights = 0;
+        for (Grids grid : grids) {
+            double[] sum0 = sumQuantiles(grid.own(), scale);
+            for (int i = 0; i < PERCENTILES.length; i++) {
+                double difference = grid.target()[i] - sum0[i] - shift;
+                sum += grid.weight() * difference * difference;
+            }
+            weights += grid.weight() * PERCENTILES.length;
         }
-        if (deviationMillis >= meanMillis) {
-            return Exponential.ofMean(meanMillis);
+        return sum / weights;
+    }
+
+    /** The best shift for scale s: the weighted mean quantile difference, at least 0. */
+    private static double shift(List<Grids> grids, double scale) {
+        double sum = 0;
+        long weights = 0;
+        for (Grids grid : grids) {
+            double[] sum0 = sumQuantiles(grid.own(), scale);
+            for (int i = 0; i < PERCENTILES.length; i++) {
+                sum += grid.weight() * (grid.target()[i] - sum0[i]);
+            }
+            weights += grid.weight() * PERCENTILES.length;
         }
-        return Shifted.of(meanMillis - deviationMillis, Exponential.ofMean(deviationMillis));
+        return Math.max(0, sum / weights);
+    }
+
+    /** The {@link #PERCENTILES} of L + Exponential(s), L given by its quantile grid. */
+    private static double[] sumQuantiles(double[] own, double scale) {
+        double[] sums = new double[own.length * EXPONENTIAL_LEVELS];
+        int next = 0;
+        for (double value : own) {
+            for (int j = 0; j < EXPONENTIAL_LEVELS; j++) {
+                double level = (j + 0.5) / EXPONENTIAL_LEVELS;
+                sums[next++] = value - scale * Math.log(1 - level);
+            }
+        }
+        Arrays.sort(sums);
+        double[] quantiles = new double[PERCENTILES.length];
+        for (int i = 0; i < PERCENTILES.length; i++) {
+            quantiles[i] = sums[Math.min(sums.length - 1, (int) Math.floor(PERCENTILES[i] / 100 * sums.length))];
+        }
+        return quantiles;
+    }
+
+    private static double[] percentiles() {
+        double[] percentiles = new double[19];
+        for (int i = 0; i < percentiles.length; i++) {
+            percentiles[i] = 5 * (i + 1);
+        }
+        return percentiles;
     }
 }

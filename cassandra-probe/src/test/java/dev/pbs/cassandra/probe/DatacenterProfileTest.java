@@ -86,11 +86,11 @@ class DatacenterProfileTest {
         assertThat(topology.names()).containsExactly("dc1", "dc2");
         assertThat(topology.replicas().datacenterOf(0)).isEqualTo(0);
         assertThat(topology.replicas().datacenterOf(4)).isEqualTo(1);
-        // D(dc1, dc2) = 30 + Exponential(10): mean 40, deviation 10 (within sampling and histogram error).
+        // D(dc1, dc2) = 30 + Exponential(10) (within sampling and histogram error).
         assertThat(topology.interDatacenterDelay(0, 1)).isInstanceOf(Shifted.class);
         Shifted outbound = (Shifted) topology.interDatacenterDelay(0, 1);
-        assertThat(outbound.offsetMillis()).isCloseTo(30, within(0.6));
-        assertThat(outbound.distribution().meanMillis()).isCloseTo(10, within(0.6));
+        assertThat(outbound.offsetMillis()).isCloseTo(30, within(0.8));
+        assertThat(outbound.distribution().meanMillis()).isCloseTo(10, within(0.8));
         // D(dc2, dc1) = 20 ms constant: no spread beyond the replicas' own, or very little.
         assertThat(topology.interDatacenterDelay(1, 0).meanMillis()).isCloseTo(20, within(0.3));
         assertThat(profile.provenance())
@@ -128,12 +128,35 @@ class DatacenterProfileTest {
     }
 
     @Test
-    void distribution_momentsChooseTheShape() {
-        assertThat(InterDatacenterDelayFit.distribution(40, 10)).isInstanceOf(Shifted.class);
-        assertThat(InterDatacenterDelayFit.distribution(20, 25)).isInstanceOf(Exponential.class);
-        assertThat(InterDatacenterDelayFit.distribution(20, 25).meanMillis()).isCloseTo(20, within(1e-9));
+    void distribution_shapeFromShiftAndScale() {
+        assertThat(InterDatacenterDelayFit.distribution(30, 10)).isInstanceOf(Shifted.class);
+        assertThat(InterDatacenterDelayFit.distribution(0, 25)).isInstanceOf(Exponential.class);
+        assertThat(InterDatacenterDelayFit.distribution(0, 25).meanMillis()).isCloseTo(25, within(1e-9));
         assertThat(InterDatacenterDelayFit.distribution(20, 0)).isInstanceOf(Constant.class);
-        assertThat(InterDatacenterDelayFit.distribution(-1, 3).meanMillis()).isEqualTo(0);
+        assertThat(InterDatacenterDelayFit.distribution(20, 0).meanMillis()).isEqualTo(20);
+    }
+
+    @Test
+    void fit_heavyTailedOwnDelays_stillFindsTheExponential() {
+        // Own delays: 2 ms exponential, but one sample in fifty a 400 ms pause (a loaded machine);
+        // crossing = own + Exponential(20), drawn independently. Moments would be dominated by the
+        // pauses; the quantiles from 5 to 95 are not.
+        SplittableRandom random = new SplittableRandom(11);
+        org.HdrHistogram.Histogram own = new org.HdrHistogram.Histogram(WarsRecorder.HIGHEST_MICROS, 3);
+        org.HdrHistogram.Histogram crossing = new org.HdrHistogram.Histogram(WarsRecorder.HIGHEST_MICROS, 3);
+        for (int i = 0; i < 20_000; i++) {
+            own.recordValue(pausing(random));
+            crossing.recordValue(pausing(random) + micros(random, 20));
+        }
+        InterDatacenterDelayFit.Fit fit =
+                InterDatacenterDelayFit.fit(List.of(new InterDatacenterDelayFit.Estimate(crossing, own)), "dc1", "dc2");
+        assertThat(fit.shiftMillis()).isLessThan(1.5);
+        assertThat(fit.scaleMillis()).isCloseTo(20, within(1.5));
+        assertThat(fit.samples()).isEqualTo(20_000);
+    }
+
+    private static long pausing(SplittableRandom random) {
+        return micros(random, 2) + (random.nextInt(50) == 0 ? 400_000 : 0);
     }
 
     @Test
