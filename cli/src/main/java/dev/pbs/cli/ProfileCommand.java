@@ -47,8 +47,12 @@ final class ProfileCommand implements Callable<Integer> {
         } else if (name != null) {
             out.print(ProfileJson.writeString(ProfileCatalog.require(name)));
         } else {
+            int width = ProfileCatalog.names().stream()
+                    .mapToInt(String::length)
+                    .max()
+                    .orElse(0);
             for (LatencyProfile profile : ProfileCatalog.all()) {
-                out.printf("%-10s %s%n", profile.name(), profile.description());
+                out.printf("%-" + width + "s %s%n", profile.name(), profile.description());
             }
         }
         return PbsCommandLine.EXIT_SUCCESS;

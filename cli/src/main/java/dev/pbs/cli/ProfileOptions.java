@@ -22,7 +22,7 @@ final class ProfileOptions {
                 names = "--profile",
                 paramLabel = "NAME",
                 required = true,
-                description = "Built-in latency profile: lnkd-ssd, lnkd-disk, ymmr or wan.")
+                description = "Built-in latency profile: lnkd-ssd, lnkd-disk, ymmr, wan or ec2-three-regions.")
         private String name;
 
         @Option(

@@ -36,7 +36,7 @@ class PredictBadInputTest {
         CommandLineRun run = CommandLineRun.of("predict", "--profile", "lnkd-tape", "--n", "3");
 
         assertBadInput(run, "unknown profile 'lnkd-tape'");
-        assertThat(run.err()).contains("lnkd-ssd", "lnkd-disk", "ymmr", "wan");
+        assertThat(run.err()).contains("lnkd-ssd", "lnkd-disk", "ymmr", "wan", "ec2-three-regions");
     }
 
     @ParameterizedTest(name = "{0} {1} -> {2}")

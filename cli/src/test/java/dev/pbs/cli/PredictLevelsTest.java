@@ -114,7 +114,7 @@ class PredictLevelsTest {
                 "--write-level | LOCAL_SERIAL | --write-level must be one of ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM, EACH_QUORUM, was 'LOCAL_SERIAL'",
                 "--read-dc     | dc9          | --read-dc names datacenter 'dc9', which is not one of the profile's: dc1, dc2",
                 "--n           | 5            | --n is 5, but the profile three-plus-three places 6 replicas (dc1:3,dc2:3); leave it out",
-                "--r           | 1            | --r is for (R, W); with consistency levels across datacenters use --write-level and --read-level",
+                "--r           | 1            | --r is for (R, W), but the profile three-plus-three places its replicas in named datacenters (dc1:3,dc2:3), so it is answered in consistency levels across them: use --write-level and --read-level",
                 "--levels      | some         | --levels must be 'all' (every level pair), was 'some'",
             })
     void predict_badLevelInput_exitsTwoNamingTheProblem(String option, String value, String expected) {

@@ -80,9 +80,11 @@ public record SimulationSpec(
         visibilityGridMillis = normaliseGrid(visibilityGridMillis);
         profile.topology().ifPresent(topology -> {
             if (topology.hasPairDelays()) {
-                throw new IllegalArgumentException("(R, W) predictions use one inter-datacenter delay for every pair, "
-                        + "but the profile " + profile.name() + " gives delays per pair (inter_dc_delays): ask for "
-                        + "consistency levels instead");
+                throw new IllegalArgumentException("the profile " + profile.name() + " gives each pair of its "
+                        + "datacenters a delay of its own (inter_dc_delays), which only predictions in consistency "
+                        + "levels use (a write level and a read level, such as LOCAL_QUORUM, with their "
+                        + "datacenters); (R, W) predictions, and the tuning and SLA checks made of them, need one "
+                        + "delay for every pair (inter_dc_delay)");
             }
             if (coordinatorReplica && !topology.coordinatorPlacement().isRandom()) {
                 int datacenter = topology.coordinatorPlacement().fixedDatacenter();

@@ -1,5 +1,6 @@
 package dev.pbs.questions;
 
+import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.LevelSimulationSpec;
@@ -227,10 +228,15 @@ public record PredictionQuestion(
         private PredictionQuestion buildLevels(LevelChoice levels) {
             if (readQuorum != null || writeQuorum != null || everyConfiguration) {
                 Field given = readQuorum != null ? Field.R : writeQuorum != null ? Field.W : Field.ALL;
+                String use = "use " + rules.name(Field.WRITE_LEVEL) + " and " + rules.name(Field.READ_LEVEL);
                 throw rules.invalid(
                         given,
-                        "is for (R, W); with consistency levels across datacenters use " + rules.name(Field.WRITE_LEVEL)
-                                + " and " + rules.name(Field.READ_LEVEL));
+                        profile.topology().map(DatacenterTopology::isNamed).orElse(false)
+                                ? "is for (R, W), but the profile " + profile.name() + " places its replicas in named "
+                                        + "datacenters ("
+                                        + profile.topology().orElseThrow().replicas()
+                                        + "), so it is answered in consistency levels across them: " + use
+                                : "is for (R, W); with consistency levels across datacenters " + use);
             }
             if (coordinatorReplica) {
                 throw rules.invalid(

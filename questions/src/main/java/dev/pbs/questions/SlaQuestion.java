@@ -1,5 +1,6 @@
 package dev.pbs.questions;
 
+import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
 import java.util.List;
 import java.util.Objects;
@@ -28,6 +29,7 @@ public record SlaQuestion(PredictionQuestion prediction, double probability) {
     public static final class Builder {
 
         private final PredictionQuestion.Builder prediction;
+        private final LatencyProfile profile;
         private final Rules rules;
         private Long replicas;
         private String readQuorum;
@@ -36,6 +38,7 @@ public record SlaQuestion(PredictionQuestion prediction, double probability) {
 
         private Builder(LatencyProfile profile, QuestionLimits limits, Vocabulary vocabulary) {
             this.prediction = PredictionQuestion.builder(profile, limits, vocabulary);
+            this.profile = profile;
             this.rules = new Rules(vocabulary);
         }
 
@@ -81,6 +84,13 @@ public record SlaQuestion(PredictionQuestion prediction, double probability) {
             rules.required(Field.N, replicas);
             rules.required(Field.R, readQuorum);
             rules.required(Field.W, writeQuorum);
+            if (profile.topology().map(DatacenterTopology::isNamed).orElse(false)) {
+                throw new InvalidQuestionException("the SLA window is for (N, R, W), but the profile " + profile.name()
+                        + " places its replicas in named datacenters ("
+                        + profile.topology().orElseThrow().replicas()
+                        + "), which are answered in consistency levels: ask for a prediction with "
+                        + rules.name(Field.WRITE_LEVEL) + " and " + rules.name(Field.READ_LEVEL) + " instead");
+            }
             PredictionQuestion question = prediction
                     .replicas(replicas)
                     .quorums(readQuorum, writeQuorum)

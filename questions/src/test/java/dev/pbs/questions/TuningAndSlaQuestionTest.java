@@ -77,6 +77,21 @@ class TuningAndSlaQuestionTest {
     }
 
     @Test
+    void sla_profileInNamedDatacenters_isRefusedPointingToLevels() {
+        assertThatThrownBy(() -> SlaQuestion.builder(
+                                BuiltInProfiles.named("ec2-three-regions").orElseThrow(),
+                                QuestionLimits.COMMAND_LINE,
+                                Vocabulary.JSON)
+                        .replicas(9L)
+                        .quorums("1", "1")
+                        .build())
+                .isInstanceOf(InvalidQuestionException.class)
+                .hasMessage("the SLA window is for (N, R, W), but the profile ec2-three-regions places its replicas "
+                        + "in named datacenters (us-east:3,us-west:3,eu-west:3), which are answered in consistency "
+                        + "levels: ask for a prediction with 'write_level' and 'read_level' instead");
+    }
+
+    @Test
     void limits_defaultTrialsAboveTheMost_areRefused() {
         assertThatThrownBy(() -> new QuestionLimits(8, 100, 1000, 4))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -230,13 +230,14 @@ class BadInputFuzzTest {
     private static final String[] VALID_NAMES = {
         "fuzz-0", "fuzz-1", "fuzz-2", "fuzz-3", "Fuzz.4", "f_5", "6", "a".repeat(64), "slow-write", "rich"
     };
-    private static final String[] BUILT_IN_NAMES = {"lnkd-disk", "lnkd-ssd", "ymmr", "wan"};
+    private static final String[] BUILT_IN_NAMES = {"lnkd-disk", "lnkd-ssd", "ymmr", "wan", "ec2-three-regions"};
 
     private static final String[] SLA_PROFILES = {
         "lnkd-disk",
         "ymmr",
         "wan",
         "lnkd-ssd",
+        "ec2-three-regions",
         "",
         " ",
         "../x",

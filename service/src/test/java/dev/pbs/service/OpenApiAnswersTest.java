@@ -170,7 +170,7 @@ class OpenApiAnswersTest {
         String name = document.at("/paths/~1v1~1profiles~1{name}/get/parameters/0/example")
                 .asText();
         checked.add(check("getProfile", 200, send("GET", "/api/v1/profiles/" + name, null, null)));
-        for (String builtIn : List.of("lnkd-ssd", "ymmr", "wan")) {
+        for (String builtIn : List.of("lnkd-ssd", "ymmr", "wan", "ec2-three-regions")) {
             check("getProfile", 200, send("GET", "/api/v1/profiles/" + builtIn, null, null));
         }
         checked.add(check("getProfile", 400, send("GET", "/api/v1/profiles/a..b", null, null)));

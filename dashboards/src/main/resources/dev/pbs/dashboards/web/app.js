@@ -141,6 +141,32 @@ function redrawVisibility() {
   }
 }
 
+/**
+ * The datacenter names of a profile that places its replicas in named datacenters (answered in consistency levels,
+ * which this page does not draw), or null. A profile the service cannot show is left to the prediction to report.
+ */
+async function namedDatacenters(name) {
+  if (isLive(name)) {
+    return null;
+  }
+  try {
+    const profile = await request("/profiles/" + encodeURIComponent(name));
+    const names = profile && profile.datacenters && profile.datacenters.names;
+    return Array.isArray(names) && names.length > 0 ? names : null;
+  } catch (unreadable) {
+    return null;
+  }
+}
+
+/** Says why a profile answered in consistency levels gets no (R, W) charts, and where its answers are. */
+function levelsOnly(name, datacenters) {
+  setStatus(byId("status"), name + " places its replicas in named datacenters (" + datacenters.join(", ")
+    + "), so it is answered in consistency levels (LOCAL_QUORUM, EACH_QUORUM, ...), which this page does not draw "
+    + "yet: ask ./pbs predict --profile " + name + " --levels all --dc-matrix, or POST /api/v1/predictions with "
+    + "write_level and read_level" + (shownPrediction ? "; the charts below are still "
+    + shownPrediction.profile.name + "'s" : "") + ".", false);
+}
+
 async function predict(state) {
   keepInUrl(state);
   if (!isPublished(state.profile)) {
@@ -157,6 +183,14 @@ async function predict(state) {
   document.body.classList.add("loading");
   byId("predict").disabled = true;
   try {
+    const datacenters = await namedDatacenters(state.profile);
+    if (asked !== predictionsAsked) {
+      return;
+    }
+    if (datacenters) {
+      levelsOnly(state.profile, datacenters);
+      return;
+    }
     const prediction = await request("/predictions", body);
     if (asked !== predictionsAsked) {
       return;

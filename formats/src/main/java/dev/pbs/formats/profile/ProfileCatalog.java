@@ -5,12 +5,12 @@ import dev.pbs.model.profile.LatencyProfile;
 import java.util.List;
 import java.util.Optional;
 
-/** Looks up the built-in latency profiles (the paper's production fits) by name. */
+/** Looks up the built-in latency profiles (the paper's production fits, and ec2-three-regions) by name. */
 public final class ProfileCatalog {
 
     private ProfileCatalog() {}
 
-    /** The built-in names in a stable order: lnkd-ssd, lnkd-disk, ymmr, wan. */
+    /** The built-in names in a stable order: lnkd-ssd, lnkd-disk, ymmr, wan, ec2-three-regions. */
     public static List<String> names() {
         return BuiltInProfiles.all().stream().map(LatencyProfile::name).toList();
     }

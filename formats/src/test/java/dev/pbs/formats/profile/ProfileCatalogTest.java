@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 class ProfileCatalogTest {
 
     @Test
-    void names_builtIns_listsThePapersFourProfilesInOrder() {
-        assertThat(ProfileCatalog.names()).containsExactly("lnkd-ssd", "lnkd-disk", "ymmr", "wan");
+    void names_builtIns_listsThePapersFourProfilesAndEc2ThreeRegionsInOrder() {
+        assertThat(ProfileCatalog.names()).containsExactly("lnkd-ssd", "lnkd-disk", "ymmr", "wan", "ec2-three-regions");
     }
 
     @Test
@@ -21,6 +21,7 @@ class ProfileCatalogTest {
     void require_unknownName_listsKnownNames() {
         assertThatThrownBy(() -> ProfileCatalog.require("lnkd-tape"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown profile 'lnkd-tape'; known profiles: lnkd-ssd, lnkd-disk, ymmr, wan");
+                .hasMessage(
+                        "unknown profile 'lnkd-tape'; known profiles: lnkd-ssd, lnkd-disk, ymmr, wan, ec2-three-regions");
     }
 }

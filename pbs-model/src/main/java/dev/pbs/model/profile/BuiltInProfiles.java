@@ -2,7 +2,9 @@ package dev.pbs.model.profile;
 
 import dev.pbs.model.distribution.Constant;
 import dev.pbs.model.distribution.LatencyDistribution;
+import dev.pbs.model.distribution.LogNormal;
 import dev.pbs.model.distribution.Mixture;
+import dev.pbs.model.distribution.Shifted;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +14,10 @@ import java.util.Optional;
  * The production latency fits of Bailis et al., "Probabilistically Bounded Staleness for
  * Practical Partial Quorums", PVLDB 5(8), 2012, Table 3. Each delay is a mixture: with
  * probability p an exponential of rate lambda (per ms), else a Pareto(xm ms, alpha).
+ *
+ * <p>{@code ec2-three-regions} adds three named datacenters (EC2 us-east, us-west, eu-west, three
+ * replicas each) to LNKD-SSD's local delays, with one-way delays between them fitted to the
+ * round trips between EC2 regions published by the paper's first author in 2013.
  */
 public final class BuiltInProfiles {
 
@@ -34,11 +40,40 @@ public final class BuiltInProfiles {
     /** The extra one-way delay between datacenters in the WAN scenario, ms. */
     public static final double WAN_DELAY_MILLIS = 75;
 
+    private static final String EC2_PINGS = "Bailis, \"Communication Costs in Real-World Networks\", "
+            + "bailis.org blog, 2013-05-17: round trips (ping, once a second for a week, m1.small instances) "
+            + "between EC2 regions, percentiles in post_data/2013-05-17/ping-pctiles.json of "
+            + "github.com/pbailis/bailis.org-blog (regions 0 Virginia, 1 Oregon, 3 Ireland)";
+
+    /** The datacenters of {@code ec2-three-regions}: EC2 Virginia, Oregon and Ireland. */
+    public static final List<String> EC2_REGIONS = List.of("us-east", "us-west", "eu-west");
+
+    /**
+     * One-way delay between EC2 us-east (Virginia) and us-west (Oregon), either direction: measured
+     * round trip p50 80.9 ms, p99 104 to 106 ms, p99.9 225 ms.
+     */
+    public static final LatencyDistribution EC2_US_EAST_US_WEST =
+            ec2OneWay(39.9902, 0.00347, -0.48510, 1.23553, 4.48398, 0.37835);
+
+    /**
+     * One-way delay between EC2 us-east (Virginia) and eu-west (Ireland), either direction: measured
+     * round trip p50 109 ms, p99 118 to 120 ms, p99.9 147 to 154 ms.
+     */
+    public static final LatencyDistribution EC2_US_EAST_EU_WEST =
+            ec2OneWay(54.7096, 0.00544, -0.44539, 0.48265, 2.92901, 0.57417);
+
+    /**
+     * One-way delay between EC2 us-west (Oregon) and eu-west (Ireland), either direction: measured
+     * round trip p50 169 ms, p99 190 to 194 ms, p99.9 212 to 217 ms.
+     */
+    public static final LatencyDistribution EC2_US_WEST_EU_WEST =
+            ec2OneWay(85.7002, 0.01107, -0.48687, 0.52163, 2.93969, 0.49115);
+
     private static final Map<String, LatencyProfile> PROFILES = create();
 
     private BuiltInProfiles() {}
 
-    /** All built-in profiles, in a stable order: lnkd-ssd, lnkd-disk, ymmr, wan. */
+    /** All built-in profiles, in a stable order: lnkd-ssd, lnkd-disk, ymmr, wan, ec2-three-regions. */
     public static List<LatencyProfile> all() {
         return List.copyOf(PROFILES.values());
     }
@@ -99,7 +134,55 @@ public final class BuiltInProfiles {
                         .topology(DatacenterTopology.onePerReplica(
                                 Constant.of(WAN_DELAY_MILLIS), CoordinatorPlacement.RANDOM))
                         .build());
+        add(
+                profiles,
+                LatencyProfile.builder("ec2-three-regions")
+                        .description("Three EC2 regions (us-east, us-west, eu-west), 3 replicas each (N = 9): "
+                                + "LNKD-SSD delays within a region, measured EC2 delays between regions; answered "
+                                + "in consistency levels (LOCAL_QUORUM, EACH_QUORUM, ...)")
+                        .provenance("Three named datacenters, us-east (EC2 Virginia), us-west (EC2 Oregon) and "
+                                + "eu-west (EC2 Ireland), three replicas each (N = 9). Local delays W, A, R, S: "
+                                + PAPER + ", LNKD-SSD fit, each 91.22% Pareto(xm=0.235 ms, alpha=10), 8.78% "
+                                + "Exponential(lambda=1.66/ms). Every message between datacenters takes in addition a "
+                                + "one-way delay D, drawn afresh per message from the same distribution in both "
+                                + "directions of a pair, fitted so that a round trip (two independent draws of D) "
+                                + "matches the p50, p99 and p99.9 round trips of " + EC2_PINGS + ". D = c + "
+                                + "Mixture((1 - q) LogNormal(mu1, s1), q LogNormal(mu2, s2)), mu and s those of the "
+                                + "natural log of a delay in ms. us-east <-> us-west: c=39.9902 ms, q=0.00347, "
+                                + "mu1=-0.48510, s1=1.23553, mu2=4.48398, s2=0.37835. us-east <-> eu-west: "
+                                + "c=54.7096 ms, q=0.00544, mu1=-0.44539, s1=0.48265, mu2=2.92901, s2=0.57417. "
+                                + "us-west <-> eu-west: c=85.7002 ms, q=0.01107, mu1=-0.48687, s1=0.52163, "
+                                + "mu2=2.93969, s2=0.49115. Round trip p50/p99/p99.9, measured (the two directions) "
+                                + "and of the fit: us-east <-> us-west 80.9/104-106/225 ms and 81.6/105.3/214.5 ms; "
+                                + "us-east <-> eu-west 109/118-120/147-154 ms and 110.8/118.4/150.4 ms; us-west <-> "
+                                + "eu-west 169/190-194/212-217 ms and 172.7/192.2/215.9 ms. Coordinators: in the "
+                                + "datacenters the consistency levels name (writes from us-east unless asked "
+                                + "otherwise). Units: milliseconds.")
+                        .defaults(ssd)
+                        .topology(DatacenterTopology.named(
+                                EC2_REGIONS,
+                                new int[] {0, 0, 0, 1, 1, 1, 2, 2, 2},
+                                null,
+                                List.of(
+                                        new DatacenterPairDelay(0, 1, EC2_US_EAST_US_WEST),
+                                        new DatacenterPairDelay(1, 0, EC2_US_EAST_US_WEST),
+                                        new DatacenterPairDelay(0, 2, EC2_US_EAST_EU_WEST),
+                                        new DatacenterPairDelay(2, 0, EC2_US_EAST_EU_WEST),
+                                        new DatacenterPairDelay(1, 2, EC2_US_WEST_EU_WEST),
+                                        new DatacenterPairDelay(2, 1, EC2_US_WEST_EU_WEST)),
+                                CoordinatorPlacement.fixed(0)))
+                        .build());
         return profiles;
+    }
+
+    /** {@code offset + Mixture((1 - tailWeight) LogNormal(mu1, sigma1), tailWeight LogNormal(mu2, sigma2))}, ms. */
+    private static LatencyDistribution ec2OneWay(
+            double offsetMillis, double tailWeight, double mu1, double sigma1, double mu2, double sigma2) {
+        return Shifted.of(
+                offsetMillis,
+                Mixture.of(List.of(
+                        new Mixture.Component(1 - tailWeight, LogNormal.of(mu1, sigma1)),
+                        new Mixture.Component(tailWeight, LogNormal.of(mu2, sigma2)))));
     }
 
     private static void add(Map<String, LatencyProfile> profiles, LatencyProfile profile) {

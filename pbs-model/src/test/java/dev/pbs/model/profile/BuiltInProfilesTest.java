@@ -16,10 +16,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class BuiltInProfilesTest {
 
     @Test
-    void all_builtIns_areLnkdSsdLnkdDiskYmmrWanInThatOrder() {
+    void all_builtIns_areLnkdSsdLnkdDiskYmmrWanEc2ThreeRegionsInThatOrder() {
         assertThat(BuiltInProfiles.all())
                 .extracting(LatencyProfile::name)
-                .containsExactly("lnkd-ssd", "lnkd-disk", "ymmr", "wan");
+                .containsExactly("lnkd-ssd", "lnkd-disk", "ymmr", "wan", "ec2-three-regions");
     }
 
     private static LatencyDistribution message(LatencyProfile profile, String message) {
@@ -112,7 +112,7 @@ class BuiltInProfilesTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"lnkd-ssd", "lnkd-disk", "ymmr", "wan"})
+    @ValueSource(strings = {"lnkd-ssd", "lnkd-disk", "ymmr", "wan", "ec2-three-regions"})
     void provenance_everyBuiltIn_citesThePaperAndStatesMilliseconds(String name) {
         LatencyProfile profile = BuiltInProfiles.named(name).orElseThrow();
         assertThat(profile.provenance())
@@ -122,6 +122,13 @@ class BuiltInProfilesTest {
                 .contains("Table 3");
         assertThat(profile.description()).isNotBlank();
         assertThat(BuiltInProfiles.isBuiltIn(name)).isTrue();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"lnkd-ssd", "lnkd-disk", "ymmr", "wan"})
+    void replicaCount_paperProfiles_takeAnyN(String name) {
+        LatencyProfile profile = BuiltInProfiles.named(name).orElseThrow();
+        assertThat(profile.fixedReplicaCount()).isEmpty();
         profile.requireReplicaCount(3);
         profile.requireReplicaCount(100);
     }

@@ -125,8 +125,10 @@ class ProfileStoreTest {
 
         List<String> names = store.list().stream().map(StoredProfile::name).toList();
 
-        assertThat(names).containsExactly("lnkd-ssd", "lnkd-disk", "ymmr", "wan", "Mid", "alpha", "zeta");
-        assertThat(store.list().subList(4, 7)).extracting(StoredProfile::origin).containsOnly(ProfileStore.UPLOADED);
+        assertThat(names)
+                .containsExactly("lnkd-ssd", "lnkd-disk", "ymmr", "wan", "ec2-three-regions", "Mid", "alpha", "zeta");
+        assertThat(store.list().subList(0, 5)).extracting(StoredProfile::origin).containsOnly(ProfileStore.BUILT_IN);
+        assertThat(store.list().subList(5, 8)).extracting(StoredProfile::origin).containsOnly(ProfileStore.UPLOADED);
     }
 
     @Test

@@ -64,7 +64,7 @@ class ProfilesResourceTest {
 
         assertThat(profiles)
                 .extracting(profile -> profile.get("name"))
-                .startsWith("lnkd-ssd", "lnkd-disk", "ymmr", "wan");
+                .startsWith("lnkd-ssd", "lnkd-disk", "ymmr", "wan", "ec2-three-regions");
         assertThat(profiles.get(0))
                 .containsEntry("origin", "built-in")
                 .containsKey("provenance")

@@ -1,0 +1,148 @@
+package dev.pbs.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.ResourceHelpers;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The built-in {@code ec2-three-regions} (9 replicas in three named datacenters) through the whole
+ * application, with the shipped limit of 16 replicas (the other tests' configuration allows 8): its
+ * default prediction is in consistency levels, and the (R, W) questions it cannot answer (an N
+ * that is not 9, the SLA window, recommendations) get a 400 saying why rather than a 5xx.
+ */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class Ec2ThreeRegionsServiceTest {
+
+    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
+            PbsApplication.class,
+            ResourceHelpers.resourceFilePath("test-pbs.yml"),
+            ConfigOverride.config("dataDirectory", temporaryDirectory()),
+            ConfigOverride.config("limits.maxReplicas", "16"));
+
+    private static String temporaryDirectory() {
+        try {
+            return Files.createTempDirectory("pbs-ec2-three-regions").toString();
+        } catch (IOException problem) {
+            throw new UncheckedIOException(problem);
+        }
+    }
+
+    private static String api(String path) {
+        return "http://127.0.0.1:" + APP.getLocalPort() + "/api/v1" + path;
+    }
+
+    @Test
+    void prediction_defaultQuestion_isLocalQuorumFromUsEastReadInEveryRegion() {
+        JsonNode served = APP.client()
+                .target(api("/predictions"))
+                .request()
+                .post(Entity.json("{\"profile\": \"ec2-three-regions\", \"seed\": 1}"), JsonNode.class);
+
+        assertThat(served.get("n").asInt()).isEqualTo(9);
+        assertThat(served.get("datacenters"))
+                .extracting(JsonNode::asText)
+                .containsExactly("us-east", "us-west", "eu-west");
+        JsonNode configurations = served.get("configs");
+        assertThat(configurations).hasSize(3);
+        for (JsonNode configuration : configurations) {
+            assertThat(configuration.get("write_level").asText()).isEqualTo("LOCAL_QUORUM");
+            assertThat(configuration.get("read_level").asText()).isEqualTo("LOCAL_QUORUM");
+            assertThat(configuration.get("write_dc").asText()).isEqualTo("us-east");
+        }
+        assertThat(configurations)
+                .extracting(configuration -> configuration.get("read_dc").asText())
+                .containsExactly("us-east", "us-west", "eu-west");
+        assertThat(configurations.get(0).get("strict").asBoolean()).isTrue();
+        // The write needs at least 40 ms (one way) to reach us-west, 54.7 ms to reach eu-west.
+        assertThat(configurations
+                        .get(1)
+                        .get("t_visibility")
+                        .get(0)
+                        .get("p_consistent")
+                        .asDouble())
+                .isZero();
+        assertThat(configurations
+                        .get(2)
+                        .get("t_visibility")
+                        .get(0)
+                        .get("p_consistent")
+                        .asDouble())
+                .isZero();
+    }
+
+    @Test
+    void profiles_listAndReadTheBuiltIn() {
+        JsonNode listed = APP.client().target(api("/profiles")).request().get(JsonNode.class);
+        JsonNode summary = null;
+        for (JsonNode profile : listed) {
+            if (profile.get("name").asText().equals("ec2-three-regions")) {
+                summary = profile;
+            }
+        }
+        assertThat(summary).isNotNull();
+        assertThat(summary.get("origin").asText()).isEqualTo("built-in");
+        assertThat(summary.get("provenance").asText()).contains("Communication Costs in Real-World Networks");
+
+        JsonNode profile = APP.client()
+                .target(api("/profiles/ec2-three-regions"))
+                .request()
+                .get(JsonNode.class);
+        assertThat(profile.get("datacenters").get("names"))
+                .extracting(JsonNode::asText)
+                .containsExactly("us-east", "us-west", "eu-west");
+        assertThat(profile.get("datacenters").get("inter_dc_delays")).hasSize(6);
+    }
+
+    @Test
+    void questionsInRAndW_are400SayingWhy() {
+        assertRefused(
+                APP.client()
+                        .target(api("/predictions"))
+                        .request()
+                        .post(Entity.json("{\"profile\": \"ec2-three-regions\", \"n\": 3, \"trials\": 1000}")),
+                "'n' is 3, but the profile ec2-three-regions places 9 replicas (us-east:3,us-west:3,eu-west:3); "
+                        + "leave it out");
+        assertRefused(
+                APP.client()
+                        .target(api("/predictions"))
+                        .request()
+                        .post(Entity.json("{\"profile\": \"ec2-three-regions\", \"r\": 1, \"w\": 1}")),
+                "'r' is for (R, W), but the profile ec2-three-regions places its replicas in named datacenters");
+        assertRefused(
+                APP.client()
+                        .target(api("/sla/window"))
+                        .queryParam("profile", "ec2-three-regions")
+                        .queryParam("n", 9)
+                        .queryParam("r", 1)
+                        .queryParam("w", 1)
+                        .request()
+                        .get(),
+                "the SLA window is for (N, R, W), but the profile ec2-three-regions places its replicas in named "
+                        + "datacenters (us-east:3,us-west:3,eu-west:3), which are answered in consistency levels: ask "
+                        + "for a prediction with 'write_level' and 'read_level' instead");
+        assertRefused(
+                APP.client()
+                        .target(api("/recommendations"))
+                        .request()
+                        .post(Entity.json("{\"profile\": \"ec2-three-regions\", \"n\": 9, \"trials\": 1000}")),
+                "the profile ec2-three-regions gives each pair of its datacenters a delay of its own");
+    }
+
+    private static void assertRefused(Response response, String message) {
+        assertThat(response.getStatus()).isEqualTo(400);
+        JsonNode error = response.readEntity(JsonNode.class);
+        assertThat(error.get("code").asInt()).isEqualTo(400);
+        assertThat(error.get("message").asText()).contains(message);
+    }
+}
