@@ -1,17 +1,23 @@
 package dev.pbs.cli;
 
+import dev.pbs.cassandra.fidelity.FidelityDatacenters;
 import dev.pbs.cassandra.fidelity.FidelityExperiment;
 import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.fidelity.FidelitySettings;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
+import dev.pbs.cassandra.observe.ObservedLevels;
+import dev.pbs.cassandra.probe.DatacenterReplication;
 import dev.pbs.formats.report.FidelityReport;
+import dev.pbs.model.quorum.ConsistencyLevel;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -55,6 +61,47 @@ final class FidelityCommand implements Callable<Integer> {
             defaultValue = "3",
             description = "Replicas per key (default: ${DEFAULT-VALUE}).")
     private int replicas;
+
+    @Option(
+            names = "--datacenters",
+            paramLabel = "DC:REPLICAS,...",
+            description = "Several datacenters instead of --nodes, e.g. dc1:3,dc2:3: replicas per key in each; "
+                    + "each datacenter gets one node more, which coordinates the keys it is not a replica of. Needs "
+                    + "--inter-dc-mean-ms, and takes --write-level, --read-level, --write-dc, --read-dc.")
+    private String datacenters;
+
+    @Option(
+            names = "--inter-dc-mean-ms",
+            paramLabel = "MS",
+            description = "With --datacenters: mean of the exponential delay injected into every message between "
+                    + "datacenters (D), beside W, A, R and S.")
+    private Double interDatacenterMean;
+
+    @Option(
+            names = "--write-level",
+            paramLabel = "LEVEL",
+            defaultValue = "LOCAL_QUORUM",
+            description = "With --datacenters: the observed writes' consistency level (default: ${DEFAULT-VALUE}).")
+    private String writeLevel;
+
+    @Option(
+            names = "--read-level",
+            paramLabel = "LEVEL",
+            defaultValue = "LOCAL_ONE",
+            description = "With --datacenters: the observed reads' consistency level (default: ${DEFAULT-VALUE}).")
+    private String readLevel;
+
+    @Option(
+            names = "--write-dc",
+            paramLabel = "DC",
+            description = "With --datacenters: the datacenter whose node coordinates the writes (default: the first).")
+    private String writeDatacenter;
+
+    @Option(
+            names = "--read-dc",
+            paramLabel = "DC",
+            description = "With --datacenters: the datacenter whose node coordinates the reads (default: the last).")
+    private String readDatacenter;
 
     @Option(
             names = "--w-mean-ms",
@@ -140,14 +187,57 @@ final class FidelityCommand implements Callable<Integer> {
     private List<FidelitySettings> cells(Path folder, double[] delayGrid, ClientGapCorrection correction) {
         double[] writeMeans = grid ? GRID_WRITE_MEANS : new double[] {writeMean};
         double[] otherMeans = grid ? GRID_OTHER_MEANS : new double[] {otherMean};
+        Optional<FidelityDatacenters> overDatacenters = datacenters();
         List<FidelitySettings> cells = new ArrayList<>();
         for (double w : writeMeans) {
             for (double other : otherMeans) {
-                cells.add(new FidelitySettings(
-                        replicas, w, other, writes, rate, delayGrid, folder, firstAddress, correction));
+                FidelitySettings cell = new FidelitySettings(
+                        overDatacenters.isPresent() ? 1 : replicas,
+                        w,
+                        other,
+                        writes,
+                        rate,
+                        delayGrid,
+                        folder,
+                        firstAddress,
+                        correction);
+                cells.add(overDatacenters.map(cell::withDatacenters).orElse(cell));
             }
         }
         return cells;
+    }
+
+    /** The datacenters of --datacenters and the options that go with it; checks that they go together. */
+    private Optional<FidelityDatacenters> datacenters() {
+        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        if (datacenters == null) {
+            for (String option :
+                    List.of("--inter-dc-mean-ms", "--write-level", "--read-level", "--write-dc", "--read-dc")) {
+                if (parsed.hasMatchedOption(option)) {
+                    throw new IllegalArgumentException(option + " needs --datacenters");
+                }
+            }
+            return Optional.empty();
+        }
+        if (parsed.hasMatchedOption("--nodes")) {
+            throw new IllegalArgumentException("give either --nodes or --datacenters, not both");
+        }
+        if (interDatacenterMean == null) {
+            throw new IllegalArgumentException("--datacenters needs --inter-dc-mean-ms");
+        }
+        DatacenterReplication replication;
+        try {
+            replication = DatacenterReplication.parse(datacenters);
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException(bad.getMessage().replace("--replication", "--datacenters"), bad);
+        }
+        List<String> names = List.copyOf(replication.factors().keySet());
+        ObservedLevels levels = new ObservedLevels(
+                ConsistencyLevel.parse("--write-level", writeLevel),
+                ConsistencyLevel.parse("--read-level", readLevel),
+                writeDatacenter == null ? names.get(0) : writeDatacenter.trim(),
+                readDatacenter == null ? names.get(names.size() - 1) : readDatacenter.trim());
+        return Optional.of(new FidelityDatacenters(replication, interDatacenterMean, levels));
     }
 
     @Override

@@ -46,6 +46,27 @@ class FidelityBadInputTest {
                         oneCellWith("--first-address", "252"),
                         "--first-address must be between 1 and 251 for 4 nodes, was 252"),
                 Arguments.of(oneCellWith("--t", "5,1"), "the t grid must be ascending without repeats"),
+                Arguments.of(oneCellWith("--inter-dc-mean-ms", "20"), "--inter-dc-mean-ms needs --datacenters"),
+                Arguments.of(oneCellWith("--write-level", "ONE"), "--write-level needs --datacenters"),
+                Arguments.of(oneCellWith("--datacenters", "dc1:2,dc2:2"), "--datacenters needs --inter-dc-mean-ms"),
+                Arguments.of(
+                        oneCellWith("--datacenters", "dc1:2", "--inter-dc-mean-ms", "20"),
+                        "--datacenters names the factor of two datacenters or more"),
+                Arguments.of(
+                        oneCellWith("--datacenters", "dc1:2,dc2:2", "--inter-dc-mean-ms", "20", "--nodes", "3"),
+                        "either --nodes or --datacenters"),
+                Arguments.of(
+                        oneCellWith("--datacenters", "dc1:2,dc2:2", "--inter-dc-mean-ms", "0"),
+                        "--inter-dc-mean-ms must be in (0, 1000]"),
+                Arguments.of(
+                        oneCellWith("--datacenters", "dc1:2,dc2:2", "--inter-dc-mean-ms", "20", "--read-dc", "dc3"),
+                        "--read-dc dc3 is not one of the datacenters [dc1, dc2]"),
+                Arguments.of(
+                        oneCellWith("--datacenters", "dc1:2,dc2:2", "--inter-dc-mean-ms", "20", "--read-level", "MOST"),
+                        "--read-level must be one of ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM, EACH_QUORUM"),
+                Arguments.of(
+                        oneCellWith("--datacenters", "dc1:2,dc2:2", "--inter-dc-mean-ms", "20", "--read-level", "THREE"),
+                        "THREE"),
                 Arguments.of(
                         oneCellWith("--client-gap", "always"),
                         "Invalid value for option '--client-gap': expected one of [NONE, MEASURED, LATENCY] (case-insensitive) but was 'always'"),

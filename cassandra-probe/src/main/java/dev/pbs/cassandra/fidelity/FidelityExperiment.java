@@ -72,8 +72,9 @@ public final class FidelityExperiment {
         Thread stopOnExit = new Thread(() -> cluster.stop(line -> {}), "stop-fidelity-cluster");
         Runtime.getRuntime().addShutdownHook(stopOnExit);
         try {
-            progress.accept("starting " + (first.replicas() + 1) + " nodes with injected delays " + first.injection());
-            List<NodeStatus> nodes = cluster.start(first.replicas() + 1, progress);
+            progress.accept("starting " + first.layout().size() + " nodes ("
+                    + first.layout().describe() + ") with injected delays " + first.injection());
+            List<NodeStatus> nodes = cluster.start(first.layout(), progress);
             List<FidelityResult> results = new ArrayList<>();
             for (FidelitySettings cell : cells) {
                 long started = System.nanoTime();
@@ -104,6 +105,9 @@ public final class FidelityExperiment {
     public static FidelityResult runOn(LocalCluster cluster, FidelitySettings cell, Consumer<String> progress) {
         List<NodeStatus> nodes =
                 cluster.status().stream().filter(NodeStatus::nativePortOpen).toList();
+        if (cell.datacenters().isPresent()) {
+            throw new IllegalArgumentException("a cell over several datacenters needs a cluster of its own");
+        }
         if (nodes.size() < cell.replicas() + 1) {
             throw new IllegalArgumentException("a cell with N = " + cell.replicas() + " needs " + (cell.replicas() + 1)
                     + " nodes serving CQL; the cluster in " + cluster.root() + " has " + nodes.size());
@@ -153,16 +157,19 @@ public final class FidelityExperiment {
         for (NodeStatus node : nodes) {
             contactPoints.add(ProbeSettings.contactPoint(node.contactPoint()));
         }
-        ProbeSettings probe = new ProbeSettings(
+        ProbeSettings oneDatacenter = new ProbeSettings(
                 contactPoints,
+                settings.datacenters().map(cell -> cell.levels().writeDatacenter()),
                 Optional.empty(),
                 Optional.empty(),
-                Optional.empty(),
-                KEYSPACE_PREFIX + settings.replicas(),
+                settings.datacenters().map(FidelityDatacenters::keyspace).orElse(KEYSPACE_PREFIX + settings.replicas()),
                 settings.replicas(),
                 PROBE_OPERATIONS_PER_WRITE * settings.writesPerSecond(),
                 Duration.ofDays(1),
                 TRACE_FRACTION);
+        ProbeSettings probe = settings.datacenters()
+                .map(cell -> oneDatacenter.withDatacenters(cell.replication()))
+                .orElse(oneDatacenter);
         // Rounds of warm-up first, their results discarded, until the client's round trip settles:
         // the nodes' JIT compilers and the new delays settle, so neither the profile nor the
         // observation measures a machine still compiling (a fixed 30 s left the round trip at 8 to 11
@@ -178,7 +185,12 @@ public final class FidelityExperiment {
                 MAXIMUM_WARM_UP_ROUNDS,
                 progress);
         progress.accept("W ~ Exp(" + settings.writeMeanMillis() + " ms), A, R, S ~ Exp(" + settings.otherMeanMillis()
-                + " ms): observing " + settings.writes() + " writes at " + settings.writesPerSecond()
+                + " ms)"
+                + settings.datacenters()
+                        .map(cell -> ", D ~ Exp(" + cell.interDatacenterMeanMillis() + " ms), "
+                                + cell.levels().describe())
+                        .orElse("")
+                + ": observing " + settings.writes() + " writes at " + settings.writesPerSecond()
                 + " per second, each read at " + settings.delaysMillis().length + " delays");
         ObservationWhileProbing.Result measured = observeWhileProbing(probe, settings.observation(), PROBE_LEAD_MILLIS);
         ProbeSnapshot measurement = measured.measurement();

@@ -1,10 +1,12 @@
 package dev.pbs.cassandra.fidelity;
 
+import dev.pbs.cassandra.cluster.ClusterLayout;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One cell of the fidelity grid.
@@ -22,6 +24,9 @@ import java.util.Objects;
  * @param correction whether the prediction the RMSE uses adds the client round trip to t (both are reported)
  * @param warmUp how long each round of a cell's warm-up runs its workload with the results
  *     discarded (rounds until the client's round trip settles), between 1 s and 10 minutes ({@link #DEFAULT_WARM_UP} unless a test shortens it)
+ * @param datacenters over several datacenters: their replicas, the injected delay between them and
+ *     the observed levels ({@code replicas} is then the sum of their replicas); empty: one datacenter,
+ *     writes and reads at ONE
  */
 public record FidelitySettings(
         int replicas,
@@ -33,7 +38,8 @@ public record FidelitySettings(
         Path directory,
         int firstAddress,
         ClientGapCorrection correction,
-        Duration warmUp) {
+        Duration warmUp,
+        Optional<FidelityDatacenters> datacenters) {
 
     /** The default t grid, ms: dense where the curve moves, out to 200 ms. */
     public static final double[] DEFAULT_DELAYS_MILLIS = {
@@ -47,7 +53,12 @@ public record FidelitySettings(
     public static final Duration DEFAULT_WARM_UP = Duration.ofSeconds(30);
 
     public FidelitySettings {
-        if (replicas < 1 || replicas > 5) {
+        Objects.requireNonNull(datacenters, "datacenters");
+        if (datacenters.isPresent() && datacenters.get().replication().replicas() != replicas) {
+            throw new IllegalArgumentException("the datacenters hold "
+                    + datacenters.get().replication().replicas() + " replicas, not " + replicas);
+        }
+        if (datacenters.isEmpty() && (replicas < 1 || replicas > 5)) {
             throw new IllegalArgumentException("--nodes (replicas) must be between 1 and 5, was " + replicas);
         }
         if (!(writeMeanMillis > 0) || writeMeanMillis > 1000) {
@@ -62,9 +73,10 @@ public record FidelitySettings(
         if (!(writesPerSecond > 0) || writesPerSecond > 1000) {
             throw new IllegalArgumentException("--rate must be in (0, 1000] writes per second, was " + writesPerSecond);
         }
-        if (firstAddress < 1 || firstAddress + replicas > 254) {
-            throw new IllegalArgumentException("--first-address must be between 1 and " + (254 - replicas) + " for "
-                    + (replicas + 1) + " nodes, was " + firstAddress);
+        int nodes = datacenters.map(cell -> cell.layout().size()).orElse(replicas + 1);
+        if (firstAddress < 1 || firstAddress + nodes - 1 > 254) {
+            throw new IllegalArgumentException("--first-address must be between 1 and " + (255 - nodes) + " for "
+                    + nodes + " nodes, was " + firstAddress);
         }
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(correction, "client gap correction");
@@ -97,7 +109,8 @@ public record FidelitySettings(
                 directory,
                 firstAddress,
                 correction,
-                DEFAULT_WARM_UP);
+                DEFAULT_WARM_UP,
+                Optional.empty());
     }
 
     /** The same cell with another warm-up. */
@@ -112,18 +125,46 @@ public record FidelitySettings(
                 directory,
                 firstAddress,
                 correction,
-                length);
+                length,
+                datacenters);
+    }
+
+    /** The same cell over several datacenters; {@code replicas} becomes the sum of theirs. */
+    public FidelitySettings withDatacenters(FidelityDatacenters cell) {
+        return new FidelitySettings(
+                cell.replication().replicas(),
+                writeMeanMillis,
+                otherMeanMillis,
+                writes,
+                writesPerSecond,
+                delaysMillis,
+                directory,
+                firstAddress,
+                correction,
+                warmUp,
+                Optional.of(cell));
+    }
+
+    /** The nodes of the cell's cluster: N + 1 in one datacenter, or one more than the replicas in each. */
+    public ClusterLayout layout() {
+        return datacenters.map(FidelityDatacenters::layout).orElse(ClusterLayout.single(replicas + 1));
     }
 
     /** The warm-up's observation: the cell's pace and t grid for the warm-up's length, at least 10 writes. */
     public ObservationSettings warmUpObservation() {
         int warmUpWrites = (int) Math.max(10, Math.round(writesPerSecond * (warmUp.toMillis() / 1000.0)));
-        return new ObservationSettings(1, 1, warmUpWrites, writesPerSecond, delaysMillis);
+        return observed(new ObservationSettings(1, 1, warmUpWrites, writesPerSecond, delaysMillis));
     }
 
-    /** The observation of this cell: R = W = 1, its writes, pace and t grid. */
+    private ObservationSettings observed(ObservationSettings atOne) {
+        return datacenters
+                .map(cell -> atOne.withLevels(cell.levels(), cell.writeReplicas(), cell.readReplicas()))
+                .orElse(atOne);
+    }
+
+    /** The observation of this cell: R = W = 1 (or its levels), its writes, pace and t grid. */
     public ObservationSettings observation() {
-        return new ObservationSettings(1, 1, writes, writesPerSecond, delaysMillis);
+        return observed(new ObservationSettings(1, 1, writes, writesPerSecond, delaysMillis));
     }
 
     @Override
@@ -134,6 +175,7 @@ public record FidelitySettings(
     /** The injection specification for the nodes. */
     public String injection() {
         return "MUTATION_REQ=exponential:" + writeMeanMillis + ",MUTATION_RSP=exponential:" + otherMeanMillis
-                + ",READ_REQ=exponential:" + otherMeanMillis + ",READ_RSP=exponential:" + otherMeanMillis;
+                + ",READ_REQ=exponential:" + otherMeanMillis + ",READ_RSP=exponential:" + otherMeanMillis
+                + datacenters.map(cell -> "," + cell.injection()).orElse("");
     }
 }

@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -15,19 +16,24 @@ import java.util.concurrent.atomic.AtomicLong;
  * Which node coordinates each observed write, its round-trip query and its reads
  * ({@link CoordinatorChoice}). Round robin: write i through node i, its round trip through node
  * i + 1, and the reads through the nodes in a rotation of their own. Outside the replicas: the
- * write, its round trip and every read through one node that is not a replica of the key.
+ * write, its round trip and every read through one node that is not a replica of the key. With
+ * {@link ObservedLevels}, the writes' coordinators are nodes of the writes' datacenter and the
+ * reads' of the reads' datacenter, chosen in either way among them.
  */
 final class ObservationCoordinators {
 
     private final CoordinatorChoice choice;
-    private final List<Node> nodes;
+    private final List<Node> writers;
+    private final List<Node> readers;
     private final String keyspace;
     private final TokenMap tokens;
     private final AtomicLong readTurn = new AtomicLong();
 
-    private ObservationCoordinators(CoordinatorChoice choice, List<Node> nodes, String keyspace, TokenMap tokens) {
+    private ObservationCoordinators(
+            CoordinatorChoice choice, List<Node> writers, List<Node> readers, String keyspace, TokenMap tokens) {
         this.choice = choice;
-        this.nodes = List.copyOf(nodes);
+        this.writers = List.copyOf(writers);
+        this.readers = List.copyOf(readers);
         this.keyspace = keyspace;
         this.tokens = tokens;
     }
@@ -35,12 +41,17 @@ final class ObservationCoordinators {
     /**
      * The coordinators of an observation with N = {@code n} replicas per key.
      *
+     * @param levels the datacenters of the writes' and the reads' coordinators, if any
      * @throws IllegalArgumentException if coordinators outside the replicas are asked for with no
-     *     more nodes than replicas
+     *     more nodes than replicas, or a datacenter has no node
      */
-    static ObservationCoordinators of(ProbeRun run, CoordinatorChoice choice, int n) {
+    static ObservationCoordinators of(ProbeRun run, CoordinatorChoice choice, int n, Optional<ObservedLevels> levels) {
         List<Node> nodes = run.coordinators();
-        if (choice == CoordinatorChoice.OUTSIDE_REPLICAS && nodes.size() <= n) {
+        List<Node> writers = levels.map(observed -> inDatacenter(nodes, observed.writeDatacenter()))
+                .orElse(nodes);
+        List<Node> readers = levels.map(observed -> inDatacenter(nodes, observed.readDatacenter()))
+                .orElse(nodes);
+        if (levels.isEmpty() && choice == CoordinatorChoice.OUTSIDE_REPLICAS && nodes.size() <= n) {
             throw new IllegalArgumentException("coordinators outside the replicas need more nodes than replicas: "
                     + nodes.size() + " nodes, N = " + n);
         }
@@ -50,35 +61,50 @@ final class ObservationCoordinators {
                         .getTokenMap()
                         .orElseThrow(() -> new IllegalStateException("the driver has no token map"))
                 : null;
-        return new ObservationCoordinators(choice, nodes, run.settings().keyspace(), tokens);
+        return new ObservationCoordinators(
+                choice, writers, readers, run.settings().keyspace(), tokens);
+    }
+
+    private static List<Node> inDatacenter(List<Node> nodes, String datacenter) {
+        List<Node> inside = new ArrayList<>();
+        for (Node node : nodes) {
+            if (datacenter.equals(node.getDatacenter())) {
+                inside.add(node);
+            }
+        }
+        if (inside.isEmpty()) {
+            throw new IllegalArgumentException("no node of datacenter " + datacenter + " coordinates the probe");
+        }
+        return inside;
     }
 
     /** Whether every coordinator is itself a replica of its keys: round robin over exactly N nodes. */
     boolean coordinatorIsReplica(int n) {
-        return choice == CoordinatorChoice.ROUND_ROBIN && nodes.size() == n;
+        return choice == CoordinatorChoice.ROUND_ROBIN && writers == readers && writers.size() == n;
     }
 
     /** The coordinator of write number {@code turn} (from 0), of key {@code key}. */
     Node writer(String key, int turn) {
         return choice == CoordinatorChoice.OUTSIDE_REPLICAS
-                ? outsideReplicas(key, turn)
-                : nodes.get(turn % nodes.size());
+                ? outsideReplicas(key, turn, writers)
+                : writers.get(turn % writers.size());
     }
 
     /** The node that times the round trip beside write number {@code turn}, coordinated by {@code writer}. */
     Node roundTrip(Node writer, int turn) {
-        return choice == CoordinatorChoice.OUTSIDE_REPLICAS ? writer : nodes.get((turn + 1) % nodes.size());
+        return choice == CoordinatorChoice.OUTSIDE_REPLICAS ? writer : writers.get((turn + 1) % writers.size());
     }
 
-    /** The coordinator of the next read of a write coordinated by {@code writer}. Thread-safe. */
-    Node reader(Node writer) {
-        return choice == CoordinatorChoice.OUTSIDE_REPLICAS
-                ? writer
-                : nodes.get((int) (readTurn.getAndIncrement() % nodes.size()));
+    /** The coordinator of the next read of key {@code key}, written through {@code writer}. Thread-safe. */
+    Node reader(String key, Node writer) {
+        if (choice == CoordinatorChoice.OUTSIDE_REPLICAS) {
+            return readers.contains(writer) ? writer : outsideReplicas(key, 0, readers);
+        }
+        return readers.get((int) (readTurn.getAndIncrement() % readers.size()));
     }
 
-    /** A node that is not a replica of the key; the turn-th such node in turn when there are several. */
-    private Node outsideReplicas(String key, int turn) {
+    /** A node of {@code nodes} that is not a replica of the key; the turn-th such node in turn when there are several. */
+    private Node outsideReplicas(String key, int turn, List<Node> nodes) {
         Set<Node> replicas = tokens.getReplicas(
                 CqlIdentifier.fromCql(keyspace), ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)));
         List<Node> outside = new ArrayList<>();
@@ -88,7 +114,7 @@ final class ObservationCoordinators {
             }
         }
         if (outside.isEmpty()) {
-            throw new IllegalStateException("every node is a replica of key " + key);
+            throw new IllegalStateException("every coordinating node is a replica of key " + key);
         }
         return outside.get(turn % outside.size());
     }

@@ -11,14 +11,40 @@ import java.util.Arrays;
  * @param writesPerSecond pace of the writes, in (0, 1000]
  * @param delaysMillis the t grid: ms after a write's acknowledgement at which it is read; ascending,
  *     distinct, each in [0, 10000]
+ * @param levels over several datacenters, the levels and the coordinators' datacenters, which
+ *     then decide the consistency levels sent ({@code writeReplicas} and {@code readReplicas} only
+ *     describe them); empty: one datacenter, the levels that wait for W and R replicas
  */
 public record ObservationSettings(
-        int writeReplicas, int readReplicas, int writes, double writesPerSecond, double[] delaysMillis) {
+        int writeReplicas,
+        int readReplicas,
+        int writes,
+        double writesPerSecond,
+        double[] delaysMillis,
+        java.util.Optional<ObservedLevels> levels) {
 
     /** The default t grid, ms. */
     public static final double[] DEFAULT_DELAYS_MILLIS = {0, 1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 75, 100, 150, 200};
 
+    /** Settings of an observation in one datacenter. */
+    public ObservationSettings(
+            int writeReplicas, int readReplicas, int writes, double writesPerSecond, double[] delaysMillis) {
+        this(writeReplicas, readReplicas, writes, writesPerSecond, delaysMillis, java.util.Optional.empty());
+    }
+
+    /** The same observation at these levels and datacenters. */
+    public ObservationSettings withLevels(ObservedLevels observed, int writeLevelReplicas, int readLevelReplicas) {
+        return new ObservationSettings(
+                writeLevelReplicas,
+                readLevelReplicas,
+                writes,
+                writesPerSecond,
+                delaysMillis,
+                java.util.Optional.of(observed));
+    }
+
     public ObservationSettings {
+        java.util.Objects.requireNonNull(levels, "levels");
         if (writeReplicas < 1 || readReplicas < 1) {
             throw new IllegalArgumentException("read and write consistency must be at least ONE");
         }

@@ -2,6 +2,7 @@ package dev.pbs.cassandra.observe;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
@@ -40,8 +41,14 @@ final class ObservationStatements {
      * @throws IllegalArgumentException if Cassandra has no consistency level for the settings' R or W of N
      */
     static ObservationStatements prepare(CqlSession session, String keyspace, ObservationSettings settings, int n) {
-        ConsistencyLevel writeLevel = level(settings.writeReplicas(), n);
-        ConsistencyLevel readLevel = level(settings.readReplicas(), n);
+        ConsistencyLevel writeLevel = settings.levels()
+                .<ConsistencyLevel>map(levels ->
+                        DefaultConsistencyLevel.valueOf(levels.writeLevel().name()))
+                .orElseGet(() -> level(settings.writeReplicas(), n));
+        ConsistencyLevel readLevel = settings.levels()
+                .<ConsistencyLevel>map(levels ->
+                        DefaultConsistencyLevel.valueOf(levels.readLevel().name()))
+                .orElseGet(() -> level(settings.readReplicas(), n));
         String table = keyspace + "." + ProbeSettings.TABLE;
         PreparedStatement write =
                 session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");

@@ -36,7 +36,7 @@ final class ObservationWorkload {
             throw new IllegalArgumentException(
                     "read and write consistency must be at most the replication factor " + n);
         }
-        ObservationCoordinators coordinators = ObservationCoordinators.of(run, choice, n);
+        ObservationCoordinators coordinators = ObservationCoordinators.of(run, choice, n, settings.levels());
         ObservationStatements statements =
                 ObservationStatements.prepare(run.session(), run.settings().keyspace(), settings, n);
         double[] delaysMillis = settings.delaysMillis();

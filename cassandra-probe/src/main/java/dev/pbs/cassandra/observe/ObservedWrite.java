@@ -82,7 +82,7 @@ final class ObservedWrite {
 
     /** Schedules the read at grid point {@code point}, due at {@code dueNanos} ({@link System#nanoTime}). */
     private void scheduleRead(int point, long dueNanos) {
-        Node reader = context.coordinators().reader(writer);
+        Node reader = context.coordinators().reader(key, writer);
         context.readScheduler()
                 .schedule(
                         () -> sendRead(point, reader, dueNanos),

@@ -1,8 +1,12 @@
 package dev.pbs.cassandra.observe;
 
 import dev.pbs.cassandra.probe.ProbeRun;
+import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.quorum.DatacenterReplicas;
+import dev.pbs.model.quorum.LevelConfiguration;
 import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ProportionEstimate;
 import dev.pbs.montecarlo.ReadFanout;
 import dev.pbs.montecarlo.SimulationResult;
@@ -202,6 +206,9 @@ public final class StalenessObserver {
     /** The engine's prediction for the observed configuration, on the observation's t grid. */
     static ConfigurationResult predict(
             LatencyProfile measured, int n, ObservationSettings settings, boolean coordinatorIsReplica) {
+        if (settings.levels().isPresent()) {
+            return predictLevels(measured, settings, settings.levels().get());
+        }
         SimulationSpec spec = SimulationSpec.builder(measured, n)
                 .configuration(settings.readReplicas(), settings.writeReplicas())
                 .trials(PREDICTION_TRIALS)
@@ -213,5 +220,44 @@ public final class StalenessObserver {
         SimulationResult result = new WarsEngine().run(spec);
         return result.configuration(settings.readReplicas(), settings.writeReplicas())
                 .orElseThrow();
+    }
+
+    /**
+     * The level engine's prediction for writes and reads at these levels and datacenters, from a
+     * profile whose topology names them (coordinators never replicas, as the observation's are when
+     * they are chosen outside the replicas).
+     *
+     * @throws IllegalArgumentException when the profile has no named datacenters, or not these
+     */
+    static ConfigurationResult predictLevels(
+            LatencyProfile measured, ObservationSettings settings, ObservedLevels levels) {
+        DatacenterTopology topology = measured.topology()
+                .filter(DatacenterTopology::isNamed)
+                .orElseThrow(() -> new IllegalArgumentException("the profile " + measured.name()
+                        + " names no datacenters: an observation at " + levels.describe() + " needs one that does"));
+        DatacenterReplicas replicas = topology.replicas();
+        LevelConfiguration configuration = new LevelConfiguration(
+                levels.writeLevel(),
+                levels.readLevel(),
+                datacenter(replicas, levels.writeDatacenter()),
+                datacenter(replicas, levels.readDatacenter()));
+        LevelSimulationSpec spec = new LevelSimulationSpec(
+                measured,
+                replicas,
+                List.of(configuration),
+                PREDICTION_TRIALS,
+                PREDICTION_SEED,
+                Math.min(SimulationSpec.MAX_THREADS, Runtime.getRuntime().availableProcessors()),
+                settings.delaysMillis());
+        return new WarsEngine().run(spec).configuration(configuration).orElseThrow();
+    }
+
+    private static int datacenter(DatacenterReplicas replicas, String name) {
+        int index = replicas.indexOf(name);
+        if (index < 0) {
+            throw new IllegalArgumentException(
+                    "datacenter " + name + " is not one of the profile's " + replicas.names());
+        }
+        return index;
     }
 }

@@ -46,4 +46,36 @@ class FidelitySettingsTest {
         assertThatThrownBy(() -> cell().withWarmUp(Duration.ofMillis(500))).hasMessageContaining("warm-up");
         assertThatThrownBy(() -> cell().withWarmUp(Duration.ofMinutes(11))).hasMessageContaining("warm-up");
     }
+
+    @Test
+    void withDatacenters_oneNodeMorePerDatacenterAndTheLevelsObserved() {
+        FidelityDatacenters datacenters = new FidelityDatacenters(
+                dev.pbs.cassandra.probe.DatacenterReplication.parse("dc1:3,dc2:2"),
+                20,
+                new dev.pbs.cassandra.observe.ObservedLevels(
+                        dev.pbs.model.quorum.ConsistencyLevel.LOCAL_QUORUM,
+                        dev.pbs.model.quorum.ConsistencyLevel.LOCAL_ONE,
+                        "dc1",
+                        "dc2"));
+        FidelitySettings cell = cell().withDatacenters(datacenters);
+        assertThat(cell.replicas()).isEqualTo(5);
+        assertThat(cell.layout().recorded()).isEqualTo("dc1:4,dc2:3");
+        assertThat(cell.injection()).endsWith(",INTER_DC=exponential:20.0").startsWith("MUTATION_REQ=exponential:10.0");
+        assertThat(cell.observation().levels()).contains(datacenters.levels());
+        assertThat(cell.warmUpObservation().levels()).contains(datacenters.levels());
+        // LOCAL_QUORUM of dc1's 3 replicas waits for 2; LOCAL_ONE in dc2 contacts 1.
+        assertThat(cell.observation().writeReplicas()).isEqualTo(2);
+        assertThat(cell.observation().readReplicas()).isEqualTo(1);
+        assertThat(datacenters.keyspace()).isEqualTo("pbs_fidelity_dc1_3_dc2_2");
+        assertThat(cell().layout().recorded()).isEqualTo("4");
+        assertThatThrownBy(() -> new FidelityDatacenters(
+                        dev.pbs.cassandra.probe.DatacenterReplication.parse("dc1:3,dc2:2"),
+                        20,
+                        new dev.pbs.cassandra.observe.ObservedLevels(
+                                dev.pbs.model.quorum.ConsistencyLevel.LOCAL_QUORUM,
+                                dev.pbs.model.quorum.ConsistencyLevel.THREE,
+                                "dc1",
+                                "dc3")))
+                .hasMessageContaining("--read-dc dc3 is not one of the datacenters");
+    }
 }
