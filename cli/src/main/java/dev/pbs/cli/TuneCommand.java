@@ -1,8 +1,12 @@
 package dev.pbs.cli;
 
 import dev.pbs.formats.report.FrontierPlot;
+import dev.pbs.formats.report.LevelTuningJson;
+import dev.pbs.formats.report.LevelTuningTable;
 import dev.pbs.formats.report.TuningJson;
 import dev.pbs.formats.report.TuningTable;
+import dev.pbs.montecarlo.tuning.LevelTuner;
+import dev.pbs.montecarlo.tuning.LevelTuningResult;
 import dev.pbs.montecarlo.tuning.Tuner;
 import dev.pbs.montecarlo.tuning.TuningResult;
 import dev.pbs.questions.Levels;
@@ -19,7 +23,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code pbs tune}: the (N, R, W) that meet consistency and latency requirements at the lowest latency. */
+/**
+ * {@code pbs tune}: the (N, R, W) that meet consistency and latency requirements at the lowest
+ * latency; or, for a profile that names its datacenters (or with level options), the (write
+ * level, read level) pair that meets them for reads from every read datacenter.
+ */
 @Command(
         name = "tune",
         mixinStandardHelpOptions = true,
@@ -28,7 +36,11 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = {
             "Chooses N, R and W: every candidate is simulated, checked against each --require, the "
-                    + "feasible ones ranked by --objective (99.9th-percentile latencies), each rejection explained."
+                    + "feasible ones ranked by --objective (99.9th-percentile latencies), each rejection explained.",
+            "With a profile that names its datacenters, or with --write-level, --read-level, --write-dc or "
+                    + "--read-dc, chooses Cassandra's consistency levels instead: every (write level, read level) "
+                    + "pair, the write coordinated in one datacenter, must meet every requirement for reads "
+                    + "coordinated in each read datacenter, and is ranked at its worst read datacenter."
         },
         footer = {
             "",
@@ -47,7 +59,11 @@ final class TuneCommand implements Callable<Integer> {
     @Mixin
     private RunOptions run;
 
-    @Option(names = "--n", required = true, paramLabel = "N|A..B", description = "Replicas per key, or a range.")
+    @Option(
+            names = "--n",
+            paramLabel = "N|A..B",
+            description = "Replicas per key, or a range (required unless the profile places its replicas in "
+                    + "named datacenters).")
     private String replicas;
 
     @Option(names = "--require", paramLabel = "EXPR", description = "A requirement (repeatable).")
@@ -64,9 +80,39 @@ final class TuneCommand implements Callable<Integer> {
     @Option(
             names = "--levels",
             paramLabel = "numeric|cassandra",
-            defaultValue = "numeric",
-            description = "Every R and W in 1..N, or only ONE, TWO, THREE, QUORUM, ALL (default: numeric).")
+            description = "(N, R, W) tuning: every R and W in 1..N, or only ONE, TWO, THREE, QUORUM, ALL "
+                    + "(default: numeric).")
     private Levels levels;
+
+    @Option(
+            names = "--write-level",
+            paramLabel = "LEVEL",
+            split = ",",
+            description = "Consistency levels across datacenters: the write levels to try (default: every level "
+                    + "the write's datacenter allows).")
+    private List<String> writeLevels;
+
+    @Option(
+            names = "--read-level",
+            paramLabel = "LEVEL",
+            split = ",",
+            description = "The read levels to try (default: every level).")
+    private List<String> readLevels;
+
+    @Option(
+            names = "--write-dc",
+            paramLabel = "DC",
+            split = ",",
+            description = "The datacenter of the write's coordinator, one (default: the profile's first).")
+    private List<String> writeDatacenters;
+
+    @Option(
+            names = "--read-dc",
+            paramLabel = "DC",
+            split = ",",
+            description = "The datacenters of the read's coordinator where every requirement must hold "
+                    + "(default: every datacenter).")
+    private List<String> readDatacenters;
 
     @Option(
             names = "--plot",
@@ -82,10 +128,17 @@ final class TuneCommand implements Callable<Integer> {
                 .requirements(requirements)
                 .objective(objective)
                 .levels(levels)
+                .writeLevels(writeLevels)
+                .readLevels(readLevels)
+                .writeDatacenters(writeDatacenters)
+                .readDatacenters(readDatacenters)
                 .trials(run.trials())
                 .seed(run.seed())
                 .threads(run.threads())
                 .build();
+        if (question.isLevels()) {
+            return tuneLevels(question);
+        }
         boolean json = run.json();
         TuningResult result;
         try (TerminalProgress progress = new TerminalProgress("pbs tune")) {
@@ -95,6 +148,20 @@ final class TuneCommand implements Callable<Integer> {
             FrontierPlot.write(result, plot);
         }
         spec.commandLine().getOut().print(json ? TuningJson.toText(result) : TuningTable.render(result));
+        return PbsCommandLine.EXIT_SUCCESS;
+    }
+
+    private Integer tuneLevels(TuningQuestion question) {
+        LevelTuningResult result;
+        try (TerminalProgress progress = new TerminalProgress("pbs tune")) {
+            result = new LevelTuner().tune(question.levelTuning(), progress);
+        }
+        if (plot != null) {
+            FrontierPlot.write(result, plot);
+        }
+        spec.commandLine()
+                .getOut()
+                .print(run.json() ? LevelTuningJson.toText(result) : LevelTuningTable.render(result));
         return PbsCommandLine.EXIT_SUCCESS;
     }
 }

@@ -111,4 +111,42 @@ class CommandLineMatchesServiceTest {
         assertThat(status).isZero();
         assertThat(served).isEqualTo(JsonMapping.mapper().readTree(out.toString()));
     }
+
+    @Test
+    void levelRecommendation_sameQuestionAsTheCommandLine_givesTheSameJson() throws Exception {
+        String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"write_level\": [\"ONE\", \"QUORUM\"], "
+                + "\"read_level\": [\"ONE\", \"LOCAL_QUORUM\"], \"require\": [\"window@0.999<=10ms\"], "
+                + "\"trials\": 20000, \"seed\": 5}";
+        Response response =
+                APP.client().target(api("/recommendations")).request().post(Entity.json(body));
+        assertThat(response.getStatus()).isEqualTo(200);
+        JsonNode served = response.readEntity(JsonNode.class);
+        assertThat(served.get("levels").asText()).isEqualTo("datacenters");
+        assertThat(served.get("feasible").size() + served.get("rejected").size())
+                .isEqualTo(4);
+
+        StringWriter out = new StringWriter();
+        int status = PbsCommandLine.execute(
+                new PrintWriter(out),
+                new PrintWriter(new StringWriter()),
+                "tune",
+                "--profile",
+                "lnkd-disk",
+                "--n",
+                "3",
+                "--write-level",
+                "ONE,QUORUM",
+                "--read-level",
+                "ONE,LOCAL_QUORUM",
+                "--require",
+                "window@0.999<=10ms",
+                "--trials",
+                "20000",
+                "--seed",
+                "5",
+                "--format",
+                "json");
+        assertThat(status).isZero();
+        assertThat(served).isEqualTo(JsonMapping.mapper().readTree(out.toString()));
+    }
 }

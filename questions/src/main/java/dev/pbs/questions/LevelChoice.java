@@ -125,6 +125,11 @@ record LevelChoice(
         if (names == null) {
             return DEFAULT_LEVELS;
         }
+        return parseLevels(field, names, rules);
+    }
+
+    /** The levels named, each once, in the order given. */
+    static List<ConsistencyLevel> parseLevels(Field field, List<String> names, Rules rules) {
         List<ConsistencyLevel> levels = new ArrayList<>();
         for (String name : rules.sized(field, names, ConsistencyLevel.values().length)) {
             ConsistencyLevel level;
@@ -150,6 +155,11 @@ record LevelChoice(
         if (names == null) {
             return List.of(0);
         }
+        return parseDatacenters(field, names, replicas, rules);
+    }
+
+    /** The numbers of the datacenters named, each once, in the order given. */
+    static List<Integer> parseDatacenters(Field field, List<String> names, DatacenterReplicas replicas, Rules rules) {
         List<Integer> datacenters = new ArrayList<>();
         for (String name : rules.sized(field, names, replicas.datacenterCount())) {
             int index = name == null ? -1 : replicas.indexOf(name.trim());

@@ -1,7 +1,10 @@
 package dev.pbs.questions;
 
+import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.quorum.DatacenterReplicas;
 import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.montecarlo.tuning.LevelTuningSpec;
 import dev.pbs.montecarlo.tuning.Objective;
 import dev.pbs.montecarlo.tuning.Requirement;
 import dev.pbs.montecarlo.tuning.RequirementParser;
@@ -12,15 +15,31 @@ import java.util.Objects;
 
 /**
  * A validated tuning question ({@code ./pbs tune}, {@code POST /api/v1/recommendations}): which
- * (N, R, W) meet every requirement, ranked by an objective.
+ * (N, R, W) meet every requirement, ranked by an objective; or, for Cassandra's consistency levels
+ * across datacenters, which (write level, read level) pair meets every requirement for reads in
+ * every read datacenter. The latter when the question names levels or datacenters, or when its
+ * profile names its datacenters; N then comes from the profile's topology.
  *
- * @param tuning the tuner's input
+ * @param tuning the (N, R, W) tuner's input, or null for levels
+ * @param levelTuning the level tuner's input, or null for (N, R, W)
  * @param seeded whether the seed was given (the answer is then a pure function of the question)
  */
-public record TuningQuestion(TuningSpec tuning, boolean seeded) {
+public record TuningQuestion(TuningSpec tuning, LevelTuningSpec levelTuning, boolean seeded) {
 
     public TuningQuestion {
-        Objects.requireNonNull(tuning, "tuning");
+        if ((tuning == null) == (levelTuning == null)) {
+            throw new IllegalArgumentException("a tuning question is either about (N, R, W) or about levels");
+        }
+    }
+
+    /** A question about (N, R, W). */
+    public TuningQuestion(TuningSpec tuning, boolean seeded) {
+        this(Objects.requireNonNull(tuning, "tuning"), null, seeded);
+    }
+
+    /** Whether the question is about consistency levels across datacenters. */
+    public boolean isLevels() {
+        return levelTuning != null;
     }
 
     public static Builder builder(LatencyProfile profile, QuestionLimits limits, Vocabulary vocabulary) {
@@ -37,10 +56,14 @@ public record TuningQuestion(TuningSpec tuning, boolean seeded) {
         private Long replicaNumber;
         private List<String> requirements = List.of();
         private String objective;
-        private Levels levels = Levels.NUMERIC;
+        private Levels levels;
         private Long trials;
         private Long seed;
         private int threads = 1;
+        private List<String> writeLevels;
+        private List<String> readLevels;
+        private List<String> writeDatacenters;
+        private List<String> readDatacenters;
 
         private Builder(LatencyProfile profile, QuestionLimits limits, Vocabulary vocabulary) {
             this.profile = Objects.requireNonNull(profile, "profile");
@@ -74,8 +97,33 @@ public record TuningQuestion(TuningSpec tuning, boolean seeded) {
             return this;
         }
 
+        /** Which R and W (N, R, W) tuning tries (default {@link Levels#NUMERIC}); not for levels across datacenters. */
         public Builder levels(Levels levels) {
-            this.levels = levels == null ? Levels.NUMERIC : levels;
+            this.levels = levels;
+            return this;
+        }
+
+        /** The write levels to try (names); default every level the write's datacenter allows. */
+        public Builder writeLevels(List<String> writeLevels) {
+            this.writeLevels = writeLevels;
+            return this;
+        }
+
+        /** The read levels to try (names); default every level the read datacenters allow. */
+        public Builder readLevels(List<String> readLevels) {
+            this.readLevels = readLevels;
+            return this;
+        }
+
+        /** The datacenter of the write's coordinator (one name); default the profile's first. */
+        public Builder writeDatacenters(List<String> writeDatacenters) {
+            this.writeDatacenters = writeDatacenters;
+            return this;
+        }
+
+        /** The datacenters of the read's coordinator where every requirement must hold; default every one. */
+        public Builder readDatacenters(List<String> readDatacenters) {
+            this.readDatacenters = readDatacenters;
             return this;
         }
 
@@ -96,15 +144,17 @@ public record TuningQuestion(TuningSpec tuning, boolean seeded) {
 
         /** @throws InvalidQuestionException naming the first problem found */
         public TuningQuestion build() {
-            ReplicaRange range = replicaRange();
-            List<Requirement> parsed = new ArrayList<>();
-            for (String requirement : requirements) {
-                parsed.add(RequirementParser.parse(requirement));
+            LevelCandidates candidates =
+                    new LevelCandidates(writeLevels, readLevels, writeDatacenters, readDatacenters);
+            boolean namedTopology =
+                    profile.topology().map(DatacenterTopology::isNamed).orElse(false);
+            if (candidates.isAsked() || namedTopology) {
+                return buildLevels(candidates);
             }
-            Objective ranking = objective == null ? Objective.SUM : Objective.parse(objective);
-            long trialCount = trials == null
-                    ? limits.defaultTrials()
-                    : rules.wholeNumber(Field.TRIALS, trials, 1, limits.maxTrials());
+            ReplicaRange range = replicaRange();
+            List<Requirement> parsed = requirements();
+            Objective ranking = objective();
+            long trialCount = trialCount();
             rules.wholeNumber(Field.THREADS, threads, 1, SimulationSpec.MAX_THREADS);
             TuningSpec tuning = new TuningSpec(
                     profile,
@@ -119,13 +169,76 @@ public record TuningQuestion(TuningSpec tuning, boolean seeded) {
             return new TuningQuestion(tuning, seed != null);
         }
 
+        private TuningQuestion buildLevels(LevelCandidates candidates) {
+            if (levels != null) {
+                throw rules.invalid(
+                        Field.LEVELS,
+                        "is for (N, R, W) tuning; with consistency levels across datacenters every (write level, "
+                                + "read level) pair the topology allows is tried, unless "
+                                + rules.name(Field.WRITE_LEVEL) + " or " + rules.name(Field.READ_LEVEL)
+                                + " name some");
+            }
+            DatacenterReplicas placed = LevelChoice.replicas(profile, levelReplicas(), rules, limits);
+            List<Requirement> parsed = requirements();
+            Objective ranking = objective();
+            long trialCount = trialCount();
+            rules.wholeNumber(Field.THREADS, threads, 1, SimulationSpec.MAX_THREADS);
+            LevelTuningSpec tuning = candidates.spec(
+                    profile,
+                    placed,
+                    parsed,
+                    ranking,
+                    trialCount,
+                    seed == null ? PredictionQuestion.DEFAULT_SEED : seed,
+                    threads,
+                    rules);
+            return new TuningQuestion(null, tuning, seed != null);
+        }
+
+        /** N as given, for levels: one number (a range is refused), or null. */
+        private Long levelReplicas() {
+            if (replicaText == null) {
+                return replicaNumber;
+            }
+            ReplicaRange range = ReplicaRange.parse(replicaText, DatacenterReplicas.MAX_REPLICAS, rules);
+            if (range.size() > 1) {
+                boolean placed = profile.topology().isPresent();
+                throw rules.invalid(
+                        Field.N,
+                        "is a range (" + range + "), but tuning consistency levels keeps N fixed: "
+                                + (placed ? "the replicas the profile places; leave it out" : "give one N"));
+            }
+            return (long) range.smallest();
+        }
+
+        private List<Requirement> requirements() {
+            List<Requirement> parsed = new ArrayList<>();
+            for (String requirement : requirements) {
+                parsed.add(RequirementParser.parse(requirement));
+            }
+            return parsed;
+        }
+
+        private Objective objective() {
+            return objective == null ? Objective.SUM : Objective.parse(objective);
+        }
+
+        private long trialCount() {
+            return trials == null
+                    ? limits.defaultTrials()
+                    : rules.wholeNumber(Field.TRIALS, trials, 1, limits.maxTrials());
+        }
+
         private ReplicaRange replicaRange() {
             int largestN = Math.min(limits.maxReplicas(), TuningSpec.MAX_N);
             ReplicaRange range;
             if (replicaText != null) {
                 range = ReplicaRange.parse(replicaText, largestN, rules);
             } else {
-                long n = rules.required(Field.N, replicaNumber);
+                if (replicaNumber == null) {
+                    throw rules.invalid(Field.N, "is required: a number or a range such as 3..5");
+                }
+                long n = replicaNumber;
                 range = ReplicaRange.of(n, n, largestN, rules);
             }
             if (range.size() > limits.maxReplicaCounts()) {

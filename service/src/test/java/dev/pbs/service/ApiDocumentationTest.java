@@ -177,7 +177,43 @@ class ApiDocumentationTest {
         });
         assertThat(parameters)
                 .containsExactlyInAnyOrder(
-                        "query:profile", "query:n", "query:r", "query:w", "query:p", "query:trials", "query:seed");
+                        "query:profile",
+                        "query:n",
+                        "query:r",
+                        "query:w",
+                        "query:p",
+                        "query:trials",
+                        "query:seed",
+                        "query:write_level",
+                        "query:read_level",
+                        "query:write_dc",
+                        "query:read_dc");
+
+        JsonNode recommendation = schemaOf(document.at("/paths/~1v1~1recommendations/post/requestBody"));
+        assertThat(fieldNames(recommendation.get("properties")))
+                .containsExactlyInAnyOrder(
+                        "profile",
+                        "profile_inline",
+                        "n",
+                        "require",
+                        "objective",
+                        "levels",
+                        "trials",
+                        "seed",
+                        "write_level",
+                        "read_level",
+                        "write_dc",
+                        "read_dc");
+        assertThat(recommendation.has("required"))
+                .as("every field has a default or an alternative")
+                .isFalse();
+        recommendation
+                .get("properties")
+                .properties()
+                .forEach(field -> assertThat(
+                                resolve(field.getValue()).path("description").asText())
+                        .as(field.getKey())
+                        .isNotBlank());
         assertThat(document.at("/paths/~1v1~1profiles~1{name}/get/parameters/0/in")
                         .asText())
                 .isEqualTo("path");

@@ -145,6 +145,16 @@ class OpenApiAnswersTest {
 
         String question = exampleBody("/v1/recommendations", "post");
         checked.add(check("recommend", 200, send("POST", "/api/v1/recommendations", question, null)));
+        // Consistency levels across datacenters: the optional fields the (N, R, W) example leaves out.
+        check(
+                "recommend",
+                200,
+                send(
+                        "POST",
+                        "/api/v1/recommendations",
+                        "{\"profile\": \"lnkd-disk\", \"n\": 3, \"write_level\": [\"ONE\", \"QUORUM\"], "
+                                + "\"read_level\": \"ONE\", \"require\": [\"window@0.999<=5ms\"], \"trials\": 2000}",
+                        null));
         checked.add(check(
                 "recommend",
                 400,
@@ -161,6 +171,14 @@ class OpenApiAnswersTest {
 
         checked.add(check(
                 "slaWindow", 200, send("GET", "/api/v1/sla/window?" + exampleQuery("/v1/sla/window"), null, null)));
+        check(
+                "slaWindow",
+                200,
+                send(
+                        "GET",
+                        "/api/v1/sla/window?profile=lnkd-disk&n=3&write_level=ONE&read_level=QUORUM&trials=2000",
+                        null,
+                        null));
         checked.add(
                 check("slaWindow", 400, send("GET", "/api/v1/sla/window?profile=ymmr&n=3&r=1&w=1&p=2", null, null)));
         checked.add(check("slaWindow", 404, send("GET", "/api/v1/sla/window?profile=no-such&n=3&r=1&w=1", null, null)));

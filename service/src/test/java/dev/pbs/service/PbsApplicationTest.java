@@ -108,6 +108,126 @@ class PbsApplicationTest {
     }
 
     @Test
+    void recommendation_levelsAcrossDatacenters_chooseThePairThatHoldsInEveryReadDatacenter() {
+        Response response = APP.client()
+                .target(api("/recommendations"))
+                .request()
+                .post(Entity.json(
+                        "{\"profile_inline\": " + TWO_DATACENTERS + ", \"require\": [\"consistency@0ms>=1\"], "
+                                + "\"write_level\": [\"LOCAL_QUORUM\", \"EACH_QUORUM\"], \"read_level\": \"LOCAL_QUORUM\", "
+                                + "\"seed\": 3}"));
+
+        assertThat(response.getStatus()).isEqualTo(200);
+        JsonNode served = response.readEntity(JsonNode.class);
+        assertThat(served.get("levels").asText()).isEqualTo("datacenters");
+        assertThat(served.get("n_max").asInt()).isEqualTo(6);
+        assertThat(served.get("datacenters")).extracting(JsonNode::asText).containsExactly("dc1", "dc2");
+        assertThat(served.get("read_dcs")).extracting(JsonNode::asText).containsExactly("dc1", "dc2");
+        assertThat(served.get("feasible")).hasSize(1);
+        JsonNode chosen = served.get("feasible").get(0);
+        assertThat(chosen.get("write_level").asText()).isEqualTo("EACH_QUORUM");
+        assertThat(chosen.get("read_level").asText()).isEqualTo("LOCAL_QUORUM");
+        assertThat(chosen.get("write_dc").asText()).isEqualTo("dc1");
+        assertThat(chosen.get("read_dcs"))
+                .extracting(read -> read.get("read_dc").asText())
+                .containsExactly("dc1", "dc2");
+        // The commit waits for dc2's second acknowledgement: 1 + 20 + 1 + 1 + 20 = 43 ms.
+        assertThat(chosen.get("metrics").get("write_p999_ms").asDouble()).isBetween(42.9, 43.1);
+        JsonNode local = served.get("rejected").get(0);
+        assertThat(local.get("write_level").asText()).isEqualTo("LOCAL_QUORUM");
+        assertThat(local.get("violations").get(0).asText()).isEqualTo("reads from dc2: consistency@0ms=0 < 1");
+    }
+
+    @Test
+    void recommendation_badLevels_are400NamingTheProblem() {
+        String[][] cases = {
+            {"{\"profile_inline\": " + TWO_DATACENTERS + ", \"read_dc\": \"dc9\"}", "'read_dc' names datacenter 'dc9'"},
+            {
+                "{\"profile_inline\": " + TWO_DATACENTERS + ", \"write_level\": \"LOCAL_TWO\"}",
+                "'write_level' must be one of"
+            },
+            {"{\"profile_inline\": " + TWO_DATACENTERS + ", \"n\": 3}", "'n' is 3, but the profile two-dc places 6"},
+            {"{\"profile_inline\": " + TWO_DATACENTERS + ", \"n\": \"3..6\"}", "'n' is a range (3..6)"},
+            {"{\"profile_inline\": " + TWO_DATACENTERS + ", \"levels\": \"cassandra\"}", "'levels' is for (N, R, W)"},
+            {
+                "{\"profile_inline\": " + TWO_DATACENTERS + ", \"write_dc\": [\"dc1\", \"dc2\"]}",
+                "'write_dc' names one datacenter when tuning"
+            },
+            {
+                "{\"profile_inline\": " + TWO_DATACENTERS + ", \"read_level\": [\"ONE\", 2]}",
+                "'read_level' must hold strings"
+            },
+            {"{\"profile\": \"lnkd-disk\", \"write_level\": \"ONE\"}", "'n' is required"},
+        };
+        for (String[] bad : cases) {
+            Response response =
+                    APP.client().target(api("/recommendations")).request().post(Entity.json(bad[0]));
+            assertThat(response.getStatus()).as(bad[0]).isEqualTo(400);
+            assertThat(response.readEntity(JsonNode.class).get("message").asText())
+                    .as(bad[0])
+                    .contains(bad[1]);
+        }
+    }
+
+    @Test
+    void slaWindow_levels_answerTheLongestReadDatacenterOrTheOneNamed() {
+        Response upload = APP.client()
+                .target(api("/profiles/two-dc"))
+                .request()
+                .header("Authorization", "Bearer test-token")
+                .put(Entity.json(TWO_DATACENTERS));
+        assertThat(upload.getStatus()).isBetween(200, 201);
+
+        JsonNode longest = slaWindow("write_level", "LOCAL_QUORUM", "read_level", "LOCAL_ONE");
+        // Commit at 2; dc2's replicas have the write at 21 and 22 and a dc2 read reaches one 1 ms
+        // after it starts: consistent from t = 18 or 19 (model note section 7).
+        assertThat(longest.get("read_dc").asText()).isEqualTo("dc2");
+        assertThat(longest.get("write_dc").asText()).isEqualTo("dc1");
+        assertThat(longest.get("write_level").asText()).isEqualTo("LOCAL_QUORUM");
+        assertThat(longest.get("read_level").asText()).isEqualTo("LOCAL_ONE");
+        assertThat(longest.get("t_ms").asDouble()).isBetween(17.9, 19.1);
+        assertThat(longest.get("n").asInt()).isEqualTo(6);
+        assertThat(longest.get("r").asInt()).isEqualTo(1);
+        assertThat(longest.get("w").asInt()).isEqualTo(2);
+        assertThat(longest.get("strict").asBoolean()).isFalse();
+
+        JsonNode local = slaWindow("write_level", "LOCAL_QUORUM", "read_level", "LOCAL_ONE", "read_dc", "dc1");
+        // Every dc1 replica has the write at 1 ms, before it commits.
+        assertThat(local.get("read_dc").asText()).isEqualTo("dc1");
+        assertThat(local.get("t_ms").asDouble()).isZero();
+
+        for (String[] bad : new String[][] {
+            {"write_level", "LOCAL_SERIAL", "'write_level' must be one of"},
+            {"read_dc", "dc9", "'read_dc' names datacenter 'dc9'"},
+            {"r", "1", "'r' is for (R, W)"},
+            {"n", "3", "'n' is 3, but the profile two-dc places 6"},
+            {"write_dc", "", "query parameter 'write_dc' is empty"},
+        }) {
+            Response response = APP.client()
+                    .target(api("/sla/window"))
+                    .queryParam("profile", "two-dc")
+                    .queryParam(bad[0], bad[1])
+                    .request()
+                    .get();
+            assertThat(response.getStatus()).as("%s=%s", bad[0], bad[1]).isEqualTo(400);
+            assertThat(response.readEntity(JsonNode.class).get("message").asText())
+                    .as("%s=%s", bad[0], bad[1])
+                    .contains(bad[2]);
+        }
+    }
+
+    private static JsonNode slaWindow(String... parameters) {
+        var target = APP.client()
+                .target(api("/sla/window"))
+                .queryParam("profile", "two-dc")
+                .queryParam("p", 0.99);
+        for (int i = 0; i < parameters.length; i += 2) {
+            target = target.queryParam(parameters[i], parameters[i + 1]);
+        }
+        return target.request().get(JsonNode.class);
+    }
+
+    @Test
     void slaWindow_partialQuorum_isPositiveWithInterval() {
         JsonNode window = APP.client()
                 .target(api("/sla/window"))

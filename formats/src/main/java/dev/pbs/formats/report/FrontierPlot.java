@@ -1,5 +1,8 @@
 package dev.pbs.formats.report;
 
+import dev.pbs.montecarlo.tuning.LevelCandidate;
+import dev.pbs.montecarlo.tuning.LevelTuningResult;
+import dev.pbs.montecarlo.tuning.Tuner;
 import dev.pbs.montecarlo.tuning.TuningResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
@@ -16,7 +20,7 @@ import org.knowm.xchart.XYSeries;
 /**
  * Draws a tuning answer with XChart, headless: each candidate at (window in ms, objective score
  * in ms), the Pareto frontier, the other feasible candidates and the rejected ones as separate
- * series. PNG or SVG, chosen by the file's extension.
+ * series; a level pair at its worst read datacenter. PNG or SVG, chosen by the file's extension.
  */
 public final class FrontierPlot {
 
@@ -24,6 +28,65 @@ public final class FrontierPlot {
 
     /** @throws IllegalArgumentException for an extension other than .png or .svg, or an unwritable file */
     public static void write(TuningResult result, Path file) {
+        double probability = TuningJson.windowProbability(result.spec());
+        List<TuningResult.Candidate> otherFeasible = new ArrayList<>(result.feasible());
+        otherFeasible.removeAll(result.frontier());
+        draw(
+                file,
+                "pbs tune: " + result.spec().profile().name() + ", objective "
+                        + result.spec().objective().text(),
+                "window@" + NumberText.plain(probability) + " (ms after commit)",
+                points(
+                        result.frontier(),
+                        candidate -> candidate.metrics().windowMillis(probability),
+                        TuningResult.Candidate::score),
+                points(
+                        otherFeasible,
+                        candidate -> candidate.metrics().windowMillis(probability),
+                        TuningResult.Candidate::score),
+                points(
+                        result.rejected(),
+                        candidate -> candidate.metrics().windowMillis(probability),
+                        TuningResult.Candidate::score));
+    }
+
+    /**
+     * The (write level, read level) pairs at their worst read datacenter: the longest window and
+     * the objective there.
+     *
+     * @throws IllegalArgumentException for an extension other than .png or .svg, or an unwritable file
+     */
+    public static void write(LevelTuningResult result, Path file) {
+        double probability = Tuner.windowProbability(result.spec().requirements());
+        List<LevelCandidate> otherFeasible = new ArrayList<>(result.feasible());
+        otherFeasible.removeAll(result.frontier());
+        List<LevelCandidate> rejected = result.rejected().stream()
+                .filter(LevelCandidate::isPossibleEverywhere)
+                .toList();
+        draw(
+                file,
+                "pbs tune: " + result.spec().profile().name() + ", objective "
+                        + result.spec().objective().text() + ", worst read datacenter",
+                "longest window@" + NumberText.plain(probability) + " over the read datacenters (ms after commit)",
+                points(result.frontier(), candidate -> candidate.worstWindowMillis(probability), LevelCandidate::score),
+                points(otherFeasible, candidate -> candidate.worstWindowMillis(probability), LevelCandidate::score),
+                points(rejected, candidate -> candidate.worstWindowMillis(probability), LevelCandidate::score));
+    }
+
+    private static <T> List<double[]> points(
+            List<T> candidates, ToDoubleFunction<T> window, ToDoubleFunction<T> score) {
+        return candidates.stream()
+                .map(candidate -> new double[] {window.applyAsDouble(candidate), score.applyAsDouble(candidate)})
+                .toList();
+    }
+
+    private static void draw(
+            Path file,
+            String title,
+            String windowAxis,
+            List<double[]> frontier,
+            List<double[]> otherFeasible,
+            List<double[]> rejected) {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         boolean svg = name.endsWith(".svg");
         if (!svg && !name.endsWith(".png")) {
@@ -34,22 +97,18 @@ public final class FrontierPlot {
             throw new IllegalArgumentException("--plot: no such directory: " + parent);
         }
         System.setProperty("java.awt.headless", "true");
-        double probability = TuningJson.windowProbability(result.spec());
         XYChart chart = new XYChartBuilder()
                 .width(900)
                 .height(600)
-                .title("pbs tune: " + result.spec().profile().name() + ", objective "
-                        + result.spec().objective().text())
-                .xAxisTitle("window@" + NumberText.plain(probability) + " (ms after commit)")
+                .title(title)
+                .xAxisTitle(windowAxis)
                 .yAxisTitle("objective: p99.9 latency (ms)")
                 .build();
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.getStyler().setMarkerSize(10);
-        List<TuningResult.Candidate> otherFeasible = new ArrayList<>(result.feasible());
-        otherFeasible.removeAll(result.frontier());
-        add(chart, "Pareto frontier", result.frontier(), probability);
-        add(chart, "other feasible", otherFeasible, probability);
-        add(chart, "rejected", result.rejected(), probability);
+        add(chart, "Pareto frontier", frontier);
+        add(chart, "other feasible", otherFeasible);
+        add(chart, "rejected", rejected);
         try {
             String target = file.toString();
             if (svg) {
@@ -62,14 +121,14 @@ public final class FrontierPlot {
         }
     }
 
-    private static void add(XYChart chart, String series, List<TuningResult.Candidate> candidates, double probability) {
+    /** Adds the points with a finite window (x) as one series. */
+    private static void add(XYChart chart, String series, List<double[]> points) {
         List<Double> windows = new ArrayList<>();
         List<Double> scores = new ArrayList<>();
-        for (TuningResult.Candidate candidate : candidates) {
-            double window = candidate.metrics().windowMillis(probability);
-            if (Double.isFinite(window)) {
-                windows.add(window);
-                scores.add(candidate.score());
+        for (double[] point : points) {
+            if (Double.isFinite(point[0])) {
+                windows.add(point[0]);
+                scores.add(point[1]);
             }
         }
         if (!windows.isEmpty()) {

@@ -7,6 +7,7 @@ import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.tuning.CandidateMetrics;
 import dev.pbs.montecarlo.tuning.Objective;
 import dev.pbs.montecarlo.tuning.Requirement;
+import dev.pbs.montecarlo.tuning.Tuner;
 import dev.pbs.montecarlo.tuning.TuningResult;
 import dev.pbs.montecarlo.tuning.TuningSpec;
 import java.util.List;
@@ -63,11 +64,7 @@ public final class TuningJson {
 
     /** The probability of the first window requirement, else 0.999. */
     static double windowProbability(TuningSpec spec) {
-        return spec.requirements().stream()
-                .filter(Requirement.WindowAtMost.class::isInstance)
-                .map(requirement -> ((Requirement.WindowAtMost) requirement).probability())
-                .findFirst()
-                .orElse(0.999);
+        return Tuner.windowProbability(spec.requirements());
     }
 
     private static Recommendation.Candidate candidate(TuningResult.Candidate candidate, double windowProbability) {
@@ -94,7 +91,8 @@ public final class TuningJson {
                 metrics(candidate.metrics(), windowProbability));
     }
 
-    private static Recommendation.Metrics metrics(CandidateMetrics metrics, double windowProbability) {
+    /** The figures of one simulated configuration, the window at {@code windowProbability} (null beyond range). */
+    static Recommendation.Metrics metrics(CandidateMetrics metrics, double windowProbability) {
         double window = metrics.windowMillis(windowProbability);
         return new Recommendation.Metrics(
                 metrics.readLatencyMillis(Objective.PERCENTILE),

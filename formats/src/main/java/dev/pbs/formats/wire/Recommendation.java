@@ -1,18 +1,23 @@
 package dev.pbs.formats.wire;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /**
  * A tuning recommendation: the answer of {@code POST /api/v1/recommendations} and of
- * {@code ./pbs tune --format json}. Candidates are (N, R, W) configurations; latencies in ms.
+ * {@code ./pbs tune --format json}. Candidates are (N, R, W) configurations or, for consistency
+ * levels across datacenters, (write level, read level) pairs with their figures in each read
+ * datacenter; latencies in ms.
  */
 @Schema(
         name = "Recommendation",
         description = "The question as understood, the feasible configurations best first, "
                 + "the rejected ones with the requirements they break, and the Pareto frontier of read p99.9, write p99.9 "
-                + "and window. The same JSON as ./pbs tune --format json.")
+                + "and window. For consistency levels across datacenters (levels: datacenters) each candidate is a "
+                + "(write level, read level) pair with its figures in every read datacenter, ranked and summarised "
+                + "by the worst of them. The same JSON as ./pbs tune --format json.")
 public record Recommendation(
         @JsonProperty("profile") Profile profile,
 
@@ -31,10 +36,33 @@ public record Recommendation(
         String objective,
 
         @Schema(
-                description = "Every (R, W), or only Cassandra's consistency levels.",
-                allowableValues = {"numeric", "cassandra"})
+                description = "Every (R, W) (numeric), only Cassandra's ONE to ALL in one datacenter (cassandra), or "
+                        + "Cassandra's consistency levels across the profile's datacenters (datacenters).",
+                allowableValues = {"numeric", "cassandra", "datacenters"})
         @JsonProperty("levels")
         String levels,
+
+        @Schema(
+                description = "The datacenters, for levels across datacenters; absent for (N, R, W).",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("datacenters")
+        List<String> datacenters,
+
+        @Schema(
+                description = "The datacenter of the write's coordinator, for levels across datacenters.",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("write_dc")
+        String writeDatacenter,
+
+        @Schema(
+                description = "The datacenters of the read's coordinator where every requirement must hold, for "
+                        + "levels across datacenters.",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("read_dcs")
+        List<String> readDatacenters,
 
         @Schema(description = "Monte Carlo trials per N.") @JsonProperty("trials")
         long trials,
@@ -57,6 +85,38 @@ public record Recommendation(
         @Schema(description = "The feasible configurations on the Pareto frontier.") @JsonProperty("frontier")
         List<Candidate> frontier) {
 
+    /** A recommendation of (N, R, W). */
+    public Recommendation(
+            Profile profile,
+            int nMin,
+            int nMax,
+            List<String> requirements,
+            String objective,
+            String levels,
+            long trials,
+            long seed,
+            double windowP,
+            List<Candidate> feasible,
+            List<RejectedCandidate> rejected,
+            List<Candidate> frontier) {
+        this(
+                profile,
+                nMin,
+                nMax,
+                requirements,
+                objective,
+                levels,
+                null,
+                null,
+                null,
+                trials,
+                seed,
+                windowP,
+                feasible,
+                rejected,
+                frontier);
+    }
+
     /** The profile simulated. */
     @Schema(name = "RecommendationProfile", description = "The profile simulated.")
     public record Profile(
@@ -64,50 +124,193 @@ public record Recommendation(
             @JsonProperty("provenance") String provenance) {}
 
     /** A configuration that meets every requirement. */
-    @Schema(name = "Candidate", description = "One (N, R, W) with its score and metrics.")
+    @Schema(
+            name = "Candidate",
+            description = "One (N, R, W), or one (write level, read level) pair, with its score and metrics.")
     public record Candidate(
+            @Schema(
+                    description = LEVEL_ONLY + "The write's consistency level.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("write_level")
+            String writeLevel,
+
+            @Schema(
+                    description = LEVEL_ONLY + "The read's consistency level.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("read_level")
+            String readLevel,
+
+            @Schema(
+                    description = LEVEL_ONLY + "The datacenter of the write's coordinator.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("write_dc")
+            String writeDatacenter,
+
             @Schema(description = "Replicas per key.") @JsonProperty("n")
             int n,
 
-            @Schema(description = "Read quorum.") @JsonProperty("r")
-            int r,
+            @Schema(description = READ_QUORUM, requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("r")
+            Integer r,
 
-            @Schema(description = "Write quorum.") @JsonProperty("w")
+            @Schema(description = WRITE_QUORUM) @JsonProperty("w")
             int w,
 
-            @Schema(description = "R + W > N.") @JsonProperty("strict")
+            @Schema(description = STRICT) @JsonProperty("strict")
             boolean strict,
 
-            @Schema(description = "The objective's value, ms.") @JsonProperty("score")
+            @Schema(description = SCORE) @JsonProperty("score")
             double score,
 
-            @JsonProperty("metrics") Metrics metrics) {}
+            @Schema(
+                    description = LEVEL_ONLY + "Whether every requirement holds in every read datacenter.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("feasible")
+            Boolean feasible,
+
+            @JsonProperty("metrics") Metrics metrics,
+
+            @Schema(
+                    description = LEVEL_ONLY + "The candidate's figures in each read datacenter.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("read_dcs")
+            List<ReadDatacenter> readDatacenters) {
+
+        /** An (N, R, W) candidate. */
+        public Candidate(int n, int r, int w, boolean strict, double score, Metrics metrics) {
+            this(null, null, null, n, r, w, strict, score, null, metrics, null);
+        }
+    }
 
     /** A configuration that breaks at least one requirement. */
-    @Schema(name = "RejectedCandidate", description = "One (N, R, W) that breaks a requirement, and why.")
+    @Schema(
+            name = "RejectedCandidate",
+            description = "One (N, R, W), or one (write level, read level) pair, that breaks a requirement, and why.")
     public record RejectedCandidate(
+            @Schema(
+                    description = LEVEL_ONLY + "The write's consistency level.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("write_level")
+            String writeLevel,
+
+            @Schema(
+                    description = LEVEL_ONLY + "The read's consistency level.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("read_level")
+            String readLevel,
+
+            @Schema(
+                    description = LEVEL_ONLY + "The datacenter of the write's coordinator.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("write_dc")
+            String writeDatacenter,
+
             @Schema(description = "Replicas per key.") @JsonProperty("n")
             int n,
 
-            @Schema(description = "Read quorum.") @JsonProperty("r")
-            int r,
+            @Schema(description = READ_QUORUM, requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("r")
+            Integer r,
 
-            @Schema(description = "Write quorum.") @JsonProperty("w")
+            @Schema(description = WRITE_QUORUM) @JsonProperty("w")
             int w,
 
-            @Schema(description = "R + W > N.") @JsonProperty("strict")
+            @Schema(description = STRICT) @JsonProperty("strict")
             boolean strict,
 
-            @Schema(description = "The objective's value, ms.") @JsonProperty("score")
+            @Schema(description = SCORE) @JsonProperty("score")
             double score,
 
-            @Schema(description = "Each requirement broken, with the value found.") @JsonProperty("violations")
+            @Schema(
+                    description = LEVEL_ONLY + "Whether every requirement holds in every read datacenter: false.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("feasible")
+            Boolean feasible,
+
+            @Schema(
+                    description = "Each requirement broken, with the value found; for levels across datacenters "
+                            + "after the read datacenters where it is broken (\"reads from dc2: ...\").")
+            @JsonProperty("violations")
             List<String> violations,
 
-            @JsonProperty("metrics") Metrics metrics) {}
+            @JsonProperty("metrics") Metrics metrics,
+
+            @Schema(
+                    description = LEVEL_ONLY + "The candidate's figures in each read datacenter.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("read_dcs")
+            List<ReadDatacenter> readDatacenters) {
+
+        /** An (N, R, W) candidate. */
+        public RejectedCandidate(
+                int n, int r, int w, boolean strict, double score, List<String> violations, Metrics metrics) {
+            this(null, null, null, n, r, w, strict, score, null, violations, metrics, null);
+        }
+    }
+
+    /** One level candidate's figures for reads coordinated in one datacenter. */
+    @Schema(
+            name = "ReadDatacenterFigures",
+            description = "A (write level, read level) pair for reads coordinated in one datacenter: its figures, "
+                    + "or why the read level cannot be used there.")
+    public record ReadDatacenter(
+            @Schema(description = "The datacenter of the read's coordinator.") @JsonProperty("read_dc")
+            String readDatacenter,
+
+            @Schema(description = "Whether the read level can be used there; when not, only violations says why.")
+            @JsonProperty("possible")
+            boolean possible,
+
+            @Schema(description = "The replicas the read contacts.", requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("r")
+            Integer r,
+
+            @Schema(
+                    description = "Every read set meets every write set that can commit.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("strict")
+            Boolean strict,
+
+            @Schema(description = "The objective here, ms.", requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("score")
+            Double score,
+
+            @Schema(description = "The requirements broken here, empty when all hold.") @JsonProperty("violations")
+            List<String> violations,
+
+            @Schema(description = "The figures here.", requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("metrics")
+            Metrics metrics) {}
+
+    private static final String LEVEL_ONLY = "For levels across datacenters only. ";
+    private static final String READ_QUORUM =
+            "Read quorum; absent for levels across datacenters, where each entry of read_dcs gives its own.";
+    private static final String WRITE_QUORUM = "Write quorum: for levels, the acknowledgements the write waits for.";
+    private static final String STRICT =
+            "R + W > N; for levels, every read set meets every write set that can commit, in every read datacenter.";
+    private static final String SCORE = "The objective's value, ms; for levels, at the worst read datacenter.";
 
     /** What was measured for one candidate. */
-    @Schema(name = "CandidateMetrics", description = "The simulated figures of one candidate.")
+    @Schema(
+            name = "CandidateMetrics",
+            description = "The simulated figures of one candidate; for a level pair, the worst over the read "
+                    + "datacenters (the largest latencies and window, the smallest P(consistent)).")
     public record Metrics(
             @Schema(description = "Read latency p99.9, ms.") @JsonProperty("read_p999_ms")
             double readP999Millis,

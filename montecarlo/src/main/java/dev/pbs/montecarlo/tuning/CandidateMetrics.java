@@ -17,8 +17,20 @@ public final class CandidateMetrics {
         this.result = result;
     }
 
+    /**
+     * N, R and W; for consistency levels across datacenters R is the replicas the read contacts and
+     * W the acknowledgements the write waits for.
+     */
     public QuorumConfiguration configuration() {
         return result.configuration();
+    }
+
+    /**
+     * Whether no read after commit can be stale: {@code R + W > N}, or for consistency levels
+     * across datacenters decided datacenter by datacenter.
+     */
+    public boolean isStrict() {
+        return result.isStrict();
     }
 
     /** P(consistent) for a read starting {@code tMillis} after commit; exact at simulated grid times. */

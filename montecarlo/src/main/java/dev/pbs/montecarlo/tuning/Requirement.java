@@ -27,8 +27,8 @@ public sealed interface Requirement {
             double measured = candidate.consistentAt(tMillis);
             return measured >= probability
                     ? Optional.empty()
-                    : Optional.of(
-                            "consistency@" + millis(tMillis) + "=" + number(measured) + " < " + number(probability));
+                    : Optional.of("consistency@" + millis(tMillis) + "=" + apart(measured, probability) + " < "
+                            + number(probability));
         }
 
         @Override
@@ -49,7 +49,8 @@ public sealed interface Requirement {
             double window = candidate.windowMillis(probability);
             return window <= limitMillis
                     ? Optional.empty()
-                    : Optional.of("window@" + number(probability) + "=" + millis(window) + " > " + millis(limitMillis));
+                    : Optional.of("window@" + number(probability) + "=" + apartMillis(window, limitMillis) + " > "
+                            + millis(limitMillis));
         }
 
         @Override
@@ -65,7 +66,7 @@ public sealed interface Requirement {
             double latency = read ? candidate.readLatencyMillis(percentile) : candidate.writeLatencyMillis(percentile);
             return latency <= limitMillis
                     ? Optional.empty()
-                    : Optional.of(name() + "=" + millis(latency) + " > " + millis(limitMillis));
+                    : Optional.of(name() + "=" + apartMillis(latency, limitMillis) + " > " + millis(limitMillis));
         }
 
         @Override
@@ -104,7 +105,8 @@ public sealed interface Requirement {
             double measured = candidate.probabilityOlderThanVersions(versions);
             return measured <= probability
                     ? Optional.empty()
-                    : Optional.of("kstale@" + versions + "=" + number(measured) + " > " + number(probability));
+                    : Optional.of(
+                            "kstale@" + versions + "=" + apart(measured, probability) + " > " + number(probability));
         }
 
         @Override
@@ -118,9 +120,32 @@ public sealed interface Requirement {
         return Double.isInfinite(value) ? "inf" : number(value) + "ms";
     }
 
+    /** A measured time as {@link #millis}, with as many digits as it takes to differ from the limit it breaks. */
+    static String apartMillis(double value, double limit) {
+        return Double.isInfinite(value) ? "inf" : apart(value, limit) + "ms";
+    }
+
+    /**
+     * A measured value as {@link #number}, with more significant digits (up to 12) when 4 would
+     * make it read as the bound it breaks ({@code 0.99999}, not {@code 1}, against 1).
+     */
+    static String apart(double value, double bound) {
+        for (int digits = 4; digits < 12; digits++) {
+            String text = number(value, digits);
+            if (!text.equals(number(bound, digits))) {
+                return text;
+            }
+        }
+        return number(value, 12);
+    }
+
     /** Up to 4 significant digits, without trailing zeros. */
     static String number(double value) {
-        String text = String.format(Locale.ROOT, "%.4g", value);
+        return number(value, 4);
+    }
+
+    private static String number(double value, int significantDigits) {
+        String text = String.format(Locale.ROOT, "%." + significantDigits + "g", value);
         if (text.contains("e")) {
             return text;
         }

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -36,12 +35,7 @@ public final class Tuner {
     public TuningResult tune(TuningSpec spec, ProgressListener listener) {
         long totalTrials = spec.trials() * (spec.largestN() - spec.smallestN() + 1);
         double[] grid = grid(spec.requirements());
-        double frontierProbability = spec.requirements().stream()
-                .filter(Requirement.WindowAtMost.class::isInstance)
-                .map(Requirement.WindowAtMost.class::cast)
-                .map(Requirement.WindowAtMost::probability)
-                .findFirst()
-                .orElse(DEFAULT_WINDOW_PROBABILITY);
+        double frontierProbability = windowProbability(spec.requirements());
         List<TuningResult.Candidate> all = new ArrayList<>();
         for (int n = spec.smallestN(); n <= spec.largestN(); n++) {
             long before = spec.trials() * (n - spec.smallestN());
@@ -103,7 +97,18 @@ public final class Tuner {
         return configurations;
     }
 
-    private static double[] grid(List<Requirement> requirements) {
+    /** The probability of the first window requirement, else {@value #DEFAULT_WINDOW_PROBABILITY}. */
+    public static double windowProbability(List<Requirement> requirements) {
+        return requirements.stream()
+                .filter(Requirement.WindowAtMost.class::isInstance)
+                .map(Requirement.WindowAtMost.class::cast)
+                .map(Requirement.WindowAtMost::probability)
+                .findFirst()
+                .orElse(DEFAULT_WINDOW_PROBABILITY);
+    }
+
+    /** Time 0 and every time a requirement reads, ms after commit, ascending: counted exactly. */
+    static double[] grid(List<Requirement> requirements) {
         Set<Double> times = new LinkedHashSet<>();
         times.add(0.0);
         for (Requirement requirement : requirements) {
@@ -117,39 +122,14 @@ public final class Tuner {
     /** Candidates no other candidate beats or equals on all of read p99.9, write p99.9 and window. */
     private static List<TuningResult.Candidate> frontier(
             List<TuningResult.Candidate> all, double probability, Comparator<TuningResult.Candidate> order) {
-        List<TuningResult.Candidate> frontier = new ArrayList<>();
-        for (TuningResult.Candidate candidate : all) {
-            double[] own = point(candidate, probability);
-            Optional<TuningResult.Candidate> dominating = all.stream()
-                    .filter(other -> other != candidate)
-                    .filter(other -> dominates(point(other, probability), own))
-                    .findAny();
-            if (dominating.isEmpty()) {
-                frontier.add(candidate);
-            }
-        }
-        frontier.sort(order);
-        return List.copyOf(frontier);
+        return ParetoFrontier.of(all, candidate -> point(candidate.metrics(), probability), order);
     }
 
-    private static double[] point(TuningResult.Candidate candidate, double probability) {
-        CandidateMetrics metrics = candidate.metrics();
+    private static double[] point(CandidateMetrics metrics, double probability) {
         return new double[] {
             metrics.readLatencyMillis(Objective.PERCENTILE),
             metrics.writeLatencyMillis(Objective.PERCENTILE),
             metrics.windowMillis(probability)
         };
-    }
-
-    /** a is no worse than b everywhere and better somewhere. */
-    private static boolean dominates(double[] a, double[] b) {
-        boolean better = false;
-        for (int i = 0; i < a.length; i++) {
-            if (a[i] > b[i]) {
-                return false;
-            }
-            better |= a[i] < b[i];
-        }
-        return better;
     }
 }

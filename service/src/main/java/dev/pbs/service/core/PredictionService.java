@@ -2,13 +2,17 @@ package dev.pbs.service.core;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.pbs.formats.report.LevelTuningJson;
 import dev.pbs.formats.report.PredictionJson;
 import dev.pbs.formats.report.TuningJson;
 import dev.pbs.formats.wire.Prediction;
 import dev.pbs.formats.wire.Recommendation;
+import dev.pbs.montecarlo.LevelSimulationResult;
+import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
+import dev.pbs.montecarlo.tuning.LevelTuner;
 import dev.pbs.montecarlo.tuning.Tuner;
 import dev.pbs.questions.PredictionQuestion;
 import dev.pbs.questions.TuningQuestion;
@@ -31,6 +35,7 @@ public final class PredictionService {
 
     private final WarsEngine engine = new WarsEngine();
     private final Tuner tuner = new Tuner();
+    private final LevelTuner levelTuner = new LevelTuner();
     private final Semaphore running;
     private final Semaphore admitted;
     /** Answers by question: {@link Prediction}s and {@link Recommendation}s, immutable records. */
@@ -62,8 +67,7 @@ public final class PredictionService {
                 Prediction.class,
                 question.seeded() ? Optional.of(QuestionKeys.of(question)) : Optional.empty(),
                 () -> question.isLevels()
-                        ? PredictionJson.answer(
-                                withCapacity(() -> engine.run(question.levelSimulation())), question.report())
+                        ? PredictionJson.answer(simulate(question.levelSimulation()), question.report())
                         : PredictionJson.answer(simulate(question.simulation()), question.report()));
     }
 
@@ -72,7 +76,9 @@ public final class PredictionService {
         return cached(
                 Recommendation.class,
                 question.seeded() ? Optional.of(QuestionKeys.of(question)) : Optional.empty(),
-                () -> TuningJson.answer(withCapacity(() -> tuner.tune(question.tuning()))));
+                () -> question.isLevels()
+                        ? LevelTuningJson.answer(withCapacity(() -> levelTuner.tune(question.levelTuning())))
+                        : TuningJson.answer(withCapacity(() -> tuner.tune(question.tuning()))));
     }
 
     /**
@@ -81,6 +87,15 @@ public final class PredictionService {
      * @throws SimulationCapacityException when it does not
      */
     public SimulationResult simulate(SimulationSpec spec) {
+        return withCapacity(() -> engine.run(spec));
+    }
+
+    /**
+     * Runs one simulation of consistency levels across datacenters when capacity allows.
+     *
+     * @throws SimulationCapacityException when it does not
+     */
+    public LevelSimulationResult simulate(LevelSimulationSpec spec) {
         return withCapacity(() -> engine.run(spec));
     }
 

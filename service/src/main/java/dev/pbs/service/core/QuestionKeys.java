@@ -3,6 +3,7 @@ package dev.pbs.service.core;
 import dev.pbs.formats.profile.ProfileJson;
 import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.montecarlo.tuning.LevelTuningSpec;
 import dev.pbs.montecarlo.tuning.Requirement;
 import dev.pbs.montecarlo.tuning.TuningSpec;
 import dev.pbs.questions.PredictionQuestion;
@@ -28,6 +29,13 @@ final class QuestionKeys {
     }
 
     static String of(TuningQuestion question) {
+        if (question.isLevels()) {
+            LevelTuningSpec spec = question.levelTuning();
+            return "tune-levels|" + ProfileJson.write(spec.profile()) + "|" + spec.replicas() + "|"
+                    + spec.candidates() + "|" + spec.writeDatacenter() + "|" + spec.readDatacenters() + "|"
+                    + spec.requirements().stream().map(Requirement::text).toList() + "|"
+                    + spec.objective().text() + "|" + spec.trials() + "|" + spec.seed();
+        }
         TuningSpec spec = question.tuning();
         return "tune|" + ProfileJson.write(spec.profile()) + "|" + spec.smallestN() + ".." + spec.largestN() + "|"
                 + spec.requirements().stream().map(Requirement::text).toList() + "|"

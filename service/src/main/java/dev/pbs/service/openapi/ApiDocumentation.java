@@ -52,6 +52,16 @@ public final class ApiDocumentation {
 
     public static final String QUORUM_REF = "#/components/schemas/" + QUORUM;
 
+    /** N for tuning: a number or a range such as {@code "3..5"}. */
+    public static final String REPLICA_RANGE = "ReplicaRange";
+
+    public static final String REPLICA_RANGE_REF = "#/components/schemas/" + REPLICA_RANGE;
+
+    /** One name or several: a string or an array of strings. */
+    public static final String NAMES = "NameOrNames";
+
+    public static final String NAMES_REF = "#/components/schemas/" + NAMES;
+
     /** Name of the bearer-token security scheme, for {@code @SecurityRequirement}. */
     public static final String BEARER = "bearer";
 
@@ -115,6 +125,22 @@ public final class ApiDocumentation {
                         .description("A quorum size: a number from 1 to N, or a Cassandra consistency level: "
                                 + ConsistencyLevel.NAMES + " (any letter case; in one datacenter LOCAL_X is X and "
                                 + "EACH_QUORUM is QUORUM)."));
+        components.addSchemas(
+                REPLICA_RANGE,
+                new ComposedSchema()
+                        .oneOf(List.of(
+                                new IntegerSchema().minimum(BigDecimal.ONE),
+                                new StringSchema()
+                                        .pattern("^\\s*\\d+\\s*(\\.\\.\\s*\\d+\\s*)?$")
+                                        .example("3..5")))
+                        .description("Replicas per key: a number, or a range \"A..B\" of numbers to try."));
+        components.addSchemas(
+                NAMES,
+                new ComposedSchema()
+                        .oneOf(List.of(
+                                new StringSchema().example("LOCAL_QUORUM"),
+                                new ArraySchema().items(new StringSchema()).minItems(1)))
+                        .description("One name, or several in an array."));
         components.addSchemas(
                 ProfileDocument.REPLICA_DATACENTERS,
                 new ComposedSchema()

@@ -16,12 +16,28 @@ import java.util.Set;
  * {"profile": NAME | "profile_inline": PROFILE, "n": 3 | "3..5", "require": ["window@0.999<=250ms", ...],
  *  "objective": "sum", "levels": "numeric" | "cassandra", "trials": T, "seed": S}
  * </pre>
+ * or, for Cassandra's consistency levels across datacenters ({@code n} optional, {@code levels} refused):
+ * <pre>
+ * {"profile": NAME, "write_level": LEVEL | [LEVEL, ...], "read_level": LEVEL | [LEVEL, ...],
+ *  "write_dc": DC, "read_dc": DC | [DC, ...], "require": [...], ...}
+ * </pre>
  */
 public final class RecommendationRequestReader {
 
     /** The fields a recommendation request may have. */
-    public static final Set<String> FIELDS =
-            Set.of("profile", "profile_inline", "n", "require", "objective", "levels", "trials", "seed");
+    public static final Set<String> FIELDS = Set.of(
+            "profile",
+            "profile_inline",
+            "n",
+            "require",
+            "objective",
+            "levels",
+            "trials",
+            "seed",
+            "write_level",
+            "read_level",
+            "write_dc",
+            "read_dc");
 
     private final ProfileStore profiles;
     private final QuestionLimits limits;
@@ -41,10 +57,7 @@ public final class RecommendationRequestReader {
         JsonFields fields = new JsonFields(body, FIELDS);
         TuningQuestion.Builder question =
                 TuningQuestion.builder(RequestProfiles.resolve(fields, profiles), limits, Vocabulary.JSON);
-        if (!fields.has("n")) {
-            throw new InvalidQuestionException("'n' is required: a number or a range such as \"3..5\"");
-        }
-        if (fields.node("n").isTextual()) {
+        if (fields.has("n") && fields.node("n").isTextual()) {
             question.replicas(fields.text("n"));
         } else {
             question.replicas(fields.wholeNumber("n"));
@@ -52,6 +65,10 @@ public final class RecommendationRequestReader {
         return question.requirements(fields.texts("require", "window@0.999<=50ms"))
                 .objective(fields.text("objective"))
                 .levels(levels(fields.text("levels")))
+                .writeLevels(fields.textOrTexts("write_level", "LOCAL_QUORUM"))
+                .readLevels(fields.textOrTexts("read_level", "LOCAL_ONE"))
+                .writeDatacenters(fields.textOrTexts("write_dc", "dc1"))
+                .readDatacenters(fields.textOrTexts("read_dc", "dc2"))
                 .trials(fields.wholeNumber("trials"))
                 .seed(fields.wholeNumber("seed"))
                 .threads(threads)
@@ -60,7 +77,7 @@ public final class RecommendationRequestReader {
 
     private static Levels levels(String text) {
         if (text == null) {
-            return Levels.NUMERIC;
+            return null;
         }
         return switch (text) {
             case "numeric" -> Levels.NUMERIC;

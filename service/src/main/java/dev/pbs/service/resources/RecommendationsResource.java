@@ -3,6 +3,7 @@ package dev.pbs.service.resources;
 import com.codahale.metrics.annotation.ResponseMetered;
 import com.codahale.metrics.annotation.Timed;
 import dev.pbs.formats.wire.Recommendation;
+import dev.pbs.service.api.RecommendationRequestBody;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.openapi.ApiDocumentation;
 import dev.pbs.service.requests.RecommendationRequestReader;
@@ -40,11 +41,15 @@ public final class RecommendationsResource {
     @ResponseMetered(name = "pbs.api.recommendations", absolute = true)
     @Operation(
             operationId = "recommend",
-            summary = "Choose N, R and W for consistency and latency requirements",
+            summary = "Choose N, R and W, or consistency levels, for consistency and latency requirements",
             description = "Simulates every candidate (R, W) for each N of the range (or only Cassandra's levels), "
                     + "checks each requirement (consistency@10ms>=0.999, window@0.999<=50ms, read.p99.9<=20ms, "
                     + "write.p99<=50ms, w>=2, kstale@2<=0.001), ranks the feasible by the objective (p99.9 "
-                    + "latency: sum, read, write or mix:A) and explains every rejection. The same JSON as "
+                    + "latency: sum, read, write or mix:A) and explains every rejection. For Cassandra's "
+                    + "consistency levels across datacenters (write_level, read_level, write_dc, read_dc, or a "
+                    + "profile that names its datacenters) the candidates are (write level, read level) pairs, "
+                    + "all simulated on the same draws; a pair is feasible when every requirement holds for reads "
+                    + "coordinated in every read datacenter, and is ranked at its worst. The same JSON as "
                     + "./pbs tune --format json.")
     @ApiResponse(
             responseCode = "200",
@@ -65,6 +70,7 @@ public final class RecommendationsResource {
                             content =
                                     @Content(
                                             mediaType = MediaType.APPLICATION_JSON,
+                                            schema = @Schema(implementation = RecommendationRequestBody.class),
                                             examples =
                                                     @ExampleObject(
                                                             name = "ymmr within 250 ms",

@@ -140,6 +140,45 @@ class WireRecordsTest {
     }
 
     @Test
+    void slaWindow_ofLevels_roundTripsWithTheLevelsAndDatacenters() throws Exception {
+        SlaWindow window = new SlaWindow(
+                "two-dc",
+                "LOCAL_QUORUM",
+                "LOCAL_ONE",
+                "dc1",
+                "dc2",
+                6,
+                1,
+                2,
+                0.99,
+                18.5,
+                Arrays.asList(18.0, 19.0),
+                false,
+                false,
+                2000,
+                42);
+
+        roundTrip(
+                window,
+                SlaWindow.class,
+                "profile",
+                "write_level",
+                "read_level",
+                "write_dc",
+                "read_dc",
+                "n",
+                "r",
+                "w",
+                "p",
+                "t_ms",
+                "ci95",
+                "beyond_range",
+                "strict",
+                "trials",
+                "seed");
+    }
+
+    @Test
     void slaWindow_readsTheDocumentedJson() throws Exception {
         String served = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"p\": 0.99, \"t_ms\": 20.5, "
                 + "\"ci95\": [19.0, 22.0], \"beyond_range\": false, \"strict\": false, \"trials\": 100000, "
