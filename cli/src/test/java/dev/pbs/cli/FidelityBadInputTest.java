@@ -65,7 +65,8 @@ class FidelityBadInputTest {
                         oneCellWith("--datacenters", "dc1:2,dc2:2", "--inter-dc-mean-ms", "20", "--read-level", "MOST"),
                         "--read-level must be one of ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM, EACH_QUORUM"),
                 Arguments.of(
-                        oneCellWith("--datacenters", "dc1:2,dc2:2", "--inter-dc-mean-ms", "20", "--read-level", "THREE"),
+                        oneCellWith(
+                                "--datacenters", "dc1:2,dc2:2", "--inter-dc-mean-ms", "20", "--read-level", "THREE"),
                         "THREE"),
                 Arguments.of(
                         oneCellWith("--client-gap", "always"),

@@ -77,7 +77,7 @@ class TuningAndSlaQuestionTest {
     }
 
     @Test
-    void sla_profileInNamedDatacenters_isRefusedPointingToLevels() {
+    void sla_quorumsForAProfileInNamedDatacenters_areRefusedPointingToLevels() {
         assertThatThrownBy(() -> SlaQuestion.builder(
                                 BuiltInProfiles.named("ec2-three-regions").orElseThrow(),
                                 QuestionLimits.COMMAND_LINE,
@@ -86,9 +86,9 @@ class TuningAndSlaQuestionTest {
                         .quorums("1", "1")
                         .build())
                 .isInstanceOf(InvalidQuestionException.class)
-                .hasMessage("the SLA window is for (N, R, W), but the profile ec2-three-regions places its replicas "
-                        + "in named datacenters (us-east:3,us-west:3,eu-west:3), which are answered in consistency "
-                        + "levels: ask for a prediction with 'write_level' and 'read_level' instead");
+                .hasMessage("'r' is for (R, W), but the profile ec2-three-regions places its replicas in named "
+                        + "datacenters (us-east:3,us-west:3,eu-west:3), so it is answered in consistency levels across "
+                        + "them: use 'write_level' and 'read_level'");
     }
 
     @Test

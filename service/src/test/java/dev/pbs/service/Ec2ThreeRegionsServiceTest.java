@@ -128,15 +128,25 @@ class Ec2ThreeRegionsServiceTest {
                         .queryParam("w", 1)
                         .request()
                         .get(),
-                "the SLA window is for (N, R, W), but the profile ec2-three-regions places its replicas in named "
-                        + "datacenters (us-east:3,us-west:3,eu-west:3), which are answered in consistency levels: ask "
-                        + "for a prediction with 'write_level' and 'read_level' instead");
-        assertRefused(
-                APP.client()
-                        .target(api("/recommendations"))
-                        .request()
-                        .post(Entity.json("{\"profile\": \"ec2-three-regions\", \"n\": 9, \"trials\": 1000}")),
-                "the profile ec2-three-regions gives each pair of its datacenters a delay of its own");
+                "'r' is for (R, W), but the profile ec2-three-regions places its replicas in named datacenters "
+                        + "(us-east:3,us-west:3,eu-west:3), so it is answered in consistency levels across them: use "
+                        + "'write_level' and 'read_level'");
+    }
+
+    @Test
+    void recommendations_chooseLevelsForTheThreeRegions() {
+        Response response = APP.client()
+                .target(api("/recommendations"))
+                .request()
+                .post(Entity.json("{\"profile\": \"ec2-three-regions\", \"n\": 9, \"trials\": 1000, "
+                        + "\"write_level\": \"LOCAL_QUORUM\", \"read_level\": \"LOCAL_ONE\"}"));
+        assertThat(response.getStatus()).isEqualTo(200);
+        JsonNode answer = response.readEntity(JsonNode.class);
+        assertThat(answer.get("levels").asText()).isEqualTo("datacenters");
+        assertThat(answer.toString())
+                .contains("LOCAL_QUORUM")
+                .contains("us-west")
+                .contains("eu-west");
     }
 
     private static void assertRefused(Response response, String message) {

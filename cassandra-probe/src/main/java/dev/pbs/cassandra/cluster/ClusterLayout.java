@@ -142,6 +142,21 @@ public record ClusterLayout(List<Datacenter> datacenters, boolean named) {
         return seeds;
     }
 
+    /**
+     * The order in which nodes start: the seeds first, then the others in number order, so that a
+     * joining node finds every seed up (a seed not yet started only costs it time, which a loaded
+     * machine may not have within the ring delay).
+     */
+    public List<Integer> startOrder() {
+        List<Integer> order = new ArrayList<>(seeds());
+        for (int index = 1; index <= size(); index++) {
+            if (!order.contains(index)) {
+                order.add(index);
+            }
+        }
+        return order;
+    }
+
     /** What {@code start} prints: {@code datacenter datacenter1} or {@code datacenters dc1 (3 nodes), dc2 (3 nodes)}. */
     public String describe() {
         if (!named) {

@@ -232,7 +232,7 @@ public final class LocalCluster {
         if (!anyRunning || !injectedDelays.isBlank()) {
             changeInjectedDelays(injectedDelays);
         }
-        for (int index = 1; index <= size; index++) {
+        for (int index : layout.startOrder()) {
             if (running[index].isPresent()) {
                 progress.accept("node " + index + " (" + address(index) + ") is already running, pid "
                         + running[index].getAsLong());

@@ -18,6 +18,7 @@ class ClusterLayoutTest {
         assertThat(layout.datacenterOf(5)).isEqualTo("dc2");
         assertThat(layout.rackOf(4)).isEqualTo("rack4");
         assertThat(layout.seeds()).containsExactly(1, 4);
+        assertThat(layout.startOrder()).containsExactly(1, 4, 2, 3, 5);
         assertThat(layout.recorded()).isEqualTo("dc1:3,dc2:2");
         assertThat(ClusterLayout.fromRecorded(layout.recorded())).isEqualTo(layout);
         assertThat(layout.describe()).isEqualTo("datacenters dc1 (3 nodes), dc2 (2 nodes)");
@@ -31,6 +32,7 @@ class ClusterLayoutTest {
         assertThat(layout.datacenterOf(2)).isEqualTo("datacenter1");
         assertThat(layout.rackOf(2)).isEqualTo("rack1");
         assertThat(layout.seeds()).containsExactly(1);
+        assertThat(layout.startOrder()).containsExactly(1, 2, 3);
         assertThat(layout.recorded()).isEqualTo("3");
         assertThat(ClusterLayout.fromRecorded("3")).isEqualTo(layout);
         assertThat(layout.describe()).isEqualTo("datacenter datacenter1");
