@@ -6,6 +6,8 @@ import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -22,12 +24,15 @@ final class BrowserSession implements BeforeAllCallback, AfterAllCallback, Befor
 
     private final String configuration;
     private final String dataFolderPrefix;
+    private final List<ConfigOverride> overrides;
     private DropwizardAppExtension<PbsConfiguration> app;
     private HeadlessChromium browser;
 
-    BrowserSession(String configuration, String dataFolderPrefix) {
+    /** The service from the test configuration, with the settings overrides changes (a fresh data folder too). */
+    BrowserSession(String configuration, String dataFolderPrefix, ConfigOverride... overrides) {
         this.configuration = configuration;
         this.dataFolderPrefix = dataFolderPrefix;
+        this.overrides = List.of(overrides);
     }
 
     @Override
@@ -35,12 +40,13 @@ final class BrowserSession implements BeforeAllCallback, AfterAllCallback, Befor
         if (!HeadlessChromium.installedOrFail()) {
             return; // each test is skipped, naming what to install
         }
+        List<ConfigOverride> settings = new ArrayList<>(overrides);
+        settings.add(ConfigOverride.config(
+                "dataDirectory", Files.createTempDirectory(dataFolderPrefix).toString()));
         app = new DropwizardAppExtension<>(
                 PbsApplication.class,
                 ResourceHelpers.resourceFilePath(configuration),
-                ConfigOverride.config(
-                        "dataDirectory",
-                        Files.createTempDirectory(dataFolderPrefix).toString()));
+                settings.toArray(ConfigOverride[]::new));
         app.before();
     }
 

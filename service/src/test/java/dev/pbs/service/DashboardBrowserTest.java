@@ -3,14 +3,18 @@ package dev.pbs.service;
 import static dev.pbs.service.HeadlessChromium.BLUE;
 import static dev.pbs.service.HeadlessChromium.RED;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dropwizard.testing.ConfigOverride;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,7 +28,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The dashboard in headless Chromium against the whole application: charts really drawn (canvas pixels of
  * each series' colour), the table of every (R, W), the SLA form's recommendation and error, the layout at
- * 1280x800 and at 420x900, and a console free of errors. Screenshots go to {@code target/screenshots/}.
+ * 1280x800 and at 420x900, and a console free of errors; for {@code ec2-three-regions} (three named
+ * datacenters, N = 9, so the service allows 16 replicas here) the heat map of windows between datacenters and
+ * a clicked pair's curve. Screenshots go to {@code target/screenshots/}.
  * Needs Debian's {@code chromium} and {@code chromium-driver}; without them it is skipped, or fails when
  * {@code PBS_REQUIRE_BROWSER=1} (as in CI). The live probe section has its own test,
  * {@link LiveProbeBrowserTest}.
@@ -32,7 +38,13 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 class DashboardBrowserTest {
 
     @RegisterExtension
-    static final BrowserSession SESSION = new BrowserSession("test-pbs.yml", "pbs-browser");
+    static final BrowserSession SESSION =
+            new BrowserSession("test-pbs.yml", "pbs-browser", ConfigOverride.config("limits.maxReplicas", "16"));
+
+    /** A heat map cell: the window in ms first. */
+    private static final Pattern MILLIS = Pattern.compile("^(\\d+(?:\\.\\d+)?) ms");
+
+    private static final List<String> REGIONS = List.of("us-east", "us-west", "eu-west");
 
     private HeadlessChromium browser;
     private ChromeDriver driver;
@@ -188,6 +200,160 @@ class DashboardBrowserTest {
                         .contains("400"));
     }
 
+    @Test
+    void dashboard_ec2ThreeRegions_heatMapOfWindowsBetweenDatacentersAndTheCurveOfAClickedCell() throws IOException {
+        // Start on an (R, W) profile, then choose the three-region one as a user would: levels replace N.
+        driver.get(page("?profile=lnkd-disk&n=3&trials=100000"));
+        waitForStatus("lnkd-disk, N=3");
+        new Select(driver.findElement(By.id("profile"))).selectByValue("ec2-three-regions");
+        Select writeLevel = new Select(wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("writeLevel"))));
+        Select readLevel = new Select(driver.findElement(By.id("readLevel")));
+        assertThat(driver.findElement(By.id("n")).isDisplayed())
+                .as("N, the topology's")
+                .isFalse();
+        assertThat(writeLevel.getFirstSelectedOption().getText()).isEqualTo("LOCAL_QUORUM");
+        assertThat(readLevel.getFirstSelectedOption().getText()).isEqualTo("LOCAL_QUORUM");
+        assertThat(readLevel.getOptions())
+                .extracting(WebElement::getText)
+                .containsExactly("ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM");
+        driver.findElement(By.id("predict")).click();
+        waitForStatus("ec2-three-regions, N=9 in us-east, us-west, eu-west: writes at LOCAL_QUORUM, reads at "
+                + "LOCAL_QUORUM, 100,000 trials");
+
+        // 3 x 3 cells, each the window at 0.999 in ms as the service computes it; the diagonal strict.
+        assertThat(driver.findElements(By.cssSelector("#heatMap thead th")))
+                .extracting(WebElement::getText)
+                .containsExactly("write ↓ read →", "us-east", "us-west", "eu-west");
+        JsonNode answer = prediction("{\"profile\": \"ec2-three-regions\", \"write_level\": \"LOCAL_QUORUM\", "
+                + "\"read_level\": \"LOCAL_QUORUM\", \"dc_matrix\": true, \"windows\": [0.999], "
+                + "\"trials\": 100000, \"seed\": 42}");
+        List<WebElement> rows = rows("#heatMap");
+        assertThat(rows).hasSize(3);
+        double shortest = Double.MAX_VALUE;
+        double longest = 0;
+        WebElement shortestCell = null;
+        WebElement longestCell = null;
+        for (int write = 0; write < 3; write++) {
+            WebElement row = rows.get(write);
+            assertThat(row.findElement(By.tagName("th")).getText()).isEqualTo(REGIONS.get(write));
+            List<WebElement> cells = row.findElements(By.tagName("td"));
+            assertThat(cells).hasSize(3);
+            for (int read = 0; read < 3; read++) {
+                WebElement cell = cells.get(read);
+                String text = cell.getText();
+                String pair = REGIONS.get(write) + " to " + REGIONS.get(read);
+                Matcher figure = MILLIS.matcher(text);
+                assertThat(figure.find()).as("%s: '%s' in ms", pair, text).isTrue();
+                double shown = Double.parseDouble(figure.group(1));
+                JsonNode config = answer.get("configs").get(3 * write + read);
+                assertThat(config.get("write_dc").asText() + " to "
+                                + config.get("read_dc").asText())
+                        .isEqualTo(pair);
+                double window = config.get("windows_ms").get(0).get("t_ms").asDouble();
+                if (write == read) {
+                    assertThat(config.get("strict").asBoolean()).as(pair).isTrue();
+                    assertThat(text).as(pair).isEqualTo("0 ms strict");
+                    assertThat(cell.getAttribute("class")).as(pair).isEqualTo("strict");
+                } else {
+                    assertThat(text).as(pair).doesNotContain("strict");
+                    // Every message between regions takes at least 40 ms one way.
+                    assertThat(shown).as(pair).isGreaterThanOrEqualTo(40).isCloseTo(window, withinPercentage(1));
+                    if (shown < shortest) {
+                        shortest = shown;
+                        shortestCell = cell;
+                    }
+                    if (shown > longest) {
+                        longest = shown;
+                        longestCell = cell;
+                    }
+                }
+            }
+        }
+        // The shade repeats the figure: the longest window's cell is darker than the shortest's.
+        assertThat(brightness(longestCell)).isLessThan(brightness(shortestCell) - 100);
+        // The (R, W) charts are not shown; the table lists the 9 pairs.
+        for (String rw : List.of("#chosen", "#readLatency", "#tradeoff")) {
+            assertThat(driver.findElement(By.cssSelector(rw)).isDisplayed())
+                    .as(rw)
+                    .isFalse();
+        }
+        assertThat(rows("#table"))
+                .extracting(row -> row.findElement(By.tagName("td")).getText())
+                .startsWith("write us-east → read us-east strict", "write us-east → read us-west")
+                .hasSize(9);
+
+        // The first pair between regions is drawn; clicking a cell draws that pair's curve instead.
+        waitForPixels("#visibility canvas", List.of(BLUE), 500);
+        assertThat(legend()).contains("write us-east → read us-west");
+        String before = canvasImage("#visibility canvas");
+        WebElement clicked = rows.get(1).findElements(By.tagName("td")).get(2).findElement(By.tagName("button"));
+        clicked.click();
+        wait.until(ignored -> legend().contains("write us-west → read eu-west"));
+        assertThat(legend()).doesNotContain("write us-east → read us-west");
+        assertThat(clicked.getAttribute("aria-pressed")).isEqualTo("true");
+        assertThat(new Select(driver.findElement(By.id("pairWrite")))
+                        .getFirstSelectedOption()
+                        .getText())
+                .isEqualTo("us-west");
+        assertThat(new Select(driver.findElement(By.id("pairRead")))
+                        .getFirstSelectedOption()
+                        .getText())
+                .isEqualTo("eu-west");
+        waitForPixels("#visibility canvas", List.of(BLUE), 500);
+        assertThat(canvasImage("#visibility canvas")).as("the chart redrawn").isNotEqualTo(before);
+        assertThat(driver.getCurrentUrl())
+                .contains("profile=ec2-three-regions")
+                .contains("wl=LOCAL_QUORUM")
+                .contains("rl=LOCAL_QUORUM")
+                .contains("pair=us-west%3Eeu-west");
+        assertNoHorizontalOverflow();
+        save("dashboard-levels-1280x800");
+        saveFullPage("dashboard-levels-1280x800-full");
+
+        // At 420 pixels the heat map stays inside the page, the chart follows.
+        browser.resizeViewport(420, 900);
+        wait.until(ignored -> chartWidth("#visibility") < 420);
+        assertNoHorizontalOverflow();
+        Number heatMapRight = (Number) script(
+                "return arguments[0].parentElement.getBoundingClientRect().right",
+                driver.findElement(By.id("heatMap")));
+        assertThat(heatMapRight.doubleValue()).isLessThanOrEqualTo(viewportWidth());
+        saveFullPage("dashboard-levels-420x900-full");
+        assertNoConsoleErrors();
+    }
+
+    @Test
+    void levels_requestTheServiceRefuses_showsTheServicesMessage() {
+        // The test service allows 200,000 trials; the page asks for 1,000,000.
+        driver.get(page("?profile=ec2-three-regions&trials=1000000"));
+
+        WebElement status = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#status.error")));
+        assertThat(status.getText())
+                .startsWith("The prediction failed: HTTP 400 from /predictions: ")
+                .contains("'trials' must be between 1 and 200000, was 1000000");
+        assertThat(driver.findElement(By.id("writeLevel")).isDisplayed()).isTrue();
+        assertThat(browser.severe())
+                .isNotEmpty()
+                .allSatisfy(entry -> assertThat(entry.getMessage())
+                        .contains("/api/v1/predictions")
+                        .contains("400"));
+    }
+
+    private String legend() {
+        return (String) script("return document.querySelector('#visibility .u-legend').textContent");
+    }
+
+    private String canvasImage(String canvas) {
+        return (String) script("return arguments[0].toDataURL()", driver.findElement(By.cssSelector(canvas)));
+    }
+
+    /** The sum of the red, green and blue of an element's background. */
+    private int brightness(WebElement element) {
+        Matcher rgb = Pattern.compile("(\\d+), (\\d+), (\\d+)").matcher(element.getCssValue("background-color"));
+        assertThat(rgb.find()).isTrue();
+        return Integer.parseInt(rgb.group(1)) + Integer.parseInt(rgb.group(2)) + Integer.parseInt(rgb.group(3));
+    }
+
     private void waitForStatus(String text) {
         wait.until(ignored -> {
             WebElement status = driver.findElement(By.id("status"));
@@ -229,6 +395,16 @@ class DashboardBrowserTest {
         Response response = SESSION.app()
                 .client()
                 .target("http://127.0.0.1:" + SESSION.app().getLocalPort() + "/api/v1/recommendations")
+                .request()
+                .post(Entity.json(body));
+        assertThat(response.getStatus()).isEqualTo(200);
+        return response.readEntity(JsonNode.class);
+    }
+
+    private JsonNode prediction(String body) {
+        Response response = SESSION.app()
+                .client()
+                .target("http://127.0.0.1:" + SESSION.app().getLocalPort() + "/api/v1/predictions")
                 .request()
                 .post(Entity.json(body));
         assertThat(response.getStatus()).isEqualTo(200);

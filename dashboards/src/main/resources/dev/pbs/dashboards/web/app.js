@@ -1,11 +1,17 @@
-// The pbs dashboard: asks the service for a prediction of every (R, W) and draws it. No build step, no CDN.
-// charts.js draws, sla.js runs the recommendation form, live.js the live probe section; this file holds the state,
-// kept in the URL.
+// The pbs dashboard: asks the service for a prediction of every (R, W) and draws it; for a profile whose replicas are
+// in named datacenters, a prediction in consistency levels of every (write datacenter, read datacenter) pair, drawn
+// as a heat map of windows and the curve of a chosen pair. No build step, no CDN. charts.js draws, sla.js runs the
+// recommendation form, live.js the live probe section; this file holds the state, kept in the URL.
 "use strict";
 
 const TIMES = [0, 0.5, 1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000];
 const PERCENTILES = [1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.9];
 const TABLE_TIMES = [0, 10, 100];
+/** Times for datacenters: the delays between them are tens of ms, so the grid is finer from 20 to 300 ms. */
+const LEVEL_TIMES = [0, 1, 2, 5, 10, 20, 30, 40, 45, 50, 55, 60, 70, 80, 90, 100, 120, 150, 200, 250, 300, 400, 500,
+  700, 1000];
+/** The consistency levels the service accepts. */
+const LEVELS = ["ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM"];
 
 const byId = (id) => document.getElementById(id);
 let shownPrediction = null;
@@ -57,13 +63,18 @@ function stateFromUrl() {
     chosen = [quorum];
   }
   return {profile: query.get("profile") || "lnkd-disk", n: n, trials: query.get("trials") || "1000000",
-    chosen: chosen, log: query.get("log") !== "0", stale: query.get("y") === "stale"};
+    chosen: chosen, log: query.get("log") !== "0", stale: query.get("y") === "stale",
+    writeLevel: query.get("wl") || "LOCAL_QUORUM", readLevel: query.get("rl") || "LOCAL_QUORUM",
+    pair: query.get("pair") || "", p: query.get("p") || "0.999"};
 }
 
 function stateFromForm() {
   return {profile: byId("profile").value, n: Number(byId("n").value), trials: byId("trials").value,
     chosen: [...document.querySelectorAll("#chosen input:checked")].map((box) => box.value),
-    log: byId("logTime").checked, stale: byId("yAxis").value === "stale"};
+    log: byId("logTime").checked, stale: byId("yAxis").value === "stale",
+    writeLevel: byId("writeLevel").value, readLevel: byId("readLevel").value,
+    pair: byId("pairWrite").value ? pairKey(byId("pairWrite").value, byId("pairRead").value) : "",
+    p: byId("heatP").value};
 }
 
 function showState(state) {
@@ -73,12 +84,56 @@ function showState(state) {
   byId("logTime").checked = state.log;
   byId("yAxis").value = state.stale ? "stale" : "consistent";
   fillChoices(state.n, state.chosen);
+  byId("writeLevel").value = state.writeLevel;
+  byId("readLevel").value = state.readLevel;
+  byId("heatP").value = state.p;
+  if (!byId("heatP").value) {
+    byId("heatP").value = "0.999";
+  }
+  if (state.pair.includes(">")) {
+    fillPairChoice([...new Set(state.pair.split(">"))], state.pair);
+  }
 }
 
 function keepInUrl(state) {
   const query = new URLSearchParams({profile: state.profile, n: state.n, trials: state.trials,
     show: state.chosen.join(";"), log: state.log ? "1" : "0", y: state.stale ? "stale" : "consistent"});
+  if (levelControlsShown()) {
+    query.set("wl", state.writeLevel);
+    query.set("rl", state.readLevel);
+    query.set("p", state.p);
+    if (state.pair) {
+      query.set("pair", state.pair);
+    }
+  }
   history.replaceState(null, "", "?" + query.toString() + location.hash);
+}
+
+/** The write and read levels instead of N at the top, for a profile whose datacenters are named. */
+function showLevelControls(named) {
+  byId("nField").hidden = named;
+  document.querySelectorAll(".levelField").forEach((label) => { label.hidden = !named; });
+}
+
+function levelControlsShown() {
+  return byId("nField").hidden;
+}
+
+/** The sections of a prediction in levels across datacenters (.dc) or of every (R, W) (.rw). */
+function showView(levels) {
+  document.querySelectorAll(".rw").forEach((element) => { element.hidden = levels; });
+  document.querySelectorAll(".dc").forEach((element) => { element.hidden = !levels; });
+}
+
+/** The pair of datacenters the chart draws: two selects of the names, set to pair ("write>read") where it can be. */
+function fillPairChoice(names, pair) {
+  const [writeDc, readDc] = pair.split(">");
+  const fallback = [names[0], names.length > 1 ? names[1] : names[0]];
+  [["pairWrite", writeDc, fallback[0]], ["pairRead", readDc, fallback[1]]].forEach(([id, wanted, otherwise]) => {
+    const select = byId(id);
+    select.replaceChildren(...names.map((name) => new Option(name, name)));
+    select.value = names.includes(wanted) ? wanted : otherwise;
+  });
 }
 
 /** One checkbox per (R, W) of N: which curves the t-visibility chart draws. */
@@ -100,13 +155,9 @@ function fillChoices(n, chosen) {
   }
 }
 
-function format(value, digits) {
-  return value === null || value === undefined ? "beyond" : Number(value).toPrecision(digits);
-}
-
 function fillTable(prediction) {
-  const head = ["R, W"].concat(TABLE_TIMES.map((t) => "P(cons.) t=" + t + "ms"),
-    ["window 99%", "window 99.9%", "read p99.9", "write p99.9"]);
+  const head = [prediction.datacenters ? "write → read datacenter" : "R, W"]
+    .concat(TABLE_TIMES.map((t) => "P(cons.) t=" + t + "ms"), ["window 99%", "window 99.9%", "read p99.9", "write p99.9"]);
   byId("table").tHead.innerHTML = "<tr>" + head.map((cell) => "<th>" + cell + "</th>").join("") + "</tr>";
   const body = byId("table").tBodies[0];
   body.innerHTML = "";
@@ -132,18 +183,43 @@ function fillTable(prediction) {
   });
 }
 
-/** Redraws the t-visibility chart from the prediction on show: the view changed, not the question. */
+/**
+ * Redraws the t-visibility chart from the prediction on show: the view changed, not the question. Across
+ * datacenters it draws the chosen pair, marked in the heat map.
+ */
 function redrawVisibility() {
   const state = stateFromForm();
   keepInUrl(state);
-  if (shownPrediction) {
-    drawVisibility(shownPrediction, state.chosen, state.log, state.stale);
+  if (!shownPrediction) {
+    return;
+  }
+  const levels = Boolean(shownPrediction.datacenters);
+  drawVisibility(shownPrediction, levels ? [state.pair] : state.chosen, state.log, state.stale);
+  if (levels) {
+    markPair(state.pair);
   }
 }
 
+/** Redraws the heat map at the chosen probability. */
+function redrawHeatMap() {
+  const state = stateFromForm();
+  keepInUrl(state);
+  if (shownPrediction && shownPrediction.datacenters) {
+    drawHeatMap(shownPrediction, Number(state.p), choosePair);
+    markPair(state.pair);
+  }
+}
+
+/** A heat map cell chosen: its pair's curve in the chart. */
+function choosePair(writeDc, readDc) {
+  byId("pairWrite").value = writeDc;
+  byId("pairRead").value = readDc;
+  redrawVisibility();
+}
+
 /**
- * The datacenter names of a profile that places its replicas in named datacenters (answered in consistency levels,
- * which this page does not draw), or null. A profile the service cannot show is left to the prediction to report.
+ * The datacenter names of a profile that places its replicas in named datacenters (answered in consistency levels),
+ * or null. A profile the service cannot show is left to the prediction to report.
  */
 async function namedDatacenters(name) {
   if (isLive(name)) {
@@ -158,13 +234,27 @@ async function namedDatacenters(name) {
   }
 }
 
-/** Says why a profile answered in consistency levels gets no (R, W) charts, and where its answers are. */
-function levelsOnly(name, datacenters) {
-  setStatus(byId("status"), name + " places its replicas in named datacenters (" + datacenters.join(", ")
-    + "), so it is answered in consistency levels (LOCAL_QUORUM, EACH_QUORUM, ...), which this page does not draw "
-    + "yet: ask ./pbs predict --profile " + name + " --levels all --dc-matrix, or POST /api/v1/predictions with "
-    + "write_level and read_level" + (shownPrediction ? "; the charts below are still "
-    + shownPrediction.profile.name + "'s" : "") + ".", false);
+/** The question of every (R, W) of N. */
+function rwQuestion(state) {
+  return {profile: state.profile, n: state.n, t_ms: TIMES, percentiles: PERCENTILES, windows: [0.99, 0.999],
+    trials: Number(state.trials), seed: 42};
+}
+
+/** The question in consistency levels for every (write datacenter, read datacenter); N is the profile's. */
+function levelsQuestion(state) {
+  return {profile: state.profile, write_level: state.writeLevel, read_level: state.readLevel, dc_matrix: true,
+    t_ms: LEVEL_TIMES, percentiles: PERCENTILES, trials: Number(state.trials), seed: 42,
+    windows: [...new Set([0.99, 0.999, ...[...byId("heatP").options].map((option) => Number(option.value))])]};
+}
+
+function summary(prediction) {
+  const trials = prediction.trials.toLocaleString("en") + " trials, seed " + prediction.seed + ".";
+  if (!prediction.datacenters) {
+    return prediction.profile.name + ", N=" + prediction.n + ", " + trials;
+  }
+  const level = prediction.configs[0];
+  return prediction.profile.name + ", N=" + prediction.n + " in " + prediction.datacenters.join(", ")
+    + ": writes at " + level.write_level + ", reads at " + level.read_level + ", " + trials;
 }
 
 async function predict(state) {
@@ -175,11 +265,9 @@ async function predict(state) {
   }
   awaitedProfile = null;
   document.body.classList.remove("waiting");
-  const body = {profile: state.profile, n: state.n, t_ms: TIMES, percentiles: PERCENTILES, windows: [0.99, 0.999],
-    trials: Number(state.trials), seed: 42};
   const asked = ++predictionsAsked;
-  setStatus(byId("status"), "Simulating " + Number(state.trials).toLocaleString("en") + " trials of every (R, W) for "
-    + state.profile + ", N=" + state.n + "…", false);
+  const trials = Number(state.trials).toLocaleString("en") + " trials";
+  setStatus(byId("status"), "Simulating " + trials + " for " + state.profile + "…", false);
   document.body.classList.add("loading");
   byId("predict").disabled = true;
   try {
@@ -187,23 +275,28 @@ async function predict(state) {
     if (asked !== predictionsAsked) {
       return;
     }
-    if (datacenters) {
-      levelsOnly(state.profile, datacenters);
-      return;
-    }
-    const prediction = await request("/predictions", body);
+    showLevelControls(datacenters !== null);
+    keepInUrl(state);
+    setStatus(byId("status"), "Simulating " + trials + (datacenters ? " of " + state.writeLevel + " writes and "
+      + state.readLevel + " reads between every two of " + datacenters.join(", ")
+      : " of every (R, W) for " + state.profile + ", N=" + state.n) + "…", false);
+    const prediction = await request("/predictions", datacenters ? levelsQuestion(state) : rwQuestion(state));
     if (asked !== predictionsAsked) {
       return;
     }
     shownPrediction = prediction;
-    const view = stateFromForm();
-    drawVisibility(prediction, view.chosen, view.log, view.stale);
+    showView(Boolean(prediction.datacenters));
+    if (prediction.datacenters) {
+      fillPairChoice(prediction.datacenters, stateFromForm().pair);
+      redrawHeatMap();
+    } else {
+      drawLatency(prediction, "read_latency_ms", "readLatency");
+      drawLatency(prediction, "write_latency_ms", "writeLatency");
+      drawTradeoff(prediction);
+    }
+    redrawVisibility();
     fillTable(prediction);
-    drawLatency(prediction, "read_latency_ms", "readLatency");
-    drawLatency(prediction, "write_latency_ms", "writeLatency");
-    drawTradeoff(prediction);
-    setStatus(byId("status"), prediction.profile.name + ", N=" + prediction.n + ", "
-      + prediction.trials.toLocaleString("en") + " trials, seed " + prediction.seed + "."
+    setStatus(byId("status"), summary(prediction)
       + (isLive(state.profile) ? " A live profile: Predict again to use its latest measurements." : ""), false);
   } catch (problem) {
     if (asked === predictionsAsked) {
@@ -239,11 +332,18 @@ async function start() {
     setStatus(byId("status"), "Could not load the profiles: " + problem.message, true);
     return;
   }
+  ["writeLevel", "readLevel"].forEach((id) => byId(id).replaceChildren(...LEVELS.map((level) => new Option(level))));
   showState(stateFromUrl());
   showLive(byId("profile").value);
-  byId("profile").addEventListener("change", () => {
+  byId("profile").addEventListener("change", async () => {
+    const name = byId("profile").value;
     keepInUrl(stateFromForm());
-    showLive(byId("profile").value);
+    showLive(name);
+    const datacenters = await namedDatacenters(name);
+    if (byId("profile").value === name) {
+      showLevelControls(datacenters !== null);
+      keepInUrl(stateFromForm());
+    }
   });
   byId("n").addEventListener("change", () => {
     const n = Number(byId("n").value);
@@ -257,10 +357,14 @@ async function start() {
   });
   byId("view").addEventListener("change", redrawVisibility);
   byId("view").addEventListener("submit", (event) => event.preventDefault());
+  byId("heatView").addEventListener("change", redrawHeatMap);
+  byId("heatView").addEventListener("submit", (event) => event.preventDefault());
   let resizing = null;
   new ResizeObserver(() => {
     cancelAnimationFrame(resizing);
-    resizing = requestAnimationFrame(() => resizeCharts(shownPrediction));
+    // The trade-off is redrawn only for (R, W): across datacenters it is hidden.
+    resizing = requestAnimationFrame(() => resizeCharts(shownPrediction && !shownPrediction.datacenters
+      ? shownPrediction : null));
   }).observe(document.querySelector("main"));
   startSlaForm(byId("n").value);
   predict(stateFromForm());

@@ -1,21 +1,31 @@
 // The dashboard's charts: t-visibility with confidence bands, a live probe's observed against predicted staleness,
-// latency CDFs (uPlot) and the trade-off (a canvas).
+// latency CDFs (uPlot), the trade-off (a canvas) and, for datacenters, the heat map of windows (a table).
 "use strict";
 
 const COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f"];
 const charts = {};
 
+/** A configuration of (R, W), or of consistency levels from a write datacenter to a read datacenter. */
 function configLabel(config) {
-  return "R=" + config.r + " W=" + config.w;
+  return config.write_dc === undefined ? "R=" + config.r + " W=" + config.w
+    : "write " + config.write_dc + " → read " + config.read_dc;
 }
 
 function configKey(config) {
-  return config.r + "," + config.w;
+  return config.write_dc === undefined ? config.r + "," + config.w : pairKey(config.write_dc, config.read_dc);
+}
+
+function pairKey(writeDc, readDc) {
+  return writeDc + ">" + readDc;
 }
 
 function windowAt(config, p) {
   const entry = config.windows_ms.find((candidate) => candidate.p === p);
   return entry ? entry.t_ms : null;
+}
+
+function format(value, digits) {
+  return value === null || value === undefined ? "beyond" : Number(value).toPrecision(digits);
 }
 
 function latencyAt(config, field, percentile) {
@@ -275,6 +285,89 @@ function labelPlace(taken, x, y, textWidth, width, height) {
     }
   }
   return boxAt(x + 9 + textWidth > width ? x - 9 - textWidth : x + 9, y - 20);
+}
+
+/** A window as text: whole ms from 100 ms, three figures below; "beyond range" past what the simulation recorded. */
+function millis(value) {
+  if (value === null || value === undefined) {
+    return "beyond range";
+  }
+  return (value >= 100 ? Math.round(value) : Number(value.toPrecision(3))) + " ms";
+}
+
+/**
+ * The heat map of a prediction across datacenters: a table, one row per write datacenter and one column per read
+ * datacenter, each cell the window at p in ms as text on a shade from light (short) to dark (longest of the map);
+ * strict pairs say so on green. Each cell is a button: choose(writeDc, readDc) draws that pair's curve.
+ */
+function drawHeatMap(prediction, p, choose) {
+  const table = document.getElementById("heatMap");
+  const names = prediction.datacenters;
+  const byPair = new Map(prediction.configs.map((config) => [configKey(config), config]));
+  const longest = Math.max(1, ...prediction.configs.map((config) => windowAt(config, p)).filter((t) => t !== null));
+  const level = prediction.configs[0];
+  table.caption.textContent = "Window (ms) at P(consistent) ≥ " + p + ": writes at " + level.write_level
+    + ", reads at " + level.read_level + "; rows: the write's datacenter, columns: the read's.";
+  table.tHead.innerHTML = "";
+  const head = table.tHead.insertRow();
+  head.appendChild(headerCell("write ↓ read →", "col"));
+  names.forEach((name) => head.appendChild(headerCell(name, "col")));
+  const body = table.tBodies[0];
+  body.innerHTML = "";
+  names.forEach((writeDc) => {
+    const row = body.insertRow();
+    row.appendChild(headerCell(writeDc, "row"));
+    names.forEach((readDc) => {
+      const config = byPair.get(pairKey(writeDc, readDc));
+      const cell = row.insertCell();
+      if (!config) {
+        cell.textContent = "not asked";
+        return;
+      }
+      const t = windowAt(config, p);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.pair = pairKey(writeDc, readDc);
+      button.textContent = millis(t);
+      const when = t === null ? "the window lies beyond the range the simulation recorded"
+        : "consistent with probability " + p + " from " + millis(t) + " after commit";
+      button.title = "write in " + writeDc + ", read in " + readDc + ": " + when
+        + (config.strict ? " (a strict quorum: every read overlaps the write)" : "") + ". Click to draw its curve.";
+      if (config.strict) {
+        const tag = document.createElement("span");
+        tag.className = "tag";
+        tag.textContent = "strict";
+        button.append(" ", tag);
+        cell.className = "strict";
+      } else {
+        const share = t === null ? 1 : Math.sqrt(t / longest);
+        cell.style.background = shade(share);
+        cell.classList.toggle("dark", share > 0.5);
+      }
+      button.addEventListener("click", () => choose(writeDc, readDc));
+      cell.appendChild(button);
+    });
+  });
+}
+
+/** Marks the heat map's cell of the pair ("write>read") the chart draws as pressed. */
+function markPair(pair) {
+  document.querySelectorAll("#heatMap button").forEach((button) => {
+    button.setAttribute("aria-pressed", String(button.dataset.pair === pair));
+  });
+}
+
+function headerCell(text, scope) {
+  const cell = document.createElement("th");
+  cell.scope = scope;
+  cell.textContent = text;
+  return cell;
+}
+
+/** From light blue (0) to dark blue (1). */
+function shade(share) {
+  const [light, dark] = [[238, 244, 251], [24, 64, 120]];
+  return "rgb(" + light.map((value, index) => Math.round(value + (dark[index] - value) * share)).join(",") + ")";
 }
 
 /** Fits every chart to its container's width again: after a resize, without asking the service again. */
