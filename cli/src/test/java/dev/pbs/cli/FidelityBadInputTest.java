@@ -66,8 +66,8 @@ class FidelityBadInputTest {
                         "--read-level must be one of ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM, EACH_QUORUM"),
                 Arguments.of(
                         oneCellWith(
-                                "--datacenters", "dc1:2,dc2:2", "--inter-dc-mean-ms", "20", "--read-level", "THREE"),
-                        "THREE"),
+                                "--datacenters", "dc1:1,dc2:1", "--inter-dc-mean-ms", "20", "--read-level", "THREE"),
+                        "THREE needs 3 replicas, but the key has 2"),
                 Arguments.of(
                         oneCellWith("--client-gap", "always"),
                         "Invalid value for option '--client-gap': expected one of [NONE, MEASURED, LATENCY] (case-insensitive) but was 'always'"),

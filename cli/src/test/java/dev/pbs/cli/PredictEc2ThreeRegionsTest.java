@@ -138,15 +138,15 @@ class PredictEc2ThreeRegionsTest {
     }
 
     @Test
-    void tune_onTheBuiltIn_exitsTwoSayingOnlyLevelsUseItsPairDelays() {
+    void tune_onTheBuiltIn_choosesLevelsForEveryReadDatacenter() {
         CommandLineRun run =
                 CommandLineRun.of("tune", "--profile", "ec2-three-regions", "--n", "9", "--trials", "1000");
 
-        assertThat(run.status()).isEqualTo(2);
-        assertThat(run.errorLines()).hasSize(1);
-        assertThat(run.errorLines().get(0))
-                .startsWith("pbs: the profile ec2-three-regions gives each pair of its datacenters a delay of its own")
-                .contains("only predictions in consistency levels use");
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out())
+                .contains("us-east:3,us-west:3,eu-west:3 (N=9), writes coordinated in us-east, reads in us-east, "
+                        + "us-west, eu-west")
+                .contains("Feasible, best first");
         assertThat(run.err()).doesNotContain("Exception");
     }
 

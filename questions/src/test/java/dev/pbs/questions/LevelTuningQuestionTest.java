@@ -126,23 +126,24 @@ class LevelTuningQuestionTest {
 
     @Test
     void tooManyCombinations_areRefusedNamingHowToAskForFewer() {
-        LatencyProfile fiveDatacenters = LatencyProfile.builder("five")
+        LatencyProfile tenDatacenters = LatencyProfile.builder("ten")
                 .provenance("test")
                 .defaults(MessageDelays.all(Constant.of(1)))
                 .topology(DatacenterTopology.named(
-                        List.of("a", "b", "c", "d", "e"),
-                        new int[] {0, 1, 2, 3, 4},
+                        List.of("a", "b", "c", "d", "e", "f", "g", "h", "i", "j"),
+                        new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9},
                         Constant.of(20),
                         List.of(),
                         CoordinatorPlacement.RANDOM))
                 .build();
 
         assertThatThrownBy(() -> TuningQuestion.builder(
-                                fiveDatacenters, QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE)
+                                tenDatacenters, QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE)
                         .build())
                 .isInstanceOf(InvalidQuestionException.class)
-                .hasMessageStartingWith("that is 320 (write level, read level, read datacenter) combinations, more "
-                        + "than the 256 one run evaluates");
+                .hasMessageStartingWith(
+                        "that is 640 (write level, read level, read datacenter) combinations, more " + "than the "
+                                + dev.pbs.montecarlo.LevelSimulationSpec.MAX_CONFIGURATIONS + " one run evaluates");
     }
 
     @Test
@@ -166,8 +167,9 @@ class LevelTuningQuestionTest {
                         .quorums("1", "1")
                         .build())
                 .isInstanceOf(InvalidQuestionException.class)
-                .hasMessage("'r' is for (R, W); with consistency levels across datacenters use 'write_level' and "
-                        + "'read_level'");
+                .hasMessage("'r' is for (R, W), but the profile edge places its replicas in named datacenters "
+                        + "(dc1:2,dc2:1,dc3:0), so it is answered in consistency levels across them: use 'write_level' "
+                        + "and 'read_level'");
     }
 
     private static void assertRefused(TuningQuestion.Builder builder, String message) {

@@ -19,7 +19,18 @@ final class ProbeSchema {
 
     private static final long SCHEMA_AGREEMENT_POLL_MILLIS = 500;
 
+    /**
+     * How long a schema change may take: every node of every datacenter must apply it, which on a
+     * loaded machine takes longer than the probe's 5 s for ordinary requests.
+     */
+    private static final Duration SCHEMA_CHANGE_TIMEOUT = Duration.ofSeconds(60);
+
     private ProbeSchema() {}
+
+    private static com.datastax.oss.driver.api.core.cql.SimpleStatement schemaChange(String text) {
+        return com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(text)
+                .setTimeout(SCHEMA_CHANGE_TIMEOUT);
+    }
 
     static void ensure(CqlSession session, ProbeSettings settings, String datacenter) {
         Optional<KeyspaceMetadata> existing =
@@ -35,13 +46,13 @@ final class ProbeSchema {
                         + "; use --rf " + actual + " or another --keyspace (the probe never alters a keyspace)");
             }
         } else {
-            session.execute("CREATE KEYSPACE IF NOT EXISTS " + settings.keyspace()
+            session.execute(schemaChange("CREATE KEYSPACE IF NOT EXISTS " + settings.keyspace()
                     + " WITH replication = {'class': 'NetworkTopologyStrategy', '" + datacenter.replace("'", "''")
                     + "': "
-                    + settings.replicationFactor() + "}");
+                    + settings.replicationFactor() + "}"));
         }
-        session.execute("CREATE TABLE IF NOT EXISTS " + settings.keyspace() + "." + ProbeSettings.TABLE
-                + " (key text PRIMARY KEY, version bigint, written_at_micros bigint)");
+        session.execute(schemaChange("CREATE TABLE IF NOT EXISTS " + settings.keyspace() + "." + ProbeSettings.TABLE
+                + " (key text PRIMARY KEY, version bigint, written_at_micros bigint)"));
         awaitSchemaAgreement(session);
     }
 
@@ -74,7 +85,8 @@ final class ProbeSchema {
             DatacenterReplication replication,
             Optional<KeyspaceMetadata> existing) {
         if (existing.isEmpty()) {
-            session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace + " WITH replication = " + replication.cql());
+            session.execute(schemaChange(
+                    "CREATE KEYSPACE IF NOT EXISTS " + keyspace + " WITH replication = " + replication.cql()));
             return;
         }
         Map<String, String> actual = existing.get().getReplication();
