@@ -3,6 +3,7 @@ package dev.pbs.cli;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
+import dev.pbs.cassandra.observe.ObservedLevels;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.observe.WindowedComparison;
@@ -233,6 +234,21 @@ final class ProbeCommand implements Callable<Integer> {
     private String readConsistency;
 
     @Option(
+            names = "--observe-write-dc",
+            paramLabel = "DC",
+            description =
+                    "With --replication: the datacenter whose nodes coordinate the observed writes (default: the "
+                            + "first of --replication). The levels may then be any of Cassandra's (LOCAL_QUORUM, EACH_QUORUM...).")
+    private String observeWriteDatacenter;
+
+    @Option(
+            names = "--observe-read-dc",
+            paramLabel = "DC",
+            description = "With --replication: the datacenter whose nodes coordinate the observed reads (default: the "
+                    + "last of --replication).")
+    private String observeReadDatacenter;
+
+    @Option(
             names = "--observe-t",
             paramLabel = "MS",
             split = ",",
@@ -257,11 +273,16 @@ final class ProbeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ProbeSettings settings = settings();
-        if (observe && settings.datacenters().isPresent()) {
+        if (settings.datacenters().isEmpty() && (observeWriteDatacenter != null || observeReadDatacenter != null)) {
             throw new IllegalArgumentException(
-                    "--observe does not take --replication yet: observe one datacenter " + "with --rf and --local-dc");
+                    (observeWriteDatacenter != null ? "--observe-write-dc" : "--observe-read-dc")
+                            + " needs --replication");
         }
-        ObservationSettings observation = observe ? observation(settings.replicationFactor()) : null;
+        ObservationSettings observation = observe
+                ? settings.datacenters()
+                        .map(this::observationOverDatacenters)
+                        .orElseGet(() -> observation(settings.replicationFactor()))
+                : null;
         new OutputFile("--out", outFile).requireWritable();
         if (histogramLog != null) {
             new OutputFile("--hlog", histogramLog).requireWritable();
@@ -360,6 +381,49 @@ final class ProbeCommand implements Callable<Integer> {
                 observeWrites,
                 observeRate,
                 observeDelays.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /**
+     * The observation over several datacenters: writes at --write-consistency through nodes of the
+     * write datacenter, reads at --read-consistency through nodes of the read datacenter, both
+     * outside the key's replicas (the level prediction's coordinators are never replicas).
+     */
+    private ObservationSettings observationOverDatacenters(DatacenterReplication replication) {
+        if (coordinatorChoice() != CoordinatorChoice.OUTSIDE_REPLICAS) {
+            throw new IllegalArgumentException(
+                    "--observe with --replication predicts coordinators that are not replicas"
+                            + " of the key: add --observe-coordinators non-replicas (each datacenter needs a node more than its "
+                            + "replicas)");
+        }
+        List<String> names = List.copyOf(replication.factors().keySet());
+        ObservedLevels levels = new ObservedLevels(
+                ConsistencyLevel.parse("--write-consistency", writeConsistency),
+                ConsistencyLevel.parse("--read-consistency", readConsistency),
+                observeWriteDatacenter == null ? names.get(0) : observeWriteDatacenter.trim(),
+                observeReadDatacenter == null ? names.get(names.size() - 1) : observeReadDatacenter.trim());
+        dev.pbs.model.quorum.DatacenterReplicas placement = replication.placement();
+        int writeIndex = datacenterIndex(names, levels.writeDatacenter(), "--observe-write-dc");
+        int readIndex = datacenterIndex(names, levels.readDatacenter(), "--observe-read-dc");
+        placement.validate(new dev.pbs.model.quorum.LevelConfiguration(
+                levels.writeLevel(), levels.readLevel(), writeIndex, readIndex));
+        return new ObservationSettings(
+                        1,
+                        1,
+                        observeWrites,
+                        observeRate,
+                        observeDelays.stream().mapToDouble(Double::doubleValue).toArray())
+                .withLevels(
+                        levels,
+                        placement.replicasNeeded(levels.writeLevel(), writeIndex),
+                        placement.replicasNeeded(levels.readLevel(), readIndex));
+    }
+
+    private static int datacenterIndex(List<String> names, String datacenter, String option) {
+        int index = names.indexOf(datacenter);
+        if (index < 0) {
+            throw new IllegalArgumentException(option + " " + datacenter + " is not one of --replication's " + names);
+        }
+        return index;
     }
 
     private ProbeSettings settings() {

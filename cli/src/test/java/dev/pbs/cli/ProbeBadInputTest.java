@@ -81,7 +81,44 @@ class ProbeBadInputTest {
                             "dc1:3,dc2:3",
                             "--observe"
                         },
-                        "--observe does not take --replication"),
+                        "add --observe-coordinators non-replicas"),
+                Arguments.of(
+                        new String[] {
+                            "probe", "--contact-point", "127.0.0.1:9042", "--out", out, "--observe-write-dc", "dc1"
+                        },
+                        "--observe-write-dc needs --replication"),
+                Arguments.of(
+                        new String[] {
+                            "probe",
+                            "--contact-point",
+                            "127.0.0.1:9042",
+                            "--out",
+                            out,
+                            "--replication",
+                            "dc1:3,dc2:3",
+                            "--observe",
+                            "--observe-coordinators",
+                            "non-replicas",
+                            "--observe-read-dc",
+                            "dc3"
+                        },
+                        "--observe-read-dc dc3 is not one of --replication's [dc1, dc2]"),
+                Arguments.of(
+                        new String[] {
+                            "probe",
+                            "--contact-point",
+                            "127.0.0.1:9042",
+                            "--out",
+                            out,
+                            "--replication",
+                            "dc1:1,dc2:1",
+                            "--observe",
+                            "--observe-coordinators",
+                            "non-replicas",
+                            "--read-consistency",
+                            "THREE"
+                        },
+                        "THREE needs 3 replicas"),
                 Arguments.of(
                         new String[] {"probe", "--contact-point", "127.0.0.1:9042", "--out", "/no/such/folder/p.json"},
                         "no such directory"),

@@ -57,15 +57,7 @@ public record FidelityDatacenters(
     }
 
     private static DatacenterReplicas replicas(DatacenterReplication replication) {
-        List<String> names = List.copyOf(replication.factors().keySet());
-        int[] placement = new int[replication.replicas()];
-        int slot = 0;
-        for (int index = 0; index < names.size(); index++) {
-            for (int copy = 0; copy < replication.factor(names.get(index)); copy++) {
-                placement[slot++] = index;
-            }
-        }
-        return DatacenterReplicas.of(names, placement);
+        return replication.placement();
     }
 
     /** The cluster: one node more than the replicas in every datacenter. */

@@ -68,6 +68,19 @@ public record DatacenterReplication(Map<String, Integer> factors) {
         return factors.values().stream().mapToInt(Integer::intValue).sum();
     }
 
+    /** A key's replicas by datacenter, in the order given: the model's placement. */
+    public dev.pbs.model.quorum.DatacenterReplicas placement() {
+        java.util.List<String> names = java.util.List.copyOf(factors.keySet());
+        int[] datacenters = new int[replicas()];
+        int slot = 0;
+        for (int index = 0; index < names.size(); index++) {
+            for (int copy = 0; copy < factors.get(names.get(index)); copy++) {
+                datacenters[slot++] = index;
+            }
+        }
+        return dev.pbs.model.quorum.DatacenterReplicas.of(names, datacenters);
+    }
+
     /** The factor of {@code datacenter}; 0 when it holds no replica. */
     public int factor(String datacenter) {
         return factors.getOrDefault(datacenter, 0);
