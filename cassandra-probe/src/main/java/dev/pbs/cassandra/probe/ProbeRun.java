@@ -102,9 +102,10 @@ public final class ProbeRun implements AutoCloseable {
                     .filter(node -> name.equals(node.getDatacenter()))
                     .count();
             if (count < factor) {
-                throw new IllegalArgumentException("datacenter " + name + " has " + count
-                        + " node(s), fewer than its replication factor " + factor
-                        + (settings.datacenters().isPresent() ? " (--replication)" : " (--rf)"));
+                throw new IllegalArgumentException("datacenter " + name + " has " + count + " node(s), fewer than "
+                        + (settings.datacenters().isPresent()
+                                ? "its replication factor " + factor + " (--replication)"
+                                : "--rf " + factor));
             }
             everyNode &= count == factor;
         }
