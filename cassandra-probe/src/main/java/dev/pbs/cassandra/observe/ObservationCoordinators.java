@@ -28,10 +28,18 @@ final class ObservationCoordinators {
     private final String keyspace;
     private final TokenMap tokens;
     private final AtomicLong readTurn = new AtomicLong();
+    /** Whether writes and reads share their coordinators (one datacenter, no levels). */
+    private final boolean shared;
 
     private ObservationCoordinators(
-            CoordinatorChoice choice, List<Node> writers, List<Node> readers, String keyspace, TokenMap tokens) {
+            CoordinatorChoice choice,
+            List<Node> writers,
+            List<Node> readers,
+            String keyspace,
+            TokenMap tokens,
+            boolean shared) {
         this.choice = choice;
+        this.shared = shared;
         this.writers = List.copyOf(writers);
         this.readers = List.copyOf(readers);
         this.keyspace = keyspace;
@@ -80,7 +88,7 @@ final class ObservationCoordinators {
 
     /** Whether every coordinator is itself a replica of its keys: round robin over exactly N nodes. */
     boolean coordinatorIsReplica(int n) {
-        return choice == CoordinatorChoice.ROUND_ROBIN && writers == readers && writers.size() == n;
+        return choice == CoordinatorChoice.ROUND_ROBIN && shared && writers.size() == n;
     }
 
     /** The coordinator of write number {@code turn} (from 0), of key {@code key}. */
