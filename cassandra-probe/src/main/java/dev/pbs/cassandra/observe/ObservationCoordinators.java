@@ -70,7 +70,7 @@ final class ObservationCoordinators {
                         .orElseThrow(() -> new IllegalStateException("the driver has no token map"))
                 : null;
         return new ObservationCoordinators(
-                choice, writers, readers, run.settings().keyspace(), tokens);
+                choice, writers, readers, run.settings().keyspace(), tokens, levels.isEmpty());
     }
 
     private static List<Node> inDatacenter(List<Node> nodes, String datacenter) {
