@@ -91,7 +91,7 @@ public final class ProbeRun implements AutoCloseable {
         this.datacenters = settings.datacenters()
                 .map(replication -> List.copyOf(replication.factors().keySet()))
                 .orElse(List.of(datacenter));
-        List<Node> nodes = localNodes();
+        List<Node> nodes = awaitReplicaNodes();
         boolean everyNode = true;
         java.util.Map<String, String> datacenterOf = new java.util.TreeMap<>();
         for (String name : datacenters) {
@@ -312,6 +312,46 @@ public final class ProbeRun implements AutoCloseable {
             cause = cause.getCause();
         }
         return cause;
+    }
+
+    /** How long the probe waits for the driver to learn of as many nodes as replicas in each datacenter. */
+    private static final java.time.Duration NODE_DISCOVERY_TIMEOUT = java.time.Duration.ofSeconds(30);
+
+    /**
+     * The coordinating datacenters' nodes once each has at least as many as its replication factor,
+     * or as they are after {@link #NODE_DISCOVERY_TIMEOUT}: a node that joined seconds before the
+     * probe connected reaches the driver's metadata a little later (then the caller refuses). Over
+     * several datacenters only, where a remote datacenter's last node was seen to be missing from
+     * the metadata just after a local cluster started; one datacenter's shortage is refused at once.
+     */
+    private List<Node> awaitReplicaNodes() {
+        if (settings.datacenters().isEmpty()) {
+            return localNodes();
+        }
+        long deadline = System.nanoTime() + NODE_DISCOVERY_TIMEOUT.toNanos();
+        List<Node> nodes = localNodes();
+        while (!enoughNodes(nodes) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            nodes = localNodes();
+        }
+        return nodes;
+    }
+
+    private boolean enoughNodes(List<Node> nodes) {
+        for (String name : datacenters) {
+            int factor = settings.datacenters()
+                    .map(replication -> replication.factor(name))
+                    .orElse(settings.replicationFactor());
+            if (nodes.stream().filter(node -> name.equals(node.getDatacenter())).count() < factor) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private List<Node> localNodes() {
