@@ -95,9 +95,7 @@ public final class ProbeRun implements AutoCloseable {
         boolean everyNode = true;
         java.util.Map<String, String> datacenterOf = new java.util.TreeMap<>();
         for (String name : datacenters) {
-            int factor = settings.datacenters()
-                    .map(replication -> replication.factor(name))
-                    .orElse(settings.replicationFactor());
+            int factor = factorOf(name);
             long count = nodes.stream()
                     .filter(node -> name.equals(node.getDatacenter()))
                     .count();
@@ -342,11 +340,16 @@ public final class ProbeRun implements AutoCloseable {
         return nodes;
     }
 
+    /** The replication factor of a coordinating datacenter: its own over several, else the keyspace's. */
+    private int factorOf(String datacenter) {
+        return settings.datacenters()
+                .map(replication -> replication.factor(datacenter))
+                .orElse(settings.replicationFactor());
+    }
+
     private boolean enoughNodes(List<Node> nodes) {
         for (String name : datacenters) {
-            int factor = settings.datacenters()
-                    .map(replication -> replication.factor(name))
-                    .orElse(settings.replicationFactor());
+            int factor = factorOf(name);
             if (nodes.stream().filter(node -> name.equals(node.getDatacenter())).count() < factor) {
                 return false;
             }
