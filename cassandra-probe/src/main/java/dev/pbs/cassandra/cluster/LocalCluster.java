@@ -298,7 +298,7 @@ public final class LocalCluster {
     private void launch(int index, List<String> command, Consumer<String> progress) {
         Path node = directory.node(index);
         Path log = directory.logFile(index);
-        long logStart = sizeOf(log);
+        long logStart = NodeOutput.size(log);
         Process process;
         try {
             process = new ProcessBuilder(command)
@@ -317,7 +317,7 @@ public final class LocalCluster {
                 directory.clearPid(index);
                 String message = "node " + index + " exited with status " + process.exitValue()
                         + " while starting; see " + log + " and " + node.resolve("logs/system.log");
-                if (logSince(log, logStart).contains(SEED_UNREACHABLE)) {
+                if (NodeOutput.since(log, logStart).contains(SEED_UNREACHABLE)) {
                     throw new SeedUnreachable(message);
                 }
                 throw new IllegalStateException(message);
@@ -329,30 +329,6 @@ public final class LocalCluster {
             sleep(250);
         }
         progress.accept("node " + index + " is up at " + address(index) + ":" + NodeConfiguration.NATIVE_PORT);
-    }
-
-    private static long sizeOf(Path file) {
-        try {
-            return Files.exists(file) ? Files.size(file) : 0;
-        } catch (IOException unreadable) {
-            return 0;
-        }
-    }
-
-    /** What was appended to {@code file} after its first {@code offset} bytes ("" if unreadable). */
-    private static String logSince(Path file, long offset) {
-        try (java.io.RandomAccessFile reader = new java.io.RandomAccessFile(file.toFile(), "r")) {
-            long length = reader.length();
-            if (length <= offset) {
-                return "";
-            }
-            reader.seek(offset);
-            byte[] appended = new byte[(int) Math.min(length - offset, 1 << 20)];
-            reader.readFully(appended);
-            return new String(appended, StandardCharsets.UTF_8);
-        } catch (IOException unreadable) {
-            return "";
-        }
     }
 
     /** A node gave up starting because no seed answered its gossip within the ring delay. */
