@@ -17,7 +17,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * Reads the probe's traces back, on a thread of its own, and records their W, A, R and S samples
  * ({@link TraceParser}) in a {@link WarsRecorder}. Cassandra writes trace events asynchronously,
  * so a trace is read {@link #READ_DELAY_MILLIS} after its operation completed, and again (up to
- * {@link #READ_ATTEMPTS} times in all) while nothing in it can be parsed yet.
+ * {@link #READ_ATTEMPTS} times in all) while a replica's events in it are still incomplete
+ * ({@link #needsAnotherRead}). A replica far away, or a loaded one, writes its events last: a
+ * trace read once would keep the near replicas' samples and drop the far ones'.
  */
 final class TraceReader {
 
@@ -25,7 +27,7 @@ final class TraceReader {
     static final long READ_DELAY_MILLIS = 2000;
 
     /** The most reads of one trace. */
-    static final int READ_ATTEMPTS = 3;
+    static final int READ_ATTEMPTS = 4;
 
     /** How long the last traces may take to be read once the workload has stopped, ms. */
     static final long DRAIN_MILLIS = READ_DELAY_MILLIS * (READ_ATTEMPTS + 1);
@@ -106,6 +108,17 @@ final class TraceReader {
         }
     }
 
+    /**
+     * Whether a trace is read again: while nothing in it can be parsed, or while some replica the
+     * coordinator sent the request to gave no sample (its events not all written yet), and fewer
+     * than {@link #READ_ATTEMPTS} reads were made.
+     *
+     * @param attempt the reads made so far, from 1
+     */
+    static boolean needsAnotherRead(TraceParser.Result parsed, int attempt) {
+        return attempt < READ_ATTEMPTS && (parsed.isEmpty() || parsed.discarded() > 0);
+    }
+
     private void readOne(PendingTrace trace) {
         List<TraceEvent> events = new ArrayList<>();
         for (Row row :
@@ -117,7 +130,7 @@ final class TraceReader {
             }
         }
         TraceParser.Result parsed = TraceParser.parse(trace.operation, trace.coordinator, ProbeSettings.TABLE, events);
-        if (parsed.isEmpty() && trace.attempt < READ_ATTEMPTS) {
+        if (needsAnotherRead(parsed, trace.attempt)) {
             pending.add(new PendingTrace(
                     trace.sessionId, trace.operation, trace.coordinator, trace.countsReadTarget, trace.attempt + 1));
             return;

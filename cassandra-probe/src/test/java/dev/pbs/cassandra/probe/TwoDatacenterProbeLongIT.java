@@ -83,6 +83,10 @@ class TwoDatacenterProbeLongIT {
             snapshot = run.run(() -> false);
         }
         DatacenterMeasurements measured = snapshot.datacenters().orElseThrow();
+        System.out.println("[two datacenters] " + snapshot.operations());
+        measured.crossingMicros()
+                .forEach((pair, messages) -> messages.forEach((message, samples) -> System.out.printf(
+                        "[two datacenters] %s %s: %d samples%n", pair, message, samples.getTotalCount())));
         for (String pair : List.of("dc1>dc2", "dc2>dc1")) {
             Map<WarsMessage, Histogram> crossing = measured.crossingMicros().get(pair);
             assertThat(crossing).as(pair).isNotNull();

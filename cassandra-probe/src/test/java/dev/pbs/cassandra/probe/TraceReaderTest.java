@@ -1,0 +1,52 @@
+package dev.pbs.cassandra.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TraceReaderTest {
+
+    private static final List<TraceFixtures.RecordedTrace> RECORDED =
+            TraceFixtures.load("/dev/pbs/cassandra/probe/local-three-nodes.traces");
+
+    /** The write coordinated by 127.0.0.1 (block 21 of the fixture): replicas 127.0.0.2 and .3. */
+    private static final TraceFixtures.RecordedTrace WRITE = RECORDED.get(20);
+
+    @Test
+    void needsAnotherRead_completeTrace_isReadOnce() {
+        TraceParser.Result complete = parse(WRITE.events());
+        assertThat(complete.samples()).hasSize(2);
+        assertThat(TraceReader.needsAnotherRead(complete, 1)).isFalse();
+    }
+
+    @Test
+    void needsAnotherRead_aReplicaWhoseEventsAreNotWrittenYet_isReadAgainUntilTheLastAttempt() {
+        // 127.0.0.3 has not written its events yet: the coordinator's say it was sent the request.
+        TraceParser.Result partial = parse(WRITE.events().stream()
+                .filter(event -> !event.source().equals("127.0.0.3"))
+                .toList());
+        assertThat(partial.samples()).extracting(ReplicaDelays::replica).containsExactly("127.0.0.2");
+        assertThat(partial.discarded()).isEqualTo(1);
+        for (int attempt = 1; attempt < TraceReader.READ_ATTEMPTS; attempt++) {
+            assertThat(TraceReader.needsAnotherRead(partial, attempt))
+                    .as("after read %d", attempt)
+                    .isTrue();
+        }
+        assertThat(TraceReader.needsAnotherRead(partial, TraceReader.READ_ATTEMPTS))
+                .isFalse();
+    }
+
+    @Test
+    void needsAnotherRead_nothingWrittenYet_isReadAgain() {
+        TraceParser.Result empty = parse(List.of());
+        assertThat(empty.isEmpty()).isTrue();
+        assertThat(TraceReader.needsAnotherRead(empty, 1)).isTrue();
+        assertThat(TraceReader.needsAnotherRead(empty, TraceReader.READ_ATTEMPTS))
+                .isFalse();
+    }
+
+    private static TraceParser.Result parse(List<TraceEvent> events) {
+        return TraceParser.parse(WRITE.operation(), WRITE.coordinator(), "kv", events);
+    }
+}
