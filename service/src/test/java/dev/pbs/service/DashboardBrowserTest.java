@@ -29,8 +29,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The dashboard in headless Chromium against the whole application: charts really drawn (canvas pixels of
  * each series' colour), the table of every (R, W), the SLA form's recommendation and error, the layout at
  * 1280x800 and at 420x900, and a console free of errors; for {@code ec2-three-regions} (three named
- * datacenters, N = 9, so the service allows 16 replicas here) the heat map of windows between datacenters and
- * a clicked pair's curve. Screenshots go to {@code target/screenshots/}.
+ * datacenters, N = 9, so the service allows 16 replicas here) the heat map of windows between datacenters, a
+ * clicked pair's curve, and the SLA form's recommendation in consistency levels. Screenshots go to
+ * {@code target/screenshots/}.
  * Needs Debian's {@code chromium} and {@code chromium-driver}; without them it is skipped, or fails when
  * {@code PBS_REQUIRE_BROWSER=1} (as in CI). The live probe section has its own test,
  * {@link LiveProbeBrowserTest}.
@@ -323,6 +324,124 @@ class DashboardBrowserTest {
     }
 
     @Test
+    void slaForm_ec2ThreeRegions_recommendsALevelPairThenNRWAgainForASingleDatacenterProfile() throws IOException {
+        driver.get(page("?profile=lnkd-disk&n=3&trials=10000"));
+        waitForStatus("lnkd-disk, N=3");
+        new Select(driver.findElement(By.id("profile"))).selectByValue("ec2-three-regions");
+
+        // The form turns to levels: N and the (R, W) levels give way to the levels and datacenters to try.
+        Select writeDatacenter =
+                new Select(wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("slaWriteDatacenter"))));
+        assertThat(driver.findElement(By.id("slaN")).isDisplayed()).as("N").isFalse();
+        assertThat(driver.findElement(By.id("slaLevels")).isDisplayed())
+                .as("(R, W) levels")
+                .isFalse();
+        assertThat(driver.findElement(By.id("slaTitle")).getText()).contains("consistency levels");
+        assertThat(writeDatacenter.getOptions()).extracting(WebElement::getText).containsExactlyElementsOf(REGIONS);
+        assertThat(writeDatacenter.getFirstSelectedOption().getText()).isEqualTo("us-east");
+        assertThat(new Select(driver.findElement(By.id("slaWriteLevel")))
+                        .getFirstSelectedOption()
+                        .getText())
+                .isEqualTo("every level");
+        assertThat(driver.findElements(By.cssSelector("#slaReadDatacenters input:checked")))
+                .extracting(box -> box.getAttribute("value"))
+                .containsExactlyElementsOf(REGIONS);
+
+        // Every pair, reads from every region, within 100 ms at 0.999 (answers held back to see the loading state).
+        type("slaWindowMs", "100");
+        script("const answer = window.fetch; window.unheldFetch = answer; window.fetch = (...request) => "
+                + "new Promise((resolve) => setTimeout(resolve, 1000)).then(() => answer(...request));");
+        driver.findElement(By.id("slaSubmit")).click();
+        assertThat(driver.findElement(By.id("slaSubmit")).isEnabled())
+                .as("button while loading")
+                .isFalse();
+        assertThat(driver.findElement(By.id("slaStatus")).getText())
+                .isEqualTo("Simulating every (write level, read level) pair for ec2-three-regions, writes "
+                        + "coordinated in us-east, reads from us-east, us-west, eu-west, 10,000 trials…");
+        JsonNode answer = recommendation("{\"profile\": \"ec2-three-regions\", \"require\": "
+                + "[\"window@0.999<=100ms\"], \"objective\": \"sum\", \"write_dc\": \"us-east\", "
+                + "\"read_dc\": [\"us-east\", \"us-west\", \"eu-west\"], \"trials\": 10000, \"seed\": 42}");
+        JsonNode first = answer.get("feasible").get(0);
+        WebElement status = waitForSlaStatus("ec2-three-regions, N=9 in us-east, us-west, eu-west: writes "
+                + "coordinated in us-east, requirements checked for reads from us-east, us-west, eu-west; "
+                + answer.get("feasible").size() + " feasible, "
+                + answer.get("rejected").size() + " rejected pairs, "
+                + "10,000 trials, seed 42.");
+        script("window.fetch = window.unheldFetch");
+        assertThat(status.getAttribute("class")).doesNotContain("error");
+        assertThat(driver.findElement(By.id("slaBest")).getText())
+                .startsWith("Recommended: writes at " + first.get("write_level").asText() + ", reads at "
+                        + first.get("read_level").asText() + " (writes coordinated in us-east");
+        assertThat(driver.findElements(By.cssSelector("#slaFeasible thead th")))
+                .extracting(WebElement::getText)
+                .startsWith("rank", "write level", "read level", "write DC", "acks (W)");
+        List<List<String>> feasible = cellTexts("#slaFeasible");
+        assertThat(feasible).hasSize(answer.get("feasible").size());
+        for (int rank = 0; rank < feasible.size(); rank++) {
+            JsonNode pair = answer.get("feasible").get(rank);
+            assertThat(feasible.get(rank))
+                    .startsWith(
+                            String.valueOf(rank + 1),
+                            pair.get("write_level").asText(),
+                            pair.get("read_level").asText(),
+                            "us-east",
+                            pair.get("w").asText());
+        }
+        // Reads from us-west, about 40 ms from us-east, are what the slowest pairs fail.
+        List<List<String>> rejected = cellTexts("#slaRejected");
+        assertThat(rejected).hasSize(answer.get("rejected").size()).isNotEmpty();
+        for (List<String> row : rejected) {
+            assertThat(row.get(4)).as("why").matches("reads from .*us-west.*: window@0\\.999=[0-9.]+ms > 100ms.*");
+        }
+        assertNoHorizontalOverflow();
+        saveFullPage("dashboard-sla-levels-1280x800-full");
+
+        // Named levels and one read datacenter are sent as such: only LOCAL_QUORUM writes, reads from us-east.
+        new Select(driver.findElement(By.id("slaWriteLevel"))).selectByValue("LOCAL_QUORUM");
+        driver.findElement(By.cssSelector("#slaReadDatacenters input[value='us-west']"))
+                .click();
+        driver.findElement(By.cssSelector("#slaReadDatacenters input[value='eu-west']"))
+                .click();
+        driver.findElement(By.id("slaSubmit")).click();
+        waitForSlaStatus("ec2-three-regions, N=9 in us-east, us-west, eu-west: writes coordinated in us-east, "
+                + "requirements checked for reads from us-east; ");
+        JsonNode narrowed = recommendation("{\"profile\": \"ec2-three-regions\", \"require\": "
+                + "[\"window@0.999<=100ms\"], \"objective\": \"sum\", \"write_dc\": \"us-east\", "
+                + "\"read_dc\": [\"us-east\"], \"write_level\": \"LOCAL_QUORUM\", \"trials\": 10000, "
+                + "\"seed\": 42}");
+        assertThat(cellTexts("#slaFeasible"))
+                .hasSize(narrowed.get("feasible").size())
+                .extracting(row -> row.get(1))
+                .isNotEmpty()
+                .containsOnly("LOCAL_QUORUM");
+
+        // No read datacenter: the page says what is missing instead of asking.
+        driver.findElement(By.cssSelector("#slaReadDatacenters input[value='us-east']"))
+                .click();
+        driver.findElement(By.id("slaSubmit")).click();
+        assertThat(wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#slaStatus.error")))
+                        .getText())
+                .isEqualTo("The recommendation failed: choose at least one datacenter to read from: each "
+                        + "requirement must hold for reads there");
+
+        // Back to a single-datacenter profile: N, R and W again, and the form works as before.
+        new Select(driver.findElement(By.id("profile"))).selectByValue("lnkd-disk");
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("slaN")));
+        assertThat(driver.findElement(By.id("slaWriteDatacenter")).isDisplayed())
+                .isFalse();
+        assertThat(driver.findElement(By.id("slaTitle")).getText()).contains("N, R and W");
+        driver.findElement(By.id("slaSubmit")).click();
+        assertThat(driver.findElement(By.id("slaStatus")).getText())
+                .startsWith("Simulating every (R, W) of N=3 for lnkd-disk");
+        waitForSlaStatus("lnkd-disk, ");
+        assertThat(driver.findElement(By.id("slaBest")).getText()).startsWith("Recommended: N=3, R=");
+        assertThat(driver.findElements(By.cssSelector("#slaFeasible thead th")))
+                .extracting(WebElement::getText)
+                .startsWith("rank", "N", "R", "W");
+        assertNoConsoleErrors();
+    }
+
+    @Test
     void levels_requestTheServiceRefuses_showsTheServicesMessage() {
         // The test service allows 200,000 trials; the page asks for 1,000,000.
         driver.get(page("?profile=ec2-three-regions&trials=1000000"));
@@ -364,6 +483,17 @@ class DashboardBrowserTest {
         });
     }
 
+    /** Waits for the SLA form's status to start with the text, failing at once on an error. */
+    private WebElement waitForSlaStatus(String text) {
+        return wait.until(ignored -> {
+            WebElement status = driver.findElement(By.id("slaStatus"));
+            if (status.getAttribute("class").contains("error")) {
+                fail("the SLA form reports: " + status.getText());
+            }
+            return status.getText().startsWith(text) ? status : null;
+        });
+    }
+
     private void assertTableHasEveryConfigurationOfThree() {
         List<WebElement> rows = wait.until(ignored -> {
             List<WebElement> found = rows("#table");
@@ -383,6 +513,15 @@ class DashboardBrowserTest {
 
     private List<WebElement> rows(String table) {
         return driver.findElements(By.cssSelector(table + " tbody tr"));
+    }
+
+    /** The text of every cell of a table's body, row by row, in one call to the browser. */
+    @SuppressWarnings("unchecked")
+    private List<List<String>> cellTexts(String table) {
+        return (List<List<String>>) script(
+                "return [...document.querySelectorAll(arguments[0] + ' tbody tr')]"
+                        + ".map((row) => [...row.cells].map((cell) => cell.textContent))",
+                table);
     }
 
     private void type(String id, String text) {

@@ -410,6 +410,7 @@ class PbsApplicationTest {
             "/app.js",
             "/charts.js",
             "/sla.js",
+            "/sla-datacenters.js",
             "/style.css",
             "/vendor/uplot/uPlot.iife.min.js",
             "/vendor/uplot/uPlot.min.css"

@@ -13,6 +13,26 @@ public final class ConsistencyLevels {
      * The level that waits for exactly {@code replicas} of {@code n}: ALL, ONE, TWO, THREE or
      * QUORUM; empty when Cassandra has none for that number.
      */
+    /**
+     * The replicas that {@code level} waits for among {@code n}: the inverse of {@link
+     * #forReplicas} (ALL: n, ONE: 1, TWO: 2, THREE: 3, QUORUM: n / 2 + 1; any other level: 1).
+     */
+    public static int replicasAwaited(ConsistencyLevel level, int n) {
+        if (level == DefaultConsistencyLevel.ALL) {
+            return n;
+        }
+        if (level == DefaultConsistencyLevel.TWO) {
+            return Math.min(2, n);
+        }
+        if (level == DefaultConsistencyLevel.THREE) {
+            return Math.min(3, n);
+        }
+        if (level == DefaultConsistencyLevel.QUORUM) {
+            return n / 2 + 1;
+        }
+        return 1;
+    }
+
     public static Optional<ConsistencyLevel> forReplicas(int replicas, int n) {
         if (replicas >= n) {
             return Optional.of(DefaultConsistencyLevel.ALL);

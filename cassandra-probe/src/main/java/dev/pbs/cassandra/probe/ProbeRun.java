@@ -166,7 +166,7 @@ public final class ProbeRun implements AutoCloseable {
      */
     private ProbeSnapshot run(BooleanSupplier cancelled, Duration duration, BooleanSupplier abandonTraces) {
         started = Instant.now();
-        Thread traceReader = traces.start();
+        List<Thread> traceReaders = traces.start();
         SplittableRandom random = new SplittableRandom(System.nanoTime());
         long periodNanos = Math.max(1, Math.round(1e9 / settings.operationsPerSecond()));
         long start = System.nanoTime();
@@ -201,7 +201,7 @@ public final class ProbeRun implements AutoCloseable {
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         } finally {
-            traceReader.interrupt();
+            traceReaders.forEach(Thread::interrupt);
         }
         return snapshot();
     }
@@ -244,7 +244,13 @@ public final class ProbeRun implements AutoCloseable {
                 if (error == null && timed) {
                     client.untraced(kind, untracedReplicas, (System.nanoTime() - sentNanos) / 1000);
                 }
-                completed(result, error, coordinatorAddress, kind, tracedOperation, countsReadTarget);
+                completed(
+                        result,
+                        error,
+                        coordinatorAddress,
+                        kind,
+                        tracedOperation ? ConsistencyLevels.replicasAwaited(level, settings.replicationFactor()) : 0,
+                        countsReadTarget);
             } finally {
                 inFlight.release();
             }
@@ -285,7 +291,7 @@ public final class ProbeRun implements AutoCloseable {
             Throwable error,
             String coordinator,
             Operation kind,
-            boolean tracedOperation,
+            int answersAwaited,
             boolean countsReadTarget) {
         if (error != null) {
             failed.incrementAndGet();
@@ -298,9 +304,9 @@ public final class ProbeRun implements AutoCloseable {
         succeeded.incrementAndGet();
         health.succeeded(coordinator);
         UUID tracingId = result.getExecutionInfo().getTracingId();
-        if (tracedOperation && tracingId != null) {
+        if (answersAwaited > 0 && tracingId != null) {
             traced.incrementAndGet();
-            traces.submit(tracingId, kind, coordinator, countsReadTarget);
+            traces.submit(tracingId, kind, coordinator, answersAwaited, countsReadTarget);
         }
     }
 

@@ -1,9 +1,11 @@
 package dev.pbs.cassandra.probe;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -58,8 +60,12 @@ public final class TraceParser {
      * @param discarded remote replicas seen in the trace that gave no sample
      * @param local the coordinator's own replica, when it served the operation (null otherwise)
      * @param requestsSent how many replicas the coordinator sent the request to
+     * @param answered how many replicas' answers the coordinator's events show (a response
+     *     received or processed, the forwarded writes' included), plus its own when it served the
+     *     operation: fewer than the level waits for while the trace is still being written
      */
-    public record Result(List<ReplicaDelays> samples, int discarded, ReplicaDelays local, int requestsSent) {
+    public record Result(
+            List<ReplicaDelays> samples, int discarded, ReplicaDelays local, int requestsSent, int answered) {
 
         /** Whether the coordinator applied or read the value itself. */
         public boolean servedLocally() {
@@ -152,6 +158,9 @@ public final class TraceParser {
                 local = new ReplicaDelays(coordinator, operation, servedHere, resultHere - servedHere);
             }
         }
-        return new Result(samples, discarded, local, sent.size());
+        Set<String> answers = new HashSet<>(received.keySet());
+        answers.addAll(processed.keySet());
+        answers.remove(coordinator);
+        return new Result(samples, discarded, local, sent.size(), answers.size() + (local != null ? 1 : 0));
     }
 }

@@ -11,13 +11,15 @@ import java.util.UUID;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Reads the probe's traces back, on a thread of its own, and records their W, A, R and S samples
  * ({@link TraceParser}) in a {@link WarsRecorder}. Cassandra writes trace events asynchronously,
  * so a trace is read {@link #READ_DELAY_MILLIS} after its operation completed, and again (up to
- * {@link #READ_ATTEMPTS} times in all) while a replica's events in it are still incomplete
+ * {@link #READ_ATTEMPTS} times in all, each wait twice the one before, at most {@link
+ * #LONGEST_WAIT_MILLIS}) while a replica's events in it are still incomplete
  * ({@link #needsAnotherRead}). A replica far away, or a loaded one, writes its events last: a
  * trace read once would keep the near replicas' samples and drop the far ones'.
  */
@@ -30,7 +32,13 @@ final class TraceReader {
     static final int READ_ATTEMPTS = 4;
 
     /** How long the last traces may take to be read once the workload has stopped, ms. */
-    static final long DRAIN_MILLIS = READ_DELAY_MILLIS * (READ_ATTEMPTS + 1);
+    static final long DRAIN_MILLIS = 24_000;
+
+    /** The longest wait before a read of a trace, ms. */
+    static final long LONGEST_WAIT_MILLIS = 8_000;
+
+    /** Threads reading traces at once. */
+    static final int READERS = 4;
 
     private static final int MAX_PENDING = 10_000;
 
@@ -38,6 +46,7 @@ final class TraceReader {
     private final WarsRecorder recorder;
     private final PreparedStatement traceEvents;
     private final DelayQueue<PendingTrace> pending = new DelayQueue<>();
+    private final AtomicInteger reading = new AtomicInteger();
     private final AtomicLong read = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong samplesDiscarded = new AtomicLong();
@@ -53,28 +62,38 @@ final class TraceReader {
      * Queues a completed traced operation's trace to be read; counts a failure instead when too
      * many are waiting.
      *
+     * @param answersAwaited the replicas the operation's consistency level waited for: its trace
+     *     is complete once it shows their answers
      * @param countsReadTarget a read at ONE through a replica of its key: its trace tells whether
      *     the coordinator read locally
      */
-    void submit(UUID sessionId, Operation operation, String coordinator, boolean countsReadTarget) {
+    void submit(UUID sessionId, Operation operation, String coordinator, int answersAwaited, boolean countsReadTarget) {
         if (pending.size() < MAX_PENDING) {
-            pending.add(new PendingTrace(sessionId, operation, coordinator, countsReadTarget, 1));
+            pending.add(new PendingTrace(sessionId, operation, coordinator, answersAwaited, countsReadTarget, 1));
         } else {
             failures.incrementAndGet();
         }
     }
 
-    /** Starts the reading thread (a daemon); interrupt it to stop. */
-    Thread start() {
-        Thread thread = new Thread(this::readUntilInterrupted, "pbs-probe-traces");
-        thread.setDaemon(true);
-        thread.start();
-        return thread;
+    /**
+     * Starts the {@link #READERS} reading threads (daemons); interrupt them to stop. A trace's
+     * events come back in one query, which waits for a node holding them: across datacenters, a
+     * round trip between them. One thread would fall behind the workload; several keep up.
+     */
+    List<Thread> start() {
+        List<Thread> threads = new ArrayList<>();
+        for (int reader = 1; reader <= READERS; reader++) {
+            Thread thread = new Thread(this::readUntilInterrupted, "pbs-probe-traces-" + reader);
+            thread.setDaemon(true);
+            thread.start();
+            threads.add(thread);
+        }
+        return threads;
     }
 
-    /** Whether no trace is waiting to be read. */
+    /** Whether no trace is waiting to be read, nor being read. */
     boolean isDrained() {
-        return pending.isEmpty();
+        return pending.isEmpty() && reading.get() == 0;
     }
 
     /** Traces read and parsed. */
@@ -100,23 +119,30 @@ final class TraceReader {
             } catch (InterruptedException stop) {
                 return;
             }
+            reading.incrementAndGet();
             try {
                 readOne(next);
             } catch (RuntimeException unreadable) {
                 failures.incrementAndGet();
+            } finally {
+                reading.decrementAndGet();
             }
         }
     }
 
     /**
-     * Whether a trace is read again: while nothing in it can be parsed, or while some replica the
-     * coordinator sent the request to gave no sample (its events not all written yet), and fewer
-     * than {@link #READ_ATTEMPTS} reads were made.
+     * Whether a trace is read again: while it shows fewer answers than its operation waited for,
+     * or some replica the coordinator sent the request to gave no sample (its events not all
+     * written yet), and fewer than {@link #READ_ATTEMPTS} reads were made. A node writes its trace
+     * events through a queue of its own; on a loaded machine the events of the last answers, the
+     * far datacenter's, come seconds after the first.
      *
+     * @param answersAwaited the replicas the operation's consistency level waited for
      * @param attempt the reads made so far, from 1
      */
-    static boolean needsAnotherRead(TraceParser.Result parsed, int attempt) {
-        return attempt < READ_ATTEMPTS && (parsed.isEmpty() || parsed.discarded() > 0);
+    static boolean needsAnotherRead(TraceParser.Result parsed, int answersAwaited, int attempt) {
+        return attempt < READ_ATTEMPTS
+                && (parsed.isEmpty() || parsed.discarded() > 0 || parsed.answered() < answersAwaited);
     }
 
     private void readOne(PendingTrace trace) {
@@ -130,9 +156,14 @@ final class TraceReader {
             }
         }
         TraceParser.Result parsed = TraceParser.parse(trace.operation, trace.coordinator, ProbeSettings.TABLE, events);
-        if (needsAnotherRead(parsed, trace.attempt)) {
+        if (needsAnotherRead(parsed, trace.answersAwaited, trace.attempt)) {
             pending.add(new PendingTrace(
-                    trace.sessionId, trace.operation, trace.coordinator, trace.countsReadTarget, trace.attempt + 1));
+                    trace.sessionId,
+                    trace.operation,
+                    trace.coordinator,
+                    trace.answersAwaited,
+                    trace.countsReadTarget,
+                    trace.attempt + 1));
             return;
         }
         read.incrementAndGet();
@@ -146,21 +177,40 @@ final class TraceReader {
         }
     }
 
-    /** A trace to read once {@link #READ_DELAY_MILLIS} have passed. */
+    /**
+     * The wait before the given read of a trace, ms: {@link #READ_DELAY_MILLIS}, then twice the
+     * wait before, up to {@link #LONGEST_WAIT_MILLIS} (2, 4, 8 and 8 s: the fourth read 22 s
+     * after the operation).
+     *
+     * @param attempt the read, from 1
+     */
+    static long waitBeforeMillis(int attempt) {
+        return Math.min(LONGEST_WAIT_MILLIS, READ_DELAY_MILLIS << Math.min(attempt - 1, 16));
+    }
+
+    /** A trace to read once {@link #waitBeforeMillis its wait} has passed. */
     private static final class PendingTrace implements Delayed {
         final UUID sessionId;
         final Operation operation;
         final String coordinator;
+        final int answersAwaited;
         final boolean countsReadTarget;
         final long dueNanos;
         final int attempt;
 
-        PendingTrace(UUID sessionId, Operation operation, String coordinator, boolean countsReadTarget, int attempt) {
+        PendingTrace(
+                UUID sessionId,
+                Operation operation,
+                String coordinator,
+                int answersAwaited,
+                boolean countsReadTarget,
+                int attempt) {
             this.sessionId = sessionId;
             this.operation = operation;
             this.coordinator = coordinator;
+            this.answersAwaited = answersAwaited;
             this.countsReadTarget = countsReadTarget;
-            this.dueNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READ_DELAY_MILLIS);
+            this.dueNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitBeforeMillis(attempt));
             this.attempt = attempt;
         }
 

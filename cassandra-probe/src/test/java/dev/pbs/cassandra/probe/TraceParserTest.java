@@ -25,6 +25,9 @@ class TraceParserTest {
                     .hasSize(2)
                     .doesNotContain(trace.coordinator())
                     .allMatch(replica -> replica.matches("127\\.0\\.0\\.[123]"));
+            assertThat(result.answered())
+                    .as("answers in a trace from %s", trace.coordinator())
+                    .isEqualTo(3);
             assertThat(result.samples()).allSatisfy(sample -> {
                 assertThat(sample.operation()).isEqualTo(trace.operation());
                 assertThat(sample.outboundMicros()).isNotNegative();

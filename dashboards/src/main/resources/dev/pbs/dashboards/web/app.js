@@ -1,7 +1,8 @@
 // The pbs dashboard: asks the service for a prediction of every (R, W) and draws it; for a profile whose replicas are
 // in named datacenters, a prediction in consistency levels of every (write datacenter, read datacenter) pair, drawn
 // as a heat map of windows and the curve of a chosen pair. No build step, no CDN. charts.js draws, sla.js runs the
-// recommendation form, live.js the live probe section; this file holds the state, kept in the URL.
+// recommendation form (sla-datacenters.js its questions in consistency levels), live.js the live probe section; this
+// file holds the state, kept in the URL.
 "use strict";
 
 const TIMES = [0, 0.5, 1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000];
@@ -276,6 +277,7 @@ async function predict(state) {
       return;
     }
     showLevelControls(datacenters !== null);
+    showSlaMode(state.profile, datacenters);
     keepInUrl(state);
     setStatus(byId("status"), "Simulating " + trials + (datacenters ? " of " + state.writeLevel + " writes and "
       + state.readLevel + " reads between every two of " + datacenters.join(", ")
@@ -342,6 +344,7 @@ async function start() {
     const datacenters = await namedDatacenters(name);
     if (byId("profile").value === name) {
       showLevelControls(datacenters !== null);
+      showSlaMode(name, datacenters);
       keepInUrl(stateFromForm());
     }
   });
@@ -366,7 +369,7 @@ async function start() {
     resizing = requestAnimationFrame(() => resizeCharts(shownPrediction && !shownPrediction.datacenters
       ? shownPrediction : null));
   }).observe(document.querySelector("main"));
-  startSlaForm(byId("n").value);
+  startSlaForm(byId("n").value, LEVELS);
   predict(stateFromForm());
 }
 

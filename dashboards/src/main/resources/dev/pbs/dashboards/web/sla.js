@@ -1,6 +1,7 @@
 // The SLA form: turns its fields into the requirements of POST /api/v1/recommendations (the forms of ./pbs tune:
 // window@0.999<=50ms, read.p99.9<=20ms, write.p99<=50ms, w>=2, and any other typed in) and shows the answer:
-// the recommendation, every configuration that meets the requirements, and why each other one was rejected.
+// the recommendation, every configuration that meets the requirements, and why each other one was rejected. For a
+// profile in named datacenters the form asks in consistency levels instead: sla-datacenters.js.
 "use strict";
 
 let recommendationsAsked = 0;
@@ -49,7 +50,9 @@ function describe(candidate, windowP) {
     + windowP + " " + format(metrics.window_ms, 3) + " ms";
 }
 
-function fillCandidates(table, head, candidates, cells) {
+/** Fills a table of candidates: one row per candidate, cells(candidate, index) its cells; inLevels marks names. */
+function fillCandidates(table, head, candidates, cells, inLevels) {
+  table.classList.toggle("levels", Boolean(inLevels));
   table.tHead.innerHTML = "<tr>" + head.map((cell) => "<th>" + cell + "</th>").join("") + "</tr>";
   const body = table.tBodies[0];
   body.innerHTML = "";
@@ -91,26 +94,62 @@ function showRecommendation(answer) {
   document.getElementById("slaResult").hidden = false;
 }
 
+/** The question in N, R and W. */
+function replicaRecommendationQuestion(profile) {
+  return {profile: profile, n: slaReplicas(), require: slaRequirements(), objective: slaValue("slaObjective"),
+    levels: slaValue("slaLevels"), trials: Number(byId("trials").value), seed: 42};
+}
+
+/** What a question in N, R and W simulates, for the status line while the service works. */
+function replicaSimulationText(body) {
+  const configurations = body.levels === "cassandra" ? "the (R, W) of Cassandra's ONE, TWO, THREE, QUORUM and ALL"
+    : "every (R, W)";
+  return "Simulating " + configurations + " of N=" + body.n + " for " + body.profile + ", "
+    + body.trials.toLocaleString("en") + " trials…";
+}
+
+/** The status line once the answer in N, R and W is shown. */
+function replicaSummary(answer) {
+  return answer.profile.name + ", " + answer.feasible.length + " feasible, " + answer.rejected.length
+    + " rejected, " + answer.trials.toLocaleString("en") + " trials, seed " + answer.seed + ".";
+}
+
+/**
+ * Asks the service in N, R and W, or in consistency levels for a profile in named datacenters. The form is set up
+ * when the profile is chosen; a profile chosen just before is looked up first.
+ */
 async function recommend() {
-  const body = {profile: byId("profile").value, n: slaReplicas(), require: slaRequirements(),
-    objective: slaValue("slaObjective"), levels: slaValue("slaLevels"), trials: Number(byId("trials").value), seed: 42};
+  const profile = byId("profile").value;
   const asked = ++recommendationsAsked;
   const status = document.getElementById("slaStatus");
   const submit = document.getElementById("slaSubmit");
   const result = document.getElementById("slaResult");
-  setStatus(status, "Simulating every (R, W) of N=" + body.n + " for " + body.profile + ", "
-    + body.trials.toLocaleString("en") + " trials…", false);
   submit.disabled = true;
   result.classList.add("outdated");
   document.getElementById("sla").setAttribute("aria-busy", "true");
   try {
+    if (slaProfile !== profile) {
+      setStatus(status, "Looking up " + profile + "'s datacenters…", false);
+      const datacenters = await namedDatacenters(profile);
+      if (asked !== recommendationsAsked) {
+        return;
+      }
+      showSlaMode(profile, datacenters);
+    }
+    const levels = slaDatacenters !== null;
+    const body = levels ? levelRecommendationQuestion(profile) : replicaRecommendationQuestion(profile);
+    setStatus(status, levels ? levelSimulationText(body) : replicaSimulationText(body), false);
     const answer = await request("/recommendations", body);
     if (asked !== recommendationsAsked) {
       return;
     }
-    showRecommendation(answer);
-    setStatus(status, answer.profile.name + ", " + answer.feasible.length + " feasible, " + answer.rejected.length
-      + " rejected, " + answer.trials.toLocaleString("en") + " trials, seed " + answer.seed + ".", false);
+    const inLevels = answer.levels === "datacenters";
+    if (inLevels) {
+      showLevelRecommendation(answer);
+    } else {
+      showRecommendation(answer);
+    }
+    setStatus(status, inLevels ? levelSummary(answer) : replicaSummary(answer), false);
   } catch (problem) {
     if (asked === recommendationsAsked) {
       result.hidden = true;
@@ -125,8 +164,9 @@ async function recommend() {
   }
 }
 
-function startSlaForm(n) {
+function startSlaForm(n, levels) {
   document.getElementById("slaN").value = String(n);
+  fillLevelChoices(levels);
   const form = document.getElementById("slaForm");
   form.addEventListener("input", showRequirements);
   form.addEventListener("submit", (event) => {
