@@ -5,10 +5,11 @@ import java.util.random.RandomGenerator;
 
 /**
  * A block of {@link ChunkSimulator#BLOCK} trials' delays for a {@link LevelTrialPlan}, in ms: each
- * replica's W, A, R and S, and the inter-datacenter delays of the write sites' and read sites'
- * messages. Indexed {@code [...][trial]}, trial in {@code [0, BLOCK)}. A chunk fills the block
- * through {@link Samplers} bound to its generator, always in the same order, so that the draws
- * depend only on that generator. Allocated once per worker.
+ * replica's W, A, R and S, the inter-datacenter delays of the write sites' and read sites'
+ * messages, and, when coordinators are replicas, each site's coordinator's own replica's delays.
+ * Indexed {@code [...][trial]}, trial in {@code [0, BLOCK)}. A chunk fills the block through
+ * {@link Samplers} bound to its generator, always in the same order, so that the draws depend only
+ * on that generator. Allocated once per worker.
  */
 final class LevelDelayBlock {
 
@@ -32,6 +33,17 @@ final class LevelDelayBlock {
 
     final double[][][] remoteResponse;
 
+    /**
+     * localWrite[x] and localAcknowledgement[x]: write site x's coordinator's own replica's W and A;
+     * localRead[y] and localResponse[y]: read site y's coordinator's own replica's R and S. No rows
+     * unless coordinators are replicas.
+     */
+    final double[][] localWrite;
+
+    final double[][] localAcknowledgement;
+    final double[][] localRead;
+    final double[][] localResponse;
+
     LevelDelayBlock(LevelTrialPlan plan) {
         this.plan = plan;
         this.n = plan.n;
@@ -45,6 +57,12 @@ final class LevelDelayBlock {
         remoteAcknowledgement = new double[writeSites][n][BLOCK];
         remoteRead = new double[readSites][n][BLOCK];
         remoteResponse = new double[readSites][n][BLOCK];
+        int localWriteRows = plan.coordinatorReplica ? writeSites : 0;
+        int localReadRows = plan.coordinatorReplica ? readSites : 0;
+        localWrite = new double[localWriteRows][BLOCK];
+        localAcknowledgement = new double[localWriteRows][BLOCK];
+        localRead = new double[localReadRows][BLOCK];
+        localResponse = new double[localReadRows][BLOCK];
     }
 
     /** Samplers bound to one chunk's generator, to fill this block from. */
@@ -59,6 +77,8 @@ final class LevelDelayBlock {
         private final LatencySampler[][] acknowledgementSamplers;
         private final LatencySampler[][] readSamplers;
         private final LatencySampler[][] responseSamplers;
+        /** The local path's W, A, R and S, bound after every other sampler; null unless co-located. */
+        private final LatencySampler[] localSamplers;
 
         Samplers(RandomGenerator random) {
             local = new LatencySampler[n][];
@@ -100,6 +120,14 @@ final class LevelDelayBlock {
                     }
                 }
             }
+            localSamplers = plan.coordinatorReplica
+                    ? new LatencySampler[] {
+                        plan.local.write().sampler(random),
+                        plan.local.acknowledgement().sampler(random),
+                        plan.local.read().sampler(random),
+                        plan.local.response().sampler(random)
+                    }
+                    : null;
         }
 
         /** Draws the first {@code size} trials of the block, {@code size <= BLOCK}. */
@@ -128,6 +156,17 @@ final class LevelDelayBlock {
                         readSamplers[y][i].fill(remoteRead[y][i], 0, size);
                         responseSamplers[y][i].fill(remoteResponse[y][i], 0, size);
                     }
+                }
+            }
+            if (localSamplers != null) {
+                // Drawn last, so that a run without co-located coordinators draws as it always has.
+                for (int x = 0; x < localWrite.length; x++) {
+                    localSamplers[0].fill(localWrite[x], 0, size);
+                    localSamplers[1].fill(localAcknowledgement[x], 0, size);
+                }
+                for (int y = 0; y < localRead.length; y++) {
+                    localSamplers[2].fill(localRead[y], 0, size);
+                    localSamplers[3].fill(localResponse[y], 0, size);
                 }
             }
         }

@@ -13,6 +13,12 @@ import java.util.random.RandomGenerator;
  * order of each datacenter's replicas, so that a larger level contacts a superset of a smaller
  * one's replicas.
  *
+ * <p>When coordinators are replicas, one replica of cr, chosen at random per trial and site,
+ * coordinates the read: it receives the read {@code R_local} after it starts and answers {@code
+ * S_local} later (the profile's local path). With the path's local read preference p it comes
+ * first in cr's order with probability p, else last, the others shuffled around it; without p the
+ * order stays uniform.
+ *
  * <p>Reused from trial to trial: no allocation per trial.
  */
 final class LevelReads {
@@ -55,10 +61,13 @@ final class LevelReads {
 
     /**
      * Read site y: every replica's read delay and answer time from the block's delays of one trial,
-     * then each read's replicas, from orders shuffled with {@code random}.
+     * then each read's replicas, from orders shuffled with {@code random} (after the co-located
+     * coordinator, when coordinators are replicas).
      */
     void send(int y, LevelDelayBlock delays, int trial, RandomGenerator random) {
         int coordinatorDatacenter = plan.readDatacenters[y];
+        int coordinator =
+                plan.coordinatorReplica ? LevelWrites.pick(plan.replicasIn[coordinatorDatacenter], random) : -1;
         double[] delay = readDelay[y];
         double[] answer = answered[y];
         for (int i = 0; i < n; i++) {
@@ -67,8 +76,17 @@ final class LevelReads {
             delay[i] = there;
             answer[i] = there + delays.response[i][trial] + (remote ? delays.remoteResponse[y][i][trial] : 0);
         }
+        if (coordinator >= 0) {
+            delay[coordinator] = delays.localRead[y][trial];
+            answer[coordinator] = delays.localRead[y][trial] + delays.localResponse[y][trial];
+        }
+        boolean preferred = coordinator >= 0 && !Double.isNaN(plan.localReadPreference);
         for (int d = 0; d < plan.datacenterCount; d++) {
-            shuffle(plan.replicasIn[d], shuffledIn[d], random);
+            if (preferred && d == coordinatorDatacenter) {
+                shuffleAround(coordinator, plan.replicasIn[d], shuffledIn[d], random);
+            } else {
+                shuffle(plan.replicasIn[d], shuffledIn[d], random);
+            }
         }
         int others = 0;
         for (int i = 0; i < n; i++) {
@@ -136,13 +154,37 @@ final class LevelReads {
         shuffleInPlace(into, into.length, random);
     }
 
+    /**
+     * {@code into} = {@code from} with {@code coordinator} first with the plan's local read
+     * preference p, else last, and the other replicas in uniformly random order around it.
+     */
+    private void shuffleAround(int coordinator, int[] from, int[] into, RandomGenerator random) {
+        System.arraycopy(from, 0, into, 0, from.length);
+        int last = into.length - 1;
+        boolean first = random.nextDouble() < plan.localReadPreference;
+        int slot = first ? 0 : last;
+        for (int j = 0; j <= last; j++) {
+            if (into[j] == coordinator) {
+                into[j] = into[slot];
+                into[slot] = coordinator;
+                break;
+            }
+        }
+        shuffleRange(into, first ? 1 : 0, last, random);
+    }
+
     /** Fisher-Yates over the first {@code count} entries. */
     private static void shuffleInPlace(int[] values, int count, RandomGenerator random) {
+        shuffleRange(values, 0, count, random);
+    }
+
+    /** Fisher-Yates over the {@code count} entries from {@code start}. */
+    private static void shuffleRange(int[] values, int start, int count, RandomGenerator random) {
         for (int i = count - 1; i > 0; i--) {
-            int swap = random.nextInt(i + 1);
+            int swap = start + random.nextInt(i + 1);
             int value = values[swap];
-            values[swap] = values[i];
-            values[i] = value;
+            values[swap] = values[start + i];
+            values[start + i] = value;
         }
     }
 }

@@ -13,6 +13,11 @@ import java.util.random.RandomGenerator;
  * + A_i} (+ {@code D(d(i), cw)} when remote). A write level commits at {@code w_t}, the k-th
  * counted acknowledgement (EACH_QUORUM: the latest of the datacenters' quorums).
  *
+ * <p>When coordinators are replicas, one replica c of cw, chosen at random per trial and site,
+ * coordinates the write: its own copy arrives at {@code a_c = W_local} and acknowledges {@code
+ * A_local} later (the profile's local path) instead of {@code W_c} and {@code A_c}. It forwards to
+ * the other datacenters as any coordinator does.
+ *
  * <p>Reused from trial to trial: no allocation per trial.
  */
 final class LevelWrites {
@@ -62,11 +67,12 @@ final class LevelWrites {
 
     /**
      * Write site x: every replica's arrival and acknowledgement times, and their orders, from the
-     * block's delays of one trial; draws each remote datacenter's forwarding replica from {@code
-     * random}.
+     * block's delays of one trial; draws the co-located coordinator (when coordinators are
+     * replicas), then each remote datacenter's forwarding replica, from {@code random}.
      */
     void deliver(int x, LevelDelayBlock delays, int trial, RandomGenerator random) {
         int coordinatorDatacenter = plan.writeDatacenters[x];
+        int coordinator = plan.coordinatorReplica ? pick(plan.replicasIn[coordinatorDatacenter], random) : -1;
         double[][] write = delays.write;
         double[] arrived = arrival[x];
         for (int d = 0; d < plan.datacenterCount; d++) {
@@ -78,9 +84,12 @@ final class LevelWrites {
                 for (int replica : replicas) {
                     arrived[replica] = write[replica][trial];
                 }
+                if (coordinator >= 0) {
+                    arrived[coordinator] = delays.localWrite[x][trial];
+                }
                 continue;
             }
-            int forwarder = replicas.length == 1 ? replicas[0] : replicas[random.nextInt(replicas.length)];
+            int forwarder = pick(replicas, random);
             double relayed = delays.forward[x][d][trial] + write[forwarder][trial];
             for (int replica : replicas) {
                 arrived[replica] = replica == forwarder ? relayed : relayed + write[replica][trial];
@@ -91,6 +100,9 @@ final class LevelWrites {
             double back =
                     plan.replicaDatacenter[i] == coordinatorDatacenter ? 0 : delays.remoteAcknowledgement[x][i][trial];
             acknowledgedAt[i] = arrived[i] + delays.acknowledgement[i][trial] + back;
+        }
+        if (coordinator >= 0) {
+            acknowledgedAt[coordinator] = arrived[coordinator] + delays.localAcknowledgement[x][trial];
         }
         sortByTime(acknowledgedAt, allReplicas, orderAll[x], n);
         for (int d = 0; d < plan.datacenterCount; d++) {
@@ -136,6 +148,11 @@ final class LevelWrites {
         }
         commit[k] = committed;
         acknowledgedMask[k] = mask;
+    }
+
+    /** One of {@code replicas}, uniformly at random; no draw when there is only one. */
+    static int pick(int[] replicas, RandomGenerator random) {
+        return replicas.length == 1 ? replicas[0] : replicas[random.nextInt(replicas.length)];
     }
 
     /** {@code order[0..count)} = {@code replicas[0..count)} sorted by ascending {@code times} (insertion sort). */
