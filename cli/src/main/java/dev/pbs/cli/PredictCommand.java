@@ -147,7 +147,8 @@ final class PredictCommand implements Callable<Integer> {
 
     @Option(
             names = "--coordinator-replica",
-            description = "The coordinator runs on one of the replicas: its messages to that replica take no time.")
+            description = "The coordinator runs on one of the replicas (with levels, one of its datacenter's): it "
+                    + "reaches that replica through the profile's coordinator_replica path, else at once.")
     private boolean coordinatorReplica;
 
     @Override

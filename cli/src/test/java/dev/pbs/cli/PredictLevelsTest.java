@@ -195,6 +195,30 @@ class PredictLevelsTest {
         assertThat(root.get("configs").get(0).get("r").asInt()).isEqualTo(2);
     }
 
+    @Test
+    void predict_coordinatorReplicaWithLevels_isEchoedInJsonAndTable() throws Exception {
+        List<String> args = List.of(
+                "predict",
+                "--profile-file",
+                THREE_PLUS_THREE.toString(),
+                "--write-level",
+                "LOCAL_ONE",
+                "--read-level",
+                "LOCAL_ONE",
+                "--coordinator-replica",
+                "--trials",
+                "2000");
+        CommandLineRun json = CommandLineRun.of(
+                java.util.stream.Stream.concat(args.stream(), java.util.stream.Stream.of("--format", "json"))
+                        .toArray(String[]::new));
+        assertThat(json.status()).as(json.err()).isZero();
+        assertThat(MAPPER.readTree(json.out()).get("coordinator_replica").asBoolean())
+                .isTrue();
+        CommandLineRun table = CommandLineRun.of(args.toArray(String[]::new));
+        assertThat(table.status()).as(table.err()).isZero();
+        assertThat(table.out()).contains("coordinators on a replica of their datacenter");
+    }
+
     private static void assertBadInput(CommandLineRun run, String expected) {
         assertThat(run.status()).as("exit status; stderr: %s", run.err()).isEqualTo(2);
         assertThat(run.out()).isEmpty();

@@ -39,6 +39,16 @@ final class LevelAccumulator {
         }
     }
 
+    /** Adds {@code trials} trials, each consistent at once for the strict configurations. */
+    void recordTrials(int trials, boolean[] strict) {
+        this.trials += trials;
+        for (int c = 0; c < strict.length; c++) {
+            if (strict[c]) {
+                consistentAtOnce[c] += trials;
+            }
+        }
+    }
+
     void add(LevelAccumulator other) {
         trials += other.trials;
         for (int c = 0; c < consistentAtOnce.length; c++) {

@@ -15,12 +15,23 @@ import java.util.Objects;
  * profile (each replica's W, A, R, S and the inter-datacenter delays of its topology), the
  * replicas by datacenter, and every (write level, read level, write datacenter, read datacenter)
  * to evaluate on the same draws. Reads are targeted: a read contacts exactly the replicas its
- * level needs. Coordinators are never replicas. Immutable; validated on construction.
+ * level needs. Immutable; validated on construction.
+ *
+ * <p>Coordinators are not replicas unless {@code coordinatorReplica} is set (Cassandra's
+ * token-aware routing): then, in every trial, one replica of the write's datacenter, chosen
+ * uniformly at random, coordinates the write, and one replica of the read's datacenter, chosen
+ * independently, coordinates the read. The coordinator reaches its own replica through the
+ * profile's local path ({@code LatencyProfile.coordinatorReplica()}): W and A of the write's, R and
+ * S of the read's; a profile without that path gives them no delay. With the path's local read
+ * preference p, the read coordinator's own replica comes first among its datacenter's candidates
+ * with probability p, else last; without it the read's replicas are chosen uniformly.
  *
  * @param replicas the key's replicas by datacenter: the profile topology's, or one datacenter of N
  *     replicas for a profile without datacenters
  * @param configurations distinct, each valid for {@code replicas}; kept in the order given
  * @param visibilityGridMillis times after commit, ms, at which P(consistent) is counted exactly
+ * @param coordinatorReplica whether each coordinator runs on a replica of its datacenter, which
+ *     every configuration's write and read datacenters must then hold
  */
 public record LevelSimulationSpec(
         LatencyProfile profile,
@@ -29,7 +40,8 @@ public record LevelSimulationSpec(
         long trials,
         long seed,
         int threads,
-        double[] visibilityGridMillis) {
+        double[] visibilityGridMillis,
+        boolean coordinatorReplica) {
 
     /**
      * At most this many level configurations in one run: every (write level, read level) pair of
@@ -63,6 +75,10 @@ public record LevelSimulationSpec(
         }
         for (LevelConfiguration configuration : distinct) {
             replicas.validate(configuration);
+            if (coordinatorReplica) {
+                requireCoordinatorReplica(replicas, configuration.writeDatacenter(), "write");
+                requireCoordinatorReplica(replicas, configuration.readDatacenter(), "read");
+            }
         }
         configurations = List.copyOf(new ArrayList<>(distinct));
         if (trials < 1 || trials > SimulationSpec.MAX_TRIALS) {
@@ -75,6 +91,32 @@ public record LevelSimulationSpec(
         }
         visibilityGridMillis = SimulationSpec.normaliseGrid(
                 visibilityGridMillis == null ? SimulationSpec.DEFAULT_GRID_MILLIS : visibilityGridMillis);
+    }
+
+    /** A simulation whose coordinators are not replicas. */
+    public LevelSimulationSpec(
+            LatencyProfile profile,
+            DatacenterReplicas replicas,
+            List<LevelConfiguration> configurations,
+            long trials,
+            long seed,
+            int threads,
+            double[] visibilityGridMillis) {
+        this(profile, replicas, configurations, trials, seed, threads, visibilityGridMillis, false);
+    }
+
+    /** This simulation with its coordinators on replicas, or not. */
+    public LevelSimulationSpec withCoordinatorReplica(boolean coordinatorReplica) {
+        return new LevelSimulationSpec(
+                profile, replicas, configurations, trials, seed, threads, visibilityGridMillis, coordinatorReplica);
+    }
+
+    private static void requireCoordinatorReplica(DatacenterReplicas replicas, int datacenter, String operation) {
+        if (replicas.replicationFactor(datacenter) == 0) {
+            throw new IllegalArgumentException("the coordinator is a replica (coordinator_replica), but the "
+                    + operation + " datacenter " + replicas.name(datacenter)
+                    + " holds no replica of the key to coordinate it");
+        }
     }
 
     /** N, the replicas in all datacenters. */
@@ -116,6 +158,7 @@ public record LevelSimulationSpec(
                 && trials == that.trials
                 && seed == that.seed
                 && threads == that.threads
+                && coordinatorReplica == that.coordinatorReplica
                 && profile.equals(that.profile)
                 && replicas.equals(that.replicas)
                 && configurations.equals(that.configurations)
@@ -124,12 +167,13 @@ public record LevelSimulationSpec(
 
     @Override
     public int hashCode() {
-        return Objects.hash(profile, replicas, configurations, trials, seed);
+        return Objects.hash(profile, replicas, configurations, trials, seed, coordinatorReplica);
     }
 
     @Override
     public String toString() {
         return "LevelSimulationSpec(" + profile.name() + ", " + replicas + ", " + configurations.size()
-                + " configurations, " + trials + " trials, seed " + seed + ")";
+                + " configurations, " + trials + " trials, seed " + seed
+                + (coordinatorReplica ? ", coordinators on replicas" : "") + ")";
     }
 }

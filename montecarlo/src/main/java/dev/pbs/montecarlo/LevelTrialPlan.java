@@ -1,6 +1,8 @@
 package dev.pbs.montecarlo;
 
+import dev.pbs.model.distribution.Constant;
 import dev.pbs.model.distribution.LatencyDistribution;
+import dev.pbs.model.profile.CoordinatorReplicaPath;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.model.quorum.ConsistencyLevel;
@@ -36,6 +38,19 @@ final class LevelTrialPlan {
     final LatencyDistribution[] response;
     /** pair[from][to]: the one-way delay between two datacenters; null on the diagonal. */
     final LatencyDistribution[][] pair;
+
+    /** Whether each coordinator runs on a replica of its datacenter, drawn per trial. */
+    final boolean coordinatorReplica;
+    /**
+     * The coordinator's own replica's W, A (write coordinator) and R, S (read coordinator): the
+     * profile's local path, or no delay without one. Used only with {@code coordinatorReplica}.
+     */
+    final MessageDelays local;
+    /**
+     * The probability that the read coordinator's own replica comes first among its datacenter's
+     * replicas (otherwise last); NaN: uniform order.
+     */
+    final double localReadPreference;
 
     /** The datacenters that coordinate writes, and those that coordinate reads. */
     final int[] writeDatacenters;
@@ -91,6 +106,12 @@ final class LevelTrialPlan {
             read[i] = delays.read();
             response[i] = delays.response();
         }
+        coordinatorReplica = spec.coordinatorReplica();
+        CoordinatorReplicaPath path = spec.profile().coordinatorReplica().orElse(null);
+        local = path != null ? path.local() : MessageDelays.all(Constant.of(0));
+        localReadPreference = path != null && path.localReadPreference().isPresent()
+                ? path.localReadPreference().getAsDouble()
+                : Double.NaN;
         DatacenterTopology topology = spec.profile().topology().orElse(null);
         pair = new LatencyDistribution[datacenterCount][datacenterCount];
         for (int from = 0; from < datacenterCount; from++) {
@@ -159,6 +180,9 @@ final class LevelTrialPlan {
                     distinct.add(delay);
                 }
             }
+        }
+        if (coordinatorReplica) {
+            distinct.addAll(List.of(local.write(), local.acknowledgement(), local.read(), local.response()));
         }
         distributions = List.copyOf(distinct);
     }

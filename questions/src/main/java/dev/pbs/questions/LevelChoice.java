@@ -79,8 +79,12 @@ record LevelChoice(
         return placed;
     }
 
-    /** The configurations asked for, every one valid for {@code replicas}. */
-    List<LevelConfiguration> configurations(DatacenterReplicas replicas, Rules rules) {
+    /**
+     * The configurations asked for, every one valid for {@code replicas}; with coordinators on
+     * replicas, a datacenter without replicas is left out of the defaults and the matrix, and
+     * refused when named.
+     */
+    List<LevelConfiguration> configurations(DatacenterReplicas replicas, Rules rules, boolean coordinatorReplica) {
         if (everyLevel && (writeLevels != null || readLevels != null)) {
             throw rules.invalid(
                     Field.LEVELS,
@@ -95,6 +99,10 @@ record LevelChoice(
         List<ConsistencyLevel> reads = levels(Field.READ_LEVEL, readLevels, rules);
         List<Integer> writeSites = datacentersOrDefault(Field.WRITE_DC, writeDatacenters, replicas, rules, true);
         List<Integer> readSites = datacentersOrDefault(Field.READ_DC, readDatacenters, replicas, rules, false);
+        if (coordinatorReplica) {
+            writeSites = withReplicas(Field.WRITE_DC, writeSites, writeDatacenters != null, replicas, rules);
+            readSites = withReplicas(Field.READ_DC, readSites, readDatacenters != null, replicas, rules);
+        }
         List<LevelConfiguration> configurations = new ArrayList<>();
         for (LevelConfiguration configuration :
                 LevelSimulationSpec.combinations(replicas, writes, reads, writeSites, readSites)) {
@@ -156,6 +164,26 @@ record LevelChoice(
             return List.of(0);
         }
         return parseDatacenters(field, names, replicas, rules);
+    }
+
+    /**
+     * The sites that hold replicas, where a co-located coordinator can run: the others are left out,
+     * or refused when named.
+     */
+    private static List<Integer> withReplicas(
+            Field field, List<Integer> sites, boolean named, DatacenterReplicas replicas, Rules rules) {
+        List<Integer> kept = new ArrayList<>();
+        for (int site : sites) {
+            if (replicas.replicationFactor(site) > 0) {
+                kept.add(site);
+            } else if (named) {
+                throw rules.invalid(
+                        field,
+                        "names datacenter '" + replicas.name(site) + "', which holds no replica of the key for "
+                                + "its coordinator to run on (" + rules.name(Field.COORDINATOR_REPLICA) + ")");
+            }
+        }
+        return kept;
     }
 
     /** The numbers of the datacenters named, each once, in the order given. */

@@ -155,6 +155,10 @@ public record PredictionQuestion(
             return this;
         }
 
+        /**
+         * The coordinator runs on a replica (for levels, on a replica of its datacenter, which
+         * must then hold some).
+         */
         public Builder coordinatorReplica(boolean coordinatorReplica) {
             this.coordinatorReplica = coordinatorReplica;
             return this;
@@ -238,14 +242,9 @@ public record PredictionQuestion(
                                         + "), so it is answered in consistency levels across them: " + use
                                 : "is for (R, W); with consistency levels across datacenters " + use);
             }
-            if (coordinatorReplica) {
-                throw rules.invalid(
-                        Field.COORDINATOR_REPLICA,
-                        "is not available with consistency levels across datacenters: their coordinators are not "
-                                + "replicas");
-            }
             dev.pbs.model.quorum.DatacenterReplicas placed = LevelChoice.replicas(profile, replicas, rules, limits);
-            List<dev.pbs.model.quorum.LevelConfiguration> configurations = levels.configurations(placed, rules);
+            List<dev.pbs.model.quorum.LevelConfiguration> configurations =
+                    levels.configurations(placed, rules, coordinatorReplica);
             double[] grid = rules.timesMillis(Field.TIMES, times == null ? DEFAULT_TIMES_MILLIS : times);
             long trialCount = trials == null
                     ? limits.defaultTrials()
@@ -254,7 +253,14 @@ public record PredictionQuestion(
             LevelSimulationSpec simulation;
             try {
                 simulation = new LevelSimulationSpec(
-                        profile, placed, configurations, trialCount, seed == null ? DEFAULT_SEED : seed, threads, grid);
+                        profile,
+                        placed,
+                        configurations,
+                        trialCount,
+                        seed == null ? DEFAULT_SEED : seed,
+                        threads,
+                        grid,
+                        coordinatorReplica);
             } catch (IllegalArgumentException rejected) {
                 throw new InvalidQuestionException(rejected.getMessage());
             }

@@ -34,7 +34,9 @@ public final class LevelPredictionTable {
                 .append(NumberText.count(spec.trials()))
                 .append(" trials, seed ")
                 .append(spec.seed())
-                .append(", reads contact the replicas their level needs\n");
+                .append(", reads contact the replicas their level needs")
+                .append(spec.coordinatorReplica() ? ", coordinators on a replica of their datacenter" : "")
+                .append('\n');
         Map<List<Integer>, List<ConfigurationResult>> byPair = new LinkedHashMap<>();
         for (ConfigurationResult configuration : result.configurations()) {
             LevelConfiguration levels = configuration.levels().orElseThrow();

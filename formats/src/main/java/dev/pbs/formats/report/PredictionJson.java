@@ -76,7 +76,7 @@ public final class PredictionJson {
                 spec.trials(),
                 spec.seed(),
                 "targeted",
-                false,
+                spec.coordinatorReplica(),
                 "expanding",
                 names,
                 result.configurations().stream()

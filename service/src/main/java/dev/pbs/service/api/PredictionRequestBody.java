@@ -107,8 +107,9 @@ public record PredictionRequestBody(
         String readFanout,
 
         @Schema(
-                description = "The coordinator is one of the replicas: its messages to that replica take no "
-                        + "time. Default: false.",
+                description = "The coordinator is one of the replicas (with consistency levels, one of its "
+                        + "datacenter's, drawn per operation): it reaches that replica through the profile's "
+                        + "coordinator_replica path, or with no delay when the profile has none. Default: false.",
                 example = "false")
         @JsonProperty("coordinator_replica")
         Boolean coordinatorReplica,

@@ -20,7 +20,8 @@ final class QuestionKeys {
             LevelSimulationSpec spec = question.levelSimulation();
             return "predict-levels|" + ProfileJson.write(spec.profile()) + "|" + spec.replicas() + "|"
                     + spec.configurations() + "|" + spec.trials() + "|" + spec.seed() + "|"
-                    + Arrays.toString(spec.visibilityGridMillis()) + "|" + question.report();
+                    + spec.coordinatorReplica() + "|" + Arrays.toString(spec.visibilityGridMillis()) + "|"
+                    + question.report();
         }
         SimulationSpec spec = question.simulation();
         return "predict|" + ProfileJson.write(spec.profile()) + "|" + spec.n() + "|" + spec.configurations() + "|"
