@@ -1,0 +1,115 @@
+package dev.pbs.formats.report;
+
+import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.VisibilityPoint;
+import dev.pbs.questions.ReportOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The three tables of a prediction for people, one row per configuration: t-visibility; windows
+ * and k-staleness; read and write latency percentiles. A row starts with two cells that name its
+ * configuration ((R, W), or the write and read levels) and a third, "strict" or "partial"; the
+ * numbers follow, rounded for reading ({@link NumberText}). Shared by {@link PredictionTable} and
+ * {@link LevelPredictionTable}.
+ */
+final class ConfigurationTables {
+
+    /** The caption above the t-visibility table. */
+    static final String VISIBILITY_CAPTION =
+            "P(consistent): probability that a read starting t ms after the write commits sees it\n";
+
+    /** The end of the legend below the tables: what "beyond" means, where the intervals are. */
+    static final String LEGEND_END = "beyond: past the largest recorded delay. 95% intervals: --format json\n";
+
+    /** Left-aligned columns: the two naming the configuration, and "quorum". */
+    private static final int TEXT_COLUMNS = 3;
+
+    private final List<String> namingHeader;
+    private final Function<ConfigurationResult, List<String>> naming;
+
+    /**
+     * @param namingHeader the headers of the two columns that name a configuration
+     * @param naming a configuration's two cells under them
+     */
+    ConfigurationTables(List<String> namingHeader, Function<ConfigurationResult, List<String>> naming) {
+        this.namingHeader = List.copyOf(namingHeader);
+        this.naming = naming;
+    }
+
+    /** P(consistent) at each time of the grid, ms after commit. */
+    TextTable visibility(double[] gridMillis, List<ConfigurationResult> configurations) {
+        List<String> header = header();
+        for (double t : gridMillis) {
+            header.add("t=" + NumberText.plain(t));
+        }
+        TextTable table = new TextTable(header, TEXT_COLUMNS);
+        for (ConfigurationResult configuration : configurations) {
+            List<String> row = leadingCells(configuration);
+            for (VisibilityPoint point : configuration.visibility()) {
+                row.add(NumberText.probability(point.consistent().estimate()));
+            }
+            table.addRow(row);
+        }
+        return table;
+    }
+
+    /** The windows of the options, ms after commit, then P(> k versions old) for each k. */
+    TextTable windows(List<ConfigurationResult> configurations, ReportOptions options) {
+        List<String> header = header();
+        for (double window : options.windows()) {
+            header.add("p=" + NumberText.plain(window));
+        }
+        for (int k : options.versionsBehind()) {
+            header.add("P(>" + k + " old)");
+        }
+        TextTable table = new TextTable(header, TEXT_COLUMNS);
+        for (ConfigurationResult configuration : configurations) {
+            List<String> row = leadingCells(configuration);
+            for (double window : options.windows()) {
+                row.add(NumberText.millis(configuration.window(window).valueMillis()));
+            }
+            for (int k : options.versionsBehind()) {
+                row.add(NumberText.smallProbability(configuration.probabilityOlderThanVersions(k)));
+            }
+            table.addRow(row);
+        }
+        return table;
+    }
+
+    /** The read latency, then the write latency, at each percentile of the options, ms. */
+    TextTable latency(List<ConfigurationResult> configurations, ReportOptions options) {
+        List<String> header = header();
+        for (double percentile : options.percentiles()) {
+            header.add("read p" + NumberText.plain(percentile));
+        }
+        for (double percentile : options.percentiles()) {
+            header.add("write p" + NumberText.plain(percentile));
+        }
+        TextTable table = new TextTable(header, TEXT_COLUMNS);
+        for (ConfigurationResult configuration : configurations) {
+            List<String> row = leadingCells(configuration);
+            for (double percentile : options.percentiles()) {
+                row.add(NumberText.millis(configuration.readLatency(percentile).valueMillis()));
+            }
+            for (double percentile : options.percentiles()) {
+                row.add(NumberText.millis(configuration.writeLatency(percentile).valueMillis()));
+            }
+            table.addRow(row);
+        }
+        return table;
+    }
+
+    private List<String> header() {
+        List<String> header = new ArrayList<>(namingHeader);
+        header.add("quorum");
+        return header;
+    }
+
+    private List<String> leadingCells(ConfigurationResult configuration) {
+        List<String> cells = new ArrayList<>(naming.apply(configuration));
+        cells.add(configuration.isStrict() ? "strict" : "partial");
+        return cells;
+    }
+}
