@@ -54,6 +54,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * bodiless 400 for a Content-Type or Accept header it cannot parse (rendered by Jetty as an HTML
  * page for POST, empty otherwise). They are allowed only for requests marked with that reason, must be 4xx, and are
  * counted and printed separately.
+ *
+ * <p>The storm covers the consistency-level parameters too ({@code write_level}, {@code read_level},
+ * {@code write_dc}, {@code read_dc}, and {@code levels} and {@code dc_matrix}) in predictions,
+ * recommendations and the SLA window; a fixed list of bad level parameters (unknown levels and
+ * datacenters, levels needing more replicas than there are, wrong types, empty and huge values) must
+ * each be a 4xx whose message names the problem. The service runs with the shipped limit of 16
+ * replicas, so that the built-in {@code ec2-three-regions} (9 replicas) is answered.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class BadInputFuzzTest {
@@ -61,7 +68,9 @@ class BadInputFuzzTest {
     private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
             PbsApplication.class,
             ResourceHelpers.resourceFilePath("test-pbs.yml"),
-            ConfigOverride.config("dataDirectory", temporaryDirectory()));
+            ConfigOverride.config("dataDirectory", temporaryDirectory()),
+            // the shipped limit, so that ec2-three-regions (9 replicas) is answered (the test configuration allows 8)
+            ConfigOverride.config("limits.maxReplicas", "16"));
 
     private static final long SEED = 0x5EED_F022L;
     private static final int GENERATED_REQUESTS = 1_500;
@@ -87,8 +96,21 @@ class BadInputFuzzTest {
             + "\"datacenters\": {\"replica_dc\": [0, 0, 1], \"inter_dc_delay\": "
             + "{\"type\": \"lognormal\", \"mu\": 2, \"sigma\": 0.25}, \"coordinator\": \"dc:0\"}}";
 
+    /** Two replicas, one in each of two named datacenters: a level may need more replicas than there are. */
+    private static final String TWO_DATACENTERS_PROFILE = "{\"name\": \"east-west\", \"provenance\": \"fuzz\", "
+            + "\"default\": {\"w\": {\"type\": \"exponential\", \"mean_ms\": 2}, "
+            + "\"a\": {\"type\": \"constant\", \"value_ms\": 0.5}, \"r\": {\"type\": \"constant\", \"value_ms\": 0.5}, "
+            + "\"s\": {\"type\": \"constant\", \"value_ms\": 0.5}}, \"datacenters\": {\"replica_dc\": [\"east\", \"west\"], "
+            + "\"inter_dc_delay\": {\"type\": \"constant\", \"value_ms\": 20}}}";
+    /** One datacenter per replica: a topology that places no replica by name, so it has no levels. */
+    private static final String PER_REPLICA_PROFILE = "{\"name\": \"per-replica\", \"provenance\": \"fuzz\", "
+            + "\"default\": {\"w\": {\"type\": \"constant\", \"value_ms\": 1}, "
+            + "\"a\": {\"type\": \"constant\", \"value_ms\": 1}, \"r\": {\"type\": \"constant\", \"value_ms\": 1}, "
+            + "\"s\": {\"type\": \"constant\", \"value_ms\": 1}}, \"datacenters\": {\"replica_dc\": \"per_replica\", "
+            + "\"inter_dc_delay\": {\"type\": \"constant\", \"value_ms\": 20}}}";
+
     private static final List<JsonNode> PROFILE_BASES =
-            List.of(tree(SIMPLE_PROFILE), tree(RICH_PROFILE), tree(empiricalProfile()));
+            List.of(tree(SIMPLE_PROFILE), tree(RICH_PROFILE), tree(empiricalProfile()), tree(TWO_DATACENTERS_PROFILE));
     private static final List<JsonNode> PREDICTION_BASES = List.of(
             tree("{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"t_ms\": [0, 5, 50], "
                     + "\"windows\": [0.99], \"percentiles\": [50, 99], \"k\": [1, 2], \"trials\": 1000, \"seed\": 7, "
@@ -98,7 +120,23 @@ class BadInputFuzzTest {
                     + "\"trials\": 1000, \"seed\": 1}"),
             tree("{\"profile_inline\": " + RICH_PROFILE + ", \"n\": 3, \"r\": 2, \"w\": 2, \"trials\": 1000, "
                     + "\"read_fanout\": \"all\", \"coordinator_replica\": true, \"t_ms\": [0, 1, 10, 100]}"),
-            tree("{\"profile_inline\": " + empiricalProfile() + ", \"n\": 2, \"r\": 1, \"w\": 2, \"trials\": 1000}"));
+            tree("{\"profile_inline\": " + empiricalProfile() + ", \"n\": 2, \"r\": 1, \"w\": 2, \"trials\": 1000}"),
+            tree(
+                    "{\"profile\": \"ec2-three-regions\", \"write_level\": \"LOCAL_QUORUM\", \"read_level\": [\"LOCAL_ONE\", "
+                            + "\"EACH_QUORUM\"], \"write_dc\": \"us-east\", \"read_dc\": [\"us-west\", \"eu-west\"], \"trials\": 1000, "
+                            + "\"seed\": 3}"),
+            tree("{\"profile_inline\": " + TWO_DATACENTERS_PROFILE + ", \"levels\": \"all\", \"dc_matrix\": true, "
+                    + "\"trials\": 1000}"),
+            // a profile without datacenters is one datacenter, where LOCAL_QUORUM is QUORUM
+            tree("{\"profile\": \"lnkd-disk\", \"n\": 3, \"write_level\": \"LOCAL_QUORUM\", \"read_level\": \"ONE\", "
+                    + "\"trials\": 1000}"));
+    private static final List<JsonNode> RECOMMENDATION_BASES = List.of(
+            tree(
+                    "{\"profile\": \"ec2-three-regions\", \"write_level\": \"LOCAL_QUORUM\", \"read_level\": [\"LOCAL_ONE\", "
+                            + "\"LOCAL_QUORUM\"], \"write_dc\": \"us-east\", \"read_dc\": [\"us-west\"], "
+                            + "\"require\": [\"window@0.999<=250ms\"], \"trials\": 1000, \"seed\": 5}"),
+            tree("{\"profile\": \"lnkd-disk\", \"n\": \"3..4\", \"require\": [\"w>=2\"], \"levels\": \"cassandra\", "
+                    + "\"objective\": \"read\", \"trials\": 1000}"));
 
     private static final String[] CONTENT_TYPES = {
         null,
@@ -297,6 +335,48 @@ class BadInputFuzzTest {
         "NaN",
         "null"
     };
+    private static final String[] SLA_LEVELS = {
+        "ONE",
+        "TWO",
+        "THREE",
+        "QUORUM",
+        "ALL",
+        "LOCAL_ONE",
+        "LOCAL_QUORUM",
+        "EACH_QUORUM",
+        "local_quorum",
+        " LOCAL_ONE ",
+        "ANY",
+        "SERIAL",
+        "LOCAL_SERIAL",
+        "LOCAL_TWO",
+        "1",
+        "0",
+        "",
+        " ",
+        "ONE,TWO",
+        "null",
+        "LOCAL\u0000ONE",
+        "\u00e9",
+        "L".repeat(2_000)
+    };
+    private static final String[] SLA_DATACENTERS = {
+        "us-east",
+        "us-west",
+        "eu-west",
+        "dc1",
+        "US-EAST",
+        " us-west ",
+        "ap-south",
+        "",
+        "us-east,us-west",
+        "0",
+        "-1",
+        "null",
+        "\u0000",
+        "\u00e9",
+        "D".repeat(2_000)
+    };
     private static final String[] SLA_P = {
         "0.5",
         "0.99",
@@ -410,6 +490,12 @@ class BadInputFuzzTest {
                     .as("base prediction %s: %s", base, text(answer.body()))
                     .isEqualTo(200);
         }
+        for (JsonNode base : RECOMMENDATION_BASES) {
+            Answer answer = send(client, post("/recommendations", bytes(base), "application/json", "base"));
+            assertThat(answer.status())
+                    .as("base recommendation %s: %s", base, text(answer.body()))
+                    .isEqualTo(200);
+        }
         for (JsonNode base : PROFILE_BASES) {
             Answer answer = send(
                     client,
@@ -503,6 +589,181 @@ class BadInputFuzzTest {
         assertThat(probes).hasSizeGreaterThanOrEqualTo(1_000);
     }
 
+    /**
+     * One request with a bad consistency-level parameter, and a piece of the message that must name
+     * its problem.
+     */
+    private record LevelCase(Probe probe, String named) {}
+
+    @Test
+    @Timeout(value = 55, unit = TimeUnit.SECONDS)
+    void badLevelParameters_answer4xxWithAJsonErrorNamingTheProblem() throws Exception {
+        HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
+        Answer stored = send(
+                client,
+                put(
+                        "/profiles/east-west",
+                        TWO_DATACENTERS_PROFILE.getBytes(StandardCharsets.UTF_8),
+                        "application/json",
+                        "Bearer " + TOKEN,
+                        null,
+                        "a stored two-datacenter profile"));
+        assertThat(stored.status()).as("%s", text(stored.body())).isBetween(200, 201);
+
+        List<String> failures = new ArrayList<>();
+        for (LevelCase levelCase : levelCases()) {
+            Answer answer = send(client, levelCase.probe());
+            String problem = problemWith(answer);
+            String message = problem == null && answer.status() >= 400
+                    ? JSON.readTree(answer.body()).get("message").textValue()
+                    : "";
+            if (answer.status() < 400 || answer.status() >= 500 || problem != null) {
+                failures.add(answer.status() + " (" + (problem == null ? "not an error" : problem) + ") to "
+                        + describe(levelCase.probe()) + ": " + shorten(text(answer.body()), 300));
+            } else if (!message.toLowerCase(Locale.ROOT)
+                    .contains(levelCase.named().toLowerCase(Locale.ROOT))) {
+                failures.add(answer.status() + " whose message does not name '" + levelCase.named() + "' to "
+                        + describe(levelCase.probe()) + ": " + shorten(message, 300));
+            }
+        }
+        failures.forEach(failure -> System.out.println("  LEVEL CASE FAILURE: " + failure));
+        assertThat(failures)
+                .as("bad level parameters answered otherwise than with a 4xx naming the problem")
+                .isEmpty();
+    }
+
+    /** Bad consistency-level parameters for the prediction, the recommendation and the SLA window. */
+    private static List<LevelCase> levelCases() {
+        String huge = "L".repeat(100_000);
+        String threeRegions = "\"profile\": \"ec2-three-regions\", \"trials\": 1000";
+        String twoDatacenters = "\"profile_inline\": " + TWO_DATACENTERS_PROFILE + ", \"trials\": 1000";
+        List<LevelCase> cases = new ArrayList<>();
+        for (String endpoint : List.of("/predictions", "/recommendations")) {
+            // unknown level names
+            cases.add(levelCase(endpoint, threeRegions + ", \"write_level\": \"SOMETIMES\"", "SOMETIMES"));
+            cases.add(levelCase(
+                    endpoint, threeRegions + ", \"read_level\": [\"LOCAL_ONE\", \"LOCAL_TWO\"]", "LOCAL_TWO"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"write_level\": \"ANY\"", "ANY"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"read_level\": \"SERIAL\"", "SERIAL"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"write_level\": \"LOCAL\\u0000QUORUM\"", "write_level"));
+            // unknown datacenters
+            cases.add(levelCase(endpoint, threeRegions + ", \"write_dc\": \"ap-south\"", "ap-south"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"read_dc\": [\"us-east\", \"mars\"]", "mars"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"read_dc\": \"US-EAST \"", "read_dc"));
+            cases.add(levelCase(endpoint, twoDatacenters + ", \"write_dc\": \"us-east\"", "us-east"));
+            cases.add(levelCase(
+                    endpoint,
+                    "\"profile\": \"lnkd-disk\", \"n\": 3, \"trials\": 1000, \"read_dc\": \"us-east\"",
+                    "us-east"));
+            // a level that needs more replicas than the key has, or than its datacenter has
+            cases.add(levelCase(endpoint, twoDatacenters + ", \"write_level\": \"THREE\"", "THREE"));
+            cases.add(levelCase(
+                    endpoint, twoDatacenters + ", \"read_level\": \"TWO\", \"write_level\": \"THREE\"", "THREE"));
+            cases.add(levelCase(
+                    endpoint,
+                    "\"profile\": \"lnkd-disk\", \"n\": 2, \"trials\": 1000, \"write_level\": \"LOCAL_QUORUM\", "
+                            + "\"read_level\": \"THREE\"",
+                    "THREE"));
+            // a topology of one datacenter per replica names none
+            cases.add(levelCase(
+                    endpoint,
+                    "\"profile_inline\": " + PER_REPLICA_PROFILE + ", \"n\": 3, \"trials\": 1000, "
+                            + "\"write_level\": \"LOCAL_QUORUM\"",
+                    "per-replica"));
+            // wrong types
+            cases.add(levelCase(endpoint, threeRegions + ", \"write_level\": 3", "write_level"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"read_level\": {\"level\": \"ONE\"}", "read_level"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"write_level\": [null]", "write_level"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"write_level\": [[\"ONE\"]]", "write_level"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"write_dc\": true", "write_dc"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"read_dc\": [0, 1]", "read_dc"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"read_dc\": 1.5", "read_dc"));
+            // empty strings and lists
+            cases.add(levelCase(endpoint, threeRegions + ", \"write_level\": \"\"", "write_level"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"read_level\": \" \"", "read_level"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"read_level\": []", "read_level"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"write_dc\": \"\"", "write_dc"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"read_dc\": []", "read_dc"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"read_dc\": [\"\"]", "read_dc"));
+            // huge strings and lists
+            cases.add(levelCase(endpoint, threeRegions + ", \"write_level\": \"" + huge + "\"", "write_level"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"write_dc\": \"" + huge + "\"", "write_dc"));
+            cases.add(levelCase(endpoint, threeRegions + ", \"read_dc\": [\"" + huge + "\"]", "read_dc"));
+            cases.add(levelCase(
+                    endpoint,
+                    threeRegions + ", \"read_level\": [" + "\"ONE\", ".repeat(10_000) + "\"ONE\"]",
+                    "read_level"));
+            cases.add(levelCase(
+                    endpoint,
+                    threeRegions + ", \"read_dc\": [" + "\"us-east\", ".repeat(10_000) + "\"us-east\"]",
+                    "read_dc"));
+        }
+        // the prediction's level-mode fields
+        cases.add(levelCase("/predictions", threeRegions + ", \"levels\": \"some\"", "levels"));
+        cases.add(levelCase("/predictions", threeRegions + ", \"levels\": true", "levels"));
+        cases.add(levelCase("/predictions", threeRegions + ", \"levels\": \"\"", "levels"));
+        cases.add(levelCase("/predictions", threeRegions + ", \"levels\": \"" + huge + "\"", "levels"));
+        cases.add(
+                levelCase("/predictions", threeRegions + ", \"levels\": \"all\", \"write_level\": \"ONE\"", "levels"));
+        cases.add(levelCase("/predictions", threeRegions + ", \"dc_matrix\": \"yes\"", "dc_matrix"));
+        cases.add(levelCase("/predictions", threeRegions + ", \"dc_matrix\": 1", "dc_matrix"));
+        cases.add(levelCase(
+                "/predictions", threeRegions + ", \"dc_matrix\": true, \"read_dc\": \"us-west\"", "dc_matrix"));
+        cases.add(levelCase(
+                "/predictions",
+                "\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"write_level\": \"ONE\"",
+                "'r'"));
+        // the recommendation's level-mode fields
+        cases.add(
+                levelCase("/recommendations", threeRegions + ", \"write_dc\": [\"us-east\", \"us-west\"]", "write_dc"));
+        cases.add(levelCase("/recommendations", threeRegions + ", \"levels\": \"cassandra\"", "levels"));
+        cases.add(levelCase(
+                "/recommendations",
+                "\"profile\": \"lnkd-disk\", \"n\": 3, \"trials\": 1000, \"levels\": \"numeric\", "
+                        + "\"write_level\": \"ONE\"",
+                "levels"));
+        cases.add(levelCase("/recommendations", threeRegions + ", \"levels\": \"all\"", "levels"));
+        cases.add(levelCase("/recommendations", threeRegions + ", \"n\": \"3..5\"", "'n'"));
+        cases.add(levelCase(
+                "/recommendations",
+                "\"profile\": \"lnkd-disk\", \"n\": \"3..5\", \"trials\": 1000, \"write_level\": \"LOCAL_QUORUM\"",
+                "'n'"));
+        // the SLA window's query parameters
+        String sla = "/sla/window?profile=ec2-three-regions&trials=1000";
+        cases.add(slaCase(sla + "&write_level=SOMETIMES", "SOMETIMES"));
+        cases.add(slaCase(sla + "&read_level=LOCAL_TWO", "LOCAL_TWO"));
+        cases.add(slaCase(sla + "&write_level=ONE,TWO", "ONE,TWO"));
+        cases.add(slaCase(sla + "&write_level=", "write_level"));
+        cases.add(slaCase(sla + "&read_level=%20", "read_level"));
+        cases.add(slaCase(sla + "&write_level=LOCAL%00QUORUM", "write_level"));
+        cases.add(slaCase(sla + "&write_dc=ap-south", "ap-south"));
+        cases.add(slaCase(sla + "&read_dc=mars", "mars"));
+        cases.add(slaCase(sla + "&read_dc=", "read_dc"));
+        cases.add(slaCase(sla + "&write_dc=us-east,us-west", "write_dc"));
+        cases.add(slaCase(sla + "&write_level=" + "L".repeat(6_000), "write_level"));
+        cases.add(slaCase(sla + "&read_dc=" + "D".repeat(6_000), "read_dc"));
+        cases.add(slaCase(sla + "&n=3&write_level=ONE", "'n'"));
+        cases.add(slaCase("/sla/window?profile=east-west&trials=1000&write_level=THREE", "THREE"));
+        cases.add(slaCase("/sla/window?profile=east-west&trials=1000&read_dc=us-east", "us-east"));
+        cases.add(slaCase("/sla/window?profile=lnkd-disk&n=3&trials=1000&write_dc=us-east", "us-east"));
+        cases.add(slaCase("/sla/window?profile=lnkd-disk&n=2&trials=1000&read_level=THREE", "THREE"));
+        cases.add(slaCase("/sla/window?profile=lnkd-disk&n=3&r=1&w=1&trials=1000&write_level=ONE", "write_level"));
+        return cases;
+    }
+
+    private static LevelCase levelCase(String endpoint, String fields, String named) {
+        return new LevelCase(
+                post(endpoint, ("{" + fields + "}").getBytes(StandardCharsets.UTF_8), "application/json", "level case"),
+                named);
+    }
+
+    private static LevelCase slaCase(String pathAndQuery, String named) {
+        return new LevelCase(new Probe("level case", "GET", "/api/v1" + pathAndQuery, List.of(), null, null), named);
+    }
+
     /** Null when the answer is acceptable, else what is wrong with it. */
     private static String problemWith(Answer answer) {
         if (answer.status() >= 500) {
@@ -539,12 +800,19 @@ class BadInputFuzzTest {
 
     private static Probe generateWithoutAccept(Random random, int index) {
         int kind = random.nextInt(100);
-        if (kind < 38) {
+        if (kind < 31) {
             return post(
                     "/predictions",
                     mutatedBody(random, pick(random, PREDICTION_BASES)),
                     contentType(random),
                     "prediction mutation #" + index);
+        }
+        if (kind < 38) {
+            return post(
+                    "/recommendations",
+                    mutatedBody(random, pick(random, RECOMMENDATION_BASES)),
+                    contentType(random),
+                    "recommendation mutation #" + index);
         }
         if (kind < 48) {
             return post("/predictions", junkBody(random), contentType(random), "prediction junk #" + index);
@@ -587,11 +855,7 @@ class BadInputFuzzTest {
     }
 
     private static Probe slaProbe(Random random, String label) {
-        List<String[]> parameters = new ArrayList<>();
-        parameters.add(new String[] {"profile", random.nextInt(4) > 0 ? "lnkd-disk" : pick(random, SLA_PROFILES)});
-        parameters.add(new String[] {"n", random.nextInt(3) > 0 ? "3" : pick(random, SLA_N)});
-        parameters.add(new String[] {"r", random.nextInt(3) > 0 ? "1" : pick(random, SLA_QUORUMS)});
-        parameters.add(new String[] {"w", random.nextInt(3) > 0 ? "1" : pick(random, SLA_QUORUMS)});
+        List<String[]> parameters = random.nextInt(3) == 0 ? slaLevelParameters(random) : slaQuorumParameters(random);
         if (random.nextBoolean()) {
             parameters.add(new String[] {"p", pick(random, SLA_P)});
         }
@@ -634,6 +898,40 @@ class BadInputFuzzTest {
         // Jetty refuses a request line over its 8 KiB header buffer with 414
         String target = "/api/v1/sla/window" + (text.isEmpty() && random.nextBoolean() ? "" : "?" + text);
         return new Probe(label, "GET", target, headers, null, text.length() > 6_000 ? PATH : null);
+    }
+
+    /** The SLA window's question in (N, R, W). */
+    private static List<String[]> slaQuorumParameters(Random random) {
+        List<String[]> parameters = new ArrayList<>();
+        parameters.add(new String[] {"profile", random.nextInt(4) > 0 ? "lnkd-disk" : pick(random, SLA_PROFILES)});
+        parameters.add(new String[] {"n", random.nextInt(3) > 0 ? "3" : pick(random, SLA_N)});
+        parameters.add(new String[] {"r", random.nextInt(3) > 0 ? "1" : pick(random, SLA_QUORUMS)});
+        parameters.add(new String[] {"w", random.nextInt(3) > 0 ? "1" : pick(random, SLA_QUORUMS)});
+        return parameters;
+    }
+
+    /** The SLA window's question in consistency levels, sometimes mixed with (N, R, W). */
+    private static List<String[]> slaLevelParameters(Random random) {
+        List<String[]> parameters = new ArrayList<>();
+        parameters.add(
+                new String[] {"profile", random.nextInt(4) > 0 ? "ec2-three-regions" : pick(random, SLA_PROFILES)});
+        if (random.nextInt(4) == 0) {
+            parameters.add(new String[] {"n", pick(random, SLA_N)});
+        }
+        for (String level : List.of("write_level", "read_level")) {
+            if (random.nextBoolean()) {
+                parameters.add(new String[] {level, pick(random, SLA_LEVELS)});
+            }
+        }
+        for (String datacenter : List.of("write_dc", "read_dc")) {
+            if (random.nextInt(3) == 0) {
+                parameters.add(new String[] {datacenter, pick(random, SLA_DATACENTERS)});
+            }
+        }
+        if (random.nextInt(8) == 0) {
+            parameters.add(new String[] {random.nextBoolean() ? "r" : "w", pick(random, SLA_QUORUMS)});
+        }
+        return parameters;
     }
 
     /** Sometimes an Accept header, for the probe of a body request. */
@@ -741,7 +1039,14 @@ class BadInputFuzzTest {
                                 "datacenters",
                                 "weight",
                                 "distribution",
-                                "histogram"));
+                                "histogram",
+                                "write_level",
+                                "read_level",
+                                "write_dc",
+                                "read_dc",
+                                "levels",
+                                "dc_matrix",
+                                "require"));
         };
     }
 
@@ -847,6 +1152,14 @@ class BadInputFuzzTest {
                                 "ms",
                                 "hours",
                                 "lnkd-disk",
+                                "LOCAL_QUORUM",
+                                "EACH_QUORUM",
+                                "LOCAL_ONE",
+                                "LOCAL_TWO",
+                                "SERIAL",
+                                "us-east",
+                                "eu-west",
+                                "mars",
                                 "../etc/passwd",
                                 "AAAA",
                                 "!!!!",
