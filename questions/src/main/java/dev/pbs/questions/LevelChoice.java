@@ -4,6 +4,7 @@ import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.ConsistencyLevel;
 import dev.pbs.model.quorum.DatacenterReplicas;
+import dev.pbs.model.quorum.EchoedText;
 import dev.pbs.model.quorum.LevelConfiguration;
 import dev.pbs.montecarlo.LevelSimulationSpec;
 import java.util.ArrayList;
@@ -194,8 +195,8 @@ record LevelChoice(
             if (index < 0) {
                 throw rules.invalid(
                         field,
-                        "names datacenter '" + name + "', which is not one of the profile's: "
-                                + String.join(", ", replicas.names()));
+                        "names datacenter '" + (name == null ? "null" : EchoedText.of(name))
+                                + "', which is not one of the profile's: " + String.join(", ", replicas.names()));
             }
             if (!datacenters.contains(index)) {
                 datacenters.add(index);

@@ -1,5 +1,7 @@
 package dev.pbs.questions;
 
+import dev.pbs.model.quorum.EchoedText;
+
 /**
  * The values of N a tuning question spans: {@code 3}, or {@code 3..5} for 3, 4 and 5.
  *
@@ -31,7 +33,7 @@ public record ReplicaRange(int smallest, int largest) {
                     : Long.parseLong(trimmed.substring(separator + 2).trim());
             return of(smallest, largest, largestN, rules);
         } catch (NumberFormatException notNumbers) {
-            throw rules.invalid(Field.N, "must be a number or a range such as 3..5, was '" + shorten(text) + "'");
+            throw rules.invalid(Field.N, "must be a number or a range such as 3..5, was '" + EchoedText.of(text) + "'");
         }
     }
 
@@ -57,10 +59,5 @@ public record ReplicaRange(int smallest, int largest) {
     @Override
     public String toString() {
         return smallest == largest ? Integer.toString(smallest) : smallest + ".." + largest;
-    }
-
-    private static String shorten(String text) {
-        String printable = text.replaceAll("\\p{Cntrl}", "?");
-        return printable.length() <= 80 ? printable : printable.substring(0, 77) + "...";
     }
 }

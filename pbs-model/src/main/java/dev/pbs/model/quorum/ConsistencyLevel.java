@@ -76,7 +76,8 @@ public enum ConsistencyLevel {
         try {
             return valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException unknown) {
-            throw new IllegalArgumentException(role + " must be one of " + NAMES + ", was '" + text.trim() + "'");
+            throw new IllegalArgumentException(
+                    role + " must be one of " + NAMES + ", was '" + EchoedText.of(text.trim()) + "'");
         }
     }
 
@@ -100,12 +101,13 @@ public enum ConsistencyLevel {
                 size = valueOf(trimmed.toUpperCase(Locale.ROOT)).replicas(n);
             } catch (IllegalArgumentException unknownName) {
                 throw new IllegalArgumentException(
-                        role + " must be a number or one of " + NAMES + ", was '" + trimmed + "'");
+                        role + " must be a number or one of " + NAMES + ", was '" + EchoedText.of(trimmed) + "'");
             }
         }
         if (size < 1 || size > n) {
-            throw new IllegalArgumentException(role + " must be between 1 and N=" + n + ", was " + trimmed
-                    + (trimmed.equals(Integer.toString(size)) ? "" : " (" + size + " replicas)"));
+            throw new IllegalArgumentException(
+                    role + " must be between 1 and N=" + n + ", was " + EchoedText.of(trimmed)
+                            + (trimmed.equals(Integer.toString(size)) ? "" : " (" + size + " replicas)"));
         }
         return size;
     }
