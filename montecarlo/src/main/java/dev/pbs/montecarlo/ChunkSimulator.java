@@ -104,14 +104,7 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             responseSamplers[i] = plan.response[i].sampler(random);
         }
         LatencySampler interSampler = plan.crossesDatacenters ? plan.interDatacenterDelay.sampler(random) : null;
-        LatencySampler[] localSamplers = plan.coordinatorReplica
-                ? new LatencySampler[] {
-                    plan.local.write().sampler(random),
-                    plan.local.acknowledgement().sampler(random),
-                    plan.local.read().sampler(random),
-                    plan.local.response().sampler(random)
-                }
-                : null;
+        LatencySampler[] localSamplers = plan.coordinatorReplica ? plan.local.samplers(random) : null;
 
         for (int done = 0; done < trials; done += BLOCK) {
             int size = Math.min(BLOCK, trials - done);

@@ -120,14 +120,7 @@ final class LevelDelayBlock {
                     }
                 }
             }
-            localSamplers = plan.coordinatorReplica
-                    ? new LatencySampler[] {
-                        plan.local.write().sampler(random),
-                        plan.local.acknowledgement().sampler(random),
-                        plan.local.read().sampler(random),
-                        plan.local.response().sampler(random)
-                    }
-                    : null;
+            localSamplers = plan.coordinatorReplica ? plan.local.samplers(random) : null;
         }
 
         /** Draws the first {@code size} trials of the block, {@code size <= BLOCK}. */

@@ -1,7 +1,9 @@
 package dev.pbs.model.profile;
 
 import dev.pbs.model.distribution.LatencyDistribution;
+import dev.pbs.model.distribution.LatencySampler;
 import java.util.Objects;
+import java.util.random.RandomGenerator;
 
 /**
  * The four one-way delays of the WARS model for one replica, in milliseconds.
@@ -27,6 +29,13 @@ public record MessageDelays(
     /** The same distribution for all four messages. */
     public static MessageDelays all(LatencyDistribution distribution) {
         return new MessageDelays(distribution, distribution, distribution, distribution);
+    }
+
+    /** Samplers of the four delays bound to {@code random}, in the order W, A, R, S. */
+    public LatencySampler[] samplers(RandomGenerator random) {
+        return new LatencySampler[] {
+            write.sampler(random), acknowledgement.sampler(random), read.sampler(random), response.sampler(random)
+        };
     }
 
     /** Replaces the delays that the override names, keeping the others. */
