@@ -1,13 +1,10 @@
 package dev.pbs.cassandra.cluster;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -37,14 +34,8 @@ public final class LocalCluster {
     /** Most nodes a local cluster may have (addresses 127.0.0.1 to 127.0.0.9). */
     public static final int MAX_NODES = 9;
 
-    private static final Duration NODE_START_TIMEOUT = Duration.ofSeconds(120);
-    /** Cassandra's words when a joining node heard from no seed within the ring delay. */
-    private static final String SEED_UNREACHABLE = "Unable to contact any seeds";
-
-    private static final int SEED_ATTEMPTS = 3;
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
-
     private final ClusterDirectory directory;
+    private final NodeProcesses processes;
     private final String heap;
     private final String injectedDelays;
     private final int requestedFirstAddress;
@@ -57,6 +48,7 @@ public final class LocalCluster {
             int requestedFirstAddress,
             Optional<ClusterSecurity> requestedSecurity) {
         this.directory = new ClusterDirectory(root);
+        this.processes = new NodeProcesses(directory);
         this.heap = heap;
         this.injectedDelays = injectedDelays;
         this.requestedFirstAddress = requestedFirstAddress;
@@ -257,85 +249,8 @@ public final class LocalCluster {
     }
 
     private void startNode(int index, ClusterLayout layout, NodeClasspath classpath, Consumer<String> progress) {
-        NodeProcess.prepareDirectories(directory, index);
-        Path node = directory.node(index);
-        if (layout.named()) {
-            ClusterDirectory.writeAtomically(
-                    node.resolve(NodeProcess.RACK_PROPERTIES), NodeConfiguration.rackProperties(layout, index));
-        }
-        ClusterSecurity security = security();
-        List<String> secureLines = security.secure() ? SecureSetup.yaml(secureFiles(), security) : List.of();
-        String yaml = NodeConfiguration.yaml(CLUSTER_NAME, firstAddress(), index, layout, node.toString(), secureLines);
-        if (security.secure()) {
-            // The configuration holds the key store's password: the node's folder is its owner's alone.
-            SecureSetup.restrictToOwner(node);
-            SecureSetup.writePrivate(node.resolve("cassandra.yaml"), yaml);
-        } else {
-            ClusterDirectory.writeAtomically(node.resolve("cassandra.yaml"), yaml);
-        }
-        List<String> command = NodeProcess.command(
-                directory, firstAddress(), index, classpath, heap, injectionFile(), security.secure());
-        for (int attempt = 1; ; attempt++) {
-            try {
-                launch(index, command, progress);
-                return;
-            } catch (SeedUnreachable unreachable) {
-                if (attempt == SEED_ATTEMPTS) {
-                    throw new IllegalStateException(unreachable.getMessage());
-                }
-                progress.accept("node " + index + " found no seed in time (a loaded machine); starting it again");
-                sleep(2_000);
-            }
-        }
-    }
-
-    /**
-     * Starts a node's process and waits until it serves CQL.
-     *
-     * @throws SeedUnreachable if it gave up because the seed did not answer its gossip in time,
-     *     which a busy machine causes now and then and a second try cures
-     */
-    private void launch(int index, List<String> command, Consumer<String> progress) {
-        Path node = directory.node(index);
-        Path log = directory.logFile(index);
-        long logStart = NodeOutput.size(log);
-        Process process;
-        try {
-            process = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                    .start();
-        } catch (IOException failed) {
-            throw new UncheckedIOException("cannot start node " + index, failed);
-        }
-        directory.writePid(index, process.pid());
-        progress.accept("node " + index + " (" + address(index) + ") starting, pid " + process.pid());
-        long deadline = System.nanoTime() + NODE_START_TIMEOUT.toNanos();
-        while (!nativePortOpen(index)) {
-            if (!process.isAlive()) {
-                directory.clearPid(index);
-                String message = "node " + index + " exited with status " + process.exitValue()
-                        + " while starting; see " + log + " and " + node.resolve("logs/system.log");
-                if (NodeOutput.since(log, logStart).contains(SEED_UNREACHABLE)) {
-                    throw new SeedUnreachable(message);
-                }
-                throw new IllegalStateException(message);
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("node " + index + " did not serve CQL within "
-                        + NODE_START_TIMEOUT.toSeconds() + " s; see " + node.resolve("logs/system.log"));
-            }
-            sleep(250);
-        }
-        progress.accept("node " + index + " is up at " + address(index) + ":" + NodeConfiguration.NATIVE_PORT);
-    }
-
-    /** A node gave up starting because no seed answered its gossip within the ring delay. */
-    private static final class SeedUnreachable extends RuntimeException {
-        SeedUnreachable(String message) {
-            super(message);
-        }
+        new NodeLauncher(directory, firstAddress(), heap, injectionFile(), security(), secureFiles())
+                .start(index, layout, classpath, progress);
     }
 
     /** Starts one node again (after {@link #kill}); waits until it serves CQL. */
@@ -377,14 +292,7 @@ public final class LocalCluster {
 
     /** SIGKILL of one node, to simulate a crash. */
     public void kill(int index) {
-        OptionalLong pid = livePid(index);
-        if (pid.isPresent()) {
-            ProcessHandle.of(pid.getAsLong()).ifPresent(process -> {
-                process.destroyForcibly();
-                process.onExit().join();
-            });
-        }
-        directory.clearPid(index);
+        processes.kill(index);
     }
 
     /**
@@ -393,33 +301,7 @@ public final class LocalCluster {
      * @return how many nodes were stopped
      */
     public int stop(Consumer<String> progress) {
-        int size = recordedSize().orElse(0);
-        List<ProcessHandle> stopping = new ArrayList<>();
-        for (int index = size; index >= 1; index--) {
-            OptionalLong pid = livePid(index);
-            if (pid.isPresent()) {
-                Optional<ProcessHandle> process = ProcessHandle.of(pid.getAsLong());
-                if (process.isPresent()) {
-                    process.get().destroy();
-                    stopping.add(process.get());
-                    progress.accept("node " + index + " (pid " + pid.getAsLong() + ") stopping");
-                }
-            }
-        }
-        long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
-        for (ProcessHandle process : stopping) {
-            while (process.isAlive() && System.nanoTime() < deadline) {
-                sleep(100);
-            }
-            if (process.isAlive()) {
-                process.destroyForcibly();
-                process.onExit().join();
-            }
-        }
-        for (int index = 1; index <= size; index++) {
-            directory.clearPid(index);
-        }
-        return stopping.size();
+        return processes.stopAll(recordedSize().orElse(0), progress);
     }
 
     /**
@@ -427,30 +309,11 @@ public final class LocalCluster {
      * JVM (its command line names this node's configuration file), so a reused id is never touched.
      */
     OptionalLong livePid(int index) {
-        OptionalLong recorded = directory.pid(index);
-        if (recorded.isEmpty()) {
-            return OptionalLong.empty();
-        }
-        Optional<ProcessHandle> process = ProcessHandle.of(recorded.getAsLong());
-        if (process.isEmpty() || !process.get().isAlive()) {
-            return OptionalLong.empty();
-        }
-        String expected = "-Dcassandra.config="
-                + directory.node(index).resolve("cassandra.yaml").toUri();
-        Optional<String[]> arguments = process.get().info().arguments();
-        if (arguments.isPresent() && !List.of(arguments.get()).contains(expected)) {
-            return OptionalLong.empty();
-        }
-        return recorded;
+        return processes.livePid(index);
     }
 
     private boolean nativePortOpen(int index) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(address(index), NodeConfiguration.NATIVE_PORT), 500);
-            return true;
-        } catch (IOException closed) {
-            return false;
-        }
+        return NodeLauncher.nativePortOpen(address(index));
     }
 
     /** The last lines of node {@code index}'s system log, for error messages. */
@@ -461,15 +324,6 @@ public final class LocalCluster {
             return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
         } catch (IOException unreadable) {
             return "(no log at " + log + ")";
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for the cluster", interrupted);
         }
     }
 }

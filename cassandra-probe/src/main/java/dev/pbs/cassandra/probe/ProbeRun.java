@@ -1,7 +1,6 @@
 package dev.pbs.cassandra.probe;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
@@ -12,14 +11,12 @@ import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.servererrors.CoordinatorException;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -58,8 +55,8 @@ public final class ProbeRun implements AutoCloseable {
     private final PreparedStatement write;
     private final PreparedStatement read;
     private final WarsRecorder recorder;
-    /** The datacenters whose nodes coordinate: the local one, or every one the keyspace is replicated in. */
-    private final List<String> datacenters;
+    /** The nodes that coordinate: the local datacenter's, or every one's the keyspace is replicated in. */
+    private final CoordinatingNodes coordinators;
 
     private final TraceReader traces;
     private final ClientLatencies client = new ClientLatencies();
@@ -72,11 +69,10 @@ public final class ProbeRun implements AutoCloseable {
     private final AtomicLong traced = new AtomicLong();
     private final AtomicLong version = new AtomicLong(System.currentTimeMillis() * 1000);
     private volatile Instant started = Instant.now();
-    private long coordinatorTurn;
     /** As many nodes in the datacenter as replicas per key: every coordinator is a replica of every key. */
     private final boolean everyNodeIsReplica;
     /** Each coordinating node's datacenter, by address. */
-    private final java.util.Map<String, String> datacenterOf;
+    private final Map<String, String> datacenterOf;
 
     private ProbeRun(ProbeSettings settings, CqlSession session, NodeHealth health) {
         this.settings = settings;
@@ -88,32 +84,21 @@ public final class ProbeRun implements AutoCloseable {
         this.datacenter =
                 settings.localDatacenter().orElse(local == null ? "datacenter1" : local.getString("data_center"));
         this.cassandraVersion = local == null ? "unknown" : local.getString("release_version");
-        this.datacenters = settings.datacenters()
-                .map(replication -> List.copyOf(replication.factors().keySet()))
-                .orElse(List.of(datacenter));
-        List<Node> nodes = awaitReplicaNodes();
-        boolean everyNode = true;
-        java.util.Map<String, String> datacenterOf = new java.util.TreeMap<>();
-        for (String name : datacenters) {
-            int factor = factorOf(name);
-            long count = nodes.stream()
-                    .filter(node -> name.equals(node.getDatacenter()))
-                    .count();
-            if (count < factor) {
-                throw new IllegalArgumentException("datacenter " + name + " has " + count + " node(s), fewer than "
-                        + (settings.datacenters().isPresent()
-                                ? "its replication factor " + factor + " (--replication)"
-                                : "--rf " + factor));
-            }
-            everyNode &= count == factor;
-        }
+        this.coordinators = new CoordinatingNodes(
+                session,
+                settings,
+                settings.datacenters()
+                        .map(replication -> List.copyOf(replication.factors().keySet()))
+                        .orElse(List.of(datacenter)));
+        List<Node> nodes = coordinators.awaitReplicaNodes();
+        Map<String, String> datacenterOf = new TreeMap<>();
         for (Node node : nodes) {
             health.know(ProbeSessions.traceAddress(node), true);
             datacenterOf.put(ProbeSessions.traceAddress(node), node.getDatacenter());
         }
-        this.recorder = new WarsRecorder(settings.datacenters().isPresent() ? datacenterOf : java.util.Map.of());
-        this.datacenterOf = java.util.Map.copyOf(datacenterOf);
-        this.everyNodeIsReplica = everyNode;
+        this.recorder = new WarsRecorder(settings.datacenters().isPresent() ? datacenterOf : Map.of());
+        this.datacenterOf = Map.copyOf(datacenterOf);
+        this.everyNodeIsReplica = coordinators.everyNodeIsReplica(nodes);
         ProbeSchema.ensure(session, settings, datacenter);
         String table = settings.keyspace() + "." + ProbeSettings.TABLE;
         this.write = session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");
@@ -211,7 +196,7 @@ public final class ProbeRun implements AutoCloseable {
             skipped.incrementAndGet();
             return;
         }
-        Node coordinator = nextCoordinator();
+        Node coordinator = coordinators.next();
         String coordinatorAddress = ProbeSessions.traceAddress(coordinator);
         boolean isWrite = operation % 2 == 0;
         boolean tracedOperation = random.nextDouble() < settings.traceFraction();
@@ -222,10 +207,10 @@ public final class ProbeRun implements AutoCloseable {
         // Half the traced reads run at ONE, to see which replica a coordinator asks when it may
         // choose (its own, or another); the other traced operations wait for every replica.
         boolean targetTrace = tracedOperation && !isWrite && random.nextBoolean();
-        boolean countsReadTarget = targetTrace && isReplica(coordinator, key);
+        boolean countsReadTarget = targetTrace && coordinators.isReplica(coordinator, key);
         // Untraced operations are timed only through a replica of their key (always, when every node
         // is one): the tracing dilation is calibrated on those (TracingDilation).
-        boolean timed = !tracedOperation && (everyNodeIsReplica || isReplica(coordinator, key));
+        boolean timed = !tracedOperation && (everyNodeIsReplica || coordinators.isReplica(coordinator, key));
         // Untraced operations alternate between ONE and TWO (see ClientLatencies).
         int untracedReplicas = settings.replicationFactor() >= 2 && (operation / 2) % 2 == 1 ? 2 : 1;
         ConsistencyLevel level = tracedOperation
@@ -275,17 +260,6 @@ public final class ProbeRun implements AutoCloseable {
                 });
     }
 
-    /** Whether {@code node} holds a replica of {@code key} (false when the driver has no token map). */
-    private boolean isReplica(Node node, String key) {
-        return session.getMetadata()
-                .getTokenMap()
-                .map(tokens -> tokens.getReplicas(
-                                CqlIdentifier.fromInternal(settings.keyspace()),
-                                ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)))
-                        .contains(node))
-                .orElse(false);
-    }
-
     private void completed(
             AsyncResultSet result,
             Throwable error,
@@ -318,75 +292,10 @@ public final class ProbeRun implements AutoCloseable {
         return cause;
     }
 
-    /** How long the probe waits for the driver to learn of as many nodes as replicas in each datacenter. */
-    private static final java.time.Duration NODE_DISCOVERY_TIMEOUT = java.time.Duration.ofSeconds(30);
-
-    /**
-     * The coordinating datacenters' nodes once each has at least as many as its replication factor,
-     * or as they are after {@link #NODE_DISCOVERY_TIMEOUT}: a node that joined seconds before the
-     * probe connected reaches the driver's metadata a little later (then the caller refuses). Over
-     * several datacenters only, where a remote datacenter's last node was seen to be missing from
-     * the metadata just after a local cluster started; one datacenter's shortage is refused at once.
-     */
-    private List<Node> awaitReplicaNodes() {
-        if (settings.datacenters().isEmpty()) {
-            return localNodes();
-        }
-        long deadline = System.nanoTime() + NODE_DISCOVERY_TIMEOUT.toNanos();
-        List<Node> nodes = localNodes();
-        while (!enoughNodes(nodes) && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException interrupted) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            nodes = localNodes();
-        }
-        return nodes;
-    }
-
-    /** The replication factor of a coordinating datacenter: its own over several, else the keyspace's. */
-    private int factorOf(String datacenter) {
-        return settings.datacenters()
-                .map(replication -> replication.factor(datacenter))
-                .orElse(settings.replicationFactor());
-    }
-
-    private boolean enoughNodes(List<Node> nodes) {
-        for (String name : datacenters) {
-            int factor = factorOf(name);
-            if (nodes.stream().filter(node -> name.equals(node.getDatacenter())).count() < factor) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private List<Node> localNodes() {
-        List<Node> nodes = new ArrayList<>();
-        for (Node node : session.getMetadata().getNodes().values()) {
-            if (datacenters.contains(node.getDatacenter())) {
-                nodes.add(node);
-            }
-        }
-        nodes.sort(Comparator.comparing(ProbeSessions::traceAddress, ReplicaOrder.COMPARATOR));
-        return nodes;
-    }
-
-    /**
-     * Round robin over the coordinating datacenters' nodes, down ones included, so a node that
-     * returns is used again.
-     */
-    private synchronized Node nextCoordinator() {
-        List<Node> nodes = localNodes();
-        return nodes.get((int) (coordinatorTurn++ % nodes.size()));
-    }
-
     /** ALL while every node is believed up; otherwise as many replicas as are up. */
     private ConsistencyLevel tracedLevel() {
         int up = 0;
-        for (Node node : localNodes()) {
+        for (Node node : coordinators.nodes()) {
             if (health.isUp(ProbeSessions.traceAddress(node))) {
                 up++;
             }
@@ -439,7 +348,7 @@ public final class ProbeRun implements AutoCloseable {
 
     /** The datacenter's nodes, in address order: the coordinators the probe uses. */
     public List<Node> coordinators() {
-        return localNodes();
+        return coordinators.nodes();
     }
 
     /** The nodes' availability, shared with further workloads. */

@@ -1,0 +1,126 @@
+package dev.pbs.cassandra.probe;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The nodes through which the probe sends its operations: every node of the coordinating
+ * datacenters (the local one, or every one the keyspace is replicated in), in address order, taken
+ * in turn. The list is read from the driver's metadata at each use, so a node that joins or returns
+ * is used.
+ */
+final class CoordinatingNodes {
+
+    /** How long the probe waits for the driver to learn of as many nodes as replicas in each datacenter. */
+    private static final Duration NODE_DISCOVERY_TIMEOUT = Duration.ofSeconds(30);
+
+    private final CqlSession session;
+    private final ProbeSettings settings;
+    private final List<String> datacenters;
+    private long turn;
+
+    /** @param datacenters the coordinating datacenters' names */
+    CoordinatingNodes(CqlSession session, ProbeSettings settings, List<String> datacenters) {
+        this.session = session;
+        this.settings = settings;
+        this.datacenters = List.copyOf(datacenters);
+    }
+
+    /** The coordinating datacenters' names. */
+    List<String> datacenters() {
+        return datacenters;
+    }
+
+    /** The coordinating datacenters' nodes now, in address order. */
+    List<Node> nodes() {
+        List<Node> nodes = new ArrayList<>();
+        for (Node node : session.getMetadata().getNodes().values()) {
+            if (datacenters.contains(node.getDatacenter())) {
+                nodes.add(node);
+            }
+        }
+        nodes.sort(Comparator.comparing(ProbeSessions::traceAddress, ReplicaOrder.COMPARATOR));
+        return nodes;
+    }
+
+    /** Round robin over the nodes, down ones included, so a node that returns is used again. */
+    synchronized Node next() {
+        List<Node> nodes = nodes();
+        return nodes.get((int) (turn++ % nodes.size()));
+    }
+
+    /** Whether {@code node} holds a replica of {@code key} (false when the driver has no token map). */
+    boolean isReplica(Node node, String key) {
+        return session.getMetadata()
+                .getTokenMap()
+                .map(tokens -> tokens.getReplicas(
+                                CqlIdentifier.fromInternal(settings.keyspace()),
+                                ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)))
+                        .contains(node))
+                .orElse(false);
+    }
+
+    /**
+     * The nodes once each coordinating datacenter has at least as many as its replication factor,
+     * or as they are after {@link #NODE_DISCOVERY_TIMEOUT}: a node that joined seconds before the
+     * probe connected reaches the driver's metadata a little later. Over several datacenters only,
+     * where a remote datacenter's last node was seen to be missing from the metadata just after a
+     * local cluster started; one datacenter's shortage is refused at once.
+     *
+     * @throws IllegalArgumentException if a datacenter still has fewer nodes than replicas
+     */
+    List<Node> awaitReplicaNodes() {
+        List<Node> nodes = nodes();
+        if (settings.datacenters().isPresent()) {
+            long deadline = System.nanoTime() + NODE_DISCOVERY_TIMEOUT.toNanos();
+            while (!enoughNodes(nodes) && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                nodes = nodes();
+            }
+        }
+        for (String name : datacenters) {
+            long count = count(nodes, name);
+            if (count < factorOf(name)) {
+                throw new IllegalArgumentException("datacenter " + name + " has " + count + " node(s), fewer than "
+                        + (settings.datacenters().isPresent()
+                                ? "its replication factor " + factorOf(name) + " (--replication)"
+                                : "--rf " + factorOf(name)));
+            }
+        }
+        return nodes;
+    }
+
+    /** Whether every coordinating datacenter has exactly as many nodes as replicas per key. */
+    boolean everyNodeIsReplica(List<Node> nodes) {
+        return datacenters.stream().allMatch(name -> count(nodes, name) == factorOf(name));
+    }
+
+    /** The replication factor of a coordinating datacenter: its own over several, else the keyspace's. */
+    private int factorOf(String datacenter) {
+        return settings.datacenters()
+                .map(replication -> replication.factor(datacenter))
+                .orElse(settings.replicationFactor());
+    }
+
+    private boolean enoughNodes(List<Node> nodes) {
+        return datacenters.stream().allMatch(name -> count(nodes, name) >= factorOf(name));
+    }
+
+    private static long count(List<Node> nodes, String datacenter) {
+        return nodes.stream()
+                .filter(node -> datacenter.equals(node.getDatacenter()))
+                .count();
+    }
+}
