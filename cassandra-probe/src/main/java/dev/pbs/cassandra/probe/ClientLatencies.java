@@ -56,7 +56,18 @@ public final class ClientLatencies {
             Histogram writesAtTwo,
             Histogram readsAtOne,
             Histogram readsAtTwo,
-            Histogram roundTrips) {}
+            Histogram roundTrips) {
+
+        /** What was timed between {@code earlier} and this snapshot, both of the same recorder. */
+        Snapshot since(Snapshot earlier) {
+            return new Snapshot(
+                    ProbeSnapshot.less(writesAtOne, earlier.writesAtOne()),
+                    ProbeSnapshot.less(writesAtTwo, earlier.writesAtTwo()),
+                    ProbeSnapshot.less(readsAtOne, earlier.readsAtOne()),
+                    ProbeSnapshot.less(readsAtTwo, earlier.readsAtTwo()),
+                    ProbeSnapshot.less(roundTrips, earlier.roundTrips()));
+        }
+    }
 
     private static long clip(long micros) {
         return Math.max(0, Math.min(WarsRecorder.HIGHEST_MICROS, micros));

@@ -18,18 +18,41 @@ import org.HdrHistogram.Histogram;
  * @param datacenterOf each node's datacenter, by address (host)
  * @param crossingMicros microsecond histograms by ordered pair {@code FROM>TO} (coordinator's
  *     datacenter, replica's datacenter) and message
+ * @param localMicros the coordinators' own replica's delays (microseconds) by the coordinator's
+ *     datacenter and message
+ * @param clients what the probe's client saw through the coordinators of each datacenter (untraced
+ *     operations at ONE, and at TWO where the datacenter holds two replicas or more, and round
+ *     trips), by datacenter: what {@link TracingDilation} calibrates each datacenter's correction on
  */
 public record DatacenterMeasurements(
         DatacenterReplication replication,
         Map<String, String> datacenterOf,
-        Map<String, Map<WarsMessage, Histogram>> crossingMicros) {
+        Map<String, Map<WarsMessage, Histogram>> crossingMicros,
+        Map<String, Map<WarsMessage, Histogram>> localMicros,
+        Map<String, ClientLatencies.Snapshot> clients) {
 
     public DatacenterMeasurements {
         datacenterOf = Collections.unmodifiableMap(new TreeMap<>(datacenterOf));
+        crossingMicros = copyOf(crossingMicros);
+        localMicros = copyOf(localMicros);
+        clients = Collections.unmodifiableMap(new TreeMap<>(clients));
+    }
+
+    /** Measurements without the per-datacenter client timings and own-replica delays. */
+    public DatacenterMeasurements(
+            DatacenterReplication replication,
+            Map<String, String> datacenterOf,
+            Map<String, Map<WarsMessage, Histogram>> crossingMicros) {
+        this(replication, datacenterOf, crossingMicros, Map.of(), Map.of());
+    }
+
+    private static Map<String, Map<WarsMessage, Histogram>> copyOf(Map<String, Map<WarsMessage, Histogram>> byKey) {
         Map<String, Map<WarsMessage, Histogram>> copy = new TreeMap<>();
-        crossingMicros.forEach(
-                (pair, messages) -> copy.put(pair, Collections.unmodifiableMap(new EnumMap<>(messages))));
-        crossingMicros = Collections.unmodifiableMap(copy);
+        byKey.forEach((key, messages) -> copy.put(
+                key,
+                Collections.unmodifiableMap(
+                        messages.isEmpty() ? new EnumMap<>(WarsMessage.class) : new EnumMap<>(messages))));
+        return Collections.unmodifiableMap(copy);
     }
 
     /** The key of an ordered pair of datacenters in {@link #crossingMicros}. */
@@ -57,6 +80,14 @@ public record DatacenterMeasurements(
                 window.put(pair, difference);
             }
         });
-        return new DatacenterMeasurements(replication, datacenterOf, window);
+        Map<String, Map<WarsMessage, Histogram>> local = new TreeMap<>();
+        localMicros.forEach((datacenter, messages) -> local.put(
+                datacenter, ProbeSnapshot.less(messages, earlier.localMicros().getOrDefault(datacenter, Map.of()))));
+        Map<String, ClientLatencies.Snapshot> clientWindows = new TreeMap<>();
+        clients.forEach((datacenter, client) -> {
+            ClientLatencies.Snapshot before = earlier.clients().get(datacenter);
+            clientWindows.put(datacenter, before == null ? client : client.since(before));
+        });
+        return new DatacenterMeasurements(replication, datacenterOf, window, local, clientWindows);
     }
 }

@@ -26,9 +26,11 @@ import org.HdrHistogram.Histogram;
  * replication factor; each replica's W, A, R and S the empirical delays of its datacenter's nodes,
  * pooled, as measured from coordinators of the same datacenter; and the one-way delay of every
  * ordered pair of datacenters fitted from the messages that crossed them
- * ({@link InterDatacenterDelayFit}). Tracing's own cost is not divided out (the correction of
- * {@link TracingDilation} is calibrated for one datacenter). The coordinator of (R, W) questions
- * is placed in the first datacenter; consistency levels name theirs.
+ * ({@link InterDatacenterDelayFit}), against the traced own delays (a crossing message is traced
+ * as they are). Then, unless told not to, tracing's own cost is divided out of each datacenter's
+ * own delays by its own correction ({@link DatacenterDilation}); the fitted delays between
+ * datacenters are kept. The coordinator of (R, W) questions is placed in the first datacenter;
+ * consistency levels name theirs.
  */
 final class DatacenterProfile {
 
@@ -38,9 +40,22 @@ final class DatacenterProfile {
      * @throws IllegalArgumentException when a datacenter has no sample of some message, or no
      *     message crossed some ordered pair of datacenters
      */
-    static LatencyProfile of(ProbeSnapshot snapshot, DatacenterMeasurements measured, String name) {
+    static LatencyProfile of(
+            ProbeSnapshot snapshot, DatacenterMeasurements measured, String name, boolean correctTracing) {
         List<String> names = List.copyOf(measured.replication().factors().keySet());
-        Map<String, Map<WarsMessage, Histogram>> own = ownByDatacenter(snapshot, measured, names);
+        Map<String, Map<WarsMessage, Histogram>> traced = ownByDatacenter(snapshot, measured, names);
+        Map<String, TracingDilation.Corrections> corrections =
+                correctTracing ? DatacenterDilation.estimate(snapshot, measured, names, name) : Map.of();
+        Map<String, Map<WarsMessage, Histogram>> own = new LinkedHashMap<>();
+        traced.forEach((datacenter, delays) -> {
+            TracingDilation.Corrections correction =
+                    corrections.getOrDefault(datacenter, TracingDilation.Corrections.NONE);
+            own.put(
+                    datacenter,
+                    correction.isNone()
+                            ? delays
+                            : TracingDilation.corrected(delays, correction.remoteWrite(), correction.remoteRead()));
+        });
         List<DelayOverrides> overrides = new ArrayList<>();
         int[] replicaDatacenters = new int[measured.replication().replicas()];
         int slot = 0;
@@ -63,7 +78,7 @@ final class DatacenterProfile {
                     continue;
                 }
                 InterDatacenterDelayFit.Fit fit = InterDatacenterDelayFit.fit(
-                        estimates(measured, own, names.get(from), names.get(to)), names.get(from), names.get(to));
+                        estimates(measured, traced, names.get(from), names.get(to)), names.get(from), names.get(to));
                 pairs.add(new DatacenterPairDelay(from, to, fit.delay()));
                 fits.add(names.get(from) + " -> " + names.get(to) + ": " + fit.describe());
             }
@@ -77,7 +92,8 @@ final class DatacenterProfile {
         return LatencyProfile.builder(name)
                 .description("Measured W, A, R, S and inter-datacenter delays of Cassandra cluster '"
                         + snapshot.clusterName() + "' (" + measured.replication() + ")")
-                .provenance(provenance(snapshot, measured, own, names, fits.toString()))
+                .provenance(provenance(snapshot, measured, traced, names, fits.toString())
+                        + dilation(names, corrections, correctTracing))
                 .defaults(defaults)
                 .replicaOverrides(overrides)
                 .topology(
@@ -176,7 +192,7 @@ final class DatacenterProfile {
                         + "from the start of the coordinator's request, the wire time split equally between its two "
                         + "directions. Inter-datacenter one-way delays D = c + Exponential(s), from the messages that "
                         + "crossed: c and s such that the quantiles of the replica's own delay plus D match the crossing "
-                        + "messages' from the 5th to the 95th percentile: %s. Tracing's own cost was not divided out.",
+                        + "messages' from the 5th to the 95th percentile: %s.",
                 snapshot.clusterName(),
                 snapshot.cassandraVersion(),
                 measured.replication(),
@@ -189,6 +205,22 @@ final class DatacenterProfile {
                 operations.samplesDiscarded(),
                 samples,
                 fits);
+    }
+
+    /** The provenance's account of tracing's cost, per datacenter. */
+    private static String dilation(
+            List<String> names, Map<String, TracingDilation.Corrections> corrections, boolean correctTracing) {
+        if (!correctTracing) {
+            return " Tracing's own cost was not divided out.";
+        }
+        StringBuilder text = new StringBuilder();
+        for (String datacenter : names) {
+            text.append(" In ")
+                    .append(datacenter)
+                    .append(": ")
+                    .append(corrections.get(datacenter).explanation());
+        }
+        return text.toString();
     }
 
     private static dev.pbs.model.distribution.LatencyDistribution empirical(Histogram histogram) {

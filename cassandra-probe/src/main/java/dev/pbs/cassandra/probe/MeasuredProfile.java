@@ -41,7 +41,7 @@ public final class MeasuredProfile {
      */
     public static LatencyProfile of(ProbeSnapshot snapshot, String name) {
         if (snapshot.datacenters().isPresent()) {
-            return DatacenterProfile.of(snapshot, snapshot.datacenters().get(), name);
+            return DatacenterProfile.of(snapshot, snapshot.datacenters().get(), name, true);
         }
         TracingDilation.Corrections corrections =
                 TracingDilation.estimate(snapshot, candidate -> traced(snapshot, candidate, name));
@@ -56,7 +56,7 @@ public final class MeasuredProfile {
      */
     public static LatencyProfile withoutTracingCorrection(ProbeSnapshot snapshot, String name) {
         if (snapshot.datacenters().isPresent()) {
-            return DatacenterProfile.of(snapshot, snapshot.datacenters().get(), name);
+            return DatacenterProfile.of(snapshot, snapshot.datacenters().get(), name, false);
         }
         return fromTraces(
                 snapshot,

@@ -14,6 +14,7 @@ import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
@@ -22,6 +23,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * Measures a live cluster: a paced workload of writes and reads through every node of the local
@@ -60,6 +62,9 @@ public final class ProbeRun implements AutoCloseable {
 
     private final TraceReader traces;
     private final ClientLatencies client = new ClientLatencies();
+    /** Over several datacenters, what the client saw through each datacenter's coordinators; else empty. */
+    private final Map<String, ClientLatencies> clientByDatacenter = new TreeMap<>();
+
     private final PreparedStatement roundTrip;
     private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
     private final AtomicLong issued = new AtomicLong();
@@ -99,6 +104,9 @@ public final class ProbeRun implements AutoCloseable {
         this.recorder = new WarsRecorder(settings.datacenters().isPresent() ? datacenterOf : Map.of());
         this.datacenterOf = Map.copyOf(datacenterOf);
         this.everyNodeIsReplica = coordinators.everyNodeIsReplica(nodes);
+        if (settings.datacenters().isPresent()) {
+            coordinators.datacenters().forEach(name -> clientByDatacenter.put(name, new ClientLatencies()));
+        }
         ProbeSchema.ensure(session, settings, datacenter);
         String table = settings.keyspace() + "." + ProbeSettings.TABLE;
         this.write = session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)");
@@ -177,8 +185,9 @@ public final class ProbeRun implements AutoCloseable {
                 issue(operation++, random);
                 next += periodNanos;
             }
-            inFlight.tryAcquire(MAX_IN_FLIGHT, 10, TimeUnit.SECONDS);
-            inFlight.release(MAX_IN_FLIGHT);
+            if (inFlight.tryAcquire(MAX_IN_FLIGHT, 10, TimeUnit.SECONDS)) {
+                inFlight.release(MAX_IN_FLIGHT);
+            }
             long drainDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TraceReader.DRAIN_MILLIS);
             while (!traces.isDrained() && System.nanoTime() < drainDeadline && !abandonTraces.getAsBoolean()) {
                 TimeUnit.MILLISECONDS.sleep(100);
@@ -189,6 +198,57 @@ public final class ProbeRun implements AutoCloseable {
             traceReaders.forEach(Thread::interrupt);
         }
         return snapshot();
+    }
+
+    /** Operations of a warm-up burst: enough for the nodes' hot paths to be compiled (see {@link #burst}). */
+    public static final int WARM_UP_BURST_OPERATIONS = 30_000;
+
+    /**
+     * Connects with {@code settings}, runs a {@linkplain #burst burst} of {@link
+     * #WARM_UP_BURST_OPERATIONS} operations, and closes: the first step of a warm-up, before rounds
+     * at the workload's pace until the client's round trip settles.
+     *
+     * @param progress told how long the burst took
+     */
+    public static void warmUpBurst(ProbeSettings settings, Consumer<String> progress) {
+        try (ProbeRun run = connect(settings)) {
+            Duration took = run.burst(WARM_UP_BURST_OPERATIONS);
+            ProbeCounters counters = run.counters();
+            progress.accept(String.format(
+                    Locale.ROOT,
+                    "warm-up burst: %,d operations (%,d failed) in %.1f s",
+                    counters.issued(),
+                    counters.failed(),
+                    took.toMillis() / 1000.0));
+        }
+    }
+
+    /**
+     * Warms the cluster's compilers up: {@code operations} operations of the workload's mix (traced
+     * ones included, their traces never read) as fast as the cluster answers, {@link #MAX_IN_FLIGHT}
+     * at a time, then waits for the last to complete. A freshly started node runs its hot paths
+     * interpreted until each has run some thousands of times; at the workload's pace that takes
+     * minutes, in a burst seconds. What it measures is discarded with this run: use a run of its
+     * own.
+     *
+     * @return how long the burst took
+     */
+    public Duration burst(int operations) {
+        long start = System.nanoTime();
+        SplittableRandom random = new SplittableRandom(System.nanoTime());
+        try {
+            for (long operation = 0; operation < operations; operation++) {
+                inFlight.acquire();
+                inFlight.release();
+                issue(operation, random);
+            }
+            if (inFlight.tryAcquire(MAX_IN_FLIGHT, 30, TimeUnit.SECONDS)) {
+                inFlight.release(MAX_IN_FLIGHT);
+            }
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return Duration.ofNanos(System.nanoTime() - start);
     }
 
     private void issue(long operation, SplittableRandom random) {
@@ -211,8 +271,10 @@ public final class ProbeRun implements AutoCloseable {
         // Untraced operations are timed only through a replica of their key (always, when every node
         // is one): the tracing dilation is calibrated on those (TracingDilation).
         boolean timed = !tracedOperation && (everyNodeIsReplica || coordinators.isReplica(coordinator, key));
-        // Untraced operations alternate between ONE and TWO (see ClientLatencies).
-        int untracedReplicas = settings.replicationFactor() >= 2 && (operation / 2) % 2 == 1 ? 2 : 1;
+        // Untraced operations alternate between ONE and TWO (see ClientLatencies), TWO only where
+        // the coordinator's datacenter holds two replicas, so that both answers can come from it.
+        ClientLatencies datacenterClient = clientByDatacenter.get(datacenterOf.get(coordinatorAddress));
+        int untracedReplicas = replicasIn(coordinatorAddress) >= 2 && (operation / 2) % 2 == 1 ? 2 : 1;
         ConsistencyLevel level = tracedOperation
                 ? (targetTrace ? DefaultConsistencyLevel.ONE : tracedLevel())
                 : (untracedReplicas == 2 ? DefaultConsistencyLevel.TWO : DefaultConsistencyLevel.ONE);
@@ -227,7 +289,11 @@ public final class ProbeRun implements AutoCloseable {
         session.executeAsync(statement).whenComplete((result, error) -> {
             try {
                 if (error == null && timed) {
-                    client.untraced(kind, untracedReplicas, (System.nanoTime() - sentNanos) / 1000);
+                    long micros = (System.nanoTime() - sentNanos) / 1000;
+                    client.untraced(kind, untracedReplicas, micros);
+                    if (datacenterClient != null) {
+                        datacenterClient.untraced(kind, untracedReplicas, micros);
+                    }
                 }
                 completed(
                         result,
@@ -241,12 +307,19 @@ public final class ProbeRun implements AutoCloseable {
             }
         });
         if (operation % ROUND_TRIP_EVERY == ROUND_TRIP_EVERY - 1) {
-            sendRoundTrip(coordinator, key);
+            sendRoundTrip(coordinator, key, datacenterClient);
         }
     }
 
+    /** The replicas per key in the datacenter of the node at {@code address} (over one, the keyspace's). */
+    private int replicasIn(String address) {
+        return settings.datacenters()
+                .map(replication -> replication.factors().getOrDefault(datacenterOf.get(address), 0))
+                .orElse(settings.replicationFactor());
+    }
+
     /** Times a request the coordinator refuses before doing any work (see {@link ClientLatencies}). */
-    private void sendRoundTrip(Node coordinator, String key) {
+    private void sendRoundTrip(Node coordinator, String key, ClientLatencies datacenterClient) {
         if (!inFlight.tryAcquire()) {
             return;
         }
@@ -254,7 +327,11 @@ public final class ProbeRun implements AutoCloseable {
         session.executeAsync(roundTrip.bind(key, 0).setNode(coordinator).setIdempotent(true))
                 .whenComplete((ignored, error) -> {
                     if (error instanceof InvalidQueryException) {
-                        client.roundTrip((System.nanoTime() - sentNanos) / 1000);
+                        long micros = (System.nanoTime() - sentNanos) / 1000;
+                        client.roundTrip(micros);
+                        if (datacenterClient != null) {
+                            datacenterClient.roundTrip(micros);
+                        }
                     }
                     inFlight.release();
                 });
@@ -320,8 +397,18 @@ public final class ProbeRun implements AutoCloseable {
                 recorder.readTargets(),
                 client.snapshot(),
                 settings.datacenters()
-                        .map(replication ->
-                                new DatacenterMeasurements(replication, datacenterOf, recorder.crossingSnapshot())));
+                        .map(replication -> new DatacenterMeasurements(
+                                replication,
+                                datacenterOf,
+                                recorder.crossingSnapshot(),
+                                recorder.localSnapshotByDatacenter(),
+                                clientSnapshots())));
+    }
+
+    private Map<String, ClientLatencies.Snapshot> clientSnapshots() {
+        Map<String, ClientLatencies.Snapshot> snapshots = new TreeMap<>();
+        clientByDatacenter.forEach((name, latencies) -> snapshots.put(name, latencies.snapshot()));
+        return snapshots;
     }
 
     /** The workload's counters now, without copying the histograms {@link #snapshot} copies. */

@@ -109,18 +109,13 @@ public record ProbeSnapshot(
                 new WarsRecorder.ReadTargets(
                         readTargets.servedLocally() - earlier.readTargets().servedLocally(),
                         readTargets.sentAway() - earlier.readTargets().sentAway()),
-                new ClientLatencies.Snapshot(
-                        less(client.writesAtOne(), earlier.client().writesAtOne()),
-                        less(client.writesAtTwo(), earlier.client().writesAtTwo()),
-                        less(client.readsAtOne(), earlier.client().readsAtOne()),
-                        less(client.readsAtTwo(), earlier.client().readsAtTwo()),
-                        less(client.roundTrips(), earlier.client().roundTrips())),
+                client.since(earlier.client()),
                 datacenters.map(
                         measured -> earlier.datacenters().map(measured::since).orElse(measured)));
     }
 
-    private static Map<WarsMessage, Histogram> less(
-            Map<WarsMessage, Histogram> later, Map<WarsMessage, Histogram> earlier) {
+    /** Each message's histogram less the earlier one's; only messages with samples left. */
+    static Map<WarsMessage, Histogram> less(Map<WarsMessage, Histogram> later, Map<WarsMessage, Histogram> earlier) {
         Map<WarsMessage, Histogram> difference = new EnumMap<>(WarsMessage.class);
         later.forEach((message, histogram) -> {
             Histogram window = less(histogram, earlier.get(message));
@@ -131,7 +126,8 @@ public record ProbeSnapshot(
         return difference;
     }
 
-    private static Histogram less(Histogram later, Histogram earlier) {
+    /** The later histogram less the earlier one (null or empty: the later one, copied). */
+    static Histogram less(Histogram later, Histogram earlier) {
         Histogram difference = later.copy();
         if (earlier != null && earlier.getTotalCount() > 0) {
             difference.subtract(earlier);

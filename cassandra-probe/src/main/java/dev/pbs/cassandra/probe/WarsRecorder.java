@@ -34,6 +34,8 @@ public final class WarsRecorder {
     private final LongAdder readsSentAway = new LongAdder();
     private final Map<String, String> datacenterOf;
     private final ConcurrentMap<String, Map<WarsMessage, RunningHistogram>> crossing = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Map<WarsMessage, RunningHistogram>> localByDatacenter =
+            new ConcurrentHashMap<>();
 
     /** A recorder for one datacenter. */
     public WarsRecorder() {
@@ -94,9 +96,17 @@ public final class WarsRecorder {
 
     /** Records the two delays of the coordinator's own replica (see {@link TraceParser}). */
     public void recordLocal(ReplicaDelays delays) {
+        recordLocal(local, delays);
+        String datacenter = datacenterOf.get(delays.replica());
+        if (datacenter != null) {
+            recordLocal(localByDatacenter.computeIfAbsent(datacenter, ignored -> newMessages()), delays);
+        }
+    }
+
+    private void recordLocal(Map<WarsMessage, RunningHistogram> messages, ReplicaDelays delays) {
         boolean write = delays.operation() == Operation.WRITE;
-        local.get(write ? WarsMessage.WRITE : WarsMessage.READ).record(clip(delays.outboundMicros()));
-        local.get(write ? WarsMessage.ACKNOWLEDGEMENT : WarsMessage.RESPONSE).record(clip(delays.returnMicros()));
+        messages.get(write ? WarsMessage.WRITE : WarsMessage.READ).record(clip(delays.outboundMicros()));
+        messages.get(write ? WarsMessage.ACKNOWLEDGEMENT : WarsMessage.RESPONSE).record(clip(delays.returnMicros()));
     }
 
     /**
@@ -109,8 +119,27 @@ public final class WarsRecorder {
 
     /** The coordinator's own replica's delays, by message; only messages with samples. */
     public Map<WarsMessage, Histogram> localSnapshot() {
+        return copyOf(local);
+    }
+
+    /**
+     * Over several datacenters, the coordinators' own replica's delays by the coordinator's
+     * datacenter and message; only datacenters and messages with samples. Empty for one.
+     */
+    public Map<String, Map<WarsMessage, Histogram>> localSnapshotByDatacenter() {
+        Map<String, Map<WarsMessage, Histogram>> copy = new TreeMap<>();
+        localByDatacenter.forEach((datacenter, messages) -> {
+            Map<WarsMessage, Histogram> messagesCopy = copyOf(messages);
+            if (!messagesCopy.isEmpty()) {
+                copy.put(datacenter, messagesCopy);
+            }
+        });
+        return copy;
+    }
+
+    private static Map<WarsMessage, Histogram> copyOf(Map<WarsMessage, RunningHistogram> messages) {
         Map<WarsMessage, Histogram> copy = new EnumMap<>(WarsMessage.class);
-        local.forEach((message, delays) -> {
+        messages.forEach((message, delays) -> {
             Histogram total = delays.totalCopy();
             if (total.getTotalCount() > 0) {
                 copy.put(message, total);

@@ -80,7 +80,8 @@ class DatacenterProfileTest {
         LatencyProfile profile = DatacenterProfile.of(
                 snapshot(recorded(), replication),
                 snapshot(recorded(), replication).datacenters().get(),
-                "two");
+                "two",
+                false);
         assertThat(profile.fixedReplicaCount()).contains(5);
         DatacenterTopology topology = profile.topology().orElseThrow();
         assertThat(topology.names()).containsExactly("dc1", "dc2");
@@ -100,6 +101,93 @@ class DatacenterProfileTest {
         // Each replica's own delays come from coordinators of its datacenter: means of 2 ms, no D.
         assertThat(profile.delaysOf(4).write().meanMillis()).isCloseTo(2, within(0.1));
         assertThat(profile.delaysOf(0).acknowledgement().meanMillis()).isCloseTo(2, within(0.1));
+    }
+
+    /**
+     * Tracing doubles every delay: dc1 (two replicas, coordinator 127.0.0.1 one of them) is traced
+     * at twice its own delays (Exponential of mean 1 ms, the coordinator's own replica's W and R
+     * of mean 0.5 ms), while its untraced operations, timed with a client's part of 0.2 ms, take
+     * what the untraced delays give. dc2, one replica per key and no untraced timing of its own,
+     * traced at twice Exponential(1 ms) too. Corrected, each datacenter's delays come back to
+     * about their untraced means (dc2 by dc1's correction, which the provenance names); not
+     * corrected, they stay at twice.
+     */
+    @Test
+    void of_tracingDilation_dividedOutPerDatacenterAndLentToOneReplicaDatacenters() {
+        WarsRecorder recorder = new WarsRecorder(DATACENTER_OF);
+        ClientLatencies dc1Client = new ClientLatencies();
+        SplittableRandom random = new SplittableRandom(11);
+        for (int i = 0; i < 20_000; i++) {
+            for (Operation operation : Operation.values()) {
+                recorder.record(
+                        new ReplicaDelays("127.0.0.2", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
+                        "127.0.0.1");
+                recorder.record(
+                        new ReplicaDelays("127.0.0.1", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
+                        "127.0.0.2");
+                recorder.record(
+                        new ReplicaDelays("127.0.0.4", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
+                        "127.0.0.3");
+                long outbound = 2 * micros(random, 1) + 20_000;
+                recorder.record(
+                        new ReplicaDelays("127.0.0.4", operation, outbound, 2 * micros(random, 1) + 20_000),
+                        "127.0.0.1");
+                recorder.record(
+                        new ReplicaDelays("127.0.0.2", operation, outbound, 2 * micros(random, 1) + 20_000),
+                        "127.0.0.3");
+                boolean write = operation == Operation.WRITE;
+                recorder.recordLocal(new ReplicaDelays(
+                        "127.0.0.1", operation, 2 * micros(random, 0.5), write ? 0 : 2 * micros(random, 0.5)));
+            }
+            recorder.countReadTarget(true);
+            long clientPart = 200;
+            long localWrite = micros(random, 0.5);
+            long otherWrite = micros(random, 1) + micros(random, 1);
+            long localRead = micros(random, 0.5) + micros(random, 0.5);
+            long otherRead = micros(random, 1) + micros(random, 1);
+            dc1Client.untraced(Operation.WRITE, 1, clientPart + localWrite);
+            dc1Client.untraced(Operation.WRITE, 2, clientPart + Math.max(localWrite, otherWrite));
+            dc1Client.untraced(Operation.READ, 1, clientPart + localRead);
+            dc1Client.untraced(Operation.READ, 2, clientPart + Math.max(localRead, otherRead));
+            dc1Client.roundTrip(clientPart);
+        }
+        DatacenterReplication replication = DatacenterReplication.parse("dc1:2,dc2:1");
+        ProbeSnapshot snapshot = new ProbeSnapshot(
+                "test-cluster",
+                "5.0.6",
+                "dc1",
+                replication.replicas(),
+                Instant.parse("2026-12-02T10:00:00Z"),
+                Instant.parse("2026-12-02T10:01:00Z"),
+                new ProbeCounters(100, 100, 0, 0, 20, 20, 0, 0),
+                recorder.snapshot(),
+                List.of(),
+                recorder.localSnapshot(),
+                recorder.readTargets(),
+                dc1Client.snapshot(),
+                Optional.of(new DatacenterMeasurements(
+                        replication,
+                        DATACENTER_OF,
+                        recorder.crossingSnapshot(),
+                        recorder.localSnapshotByDatacenter(),
+                        Map.of("dc1", dc1Client.snapshot()))));
+
+        LatencyProfile traced = MeasuredProfile.withoutTracingCorrection(snapshot, "traced");
+        assertThat(traced.delaysOf(0).write().meanMillis()).isCloseTo(2, within(0.1));
+        assertThat(traced.provenance()).contains("Tracing's own cost was not divided out.");
+
+        LatencyProfile corrected = MeasuredProfile.of(snapshot, "corrected");
+        assertThat(corrected.delaysOf(0).write().meanMillis()).isCloseTo(1, within(0.25));
+        assertThat(corrected.delaysOf(0).response().meanMillis()).isCloseTo(1, within(0.25));
+        assertThat(corrected.delaysOf(2).write().meanMillis()).isCloseTo(1, within(0.25));
+        assertThat(corrected.delaysOf(2).read().meanMillis()).isCloseTo(1, within(0.25));
+        // The delay between the datacenters is fitted against the traced own delays: 20 ms either way.
+        assertThat(corrected.topology().orElseThrow().interDatacenterDelay(0, 1).meanMillis())
+                .isCloseTo(20, within(0.5));
+        assertThat(corrected.provenance())
+                .contains("In dc1: Tracing's own cost was corrected.")
+                .contains("In dc2: Its one replica per key leaves no other to calibrate against: it takes dc1's "
+                        + "correction");
     }
 
     @Test

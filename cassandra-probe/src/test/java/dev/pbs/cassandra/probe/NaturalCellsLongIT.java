@@ -82,6 +82,7 @@ class NaturalCellsLongIT {
         // Rounds of the same work, 30 s each, discarded, until the client's round trip has
         // settled (ClusterWarmUp). In a .ci/run the round trip was still 6 ms (2 ms once warm)
         // after a fixed two minutes, and the first cell missed.
+        ProbeRun.warmUpBurst(settings(3, WARM_UP_ROUND), System.out::println);
         ClusterWarmUp.untilSettled(
                 round -> cell(
                                 "warm-up " + round,
@@ -158,16 +159,7 @@ class NaturalCellsLongIT {
             int writes,
             CoordinatorChoice coordinators,
             Duration probeDuration) {
-        ProbeSettings settings = new ProbeSettings(
-                List.of(ProbeSettings.contactPoint(CONTACT_POINT)),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                "pbs_natural_rf" + replicas,
-                replicas,
-                PROBE_RATE,
-                probeDuration,
-                TRACE_FRACTION);
+        ProbeSettings settings = settings(replicas, probeDuration);
         ObservationSettings observation = new ObservationSettings(
                 writeReplicas, readReplicas, writes, WRITES_PER_SECOND, ObservationSettings.DEFAULT_DELAYS_MILLIS);
         try (ProbeRun run = ProbeRun.connect(settings)) {
@@ -185,6 +177,19 @@ class NaturalCellsLongIT {
             print(name, observed);
             return observed;
         }
+    }
+
+    private static ProbeSettings settings(int replicas, Duration probeDuration) {
+        return new ProbeSettings(
+                List.of(ProbeSettings.contactPoint(CONTACT_POINT)),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                "pbs_natural_rf" + replicas,
+                replicas,
+                PROBE_RATE,
+                probeDuration,
+                TRACE_FRACTION);
     }
 
     private static void print(String name, ObservedStaleness observed) {
