@@ -198,15 +198,28 @@ public final class FidelityExperiment {
         // Injected sleeps are not stretched by tracing the way natural latencies are (docs/fidelity.md),
         // on one datacenter's four nodes; over several datacenters' six, the traced operations at ALL
         // took several times the injected delays, and each datacenter's correction is divided out.
-        LatencyProfile profile = settings.datacenters().isPresent()
-                ? MeasuredProfile.of(measurement, "fidelity-measured")
-                : MeasuredProfile.withoutTracingCorrection(measurement, "fidelity-measured");
-        progress.accept("predicting from the measured profile");
+        // The other profile is predicted too: how much tracing added is what the probe cannot settle
+        // from outside, beside the read's time origin (FidelityResult#rmseOutsideMeasurementBand).
+        boolean severalDatacenters = settings.datacenters().isPresent();
+        LatencyProfile corrected = MeasuredProfile.of(measurement, "fidelity-measured");
+        LatencyProfile uncorrected = MeasuredProfile.withoutTracingCorrection(measurement, "fidelity-measured");
+        LatencyProfile profile = severalDatacenters ? corrected : uncorrected;
+        progress.accept("predicting from the measured profile, and from the one measured the other way about tracing");
         ObservedStaleness comparison =
                 StalenessObserver.compare(measured.observation(), profile, settings.replicas(), settings.correction());
+        ObservedStaleness otherTracing = StalenessObserver.compare(
+                measured.observation(),
+                severalDatacenters ? uncorrected : corrected,
+                settings.replicas(),
+                settings.correction());
         progress.accept(String.format(
                 java.util.Locale.ROOT, "RMSE %.4f (noise floor %.4f)", comparison.rmse(), comparison.noiseFloor()));
         return new FidelityResult(
-                settings, measurement, profile, comparison, Duration.ofNanos(System.nanoTime() - started));
+                settings,
+                measurement,
+                profile,
+                comparison,
+                otherTracing,
+                Duration.ofNanos(System.nanoTime() - started));
     }
 }

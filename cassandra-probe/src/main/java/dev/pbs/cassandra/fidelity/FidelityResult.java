@@ -12,6 +12,9 @@ import java.time.Duration;
  * @param measurement the probe's measurement, taken while the observation ran
  * @param profile the measured profile the prediction used
  * @param comparison observed against predicted t-visibility and latency
+ * @param otherTracing the same observation against the profile measured the other way about
+ *     tracing's own cost: with it divided out over one datacenter (where {@code profile} keeps it),
+ *     kept over several (where {@code profile} divides it out)
  * @param elapsed the whole run, cluster start and stop included
  */
 public record FidelityResult(
@@ -19,4 +22,15 @@ public record FidelityResult(
         ProbeSnapshot measurement,
         LatencyProfile profile,
         ObservedStaleness comparison,
-        Duration elapsed) {}
+        ObservedStaleness otherTracing,
+        Duration elapsed) {
+
+    /**
+     * How far the observation lies outside what the measurement cannot tell apart: the band of the
+     * model alone and the round trip, for both profiles (see {@link
+     * ObservedStaleness#rmseOutsideMeasurementBand(ObservedStaleness)}).
+     */
+    public double rmseOutsideMeasurementBand() {
+        return comparison.rmseOutsideMeasurementBand(otherTracing);
+    }
+}

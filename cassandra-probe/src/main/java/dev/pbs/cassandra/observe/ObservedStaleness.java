@@ -107,6 +107,43 @@ public record ObservedStaleness(
         return Math.sqrt(sum / points.size());
     }
 
+    /**
+     * Root mean square of how far the observed P(consistent) lies outside the band of four
+     * predictions over the t grid: this comparison's model alone and round trip, and {@code other}'s,
+     * the same observation predicted from a profile measured the other way about tracing's own cost
+     * (divided out in one, kept in the other). Beside the read's time origin, which lies somewhere
+     * in the client's round trip, how much of the traced delays tracing itself added is the second
+     * thing the probe cannot settle from outside: on an idle machine little, under CPU contention
+     * several times more (docs/fidelity.md).
+     *
+     * @throws IllegalArgumentException when {@code other} was not compared over the same t grid
+     */
+    public double rmseOutsideMeasurementBand(ObservedStaleness other) {
+        if (other.points.size() != points.size()) {
+            throw new IllegalArgumentException("the two comparisons have " + points.size() + " and "
+                    + other.points.size() + " points: not the same observation");
+        }
+        double sum = 0;
+        for (int i = 0; i < points.size(); i++) {
+            ObservedPoint point = points.get(i);
+            ObservedPoint otherPoint = other.points.get(i);
+            if (otherPoint.tMillis() != point.tMillis()) {
+                throw new IllegalArgumentException("the two comparisons differ at point " + i + ": t = "
+                        + point.tMillis() + " and " + otherPoint.tMillis() + " ms");
+            }
+            double lowest = Math.min(
+                    Math.min(point.predictedWithoutGap(), point.predictedWithGap()),
+                    Math.min(otherPoint.predictedWithoutGap(), otherPoint.predictedWithGap()));
+            double highest = Math.max(
+                    Math.max(point.predictedWithoutGap(), point.predictedWithGap()),
+                    Math.max(otherPoint.predictedWithoutGap(), otherPoint.predictedWithGap()));
+            double observed = point.observed().estimate();
+            double outside = Math.max(0, Math.max(lowest - observed, observed - highest));
+            sum += outside * outside;
+        }
+        return Math.sqrt(sum / points.size());
+    }
+
     /** Root mean square of observed minus predicted P(consistent) over the t grid (a fraction). */
     public double rmse() {
         return rmseAgainst(ObservedPoint::predicted);

@@ -78,6 +78,38 @@ class ObservedStalenessTest {
     }
 
     @Test
+    void rmseOutsideMeasurementBand_widensTheBandByTheOtherProfilesTwoPredictions() {
+        // This comparison's bands [0.7, 0.8], [0.9, 0.95], [0.96, 0.99]; the other profile's
+        // predictions reach 0.6 at t = 0 and 1.0 at t = 9, so only t = 0 stays outside, by 0.1.
+        ObservedStaleness observed = observed(List.of(
+                new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0),
+                new ObservedPoint(5, ProportionEstimate.of(92, 100), 0.9, 0.95, 0.9, 0.9, 0),
+                new ObservedPoint(9, ProportionEstimate.of(100, 100), 0.99, 0.96, 0.99, 0.98, 0)));
+        ObservedStaleness other = observed(List.of(
+                new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.6, 0.6, 0.65, 0.6, 0),
+                new ObservedPoint(5, ProportionEstimate.of(92, 100), 0.9, 0.93, 0.96, 0.9, 0),
+                new ObservedPoint(9, ProportionEstimate.of(100, 100), 1.0, 0.97, 1.0, 0.98, 0)));
+        assertThat(observed.rmseOutsideMeasurementBand(other)).isCloseTo(Math.sqrt(0.01 / 3), within(1e-12));
+        assertThat(observed.rmseOutsideMeasurementBand(observed)).isEqualTo(observed.rmseOutsideTimeOriginBand());
+    }
+
+    @Test
+    void rmseOutsideMeasurementBand_refusesAnotherGrid() {
+        ObservedStaleness observed =
+                observed(List.of(new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0)));
+        ObservedStaleness other =
+                observed(List.of(new ObservedPoint(1, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0)));
+        assertThatThrownBy(() -> observed.rmseOutsideMeasurementBand(other))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("t = 0.0 and 1.0 ms");
+    }
+
+    private static ObservedStaleness observed(List<ObservedPoint> points) {
+        return new ObservedStaleness(
+                3, 1, 1, 100, 0, 0, false, ClientGapCorrection.MEASURED, 1, 2, 1, points, List.of());
+    }
+
+    @Test
     void averageOverGap_shiftsTheCurveByEachMeasuredGap() {
         // Constant delays W = 10, A = R = S = 1, N = 3, R = W = 1, targeted, the coordinator a replica
         // (its own messages take no time): the write commits at once on the write coordinator's

@@ -33,6 +33,15 @@ public final class FidelityReport {
                 result.measurement().samples(WarsMessage.READ),
                 result.measurement().samples(WarsMessage.RESPONSE)));
         text.append(ObservationReport.text(result.comparison()));
+        text.append(String.format(
+                Locale.ROOT,
+                "%nThe profile measured the other way about tracing's own cost (%s): model alone %.4f, with round "
+                        + "trip %.4f.%nOutside the band of the model alone and the round trip for both profiles "
+                        + "(what the probe cannot settle from outside): %.4f%n",
+                result.settings().datacenters().isPresent() ? "kept" : "divided out",
+                result.otherTracing().rmseWithoutGap(),
+                result.otherTracing().rmseWithRoundTrip(),
+                result.rmseOutsideMeasurementBand()));
         return text.toString();
     }
 
@@ -47,6 +56,7 @@ public final class FidelityReport {
                 ObservationReport.answer(result.comparison()),
                 new FidelityCell.Injected(settings.writeMeanMillis(), settings.otherMeanMillis()),
                 samples,
+                result.rmseOutsideMeasurementBand(),
                 result.elapsed().toSeconds());
     }
 
