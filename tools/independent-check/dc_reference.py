@@ -28,6 +28,16 @@ Model, as implemented here (one trial = one write followed by one read):
   cr S_i (+ D(d(i), cr) when remote) later.  Read latency = last contacted answer - (w_t + t).
   Consistent iff some contacted replica has a_i <= the read's arrival time there.
 
+Co-located coordinators (--coordinator-replica; the profile's coordinator_replica.local delays,
+0 without them, and its optional local_read_preference p):
+* for each write, one replica c of cw (uniform) is the coordinator: a_c = W_local, its ack counts
+  at a_c + A_local, in place of W_c and A_c; it forwards to other datacenters as above;
+* independently, for each read, one replica c' of cr (uniform) is the coordinator: it gets the
+  read R_local after the read starts and answers S_local later, in place of R_c' and S_c'; with p,
+  c' comes first in the random order of cr's replicas with probability p and last otherwise (the
+  others in random order around it), which also picks cr's quorum of EACH_QUORUM; without p every
+  order stays uniform.  Every coordinating datacenter must hold replicas (it always does here).
+
 Two estimators:
 * DIRECT form (primary, "t_visibility"): for every t a fresh, independent set of trials, the
   literal predicate a_i <= (w_t + t) + (R_i + D) for the contacted replicas.
@@ -206,6 +216,11 @@ class Topology:
         self.rf = [int(m.size) for m in self.members]
         self.local = local
         self.inter = inter
+        # co-located coordinators: off unless --coordinator-replica (see with_coordinator_replica)
+        self.coordinator_replica = False
+        self.colocal = {key: None for key in "wars"}      # Dist, or None for 0
+        self.colocal_preference = None                    # p in [0, 1], or None (uniform)
+        self.colocal_spec = None                          # the profile's section, if any
         self.quorum_dc = np.array([rf // 2 + 1 for rf in self.rf])        # per datacenter
         # column groups with one shared Dist object, to draw (m, group) blocks at once
         self.groups = {}
@@ -214,6 +229,11 @@ class Topology:
             for i, d in enumerate(local[key]):
                 g.setdefault(id(d), (d, []))[1].append(i)
             self.groups[key] = [(d, np.array(cols)) for d, cols in g.values()]
+
+    def with_coordinator_replica(self):
+        """Turns the co-located variant on, with the profile's coordinator_replica section."""
+        self.coordinator_replica = True
+        return self
 
     # ---- levels ---------------------------------------------------------------------
     def write_key(self, level, cw):
@@ -251,7 +271,8 @@ class Topology:
 def parse_profile(obj, source="profile"):
     if not isinstance(obj, dict):
         raise UsageError(f"{source}: the profile must be a JSON object")
-    allowed = {"name", "description", "provenance", "default", "replicas", "datacenters"}
+    allowed = {"name", "description", "provenance", "default", "replicas", "datacenters",
+               "coordinator_replica"}
     extra = sorted(set(obj) - allowed)
     if extra:
         raise UsageError(f"{source}: unknown or unsupported top-level field '{extra[0]}'")
@@ -350,7 +371,30 @@ def parse_profile(obj, source="profile"):
                 raise UsageError(f"{source}: datacenters: no inter-datacenter delay for "
                                  f"{names[x]}->{names[y]} (give inter_dc_delay or an "
                                  "inter_dc_delays entry)")
-    return Topology(name, names, dc_of, local, inter)
+    topo = Topology(name, names, dc_of, local, inter)
+    cor = obj.get("coordinator_replica")
+    if cor is not None:
+        where = f"{source}: coordinator_replica"
+        if not isinstance(cor, dict):
+            raise UsageError(f"{where}: must be an object")
+        extra = sorted(set(cor) - {"local", "local_read_preference"})
+        if extra:
+            raise UsageError(f"{where}: unknown field '{extra[0]}'")
+        loc = cor.get("local", {})
+        if not isinstance(loc, dict):
+            raise UsageError(f"{where}.local: must be an object")
+        extra = sorted(set(loc) - set("wars"))
+        if extra:
+            raise UsageError(f"{where}.local: unknown field '{extra[0]}'")
+        for key, spec in loc.items():
+            topo.colocal[key] = dist(spec, f"{where}.local.{key}")
+        if "local_read_preference" in cor:
+            p = cor["local_read_preference"]
+            if (not isinstance(p, (int, float)) or isinstance(p, bool) or not math.isfinite(p)
+                    or p < 0 or p > 1):
+                raise UsageError(f"{where}.local_read_preference: must be a number in [0, 1]")
+            topo.colocal_preference = float(p)
+    return topo
 
 
 def load_profile(path):
@@ -471,6 +515,24 @@ def draw_chunk(topo, rng, m):
     fwd = [rng.integers(0, topo.rf[e], size=m) for e in range(nd)]   # forwarder of e per write
     rows = np.arange(m)
 
+    colo = topo.coordinator_replica
+    if colo:
+        def local_delay(key):
+            d = topo.colocal[key]
+            return np.zeros(m) if d is None else d.sample(rng, m)
+        # per coordinating datacenter: the write's and the read's co-located replica and delays,
+        # drawn for every datacenter in a fixed order (a config's numbers do not depend on others)
+        wco = []
+        for cw in range(nd):
+            c = topo.members[cw][rng.integers(0, topo.rf[cw], size=m)]
+            wco.append((c, local_delay("w"), local_delay("a")))
+        rco = []
+        for cr in range(nd):
+            c = topo.members[cr][rng.integers(0, topo.rf[cr], size=m)]
+            first = (rng.random(m) < topo.colocal_preference
+                     if topo.colocal_preference is not None else None)
+            rco.append((c, local_delay("r"), local_delay("s"), first))
+
     writes = []
     for cw in range(nd):
         a = np.empty((m, N))
@@ -488,6 +550,10 @@ def draw_chunk(topo, rng, m):
             a[:, cols] = np.where(is_f, a_f[:, None], blk)
             dack[:, cols] = topo.inter[(e, cw)].sample(rng, (m, cols.size))  # D(d(i), cw)
         ack = (a + A) + dack
+        if colo:
+            c, wl, al = wco[cw]
+            a[rows, c] = wl                                  # a_c = W_local
+            ack[rows, c] = wl + al                           # in cw: no D
         writes.append((a, ack))
 
     reads = []
@@ -503,19 +569,27 @@ def draw_chunk(topo, rng, m):
             dout[:, cols] = topo.inter[(e, cr)].sample(rng, (m, cols.size))  # D(d(i), cr)
         RD = R + din                               # read arrives at (w_t + t) + RD
         RT = ((R + din) + S) + dout                # answer arrives RT after w_t + t
+        key = u + 2.0 * remote_of[cr]
+        if colo:
+            c, rl, sl, first = rco[cr]
+            RD = RD.copy()
+            RD[rows, c] = rl                       # the coordinator's own replica: R_local
+            RT[rows, c] = rl + sl                  # answers S_local later
+            if first is not None:
+                key = key.copy()
+                key[rows, c] = np.where(first, -1.0, 1.5)   # first or last among cr's
         # contact order: cr's replicas first (random order), then all others (random order)
-        order = np.argsort(u + 2.0 * remote_of[cr], axis=1)
-        reads.append((RD, RT, order))
-
-    # EACH_QUORUM read: the q_e replicas of e with the smallest u (uniform random subset);
-    # it does not depend on cr.
-    each_mask = np.zeros((m, N), dtype=bool)
-    for e in range(nd):
-        cols = topo.members[e]
-        q = int(topo.quorum_dc[e])
-        rank = np.argsort(np.argsort(u[:, cols], axis=1), axis=1)
-        each_mask[:, cols] = rank < q
-    return writes, reads, each_mask
+        order = np.argsort(key, axis=1)
+        # EACH_QUORUM read: the q_e replicas of e that come first in this order (a uniform
+        # random subset of e, but for cr's co-located replica's preference)
+        each_mask = np.zeros((m, N), dtype=bool)
+        for e in range(nd):
+            cols = topo.members[e]
+            q = int(topo.quorum_dc[e])
+            rank = np.argsort(np.argsort(key[:, cols], axis=1), axis=1)
+            each_mask[:, cols] = rank < q
+        reads.append((RD, RT, order, each_mask))
+    return writes, reads
 
 
 def commit_times(topo, ack, cw, wkeys):
@@ -579,7 +653,7 @@ class Plan:
 def direct_chunk(topo, plan, rng, m, t):
     """Direct form at one t: number of consistent trials per combo, literal predicate
     a_i <= (w_t + t) + (R_i + D(cr, d(i)))."""
-    writes, reads, each_mask = draw_chunk(topo, rng, m)
+    writes, reads = draw_chunk(topo, rng, m)
     counts = {}
     for cw, wkeys in plan.wkeys.items():
         a, ack = writes[cw]
@@ -587,7 +661,7 @@ def direct_chunk(topo, plan, rng, m, t):
         for wk in wkeys:
             start = wts[wk] + t                                   # read leaves at w_t + t
             for cr, rkeys in plan.rkeys.items():
-                RD, _, order = reads[cr]
+                RD, _, order, each_mask = reads[cr]
                 fresh = a <= start[:, None] + RD                  # write there before the read
                 ks = plan.prefix_ks[cr]
                 if ks:
@@ -606,10 +680,10 @@ def onepass_chunk(topo, plan, rng, m, t_grid, keep):
     """One-pass form: per combo the count of t* <= t for the grid, the `keep` largest t*
     values (for the upper quantiles), max t* (for strict checks); latencies per
     (cw, wkey) and (cr, rkey)."""
-    writes, reads, each_mask = draw_chunk(topo, rng, m)
+    writes, reads = draw_chunk(topo, rng, m)
     res = {"counts": {}, "top": {}, "max": {}, "wlat": {}, "rlat": {}}
     for cr, rkeys in plan.rkeys.items():
-        _, RT, order = reads[cr]
+        _, RT, order, each_mask = reads[cr]
         ks = plan.prefix_ks[cr]
         if ks:
             cmax = np.maximum.accumulate(np.take_along_axis(RT, order, axis=1)[:, :ks[-1]],
@@ -626,7 +700,7 @@ def onepass_chunk(topo, plan, rng, m, t_grid, keep):
             res["wlat"][(cw, wk)] = wts[wk].copy()
             amw = a - wts[wk][:, None]
             for cr, rkeys in plan.rkeys.items():
-                RD, _, order = reads[cr]
+                RD, _, order, each_mask = reads[cr]
                 d = amw - RD                                   # replica i fresh iff t >= d_i
                 ks = plan.prefix_ks[cr]
                 if ks:
@@ -653,7 +727,7 @@ def onepass_chunk(topo, plan, rng, m, t_grid, keep):
 
 def onepass_samples(topo, plan, rng, m):
     """Full t* samples per combo (small runs; self-test)."""
-    writes, reads, each_mask = draw_chunk(topo, rng, m)
+    writes, reads = draw_chunk(topo, rng, m)
     out, wlat, rlat = {}, {}, {}
     for cw, wkeys in plan.wkeys.items():
         a, ack = writes[cw]
@@ -661,7 +735,7 @@ def onepass_samples(topo, plan, rng, m):
         for wk in wkeys:
             wlat[(cw, wk)] = wts[wk]
             for cr, rkeys in plan.rkeys.items():
-                RD, RT, order = reads[cr]
+                RD, RT, order, each_mask = reads[cr]
                 d = (a - wts[wk][:, None]) - RD
                 for rk in rkeys:
                     if rk[0] == "prefix":
@@ -848,6 +922,7 @@ def run(topo, wlevels, rlevels, wdcs, rdcs, t_grid, trials, seed, chunk=500_000,
         "profile": {"name": topo.name},
         "n": topo.N, "trials": trials, "trials_onepass": onepass_trials, "seed": seed,
         "read_fanout": "targeted",
+        "coordinator_replica": topo.coordinator_replica,
         "datacenters": topo.names,
         "replication_factors": {nm: rf for nm, rf in zip(topo.names, topo.rf)},
         "write_levels": list(wlevels), "read_levels": list(rlevels),
@@ -1018,6 +1093,9 @@ def main(argv=None):
                     help="trials per t point of the direct form (default 2,000,000)")
     ap.add_argument("--onepass-trials", type=int, default=None,
                     help="trials of the one-pass run (windows, latencies); default = --trials")
+    ap.add_argument("--coordinator-replica", action="store_true",
+                    help="co-located coordinators: each operation's coordinator is a replica of "
+                         "its datacenter (the profile's coordinator_replica delays, 0 without)")
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--windows", default=",".join(str(p) for p in DEFAULT_WINDOWS))
     ap.add_argument("--percentiles", default=",".join(f"{q:g}" for q in DEFAULT_PCTS))
@@ -1036,6 +1114,8 @@ def main(argv=None):
         if not a.profile_file:
             raise UsageError("--profile-file is required")
         topo = load_profile(a.profile_file)
+        if a.coordinator_replica:
+            topo.with_coordinator_replica()
         wlevels, skip_w = parse_levels(a.write_levels, topo, "write-levels")
         rlevels, skip_r = parse_levels(a.read_levels, topo, "read-levels")
         wdcs = parse_dcs(a.write_dcs, topo, "write-dcs")

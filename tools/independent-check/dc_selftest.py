@@ -572,11 +572,90 @@ def test_errors(chk):
           "pair -> exit 2, one line")
 
 
+# --------------------------------------------------------------------------------------
+# J. Co-located coordinators (--coordinator-replica), constants by hand
+# --------------------------------------------------------------------------------------
+def colocated(names, rfs, w, a, r, s, inter=None, local=None, preference=None):
+    topo = topo_from(names, rfs, w, a, r, s, inter=inter)
+    if local is not None:
+        for key, spec in local.items():
+            topo.colocal[key] = ref.compile_dist(spec, "selftest")
+    topo.colocal_preference = preference
+    return topo.with_coordinator_replica()
+
+
+def test_colocated(chk):
+    """One datacenter of 3, W = 3, A = S = 0, R = 5, the coordinator's own replica at W_local =
+    R_local = 0 (no local delays given: 0).  A write at ONE commits at once (its coordinator's own
+    ack at 0: w_t = 0; without co-location every replica acks at 3).  A read at LOCAL_ONE at t = 0
+    asked of its own replica c' (R_local = 0) is fresh iff c' is the write's coordinator c (else
+    that replica gets the write at 3 > 0), probability 1/3; asked of another replica (R = 5) it is
+    always fresh (the write is there by 3 <= 5).  So P(t = 0) = p/3 + (1 - p) with preference p,
+    and 1/3 * 1/3 + 2/3 = 7/9 without one (uniform target); P(t >= 3) = 1.  Read latency:
+    0 when served locally, 5 otherwise."""
+    print("  J. co-located coordinators: commit at the own ack, the read preference, forwarding, "
+          "EACH_QUORUM's local quorum")
+    for p, expected, local_share in ((1.0, 1 / 3, 1.0), (0.0, 1.0, 0.0), (0.5, 2 / 3, 0.5),
+                                     (None, 7 / 9, 1 / 3)):
+        topo = colocated(["dc1"], [3], const(3), const(0), const(5), const(0), preference=p)
+        get, _ = samples(topo)
+        ts, wlat, rlat = get("ONE", "LOCAL_ONE", "dc1", "dc1")
+        tag = f"J colocated p={p}"
+        chk(f"{tag}: ONE write commits at 0", bool(np.all(wlat == 0)))
+        dist_matches(ts, {0.0: expected, 3.0: 1 - expected} if expected < 1 else {0.0: 1.0},
+                     chk, f"{tag}: t* of LOCAL_ONE")
+        dist_matches(rlat, {0.0: local_share, 5.0: 1 - local_share}
+                     if 0 < local_share < 1 else {0.0 if local_share else 5.0: 1.0},
+                     chk, f"{tag}: LOCAL_ONE read latency")
+    plain = topo_from(["dc1"], [3], const(3), const(0), const(5), const(0))
+    ts, wlat, _ = samples(plain)[0]("ONE", "LOCAL_ONE", "dc1", "dc1")
+    chk("J without co-location: ONE write commits at 3", bool(np.all(wlat == 3)))
+    chk("J without co-location: always fresh at t = 0", bool(np.all(ts == 0)))
+
+    # Two datacenters, dc1:2 and dc2:1, W = 10, A = R = S = 0, D = 100, W_local = 0.  A ONE write
+    # through dc1 commits at 0 (its coordinator's own copy); dc2's replica, the read coordinator
+    # in dc2, gets it at D + W = 110 and reads at R_local = 0: t* = 110 exactly.  Read through dc1
+    # at LOCAL_ONE (uniform target): fresh at 0 iff it asks the write's coordinator (1/2), else at
+    # 10 (the other replica of dc1 gets the write at W = 10).
+    topo = colocated(["dc1", "dc2"], [2, 1], const(10), const(0), const(0), const(0),
+                     inter=const(100))
+    get, _ = samples(topo)
+    ts, wlat, _ = get("ONE", "LOCAL_ONE", "dc1", "dc2")
+    chk("J 2 DCs: ONE write in dc1 commits at 0", bool(np.all(wlat == 0)))
+    dist_matches(ts, {110.0: 1.0}, chk, "J 2 DCs: t* of LOCAL_ONE in dc2")
+    ts, _, _ = get("ONE", "LOCAL_ONE", "dc1", "dc1")
+    dist_matches(ts, {0.0: 0.5, 10.0: 0.5}, chk, "J 2 DCs: t* of LOCAL_ONE in dc1")
+    ts, wlat, _ = get("LOCAL_QUORUM", "LOCAL_ONE", "dc2", "dc2")
+    chk("J 2 DCs: LOCAL_QUORUM write in dc2 commits at 0", bool(np.all(wlat == 0)))
+    dist_matches(ts, {0.0: 1.0}, chk, "J 2 DCs: dc2's own write is read at once")
+
+    # The read coordinator's preference also picks cr's quorum of EACH_QUORUM: with RF 3 (quorum
+    # 2), p = 1 always includes its own replica, p = 0 never.  Its replica is the one whose read
+    # delay is R_local = 0.5 (R = 5 elsewhere).
+    for p in (1.0, 0.0):
+        topo = colocated(["dc1", "dc2"], [3, 1], const(1), const(1), const(5), const(1),
+                         inter=const(20), local={"r": const(0.5)}, preference=p)
+        _, reads = ref.draw_chunk(topo, ref.chunk_rng(5, 0, 0), 20000)
+        rd, _, order, each_mask = reads[0]
+        own = rd == 0.5
+        chk(f"J EACH_QUORUM p={p}: one own replica per read",
+            bool(np.all(own[:, :3].sum(axis=1) == 1)) and not bool(own[:, 3:].any()))
+        included = each_mask[own]
+        chk(f"J EACH_QUORUM p={p}: own replica {'always' if p else 'never'} in dc1's quorum",
+            bool(np.all(included)) if p else not bool(np.any(included)))
+        chk(f"J EACH_QUORUM p={p}: two of dc1, one of dc2",
+            bool(np.all(each_mask[:, :3].sum(axis=1) == 2)) and bool(np.all(each_mask[:, 3])))
+        first = order[:, 0]
+        chk(f"J LOCAL_ONE p={p}: own replica {'first' if p else 'third'}",
+            bool(np.all(own[np.arange(own.shape[0]), first] == bool(p)))
+            and bool(np.all(own[np.arange(own.shape[0]), order[:, 2]] == (not p))))
+
+
 def selftest():
     chk = Checker()
     for f in (test_constant_symmetric, test_constant_asymmetric, test_constant_three_dcs,
               test_single_dc_closed_form, test_two_dc_integral, test_strictness,
-              test_random_fixture, test_samplers, test_errors):
+              test_random_fixture, test_samplers, test_errors, test_colocated):
         f(chk)
     print(f"{chk.n - chk.failed}/{chk.n} checks passed")
     print("SELFTEST", "PASSED" if chk.ok else "FAILED")

@@ -61,6 +61,13 @@ class DocumentedCommandsTest {
         assertThat(ran).as("commands run").isGreaterThan(15);
     }
 
+    @Test
+    void joinedContinuations_joinsABackslashedLineToTheNext() {
+        assertThat(joinedContinuations(
+                        List.of("```sh", "./pbs predict --profile lnkd-ssd \\", "    --n 3 --all", "```")))
+                .containsExactly("```sh", "./pbs predict --profile lnkd-ssd  --n 3 --all", "```");
+    }
+
     private static List<String> withFewerTrials(List<String> args) {
         if (args.isEmpty() || !(args.get(0).equals("predict") || args.get(0).equals("tune"))) {
             return args;
@@ -98,7 +105,7 @@ class DocumentedCommandsTest {
         List<DocumentedCommand> commands = new ArrayList<>();
         for (Path document : documents) {
             boolean inShellBlock = false;
-            for (String line : Files.readAllLines(document)) {
+            for (String line : joinedContinuations(Files.readAllLines(document))) {
                 if (line.startsWith("```")) {
                     inShellBlock = line.equals("```sh");
                 } else if (inShellBlock && line.trim().startsWith("./pbs")) {
@@ -107,5 +114,29 @@ class DocumentedCommandsTest {
             }
         }
         return commands;
+    }
+
+    /** The lines with each shell continuation (a line ending in a backslash) joined to the next. */
+    static List<String> joinedContinuations(List<String> lines) {
+        List<String> joined = new ArrayList<>();
+        StringBuilder pending = null;
+        for (String line : lines) {
+            String stripped = line.stripTrailing();
+            boolean continues = stripped.endsWith("\\");
+            String part = continues ? stripped.substring(0, stripped.length() - 1) : line;
+            if (pending == null) {
+                pending = new StringBuilder(part);
+            } else {
+                pending.append(' ').append(part.strip());
+            }
+            if (!continues) {
+                joined.add(pending.toString());
+                pending = null;
+            }
+        }
+        if (pending != null) {
+            joined.add(pending.toString());
+        }
+        return joined;
     }
 }
