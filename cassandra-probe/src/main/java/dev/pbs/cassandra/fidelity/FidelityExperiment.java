@@ -12,6 +12,7 @@ import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
+import dev.pbs.cassandra.probe.ProbeWarmUp;
 import dev.pbs.model.profile.LatencyProfile;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -178,7 +179,7 @@ public final class FidelityExperiment {
         // rounds); over six nodes in two it took 101 s and the rounds still began at 31 ms, so there
         // the rounds alone warm up.
         if (settings.datacenters().isEmpty()) {
-            ProbeRun.warmUpBurst(probe, progress);
+            ProbeWarmUp.burst(probe, progress);
         }
         progress.accept("warming up in rounds of " + settings.warmUp().toSeconds()
                 + " s until the client's round trip settles (results discarded)");

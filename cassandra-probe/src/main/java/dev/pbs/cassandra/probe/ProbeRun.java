@@ -14,7 +14,6 @@ import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
@@ -23,7 +22,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 
 /**
  * Measures a live cluster: a paced workload of writes and reads through every node of the local
@@ -198,29 +196,6 @@ public final class ProbeRun implements AutoCloseable {
             traceReaders.forEach(Thread::interrupt);
         }
         return snapshot();
-    }
-
-    /** Operations of a warm-up burst: enough for the nodes' hot paths to be compiled (see {@link #burst}). */
-    public static final int WARM_UP_BURST_OPERATIONS = 30_000;
-
-    /**
-     * Connects with {@code settings}, runs a {@linkplain #burst burst} of {@link
-     * #WARM_UP_BURST_OPERATIONS} operations, and closes: the first step of a warm-up, before rounds
-     * at the workload's pace until the client's round trip settles.
-     *
-     * @param progress told how long the burst took
-     */
-    public static void warmUpBurst(ProbeSettings settings, Consumer<String> progress) {
-        try (ProbeRun run = connect(settings)) {
-            Duration took = run.burst(WARM_UP_BURST_OPERATIONS);
-            ProbeCounters counters = run.counters();
-            progress.accept(String.format(
-                    Locale.ROOT,
-                    "warm-up burst: %,d operations (%,d failed) in %.1f s",
-                    counters.issued(),
-                    counters.failed(),
-                    took.toMillis() / 1000.0));
-        }
     }
 
     /**

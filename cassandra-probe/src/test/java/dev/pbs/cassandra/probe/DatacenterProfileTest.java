@@ -22,6 +22,18 @@ class DatacenterProfileTest {
             Map.of("127.0.0.1", "dc1", "127.0.0.2", "dc1", "127.0.0.3", "dc2", "127.0.0.4", "dc2", "127.0.0.5", "dc2");
 
     private static ProbeSnapshot snapshot(WarsRecorder recorder, DatacenterReplication replication) {
+        return snapshot(
+                recorder,
+                replication,
+                new ClientLatencies().snapshot(),
+                new DatacenterMeasurements(replication, DATACENTER_OF, recorder.crossingSnapshot()));
+    }
+
+    private static ProbeSnapshot snapshot(
+            WarsRecorder recorder,
+            DatacenterReplication replication,
+            ClientLatencies.Snapshot client,
+            DatacenterMeasurements datacenters) {
         return new ProbeSnapshot(
                 "test-cluster",
                 "5.0.6",
@@ -34,8 +46,8 @@ class DatacenterProfileTest {
                 List.of(),
                 recorder.localSnapshot(),
                 recorder.readTargets(),
-                new ClientLatencies().snapshot(),
-                Optional.of(new DatacenterMeasurements(replication, DATACENTER_OF, recorder.crossingSnapshot())));
+                client,
+                Optional.of(datacenters));
     }
 
     /**
@@ -152,25 +164,16 @@ class DatacenterProfileTest {
             dc1Client.roundTrip(clientPart);
         }
         DatacenterReplication replication = DatacenterReplication.parse("dc1:2,dc2:1");
-        ProbeSnapshot snapshot = new ProbeSnapshot(
-                "test-cluster",
-                "5.0.6",
-                "dc1",
-                replication.replicas(),
-                Instant.parse("2026-12-02T10:00:00Z"),
-                Instant.parse("2026-12-02T10:01:00Z"),
-                new ProbeCounters(100, 100, 0, 0, 20, 20, 0, 0),
-                recorder.snapshot(),
-                List.of(),
-                recorder.localSnapshot(),
-                recorder.readTargets(),
+        ProbeSnapshot snapshot = snapshot(
+                recorder,
+                replication,
                 dc1Client.snapshot(),
-                Optional.of(new DatacenterMeasurements(
+                new DatacenterMeasurements(
                         replication,
                         DATACENTER_OF,
                         recorder.crossingSnapshot(),
                         recorder.localSnapshotByDatacenter(),
-                        Map.of("dc1", dc1Client.snapshot()))));
+                        Map.of("dc1", dc1Client.snapshot())));
 
         LatencyProfile traced = MeasuredProfile.withoutTracingCorrection(snapshot, "traced");
         assertThat(traced.delaysOf(0).write().meanMillis()).isCloseTo(2, within(0.1));

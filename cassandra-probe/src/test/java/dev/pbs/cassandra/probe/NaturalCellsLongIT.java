@@ -82,7 +82,7 @@ class NaturalCellsLongIT {
         // Rounds of the same work, 30 s each, discarded, until the client's round trip has
         // settled (ClusterWarmUp). In a .ci/run the round trip was still 6 ms (2 ms once warm)
         // after a fixed two minutes, and the first cell missed.
-        ProbeRun.warmUpBurst(settings(3, WARM_UP_ROUND), System.out::println);
+        ProbeWarmUp.burst(settings(3, WARM_UP_ROUND), System.out::println);
         ClusterWarmUp.untilSettled(
                 round -> cell(
                                 "warm-up " + round,

@@ -70,7 +70,7 @@ class ProbeIT {
         // until the client's round trip settles (with a fixed 10 s after NodeFailureIT the RMSE
         // was 8.5%, with 30 s 4.3% to 6.3%: profile and observation mixed a slow cluster with a
         // faster one).
-        ProbeRun.warmUpBurst(settings, System.out::println);
+        ProbeWarmUp.burst(settings, System.out::println);
         ClusterWarmUp.untilSettled(
                 round -> {
                     try (ProbeRun warmUp = ProbeRun.connect(settings)) {
