@@ -2,6 +2,7 @@ package dev.pbs.cassandra.probe;
 
 import java.util.Arrays;
 import org.apache.commons.math3.analysis.MultivariateFunction;
+import org.apache.commons.math3.exception.TooManyEvaluationsException;
 import org.apache.commons.math3.optim.InitialGuess;
 import org.apache.commons.math3.optim.MaxEval;
 import org.apache.commons.math3.optim.PointValuePair;
@@ -87,30 +88,64 @@ final class CorrectionStep {
      * allows. Just {c, 1} when X's median is 0.
      */
     static double[] find(double[] roundTrip, double[] parts, double[] targets) {
+        return find(roundTrip, parts, targets, STEP_EVALUATIONS);
+    }
+
+    /**
+     * {@link #find(double[], double[], double[])} with at most {@code evaluations} of the search's
+     * error. A search that runs out of them (a simplex crawling over the flat ground where both
+     * parameters sit at their bounds: a CI run met one) keeps the best point it evaluated.
+     */
+    static double[] find(double[] roundTrip, double[] parts, double[] targets, int evaluations) {
         double start = multiplier(roundTrip, parts, targets);
         double median = parts[parts.length / 2];
         if (!(median > 0)) {
             return new double[] {start, 1};
         }
+        BestPoint seen = new BestPoint();
         MultivariateFunction error = point -> {
             double multiplier = Math.exp(boundedLogMultiplier(point[0]));
             double exponent = boundedExponent(point[1]);
             // A slight pull towards 1 keeps the exponent where X has no spread to fit it by.
-            return logError(roundTrip, reshaped(parts, exponent, median), multiplier, targets)
+            double value = logError(roundTrip, reshaped(parts, exponent, median), multiplier, targets)
                     + EXPONENT_PULL * (exponent - 1) * (exponent - 1);
+            seen.offer(point, value);
+            return value;
         };
-        PointValuePair best = new SimplexOptimizer(1e-10, 1e-12)
-                .optimize(
-                        new MaxEval(STEP_EVALUATIONS),
-                        new ObjectiveFunction(error),
-                        GoalType.MINIMIZE,
-                        new InitialGuess(new double[] {Math.log(start), 1}),
-                        new NelderMeadSimplex(new double[] {0.2, 0.1}));
+        PointValuePair best;
+        try {
+            best = new SimplexOptimizer(1e-10, 1e-12)
+                    .optimize(
+                            new MaxEval(evaluations),
+                            new ObjectiveFunction(error),
+                            GoalType.MINIMIZE,
+                            new InitialGuess(new double[] {Math.log(start), 1}),
+                            new NelderMeadSimplex(new double[] {0.2, 0.1}));
+        } catch (TooManyEvaluationsException exhausted) {
+            best = seen.best();
+        }
         double[] found = {Math.exp(boundedLogMultiplier(best.getPoint()[0])), boundedExponent(best.getPoint()[1])};
         // The exponent only where it fits materially better than the multiplier alone: where X has
         // no spread, any exponent fits as well, and the exponent would wander.
         double alone = logError(roundTrip, parts, start, targets);
         return best.getValue() < MATERIAL_IMPROVEMENT * alone - MATERIAL_ERROR ? found : new double[] {start, 1};
+    }
+
+    /** The point of least error a search has evaluated so far. */
+    private static final class BestPoint {
+        private double[] point;
+        private double value = Double.POSITIVE_INFINITY;
+
+        void offer(double[] candidate, double candidateValue) {
+            if (candidateValue < value) {
+                value = candidateValue;
+                point = candidate.clone();
+            }
+        }
+
+        PointValuePair best() {
+            return new PointValuePair(point, value);
+        }
     }
 
     private static double boundedLogMultiplier(double logMultiplier) {

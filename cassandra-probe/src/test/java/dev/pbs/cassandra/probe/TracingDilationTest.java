@@ -84,6 +84,26 @@ class TracingDilationTest {
     }
 
     @Test
+    void step_searchOutOfEvaluations_keepsTheBestPointItEvaluated() {
+        // The same targets as above, with too few evaluations for the simplex to converge: the
+        // step still answers, with an error no worse than the multiplier's alone, and near the
+        // exponent that made the targets.
+        double[] roundTrip = constant(0.5);
+        double[] parts = new double[100];
+        for (int level = 0; level < parts.length; level++) {
+            parts[level] = 0.1 * Math.pow(1000, (level + 0.5) / parts.length);
+        }
+        double median = parts[parts.length / 2];
+        double[] targets = CorrectionStep.quantilesOfSum(roundTrip, CorrectionStep.reshaped(parts, 0.6, median), 0.5);
+        double[] step = CorrectionStep.find(roundTrip, parts, targets, 40);
+        double alone = CorrectionStep.multiplier(roundTrip, parts, targets);
+        double reached =
+                CorrectionStep.logError(roundTrip, CorrectionStep.reshaped(parts, step[1], median), step[0], targets);
+        assertThat(reached).isLessThan(CorrectionStep.logError(roundTrip, parts, alone, targets));
+        assertThat(step[1]).isLessThan(1);
+    }
+
+    @Test
     void estimate_oneReplica_correctsNothingAndSaysWhy() {
         ProbeSnapshot snapshot = snapshot(1, 3, new ClientLatencies());
         TracingDilation.Corrections factors = TracingDilation.estimate(snapshot, ignored -> {
