@@ -17,6 +17,9 @@ final class Accumulator {
 
     final DelayHistogram[] readLatency;
     final DelayHistogram[] writeLatency;
+    /** Per R, 0-based: the reads that asked an extra replica (speculative retry). */
+    final long[] speculated;
+
     long trials;
 
     Accumulator(TrialPlan plan) {
@@ -29,6 +32,7 @@ final class Accumulator {
         for (int c : plan.partialConfigurations) {
             thresholds[c] = new DelayHistogram();
         }
+        speculated = new long[plan.n];
         readLatency = new DelayHistogram[plan.n];
         writeLatency = new DelayHistogram[plan.n];
         for (int k = 0; k < plan.n; k++) {
@@ -50,6 +54,7 @@ final class Accumulator {
             }
         }
         for (int k = 0; k < readLatency.length; k++) {
+            speculated[k] += other.speculated[k];
             if (readLatency[k] != null) {
                 readLatency[k].add(other.readLatency[k]);
             }

@@ -163,13 +163,24 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             } else {
                 sortIndices(respondedAt, readOrder);
             }
-            recordNonExpanding();
+            if (plan.speculates) {
+                for (int k = 0; k < n; k++) {
+                    writeRank[writeOrder[k]] = k;
+                }
+                speculativeReads(true);
+                recordSpeculativeNonExpanding();
+            } else {
+                recordNonExpanding();
+            }
             return;
         }
         // commit[k] is the (k+1)-th acknowledgement time.
         SmallSorts.sortInto(acknowledgedAt, commit, n);
         double smallest = Double.POSITIVE_INFINITY;
-        if (plan.targeted) {
+        if (plan.speculates) {
+            shuffleReadOrder(random);
+            speculativeReads(false);
+        } else if (plan.targeted) {
             shuffleReadOrder(random);
             double latency = 0;
             for (int k = 0; k < plan.maxRead; k++) {
@@ -206,7 +217,7 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             readOrder[slot] = readCoordinator;
             int from = first ? 1 : 0;
             int others = n - 1;
-            int targets = Math.min(plan.maxRead, n);
+            int targets = Math.min(plan.orderedTargets, n);
             for (int k = from; k < targets && k < from + others; k++) {
                 int remaining = from + others - k;
                 int swap = k + (remaining > 1 ? random.nextInt(remaining) : 0);
@@ -216,7 +227,7 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             }
             return;
         }
-        for (int k = 0; k < plan.maxRead; k++) {
+        for (int k = 0; k < plan.orderedTargets; k++) {
             int swap = k + (n - k > 1 ? random.nextInt(n - k) : 0);
             int chosen = readOrder[swap];
             readOrder[swap] = readOrder[k];
@@ -291,6 +302,72 @@ final class ChunkSimulator implements ChunkedRun.Worker {
                 int bucket = DelayHistogram.bucketOf(threshold);
                 accumulator.thresholds[c].recordBucket(bucket);
                 accumulator.gridHits[c][plan.gridCell(bucket, threshold)]++;
+            }
+        }
+    }
+
+    /**
+     * A targeted read with speculative retry, for every R: the first R replicas of the read's
+     * order are asked at its start; when they have not all answered by the threshold, replica R + 1
+     * of the order is asked then, and the read completes with the first R answers. Fills, per R,
+     * the read latency (the R-th answer) and either the smallest gap of the answering replicas
+     * (the extra one's less the threshold: its request left that much later) or, for
+     * non-expanding quorums, their smallest write rank; counts the reads that speculated.
+     */
+    private void speculativeReads(boolean ranks) {
+        for (int k = 0; k < plan.maxRead; k++) {
+            int slowest = 0;
+            double latency = Double.NEGATIVE_INFINITY;
+            double secondSlowest = Double.NEGATIVE_INFINITY;
+            for (int j = 0; j <= k; j++) {
+                double at = respondedAt[readOrder[j]];
+                if (at > latency) {
+                    secondSlowest = latency;
+                    latency = at;
+                    slowest = j;
+                } else if (at > secondSlowest) {
+                    secondSlowest = at;
+                }
+            }
+            double threshold = plan.speculationThreshold[k];
+            int dropped = -1;
+            int spare = -1;
+            if (latency > threshold) {
+                accumulator.speculated[k]++;
+                int extra = readOrder[k + 1];
+                double extraAt = threshold + respondedAt[extra];
+                if (extraAt < latency) {
+                    dropped = slowest;
+                    spare = extra;
+                    latency = Math.max(extraAt, secondSlowest);
+                }
+            }
+            double smallest = Double.POSITIVE_INFINITY;
+            int rank = Integer.MAX_VALUE;
+            for (int j = 0; j <= k; j++) {
+                if (j != dropped) {
+                    smallest = Math.min(smallest, gap[readOrder[j]]);
+                    rank = Math.min(rank, writeRank[readOrder[j]]);
+                }
+            }
+            if (spare >= 0) {
+                smallest = Math.min(smallest, gap[spare] - threshold);
+                rank = Math.min(rank, writeRank[spare]);
+            }
+            smallestGap[k] = smallest;
+            smallestRank[k] = ranks ? rank : 0;
+            readLatency[k] = latency;
+        }
+    }
+
+    /** {@link #recordNonExpanding} for reads that {@link #speculativeReads} has filled. */
+    private void recordSpeculativeNonExpanding() {
+        recordLatencies();
+        for (int c : plan.partialConfigurations) {
+            if (smallestRank[plan.readIndex[c]] <= plan.writeIndex[c]) {
+                accumulator.consistentAtOnce[c]++;
+            } else {
+                accumulator.neverConsistent[c]++;
             }
         }
     }

@@ -28,6 +28,8 @@ public final class ConfigurationResult {
     private final boolean strict;
     /** P(the read contacts none of the replicas whose acknowledgements committed the write), levels only. */
     private final double missedAcknowledged;
+    /** How often reads asked an extra replica; null when the run did not speculate. */
+    private final Speculation speculation;
 
     ConfigurationResult(
             QuorumConfiguration configuration,
@@ -38,7 +40,8 @@ public final class ConfigurationResult {
             double[] grid,
             DelayHistogram thresholds,
             DelayHistogram readLatency,
-            DelayHistogram writeLatency) {
+            DelayHistogram writeLatency,
+            Speculation speculation) {
         this(
                 configuration,
                 null,
@@ -51,7 +54,8 @@ public final class ConfigurationResult {
                 grid,
                 thresholds,
                 readLatency,
-                writeLatency);
+                writeLatency,
+                speculation);
     }
 
     /**
@@ -61,6 +65,7 @@ public final class ConfigurationResult {
      * @param strict whether no read after commit can be stale
      * @param missedAcknowledged for levels, the fraction of trials whose read contacted none of the
      *     replicas that acknowledged the write; NaN for (R, W), whose k-staleness has a closed form
+     * @param speculation how often reads asked an extra replica, or null without speculative retry
      */
     ConfigurationResult(
             QuorumConfiguration configuration,
@@ -74,8 +79,10 @@ public final class ConfigurationResult {
             double[] grid,
             DelayHistogram thresholds,
             DelayHistogram readLatency,
-            DelayHistogram writeLatency) {
+            DelayHistogram writeLatency,
+            Speculation speculation) {
         this.configuration = configuration;
+        this.speculation = speculation;
         this.levels = levels;
         this.strict = strict;
         this.missedAcknowledged = missedAcknowledged;
@@ -111,6 +118,14 @@ public final class ConfigurationResult {
     /** The levels and datacenters of a multi-datacenter configuration; empty for a plain (R, W). */
     public Optional<LevelConfiguration> levels() {
         return Optional.ofNullable(levels);
+    }
+
+    /**
+     * How often this configuration's reads asked an extra replica (speculative retry); empty when
+     * the run did not speculate.
+     */
+    public Optional<Speculation> speculation() {
+        return Optional.ofNullable(speculation);
     }
 
     public long trials() {

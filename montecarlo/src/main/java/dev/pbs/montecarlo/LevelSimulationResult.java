@@ -41,7 +41,8 @@ public final class LevelSimulationResult {
                     grid,
                     total.thresholds[c],
                     total.readLatency[read],
-                    total.writeLatency[write]));
+                    total.writeLatency[write],
+                    null));
         }
         return new LevelSimulationResult(spec, results);
     }

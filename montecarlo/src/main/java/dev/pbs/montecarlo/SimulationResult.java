@@ -16,7 +16,7 @@ public final class SimulationResult {
         this.configurations = List.copyOf(configurations);
     }
 
-    static SimulationResult from(SimulationSpec spec, Accumulator total) {
+    static SimulationResult from(SimulationSpec spec, TrialPlan plan, Accumulator total) {
         double[] grid = spec.visibilityGridMillis();
         List<ConfigurationResult> results = new ArrayList<>();
         List<QuorumConfiguration> configurations = spec.configurations();
@@ -31,9 +31,20 @@ public final class SimulationResult {
                     grid,
                     total.thresholds[c],
                     total.readLatency[configuration.r() - 1],
-                    total.writeLatency[configuration.w() - 1]));
+                    total.writeLatency[configuration.w() - 1],
+                    speculation(spec, plan, total, configuration.r() - 1)));
         }
         return new SimulationResult(spec, results);
+    }
+
+    private static Speculation speculation(SimulationSpec spec, TrialPlan plan, Accumulator total, int readIndex) {
+        if (!spec.speculativeRetry().speculates()) {
+            return null;
+        }
+        return new Speculation(
+                spec.speculativeRetry(),
+                plan.speculationThreshold[readIndex],
+                ProportionEstimate.of(total.speculated[readIndex], total.trials));
     }
 
     public SimulationSpec spec() {

@@ -4,6 +4,7 @@ import dev.pbs.model.distribution.Constant;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.model.readpath.SpeculativeRetry;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -20,6 +21,8 @@ import java.util.TreeSet;
  *     exactly; sorted ascending, distinct, finite and {@code >= 0}
  * @param localDelay the delay of messages between the coordinator and the replica it runs on,
  *     used when {@code coordinatorReplica} is set
+ * @param speculativeRetry when a targeted read asks one more replica than R ({@link
+ *     SpeculativeRetry}); {@code NONE} is the paper's model
  */
 public record SimulationSpec(
         LatencyProfile profile,
@@ -32,7 +35,8 @@ public record SimulationSpec(
         boolean coordinatorReplica,
         LatencyDistribution localDelay,
         QuorumExpansion expansion,
-        double[] visibilityGridMillis) {
+        double[] visibilityGridMillis,
+        SpeculativeRetry speculativeRetry) {
 
     /** At most this many trials in one run (binomial intervals use int counts). */
     public static final long MAX_TRIALS = 2_000_000_000L;
@@ -50,6 +54,12 @@ public record SimulationSpec(
         Objects.requireNonNull(readFanout, "read fan-out is missing");
         Objects.requireNonNull(localDelay, "local delay is missing");
         Objects.requireNonNull(expansion, "quorum expansion is missing");
+        Objects.requireNonNull(speculativeRetry, "speculative retry is missing");
+        if (speculativeRetry.speculates() && readFanout != ReadFanout.TARGETED) {
+            throw new IllegalArgumentException("speculative retry " + speculativeRetry.text()
+                    + " needs the targeted read fan-out (Cassandra's): with fan-out all, every replica is asked "
+                    + "already");
+        }
         if (n < 1 || n > QuorumConfiguration.MAX_REPLICAS) {
             throw new IllegalArgumentException(
                     "N must be between 1 and " + QuorumConfiguration.MAX_REPLICAS + ", was " + n);
@@ -149,7 +159,8 @@ public record SimulationSpec(
                 && readFanout == that.readFanout
                 && localDelay.equals(that.localDelay)
                 && expansion == that.expansion
-                && Arrays.equals(visibilityGridMillis, that.visibilityGridMillis);
+                && Arrays.equals(visibilityGridMillis, that.visibilityGridMillis)
+                && speculativeRetry.equals(that.speculativeRetry);
     }
 
     @Override
@@ -176,6 +187,7 @@ public record SimulationSpec(
         private LatencyDistribution localDelay = Constant.of(0);
         private QuorumExpansion expansion = QuorumExpansion.EXPANDING;
         private double[] grid = DEFAULT_GRID_MILLIS;
+        private SpeculativeRetry speculativeRetry = new SpeculativeRetry.None();
 
         private Builder(LatencyProfile profile, int n) {
             this.profile = profile;
@@ -232,6 +244,12 @@ public record SimulationSpec(
             return this;
         }
 
+        /** When a targeted read asks one more replica; needs {@code readFanout(TARGETED)}. */
+        public Builder speculativeRetry(SpeculativeRetry speculativeRetry) {
+            this.speculativeRetry = speculativeRetry;
+            return this;
+        }
+
         public SimulationSpec build() {
             if (n < 1 || n > QuorumConfiguration.MAX_REPLICAS) {
                 throw new IllegalArgumentException(
@@ -255,7 +273,8 @@ public record SimulationSpec(
                     coordinatorReplica,
                     localDelay,
                     expansion,
-                    grid);
+                    grid,
+                    speculativeRetry);
         }
     }
 }

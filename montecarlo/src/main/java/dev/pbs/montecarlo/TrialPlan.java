@@ -79,6 +79,16 @@ final class TrialPlan {
 
     final LatencyDistribution interDatacenterDelay;
 
+    /** Whether targeted reads may ask an extra replica (speculative retry). */
+    final boolean speculates;
+    /**
+     * Per R, 0-based: the time after a read's start at which it asks the next replica of its
+     * order, ms; +infinity for never (always so without speculation, and for R = N).
+     */
+    final double[] speculationThreshold;
+    /** How many replicas of a targeted read's order are drawn: R, or R + 1 with speculation. */
+    final int orderedTargets;
+
     /** The grid cell of a positive time t in a given bucket ({@link VisibilityGrid#cell}). */
     int gridCell(int bucket, double millis) {
         return visibilityGrid.cell(bucket, millis);
@@ -89,6 +99,14 @@ final class TrialPlan {
     }
 
     TrialPlan(SimulationSpec spec) {
+        this(spec, null);
+    }
+
+    /**
+     * @param speculationThresholds per R (0-based), the speculative retry threshold, ms; null
+     *     without speculation
+     */
+    TrialPlan(SimulationSpec spec, double[] speculationThresholds) {
         n = spec.n();
         List<QuorumConfiguration> configurations = spec.configurations();
         configurationCount = configurations.size();
@@ -162,6 +180,15 @@ final class TrialPlan {
             distinct.addAll(List.of(local.write(), local.acknowledgement(), local.read(), local.response()));
         }
         distributions = List.copyOf(distinct);
+        speculates = speculationThresholds != null;
+        speculationThreshold = new double[n];
+        Arrays.fill(speculationThreshold, Double.POSITIVE_INFINITY);
+        if (speculates) {
+            for (int k = 0; k + 1 < n; k++) {
+                speculationThreshold[k] = speculationThresholds[k];
+            }
+        }
+        orderedTargets = speculates ? Math.min(n, maxRead + 1) : maxRead;
         threeReplicasPlain = n == 3 && !targeted && !nonExpanding && !coordinatorReplica && !crossesDatacenters;
     }
 }

@@ -25,7 +25,7 @@ public final class WarsEngine {
 
     /** Runs the simulation, telling {@code listener} after every chunk how many trials are done. */
     public SimulationResult run(SimulationSpec spec, ProgressListener listener) {
-        TrialPlan plan = new TrialPlan(spec);
+        TrialPlan plan = new TrialPlan(spec, SpeculationThresholds.of(spec, this));
         List<ChunkSimulator> workers = ChunkedRun.run(
                 spec.trials(),
                 spec.seed(),
@@ -37,7 +37,7 @@ public final class WarsEngine {
         for (int worker = 1; worker < workers.size(); worker++) {
             total.add(workers.get(worker).accumulator());
         }
-        return SimulationResult.from(spec, total);
+        return SimulationResult.from(spec, plan, total);
     }
 
     /** Runs a multi-datacenter simulation of consistency levels and returns its results. */

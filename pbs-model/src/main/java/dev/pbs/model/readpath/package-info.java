@@ -1,0 +1,5 @@
+/**
+ * Cassandra's read path beyond the paper's model: when a coordinator asks one more replica
+ * (speculative retry).
+ */
+package dev.pbs.model.readpath;
