@@ -151,6 +151,16 @@ final class PredictCommand implements Callable<Integer> {
                     + "reaches that replica through the profile's coordinator_replica path, else at once.")
     private boolean coordinatorReplica;
 
+    @Option(
+            names = "--speculative-retry",
+            paramLabel = "SETTING",
+            description = "With --read-fanout targeted: when a read asks one more replica than R, as Cassandra's "
+                    + "table option speculative_retry: NONE, ALWAYS, a time (20ms), a percentile of the read "
+                    + "latency without speculation (99p, Cassandra's default), or MIN(99p,20ms) / MAX(99p,20ms). "
+                    + "The read keeps the first R answers; the output gives the fraction that speculated "
+                    + "(default: NONE).")
+    private String speculativeRetry;
+
     @Override
     public Integer call() {
         PredictionQuestion question = PredictionQuestion.builder(
@@ -167,6 +177,7 @@ final class PredictCommand implements Callable<Integer> {
                 .threads(run.threads())
                 .readFanout(readFanout)
                 .coordinatorReplica(coordinatorReplica)
+                .speculativeRetry(speculativeRetry)
                 .writeLevels(writeLevels)
                 .readLevels(readLevels)
                 .writeDatacenters(writeDatacenters)

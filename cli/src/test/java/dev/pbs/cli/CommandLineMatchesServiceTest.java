@@ -81,6 +81,44 @@ class CommandLineMatchesServiceTest {
     }
 
     @Test
+    void speculativePrediction_sameParametersAsTheCommandLine_givesTheSameJson() throws Exception {
+        String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"read_fanout\": \"targeted\", "
+                + "\"speculative_retry\": \"99p\", \"trials\": 40000, \"seed\": 7}";
+        Response response = APP.client().target(api("/predictions")).request().post(Entity.json(body));
+        assertThat(response.getStatus()).isEqualTo(200);
+        JsonNode served = response.readEntity(JsonNode.class);
+        assertThat(served.get("speculative_retry").asText()).isEqualTo("99p");
+        JsonNode speculation = served.get("configs").get(0).get("speculation");
+        assertThat(speculation.get("p_speculated").asDouble()).isBetween(0.005, 0.02);
+
+        StringWriter out = new StringWriter();
+        int status = PbsCommandLine.execute(
+                new PrintWriter(out),
+                new PrintWriter(new StringWriter()),
+                "predict",
+                "--profile",
+                "lnkd-disk",
+                "--n",
+                "3",
+                "--r",
+                "1",
+                "--w",
+                "1",
+                "--read-fanout",
+                "targeted",
+                "--speculative-retry",
+                "99p",
+                "--trials",
+                "40000",
+                "--seed",
+                "7",
+                "--format",
+                "json");
+        assertThat(status).isZero();
+        assertThat(served).isEqualTo(JsonMapping.mapper().readTree(out.toString()));
+    }
+
+    @Test
     void recommendation_sameQuestionAsTheCommandLine_givesTheSameJson() throws Exception {
         String body = "{\"profile\": \"ymmr\", \"n\": 3, \"require\": [\"window@0.999<=250ms\"], "
                 + "\"trials\": 100000, \"seed\": 5}";

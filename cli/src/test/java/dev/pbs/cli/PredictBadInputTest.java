@@ -2,6 +2,7 @@ package dev.pbs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.model.readpath.SpeculativeRetry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,22 @@ class PredictBadInputTest {
     @Test
     void predict_rGreaterThanN_exitsTwoNamingR() {
         assertBadInput(run("--r", "4", "--w", "1"), "R must be between 1 and N=3, was 4");
+    }
+
+    @Test
+    void predict_speculativeRetryWithoutTargetedReads_exitsTwoSayingWhatItNeeds() {
+        assertBadInput(
+                run("--speculative-retry", "99p"),
+                "--speculative-retry asks one more replica than R, so it needs the targeted read fan-out "
+                        + "(Cassandra's): add --read-fanout targeted");
+    }
+
+    @Test
+    void predict_unknownSpeculativeRetry_exitsTwoListingTheForms() {
+        assertBadInput(
+                run("--read-fanout", "targeted", "--speculative-retry", "101p"),
+                "--speculative-retry is not understood: speculative retry '101p': a speculative retry percentile "
+                        + "must be above 0 and below 100, was 101.0 (accepted: " + SpeculativeRetry.FORMS + ")");
     }
 
     @Test

@@ -19,6 +19,7 @@ public enum Field {
     THREADS("threads", "--threads"),
     READ_FANOUT("read_fanout", "--read-fanout"),
     COORDINATOR_REPLICA("coordinator_replica", "--coordinator-replica"),
+    SPECULATIVE_RETRY("speculative_retry", "--speculative-retry"),
     REQUIRE("require", "--require"),
     OBJECTIVE("objective", "--objective"),
     LEVELS("levels", "--levels"),

@@ -3,6 +3,7 @@ package dev.pbs.questions;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.model.readpath.SpeculativeRetry;
 import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ReadFanout;
 import dev.pbs.montecarlo.SimulationSpec;
@@ -78,6 +79,7 @@ public record PredictionQuestion(
         private int threads = 1;
         private ReadFanout readFanout = ReadFanout.ALL;
         private boolean coordinatorReplica;
+        private String speculativeRetry;
         private List<String> writeLevels;
         private List<String> readLevels;
         private List<String> writeDatacenters;
@@ -164,6 +166,15 @@ public record PredictionQuestion(
             return this;
         }
 
+        /**
+         * Cassandra's {@code speculative_retry} for targeted reads ({@link SpeculativeRetry#parse};
+         * null or {@code NONE}: never).
+         */
+        public Builder speculativeRetry(String speculativeRetry) {
+            this.speculativeRetry = speculativeRetry;
+            return this;
+        }
+
         /** The write's consistency levels (names; several are evaluated on the same draws). */
         public Builder writeLevels(List<String> writeLevels) {
             this.writeLevels = writeLevels;
@@ -217,6 +228,13 @@ public record PredictionQuestion(
                     ? limits.defaultTrials()
                     : rules.wholeNumber(Field.TRIALS, trials, 1, limits.maxTrials());
             rules.wholeNumber(Field.THREADS, threads, 1, SimulationSpec.MAX_THREADS);
+            SpeculativeRetry retry = speculativeRetry();
+            if (retry.speculates() && readFanout != ReadFanout.TARGETED) {
+                throw rules.invalid(
+                        Field.SPECULATIVE_RETRY,
+                        "asks one more replica than R, so it needs the targeted read fan-out (Cassandra's): add "
+                                + rules.name(Field.READ_FANOUT) + " targeted");
+            }
             SimulationSpec simulation = SimulationSpec.builder(profile, n)
                     .configurations(configurations)
                     .trials(trialCount)
@@ -224,12 +242,30 @@ public record PredictionQuestion(
                     .threads(threads)
                     .readFanout(readFanout)
                     .coordinatorReplica(coordinatorReplica)
+                    .speculativeRetry(retry)
                     .visibilityGridMillis(grid)
                     .build();
             return new PredictionQuestion(simulation, report, seed != null);
         }
 
+        private SpeculativeRetry speculativeRetry() {
+            if (speculativeRetry == null) {
+                return new SpeculativeRetry.None();
+            }
+            try {
+                return SpeculativeRetry.parse(speculativeRetry);
+            } catch (IllegalArgumentException bad) {
+                throw rules.invalid(Field.SPECULATIVE_RETRY, "is not understood: " + bad.getMessage());
+            }
+        }
+
         private PredictionQuestion buildLevels(LevelChoice levels) {
+            if (speculativeRetry().speculates()) {
+                throw rules.invalid(
+                        Field.SPECULATIVE_RETRY,
+                        "is modelled for (R, W) questions only so far, not for consistency levels across "
+                                + "datacenters");
+            }
             if (readQuorum != null || writeQuorum != null || everyConfiguration) {
                 Field given = readQuorum != null ? Field.R : writeQuorum != null ? Field.W : Field.ALL;
                 String use = "use " + rules.name(Field.WRITE_LEVEL) + " and " + rules.name(Field.READ_LEVEL);

@@ -128,4 +128,39 @@ class PredictionQuestionTest {
         assertThatThrownBy(() -> json().replicas(3L).trials(200_001L).build())
                 .hasMessage("'trials' must be between 1 and 200000, was 200001");
     }
+
+    @Test
+    void build_speculativeRetry_reachesTheSimulationInCassandrasSpelling() {
+        SimulationSpec simulation = json().replicas(3L)
+                .readFanout(ReadFanout.TARGETED)
+                .speculativeRetry("min(99p, 20ms)")
+                .build()
+                .simulation();
+        assertThat(simulation.speculativeRetry().text()).isEqualTo("MIN(99p,20ms)");
+        assertThat(json().replicas(3L).build().simulation().speculativeRetry().speculates())
+                .isFalse();
+    }
+
+    @Test
+    void build_badSpeculativeRetry_namesTheFieldTheValueAndWhatItNeeds() {
+        assertThatThrownBy(() -> json().replicas(3L)
+                        .readFanout(ReadFanout.TARGETED)
+                        .speculativeRetry("often")
+                        .build())
+                .isInstanceOf(InvalidQuestionException.class)
+                .hasMessageStartingWith("'speculative_retry' is not understood: speculative retry 'often'");
+        assertThatThrownBy(
+                        () -> commandLine().replicas(3L).speculativeRetry("99p").build())
+                .isInstanceOf(InvalidQuestionException.class)
+                .hasMessageContaining("--speculative-retry asks one more replica than R")
+                .hasMessageEndingWith("add --read-fanout targeted");
+        assertThatThrownBy(() -> commandLine()
+                        .replicas(3L)
+                        .writeLevels(List.of("ONE"))
+                        .readLevels(List.of("ONE"))
+                        .speculativeRetry("ALWAYS")
+                        .build())
+                .isInstanceOf(InvalidQuestionException.class)
+                .hasMessageContaining("--speculative-retry is modelled for (R, W) questions only");
+    }
 }

@@ -156,6 +156,7 @@ class ApiDocumentationTest {
                         "seed",
                         "read_fanout",
                         "coordinator_replica",
+                        "speculative_retry",
                         "write_level",
                         "read_level",
                         "write_dc",

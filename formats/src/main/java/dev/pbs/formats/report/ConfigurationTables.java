@@ -101,6 +101,27 @@ final class ConfigurationTables {
         return table;
     }
 
+    /**
+     * When each configuration's reads ask an extra replica (ms after the read's start; "never"
+     * when none is left to ask) and the fraction that did; for runs that speculate.
+     */
+    TextTable speculation(List<ConfigurationResult> configurations) {
+        List<String> header = header();
+        header.add("asks at ms");
+        header.add("P(speculated)");
+        TextTable table = new TextTable(header, TEXT_COLUMNS);
+        for (ConfigurationResult configuration : configurations) {
+            configuration.speculation().ifPresent(speculation -> {
+                List<String> row = leadingCells(configuration);
+                double threshold = speculation.thresholdMillis();
+                row.add(Double.isInfinite(threshold) ? "never" : NumberText.millis(threshold));
+                row.add(NumberText.probability(speculation.speculated().estimate()));
+                table.addRow(row);
+            });
+        }
+        return table;
+    }
+
     private List<String> header() {
         List<String> header = new ArrayList<>(namingHeader);
         header.add("quorum");

@@ -14,6 +14,7 @@ import dev.pbs.montecarlo.ProportionEstimate;
 import dev.pbs.montecarlo.QuantileEstimate;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.montecarlo.Speculation;
 import dev.pbs.montecarlo.VisibilityPoint;
 import dev.pbs.questions.ReportOptions;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import java.util.Locale;
  * <pre>
  * {"profile": {"name", "description", "provenance"}, "n", "trials", "seed", "read_fanout",
  *  "coordinator_replica", "quorum_expansion",
+ *  "speculative_retry"                       (only when reads speculate)
  *  "datacenters": [names]                    (levels across datacenters only)
  *  "configs": [{"write_level", "read_level", "write_dc", "read_dc",   (levels only)
  *    "r", "w", "strict",
@@ -35,7 +37,8 @@ import java.util.Locale;
  *    "read_latency_ms":  [{"percentile", "value", "ci95", "beyond_range"}],
  *    "write_latency_ms": [{"percentile", "value", "ci95", "beyond_range"}],
  *    "k_staleness":      [{"k", "p_stale"}],               closed form p_s^k
- *    "kt_staleness":     [{"k", "t_ms", "p_stale", "ci95"}]}]}     (1 - P(consistent at t))^k
+ *    "kt_staleness":     [{"k", "t_ms", "p_stale", "ci95"}],      (1 - P(consistent at t))^k
+ *    "speculation":      {"threshold_ms", "p_speculated", "ci95"}}]}   (only when reads speculate)
  * </pre>
  * Probabilities are written as full-precision doubles; times in milliseconds, percentiles and
  * window levels are written as integers when they are whole numbers and as full-precision
@@ -60,6 +63,7 @@ public final class PredictionJson {
                 spec.readFanout().text(),
                 spec.coordinatorReplica(),
                 spec.expansion().name().toLowerCase(Locale.ROOT),
+                spec.speculativeRetry().speculates() ? spec.speculativeRetry().text() : null,
                 result.configurations().stream()
                         .map(configuration -> configuration(configuration, options, List.of()))
                         .toList());
@@ -78,6 +82,7 @@ public final class PredictionJson {
                 "targeted",
                 spec.coordinatorReplica(),
                 "expanding",
+                null,
                 names,
                 result.configurations().stream()
                         .map(configuration -> configuration(configuration, options, names))
@@ -145,7 +150,16 @@ public final class PredictionJson {
                 latencies(result, options, true),
                 latencies(result, options, false),
                 versionStaleness,
-                timedStaleness);
+                timedStaleness,
+                result.speculation().map(PredictionJson::speculation).orElse(null));
+    }
+
+    private static Prediction.Speculation speculation(Speculation speculation) {
+        ProportionEstimate speculated = speculation.speculated();
+        return new Prediction.Speculation(
+                finiteOrNull(speculation.thresholdMillis()),
+                speculated.estimate(),
+                List.of(speculated.lower(), speculated.upper()));
     }
 
     private static List<Prediction.Latency> latencies(

@@ -36,6 +36,13 @@ public final class PredictionTable {
         text.append(TABLES.windows(result.configurations(), options).render()).append('\n');
         text.append("Latency percentiles, ms: read = R-th response, write = W-th acknowledgement\n");
         text.append(TABLES.latency(result.configurations(), options).render()).append('\n');
+        if (result.spec().speculativeRetry().speculates()) {
+            text.append("Speculative retry ")
+                    .append(result.spec().speculativeRetry().text())
+                    .append(": a read asks one more replica when its R have not all answered by then, and keeps "
+                            + "the first R answers\n");
+            text.append(TABLES.speculation(result.configurations()).render()).append('\n');
+        }
         text.append("strict: R + W > N, a read that starts after commit is never stale. ")
                 .append(ConfigurationTables.LEGEND_END);
         return text.toString();
@@ -48,6 +55,9 @@ public final class PredictionTable {
                 + " trials, seed " + spec.seed() + ", read fan-out "
                 + spec.readFanout().text() + ", coordinator "
                 + (spec.coordinatorReplica() ? "on a replica" : "separate from the replicas")
-                + (spec.expansion() == QuorumExpansion.EXPANDING ? "" : ", non-expanding quorums");
+                + (spec.expansion() == QuorumExpansion.EXPANDING ? "" : ", non-expanding quorums")
+                + (spec.speculativeRetry().speculates()
+                        ? ", speculative retry " + spec.speculativeRetry().text()
+                        : "");
     }
 }

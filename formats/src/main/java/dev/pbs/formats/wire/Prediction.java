@@ -47,6 +47,14 @@ public record Prediction(
         String quorumExpansion,
 
         @Schema(
+                description = "Cassandra's speculative_retry setting modelled (NONE, ALWAYS, 20ms, 99p, "
+                        + "MIN(99p,20ms), ...); absent when reads never speculate.",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("speculative_retry")
+        String speculativeRetry,
+
+        @Schema(
                 description = "The datacenters, for consistency levels across datacenters; absent for (R, W).",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -64,8 +72,19 @@ public record Prediction(
             String readFanout,
             boolean coordinatorReplica,
             String quorumExpansion,
+            String speculativeRetry,
             List<Configuration> configs) {
-        this(profile, n, trials, seed, readFanout, coordinatorReplica, quorumExpansion, null, configs);
+        this(
+                profile,
+                n,
+                trials,
+                seed,
+                readFanout,
+                coordinatorReplica,
+                quorumExpansion,
+                speculativeRetry,
+                null,
+                configs);
     }
 
     /** Name, description and provenance of the profile used. */
@@ -145,7 +164,36 @@ public record Prediction(
 
             @Schema(description = "P(more than k versions old at t ms), (1 - P(consistent at t))^k.")
             @JsonProperty("kt_staleness")
-            List<TimedStaleness> ktStaleness) {}
+            List<TimedStaleness> ktStaleness,
+
+            @Schema(
+                    description = "How often reads asked an extra replica (speculative retry); absent when reads "
+                            + "never speculate.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("speculation")
+            Speculation speculation) {}
+
+    /** How often reads asked one more replica than R, and when. */
+    @Schema(name = "Speculation", description = "How often reads asked one more replica than R, and when.")
+    public record Speculation(
+            @Schema(
+                    nullable = true,
+                    description = "ms after the read's start at which it asks the extra replica: 0 for ALWAYS; "
+                            + "null when it never does (R = N leaves no replica to ask).")
+            @JsonSerialize(using = WholeNumbers.class)
+            @JsonProperty("threshold_ms")
+            Double thresholdMillis,
+
+            @Schema(description = "P(a read asks an extra replica).") @JsonProperty("p_speculated")
+            double pSpeculated,
+
+            @ArraySchema(
+                    arraySchema = @Schema(description = "Wilson 95% interval [low, high]."),
+                    minItems = 2,
+                    maxItems = 2)
+            @JsonProperty("ci95")
+            List<Double> ci95) {}
 
     /** P(consistent) at one time after commit. */
     @Schema(name = "VisibilityPoint", description = "P(consistent read) at one time after commit.")

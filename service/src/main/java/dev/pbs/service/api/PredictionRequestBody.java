@@ -114,6 +114,16 @@ public record PredictionRequestBody(
         @JsonProperty("coordinator_replica")
         Boolean coordinatorReplica,
 
+        @Schema(
+                description = "With read_fanout 'targeted': when a read asks one more replica than R, as "
+                        + "Cassandra's table option speculative_retry: NONE, ALWAYS, a time ('20ms'), a percentile "
+                        + "of the read latency without speculation ('99p', Cassandra's default), or "
+                        + "'MIN(99p,20ms)' / 'MAX(99p,20ms)'. The read keeps the first R answers; each entry of "
+                        + "configs then gives the fraction of reads that speculated. Default: NONE.",
+                example = "99p")
+        @JsonProperty("speculative_retry")
+        String speculativeRetry,
+
         @ArraySchema(
                 arraySchema =
                         @Schema(

@@ -26,7 +26,8 @@ final class QuestionKeys {
         SimulationSpec spec = question.simulation();
         return "predict|" + ProfileJson.write(spec.profile()) + "|" + spec.n() + "|" + spec.configurations() + "|"
                 + spec.trials() + "|" + spec.seed() + "|" + spec.readFanout() + "|" + spec.coordinatorReplica() + "|"
-                + Arrays.toString(spec.visibilityGridMillis()) + "|" + question.report();
+                + spec.speculativeRetry().text() + "|" + Arrays.toString(spec.visibilityGridMillis()) + "|"
+                + question.report();
     }
 
     static String of(TuningQuestion question) {

@@ -30,6 +30,7 @@ public final class PredictionRequestReader {
             "seed",
             "read_fanout",
             "coordinator_replica",
+            "speculative_retry",
             "write_level",
             "read_level",
             "write_dc",
@@ -66,6 +67,7 @@ public final class PredictionRequestReader {
                 .threads(threads)
                 .readFanout(readFanout(fields.text("read_fanout")))
                 .coordinatorReplica(fields.bool("coordinator_replica"))
+                .speculativeRetry(fields.text("speculative_retry"))
                 .writeLevels(fields.textOrTexts("write_level", "LOCAL_QUORUM"))
                 .readLevels(fields.textOrTexts("read_level", "LOCAL_ONE"))
                 .writeDatacenters(fields.textOrTexts("write_dc", "dc1"))
