@@ -144,6 +144,35 @@ class DashboardBrowserTest {
     }
 
     @Test
+    void dashboard_cassandrasReadPath_asksForSpeculativeRetryAndShowsTheReadsThatSpeculated() {
+        driver.get(page("?profile=lnkd-disk&n=3&trials=100000"));
+        waitForStatus("lnkd-disk, N=3, 100,000 trials");
+        assertThat(driver.findElement(By.id("reads")).isDisplayed()).isTrue();
+        new Select(driver.findElement(By.id("reads"))).selectByValue("99p");
+        driver.findElement(By.id("predict")).click();
+        wait.until(ignored -> driver.findElement(By.id("status")).getText().contains("speculative retry 99p"));
+        assertThat(driver.getCurrentUrl()).contains("reads=99p");
+        assertThat(driver.findElement(By.cssSelector("#table thead")).getText()).contains("reads that speculated");
+        List<List<String>> cells = cellTexts("#table");
+        assertThat(cells).hasSize(9);
+        for (List<String> row : cells) {
+            double percent = Double.parseDouble(row.get(row.size() - 1).replace("%", ""));
+            if (row.get(0).startsWith("R=3")) {
+                assertThat(percent).as(row.get(0)).isZero(); // no replica left to ask
+            } else {
+                assertThat(percent).as(row.get(0)).isBetween(0.5, 2.0); // about the slowest 1%
+            }
+        }
+        // Back to Dynamo's fan-out: the column goes, and the address forgets the read path.
+        new Select(driver.findElement(By.id("reads"))).selectByValue("all");
+        driver.findElement(By.id("predict")).click();
+        wait.until(ignored ->
+                !driver.findElement(By.cssSelector("#table thead")).getText().contains("reads that speculated"));
+        assertThat(driver.getCurrentUrl()).doesNotContain("reads=");
+        assertNoConsoleErrors();
+    }
+
+    @Test
     void dashboard_resizedTo420x900_chartsFollowTheWidthAndNothingOverflows() throws IOException {
         driver.get(page("?profile=lnkd-disk&n=3&trials=100000&show=1%2C1%3B2%2C1"));
         waitForStatus("lnkd-disk, N=3");

@@ -66,7 +66,7 @@ function stateFromUrl() {
   return {profile: query.get("profile") || "lnkd-disk", n: n, trials: query.get("trials") || "1000000",
     chosen: chosen, log: query.get("log") !== "0", stale: query.get("y") === "stale",
     writeLevel: query.get("wl") || "LOCAL_QUORUM", readLevel: query.get("rl") || "LOCAL_QUORUM",
-    pair: query.get("pair") || "", p: query.get("p") || "0.999"};
+    pair: query.get("pair") || "", p: query.get("p") || "0.999", reads: query.get("reads") || "all"};
 }
 
 function stateFromForm() {
@@ -75,13 +75,17 @@ function stateFromForm() {
     log: byId("logTime").checked, stale: byId("yAxis").value === "stale",
     writeLevel: byId("writeLevel").value, readLevel: byId("readLevel").value,
     pair: byId("pairWrite").value ? pairKey(byId("pairWrite").value, byId("pairRead").value) : "",
-    p: byId("heatP").value};
+    p: byId("heatP").value, reads: byId("reads").value};
 }
 
 function showState(state) {
   byId("profile").value = state.profile;
   byId("n").value = state.n;
   byId("trials").value = state.trials;
+  byId("reads").value = state.reads;
+  if (!byId("reads").value) {
+    byId("reads").value = "all";
+  }
   byId("logTime").checked = state.log;
   byId("yAxis").value = state.stale ? "stale" : "consistent";
   fillChoices(state.n, state.chosen);
@@ -99,6 +103,9 @@ function showState(state) {
 function keepInUrl(state) {
   const query = new URLSearchParams({profile: state.profile, n: state.n, trials: state.trials,
     show: state.chosen.join(";"), log: state.log ? "1" : "0", y: state.stale ? "stale" : "consistent"});
+  if (!levelControlsShown() && state.reads !== "all") {
+    query.set("reads", state.reads);
+  }
   if (levelControlsShown()) {
     query.set("wl", state.writeLevel);
     query.set("rl", state.readLevel);
@@ -113,6 +120,7 @@ function keepInUrl(state) {
 /** The write and read levels instead of N at the top, for a profile whose datacenters are named. */
 function showLevelControls(named) {
   byId("nField").hidden = named;
+  byId("readsField").hidden = named;
   document.querySelectorAll(".levelField").forEach((label) => { label.hidden = !named; });
 }
 
@@ -157,8 +165,10 @@ function fillChoices(n, chosen) {
 }
 
 function fillTable(prediction) {
+  const speculating = Boolean(prediction.speculative_retry);
   const head = [prediction.datacenters ? "write → read datacenter" : "R, W"]
-    .concat(TABLE_TIMES.map((t) => "P(cons.) t=" + t + "ms"), ["window 99%", "window 99.9%", "read p99.9", "write p99.9"]);
+    .concat(TABLE_TIMES.map((t) => "P(cons.) t=" + t + "ms"), ["window 99%", "window 99.9%", "read p99.9", "write p99.9"],
+      speculating ? ["reads that speculated"] : []);
   byId("table").tHead.innerHTML = "<tr>" + head.map((cell) => "<th>" + cell + "</th>").join("") + "</tr>";
   const body = byId("table").tBodies[0];
   body.innerHTML = "";
@@ -179,7 +189,8 @@ function fillTable(prediction) {
       return point ? point.p_consistent.toFixed(4) : "";
     }).concat([format(windowAt(config, 0.99), 3) + " ms", format(windowAt(config, 0.999), 3) + " ms",
       format(latencyAt(config, "read_latency_ms", 99.9), 3) + " ms",
-      format(latencyAt(config, "write_latency_ms", 99.9), 3) + " ms"]);
+      format(latencyAt(config, "write_latency_ms", 99.9), 3) + " ms"],
+      speculating ? [(100 * config.speculation.p_speculated).toFixed(2) + "%"] : []);
     cells.forEach((text) => { row.insertCell().textContent = text; });
   });
 }
@@ -235,10 +246,17 @@ async function namedDatacenters(name) {
   }
 }
 
-/** The question of every (R, W) of N. */
+/** The question of every (R, W) of N, with the read path chosen: fan-out all, or targeted and its speculation. */
 function rwQuestion(state) {
-  return {profile: state.profile, n: state.n, t_ms: TIMES, percentiles: PERCENTILES, windows: [0.99, 0.999],
-    trials: Number(state.trials), seed: 42};
+  const question = {profile: state.profile, n: state.n, t_ms: TIMES, percentiles: PERCENTILES,
+    windows: [0.99, 0.999], trials: Number(state.trials), seed: 42};
+  if (state.reads !== "all") {
+    question.read_fanout = "targeted";
+    if (state.reads !== "targeted") {
+      question.speculative_retry = state.reads;
+    }
+  }
+  return question;
 }
 
 /** The question in consistency levels for every (write datacenter, read datacenter); N is the profile's. */
@@ -251,7 +269,10 @@ function levelsQuestion(state) {
 function summary(prediction) {
   const trials = prediction.trials.toLocaleString("en") + " trials, seed " + prediction.seed + ".";
   if (!prediction.datacenters) {
-    return prediction.profile.name + ", N=" + prediction.n + ", " + trials;
+    const reads = prediction.read_fanout === "all" ? ""
+      : prediction.speculative_retry ? " Reads to R replicas, speculative retry " + prediction.speculative_retry + "."
+        : " Reads to R replicas.";
+    return prediction.profile.name + ", N=" + prediction.n + ", " + trials + reads;
   }
   const level = prediction.configs[0];
   return prediction.profile.name + ", N=" + prediction.n + " in " + prediction.datacenters.join(", ")
