@@ -161,6 +161,15 @@ final class PredictCommand implements Callable<Integer> {
                     + "(default: NONE).")
     private String speculativeRetry;
 
+    @Option(
+            names = "--read-repair",
+            paramLabel = "blocking|none",
+            description = "blocking: as Cassandra's table option read_repair = 'BLOCKING' (its default), a read whose "
+                    + "kept answers disagree writes the newest value to the stale replicas it read and waits for "
+                    + "them; the output gives, at each --t (at most 100), the fraction of reads that repair and the "
+                    + "time it adds. Needs R >= 2 to happen (default: none).")
+    private String readRepair;
+
     @Override
     public Integer call() {
         PredictionQuestion question = PredictionQuestion.builder(
@@ -178,6 +187,7 @@ final class PredictCommand implements Callable<Integer> {
                 .readFanout(readFanout)
                 .coordinatorReplica(coordinatorReplica)
                 .speculativeRetry(speculativeRetry)
+                .readRepair(readRepair)
                 .writeLevels(writeLevels)
                 .readLevels(readLevels)
                 .writeDatacenters(writeDatacenters)

@@ -83,13 +83,22 @@ class CommandLineMatchesServiceTest {
     @Test
     void speculativePrediction_sameParametersAsTheCommandLine_givesTheSameJson() throws Exception {
         String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"read_fanout\": \"targeted\", "
-                + "\"speculative_retry\": \"99p\", \"trials\": 40000, \"seed\": 7}";
+                + "\"speculative_retry\": \"99p\", \"read_repair\": \"blocking\", \"trials\": 40000, \"seed\": 7}";
         Response response = APP.client().target(api("/predictions")).request().post(Entity.json(body));
         assertThat(response.getStatus()).isEqualTo(200);
         JsonNode served = response.readEntity(JsonNode.class);
         assertThat(served.get("speculative_retry").asText()).isEqualTo("99p");
         JsonNode speculation = served.get("configs").get(0).get("speculation");
         assertThat(speculation.get("p_speculated").asDouble()).isBetween(0.005, 0.02);
+        assertThat(served.get("read_repair").asText()).isEqualTo("blocking");
+        // R = 1 never repairs; R = 2 is asked for below through the command line's same JSON.
+        assertThat(served.get("configs")
+                        .get(0)
+                        .get("read_repair")
+                        .get(0)
+                        .get("p_repair")
+                        .asDouble())
+                .isZero();
 
         StringWriter out = new StringWriter();
         int status = PbsCommandLine.execute(
@@ -108,6 +117,8 @@ class CommandLineMatchesServiceTest {
                 "targeted",
                 "--speculative-retry",
                 "99p",
+                "--read-repair",
+                "blocking",
                 "--trials",
                 "40000",
                 "--seed",

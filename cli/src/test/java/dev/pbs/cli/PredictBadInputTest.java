@@ -42,6 +42,11 @@ class PredictBadInputTest {
     }
 
     @Test
+    void predict_unknownReadRepair_exitsTwoNamingTheValues() {
+        assertBadInput(run("--read-repair", "later"), "--read-repair must be blocking or none, was 'later'");
+    }
+
+    @Test
     void predict_wGreaterThanN_exitsTwoNamingW() {
         assertBadInput(
                 CommandLineRun.of("predict", "--profile", "lnkd-disk", "--n", "2", "--r", "1", "--w", "5"),

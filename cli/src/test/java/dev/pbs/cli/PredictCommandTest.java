@@ -16,6 +16,51 @@ class PredictCommandTest {
     private static final String TRIALS = "20000";
 
     @Test
+    void predict_readRepairAndSpeculation_reportedInTheTablesAndTheJson() throws Exception {
+        String[] question = {
+            "predict",
+            "--profile",
+            "lnkd-disk",
+            "--n",
+            "3",
+            "--r",
+            "2",
+            "--w",
+            "1",
+            "--read-fanout",
+            "targeted",
+            "--speculative-retry",
+            "99p",
+            "--read-repair",
+            "blocking",
+            "--t",
+            "0,10",
+            "--trials",
+            TRIALS
+        };
+        CommandLineRun table = CommandLineRun.of(question);
+        assertThat(table.status()).isZero();
+        assertThat(table.out())
+                .contains("speculative retry 99p, blocking read repair")
+                .contains("Speculative retry 99p: a read asks one more replica")
+                .contains("Blocking read repair: fraction of reads");
+
+        List<String> json = new ArrayList<>(List.of(question));
+        json.addAll(List.of("--format", "json"));
+        JsonNode root =
+                MAPPER.readTree(CommandLineRun.of(json.toArray(String[]::new)).out());
+        assertThat(root.get("read_repair").asText()).isEqualTo("blocking");
+        JsonNode repairs = root.get("configs").get(0).get("read_repair");
+        assertThat(repairs).hasSize(2);
+        // Disagreement is most likely right after commit.
+        assertThat(repairs.get(0).get("p_repair").asDouble())
+                .isGreaterThan(repairs.get(1).get("p_repair").asDouble());
+        assertThat(repairs.get(0).get("mean_added_ms").asDouble()).isPositive();
+        assertThat(fieldNames(root.get("configs").get(0).get("speculation")))
+                .containsExactly("threshold_ms", "p_speculated", "ci95");
+    }
+
+    @Test
     void predict_jsonFormat_writesContractFieldsForEveryConfiguration() throws Exception {
         CommandLineRun run = CommandLineRun.of(
                 "predict", "--profile", "lnkd-disk", "--n", "3", "--trials", TRIALS, "--format", "json");

@@ -19,6 +19,14 @@ final class Accumulator {
     final DelayHistogram[] writeLatency;
     /** Per R, 0-based: the reads that asked an extra replica (speculative retry). */
     final long[] speculated;
+    /**
+     * With blocking read repair, per configuration and grid time: the reads that repaired, and the
+     * time their repairs added, in nanoseconds (integers, so that sums do not depend on the order
+     * in which workers add them); null without repair.
+     */
+    final long[][] repairs;
+
+    final long[][] repairNanos;
 
     long trials;
 
@@ -33,6 +41,8 @@ final class Accumulator {
             thresholds[c] = new DelayHistogram();
         }
         speculated = new long[plan.n];
+        repairs = plan.repairs ? new long[configurations][plan.grid.length] : null;
+        repairNanos = plan.repairs ? new long[configurations][plan.grid.length] : null;
         readLatency = new DelayHistogram[plan.n];
         writeLatency = new DelayHistogram[plan.n];
         for (int k = 0; k < plan.n; k++) {
@@ -48,6 +58,12 @@ final class Accumulator {
             neverConsistent[c] += other.neverConsistent[c];
             for (int g = 0; g < gridHits[c].length; g++) {
                 gridHits[c][g] += other.gridHits[c][g];
+            }
+            if (repairs != null) {
+                for (int g = 0; g < repairs[c].length; g++) {
+                    repairs[c][g] += other.repairs[c][g];
+                    repairNanos[c][g] += other.repairNanos[c][g];
+                }
             }
             if (thresholds[c] != null) {
                 thresholds[c].add(other.thresholds[c]);

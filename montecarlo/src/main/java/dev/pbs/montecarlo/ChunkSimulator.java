@@ -56,6 +56,19 @@ final class ChunkSimulator implements ChunkedRun.Worker {
     /** The replica the current trial's read coordinator runs on; -1 when it is not a replica. */
     private int readCoordinator = -1;
 
+    /** The read coordinator's datacenter in the current trial. */
+    private int readDatacenter;
+
+    /**
+     * With speculation, per R (0-based): the position in the read order of the contacted replica
+     * whose answer was not kept, and the extra replica that was kept instead; -1 when none.
+     */
+    private final int[] droppedPosition;
+
+    private final int[] spareReplica;
+    /** The repair's draws and the current trial's cost of repairing each replica, with blocking read repair. */
+    private final RepairDraws repair;
+
     ChunkSimulator(TrialPlan plan, Accumulator accumulator) {
         this.plan = plan;
         this.accumulator = accumulator;
@@ -84,6 +97,9 @@ final class ChunkSimulator implements ChunkedRun.Worker {
         readLatency = new double[n];
         writeRank = new int[n];
         smallestRank = new int[n];
+        droppedPosition = new int[n];
+        spareReplica = new int[n];
+        repair = plan.repairs ? new RepairDraws(plan, BLOCK) : null;
     }
 
     Accumulator accumulator() {
@@ -92,7 +108,7 @@ final class ChunkSimulator implements ChunkedRun.Worker {
 
     /** Runs {@code trials} trials drawing from {@code random}. */
     @Override
-    public void run(RandomGenerator random, int trials) {
+    public void run(RandomGenerator random, RandomGenerator auxiliary, int trials) {
         LatencySampler[] writeSamplers = new LatencySampler[n];
         LatencySampler[] acknowledgementSamplers = new LatencySampler[n];
         LatencySampler[] readSamplers = new LatencySampler[n];
@@ -105,6 +121,9 @@ final class ChunkSimulator implements ChunkedRun.Worker {
         }
         LatencySampler interSampler = plan.crossesDatacenters ? plan.interDatacenterDelay.sampler(random) : null;
         LatencySampler[] localSamplers = plan.coordinatorReplica ? plan.local.samplers(random) : null;
+        if (repair != null) {
+            repair.start(auxiliary);
+        }
 
         for (int done = 0; done < trials; done += BLOCK) {
             int size = Math.min(BLOCK, trials - done);
@@ -133,6 +152,9 @@ final class ChunkSimulator implements ChunkedRun.Worker {
                 localSamplers[1].fill(localAcknowledgement, 0, size);
                 localSamplers[2].fill(localRead, 0, size);
                 localSamplers[3].fill(localResponse, 0, size);
+            }
+            if (repair != null) {
+                repair.fill(size);
             }
             for (int trial = 0; trial < size; trial++) {
                 runTrial(trial, random);
@@ -174,6 +196,20 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             }
             return;
         }
+        if (plan.repairs && !plan.targeted) {
+            // Fan-out all, with the responders' identities, which the repair needs.
+            sortIndices(respondedAt, readOrder);
+            double smallest = Double.POSITIVE_INFINITY;
+            SmallSorts.sortInto(acknowledgedAt, commit, n);
+            for (int k = 0; k < plan.maxRead; k++) {
+                smallest = Math.min(smallest, gap[readOrder[k]]);
+                smallestGap[k] = smallest;
+                readLatency[k] = respondedAt[readOrder[k]];
+            }
+            recordExpanding();
+            recordRepairs(trial);
+            return;
+        }
         // commit[k] is the (k+1)-th acknowledgement time.
         SmallSorts.sortInto(acknowledgedAt, commit, n);
         double smallest = Double.POSITIVE_INFINITY;
@@ -199,6 +235,56 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             }
         }
         recordExpanding();
+        if (plan.repairs) {
+            recordRepairs(trial);
+        }
+    }
+
+    /**
+     * Blocking read repair, at every time of the grid and for every configuration whose reads keep
+     * two or more answers: the read repairs when some kept answer is fresh at t and some is not
+     * (all stale answers agree with each other), and waits for the slowest repair of a stale one.
+     */
+    private void recordRepairs(int trial) {
+        repair.costs(trial, readCoordinator, readDatacenter);
+        for (int c = 0; c < plan.configurationCount; c++) {
+            int k = plan.readIndex[c];
+            if (k == 0) {
+                continue;
+            }
+            double committed = commit[plan.writeIndex[c]];
+            long[] repairs = accumulator.repairs[c];
+            long[] nanos = accumulator.repairNanos[c];
+            for (int g = 0; g < plan.grid.length; g++) {
+                double t = plan.grid[g];
+                boolean fresh = false;
+                double slowest = -1;
+                for (int j = 0; j <= k; j++) {
+                    int replica = keptReplica(k, j);
+                    double keptGap = gap[replica] - (replica == spareReplica[k] ? plan.speculationThreshold[k] : 0);
+                    if (keptGap - committed <= t) {
+                        fresh = true;
+                    } else {
+                        slowest = Math.max(slowest, repair.cost(replica));
+                    }
+                }
+                if (fresh && slowest >= 0) {
+                    repairs[g]++;
+                    nanos[g] += Math.round(slowest * 1e6);
+                }
+            }
+        }
+    }
+
+    /**
+     * The j-th (0-based) of the R = k + 1 replicas whose answers a read kept: the first R of the
+     * read order, with speculation less the one dropped and plus the extra one.
+     */
+    private int keptReplica(int k, int j) {
+        if (!plan.speculates || droppedPosition[k] < 0) {
+            return readOrder[j];
+        }
+        return j == droppedPosition[k] ? spareReplica[k] : readOrder[j];
     }
 
     /**
@@ -238,7 +324,7 @@ final class ChunkSimulator implements ChunkedRun.Worker {
     /** Reads trial {@code trial}'s delays out of the block, adding datacenter and local effects. */
     private void gatherDelays(int trial, RandomGenerator random) {
         int writeDatacenter = 0;
-        int readDatacenter = 0;
+        readDatacenter = 0;
         if (plan.crossesDatacenters || plan.coordinatorReplica) {
             writeDatacenter = coordinatorDatacenter(random);
             readDatacenter = coordinatorDatacenter(random);
@@ -357,6 +443,8 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             smallestGap[k] = smallest;
             smallestRank[k] = ranks ? rank : 0;
             readLatency[k] = latency;
+            droppedPosition[k] = dropped;
+            spareReplica[k] = spare;
         }
     }
 

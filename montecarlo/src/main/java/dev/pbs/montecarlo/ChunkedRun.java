@@ -26,8 +26,17 @@ final class ChunkedRun {
 
     /** One worker's simulator: runs a chunk's trials into its own totals. Not thread-safe. */
     interface Worker {
-        void run(RandomGenerator random, int trials);
+        /**
+         * @param random the chunk's generator, for the trials' delays
+         * @param auxiliary a second generator of the chunk, independent of the first, for draws
+         *     that some runs make and others do not (blocking read repair's writes), so that those
+         *     leave every other figure of the run as it would be without them
+         */
+        void run(RandomGenerator random, RandomGenerator auxiliary, int trials);
     }
+
+    /** Mixed into the seed of each chunk's auxiliary generator. */
+    private static final long AUXILIARY_SEED_MIX = 0x2545F4914F6CDD1DL;
 
     private ChunkedRun() {}
 
@@ -122,7 +131,7 @@ final class ChunkedRun {
         while ((chunk = nextChunk.getAndIncrement()) < chunks) {
             long first = chunk * CHUNK_TRIALS;
             int size = (int) Math.min(CHUNK_TRIALS, trials - first);
-            worker.run(generatorFor(seed, chunk), size);
+            worker.run(generatorFor(seed, chunk), generatorFor(seed ^ AUXILIARY_SEED_MIX, chunk), size);
             listener.progressed(completed.addAndGet(size), trials);
         }
     }

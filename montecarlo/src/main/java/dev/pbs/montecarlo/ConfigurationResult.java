@@ -30,6 +30,8 @@ public final class ConfigurationResult {
     private final double missedAcknowledged;
     /** How often reads asked an extra replica; null when the run did not speculate. */
     private final Speculation speculation;
+    /** Blocking read repair at each grid time; null when the run did not repair. */
+    private final List<RepairPoint> readRepair;
 
     ConfigurationResult(
             QuorumConfiguration configuration,
@@ -41,7 +43,8 @@ public final class ConfigurationResult {
             DelayHistogram thresholds,
             DelayHistogram readLatency,
             DelayHistogram writeLatency,
-            Speculation speculation) {
+            Speculation speculation,
+            List<RepairPoint> readRepair) {
         this(
                 configuration,
                 null,
@@ -55,7 +58,8 @@ public final class ConfigurationResult {
                 thresholds,
                 readLatency,
                 writeLatency,
-                speculation);
+                speculation,
+                readRepair);
     }
 
     /**
@@ -66,6 +70,7 @@ public final class ConfigurationResult {
      * @param missedAcknowledged for levels, the fraction of trials whose read contacted none of the
      *     replicas that acknowledged the write; NaN for (R, W), whose k-staleness has a closed form
      * @param speculation how often reads asked an extra replica, or null without speculative retry
+     * @param readRepair blocking read repair at each grid time, or null without it
      */
     ConfigurationResult(
             QuorumConfiguration configuration,
@@ -80,9 +85,11 @@ public final class ConfigurationResult {
             DelayHistogram thresholds,
             DelayHistogram readLatency,
             DelayHistogram writeLatency,
-            Speculation speculation) {
+            Speculation speculation,
+            List<RepairPoint> readRepair) {
         this.configuration = configuration;
         this.speculation = speculation;
+        this.readRepair = readRepair == null ? null : List.copyOf(readRepair);
         this.levels = levels;
         this.strict = strict;
         this.missedAcknowledged = missedAcknowledged;
@@ -126,6 +133,14 @@ public final class ConfigurationResult {
      */
     public Optional<Speculation> speculation() {
         return Optional.ofNullable(speculation);
+    }
+
+    /**
+     * Blocking read repair at each time of the grid: the fraction of reads that repaired and the
+     * time it added; empty when the run did not model read repair.
+     */
+    public Optional<List<RepairPoint>> readRepair() {
+        return Optional.ofNullable(readRepair);
     }
 
     public long trials() {

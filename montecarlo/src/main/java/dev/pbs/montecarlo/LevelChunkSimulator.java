@@ -40,7 +40,7 @@ final class LevelChunkSimulator implements ChunkedRun.Worker {
 
     /** Runs {@code trials} trials drawing from {@code random}. */
     @Override
-    public void run(RandomGenerator random, int trials) {
+    public void run(RandomGenerator random, RandomGenerator auxiliary, int trials) {
         LevelDelayBlock.Samplers samplers = delays.samplers(random);
         for (int done = 0; done < trials; done += BLOCK) {
             int size = Math.min(BLOCK, trials - done);

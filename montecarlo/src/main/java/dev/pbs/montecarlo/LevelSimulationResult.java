@@ -42,6 +42,7 @@ public final class LevelSimulationResult {
                     total.thresholds[c],
                     total.readLatency[read],
                     total.writeLatency[write],
+                    null,
                     null));
         }
         return new LevelSimulationResult(spec, results);

@@ -32,7 +32,8 @@ public final class SimulationResult {
                     total.thresholds[c],
                     total.readLatency[configuration.r() - 1],
                     total.writeLatency[configuration.w() - 1],
-                    speculation(spec, plan, total, configuration.r() - 1)));
+                    speculation(spec, plan, total, configuration.r() - 1),
+                    readRepair(plan, total, c)));
         }
         return new SimulationResult(spec, results);
     }
@@ -45,6 +46,19 @@ public final class SimulationResult {
                 spec.speculativeRetry(),
                 plan.speculationThreshold[readIndex],
                 ProportionEstimate.of(total.speculated[readIndex], total.trials));
+    }
+
+    private static List<RepairPoint> readRepair(TrialPlan plan, Accumulator total, int configuration) {
+        if (!plan.repairs) {
+            return null;
+        }
+        List<RepairPoint> points = new ArrayList<>();
+        for (int g = 0; g < plan.grid.length; g++) {
+            long repaired = total.repairs[configuration][g];
+            double mean = repaired == 0 ? Double.NaN : total.repairNanos[configuration][g] / 1e6 / repaired;
+            points.add(new RepairPoint(plan.grid[g], ProportionEstimate.of(repaired, total.trials), mean));
+        }
+        return points;
     }
 
     public SimulationSpec spec() {

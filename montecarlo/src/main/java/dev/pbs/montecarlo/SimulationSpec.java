@@ -4,6 +4,7 @@ import dev.pbs.model.distribution.Constant;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.model.readpath.SpeculativeRetry;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +24,9 @@ import java.util.TreeSet;
  *     used when {@code coordinatorReplica} is set
  * @param speculativeRetry when a targeted read asks one more replica than R ({@link
  *     SpeculativeRetry}); {@code NONE} is the paper's model
+ * @param readRepair whether a read whose kept answers disagree writes the newest value back to the
+ *     stale ones and waits for them ({@link ReadRepair#BLOCKING}); reported at each time of the
+ *     grid, which may then have at most {@link #MAX_REPAIR_GRID_POINTS} times
  */
 public record SimulationSpec(
         LatencyProfile profile,
@@ -36,7 +40,8 @@ public record SimulationSpec(
         LatencyDistribution localDelay,
         QuorumExpansion expansion,
         double[] visibilityGridMillis,
-        SpeculativeRetry speculativeRetry) {
+        SpeculativeRetry speculativeRetry,
+        ReadRepair readRepair) {
 
     /** At most this many trials in one run (binomial intervals use int counts). */
     public static final long MAX_TRIALS = 2_000_000_000L;
@@ -46,6 +51,8 @@ public record SimulationSpec(
     public static final int MAX_THREADS = 256;
     /** At most this many points in the exact visibility grid. */
     public static final int MAX_GRID_POINTS = 10_000;
+    /** At most this many grid times with blocking read repair, which is counted at each of them. */
+    public static final int MAX_REPAIR_GRID_POINTS = 100;
     /** The default grid of times after commit, ms. */
     public static final double[] DEFAULT_GRID_MILLIS = {0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
 
@@ -55,6 +62,11 @@ public record SimulationSpec(
         Objects.requireNonNull(localDelay, "local delay is missing");
         Objects.requireNonNull(expansion, "quorum expansion is missing");
         Objects.requireNonNull(speculativeRetry, "speculative retry is missing");
+        Objects.requireNonNull(readRepair, "read repair is missing");
+        if (readRepair == ReadRepair.BLOCKING && expansion == QuorumExpansion.NON_EXPANDING) {
+            throw new IllegalArgumentException("blocking read repair needs expanding quorums: with non-expanding "
+                    + "ones a replica outside the write's quorum never has the write to compare with");
+        }
         if (speculativeRetry.speculates() && readFanout != ReadFanout.TARGETED) {
             throw new IllegalArgumentException("speculative retry " + speculativeRetry.text()
                     + " needs the targeted read fan-out (Cassandra's): with fan-out all, every replica is asked "
@@ -88,6 +100,10 @@ public record SimulationSpec(
             throw new IllegalArgumentException("threads must be between 1 and " + MAX_THREADS + ", was " + threads);
         }
         visibilityGridMillis = normaliseGrid(visibilityGridMillis);
+        if (readRepair == ReadRepair.BLOCKING && visibilityGridMillis.length > MAX_REPAIR_GRID_POINTS) {
+            throw new IllegalArgumentException("with blocking read repair, at most " + MAX_REPAIR_GRID_POINTS
+                    + " times after commit (it is counted at each), was " + visibilityGridMillis.length);
+        }
         profile.topology().ifPresent(topology -> {
             if (topology.hasPairDelays()) {
                 throw new IllegalArgumentException("the profile " + profile.name() + " gives each pair of its "
@@ -160,7 +176,8 @@ public record SimulationSpec(
                 && localDelay.equals(that.localDelay)
                 && expansion == that.expansion
                 && Arrays.equals(visibilityGridMillis, that.visibilityGridMillis)
-                && speculativeRetry.equals(that.speculativeRetry);
+                && speculativeRetry.equals(that.speculativeRetry)
+                && readRepair == that.readRepair;
     }
 
     @Override
@@ -188,6 +205,7 @@ public record SimulationSpec(
         private QuorumExpansion expansion = QuorumExpansion.EXPANDING;
         private double[] grid = DEFAULT_GRID_MILLIS;
         private SpeculativeRetry speculativeRetry = new SpeculativeRetry.None();
+        private ReadRepair readRepair = ReadRepair.NONE;
 
         private Builder(LatencyProfile profile, int n) {
             this.profile = profile;
@@ -250,6 +268,12 @@ public record SimulationSpec(
             return this;
         }
 
+        /** Whether reads whose answers disagree repair the stale replicas and wait for them. */
+        public Builder readRepair(ReadRepair readRepair) {
+            this.readRepair = readRepair;
+            return this;
+        }
+
         public SimulationSpec build() {
             if (n < 1 || n > QuorumConfiguration.MAX_REPLICAS) {
                 throw new IllegalArgumentException(
@@ -274,7 +298,8 @@ public record SimulationSpec(
                     localDelay,
                     expansion,
                     grid,
-                    speculativeRetry);
+                    speculativeRetry,
+                    readRepair);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.pbs.montecarlo;
 
 import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.model.readpath.SpeculativeRetry;
 
 /**
@@ -53,6 +54,7 @@ final class SpeculationThresholds {
                 spec.localDelay(),
                 spec.expansion(),
                 spec.visibilityGridMillis(),
-                new SpeculativeRetry.None());
+                new SpeculativeRetry.None(),
+                ReadRepair.NONE);
     }
 }

@@ -88,6 +88,8 @@ final class TrialPlan {
     final double[] speculationThreshold;
     /** How many replicas of a targeted read's order are drawn: R, or R + 1 with speculation. */
     final int orderedTargets;
+    /** Whether reads whose kept answers disagree repair the stale replicas (blocking read repair). */
+    final boolean repairs;
 
     /** The grid cell of a positive time t in a given bucket ({@link VisibilityGrid#cell}). */
     int gridCell(int bucket, double millis) {
@@ -189,6 +191,8 @@ final class TrialPlan {
             }
         }
         orderedTargets = speculates ? Math.min(n, maxRead + 1) : maxRead;
-        threeReplicasPlain = n == 3 && !targeted && !nonExpanding && !coordinatorReplica && !crossesDatacenters;
+        repairs = spec.readRepair() == dev.pbs.model.readpath.ReadRepair.BLOCKING;
+        threeReplicasPlain =
+                n == 3 && !repairs && !targeted && !nonExpanding && !coordinatorReplica && !crossesDatacenters;
     }
 }

@@ -20,6 +20,7 @@ public enum Field {
     READ_FANOUT("read_fanout", "--read-fanout"),
     COORDINATOR_REPLICA("coordinator_replica", "--coordinator-replica"),
     SPECULATIVE_RETRY("speculative_retry", "--speculative-retry"),
+    READ_REPAIR("read_repair", "--read-repair"),
     REQUIRE("require", "--require"),
     OBJECTIVE("objective", "--objective"),
     LEVELS("levels", "--levels"),

@@ -2,7 +2,9 @@ package dev.pbs.questions;
 
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.quorum.EchoedText;
 import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.model.readpath.SpeculativeRetry;
 import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ReadFanout;
@@ -80,6 +82,7 @@ public record PredictionQuestion(
         private ReadFanout readFanout = ReadFanout.ALL;
         private boolean coordinatorReplica;
         private String speculativeRetry;
+        private String readRepair;
         private List<String> writeLevels;
         private List<String> readLevels;
         private List<String> writeDatacenters;
@@ -175,6 +178,12 @@ public record PredictionQuestion(
             return this;
         }
 
+        /** Cassandra's {@code read_repair}: {@code blocking} or {@code none} (null: none). */
+        public Builder readRepair(String readRepair) {
+            this.readRepair = readRepair;
+            return this;
+        }
+
         /** The write's consistency levels (names; several are evaluated on the same draws). */
         public Builder writeLevels(List<String> writeLevels) {
             this.writeLevels = writeLevels;
@@ -243,9 +252,34 @@ public record PredictionQuestion(
                     .readFanout(readFanout)
                     .coordinatorReplica(coordinatorReplica)
                     .speculativeRetry(retry)
+                    .readRepair(readRepair(grid))
                     .visibilityGridMillis(grid)
                     .build();
             return new PredictionQuestion(simulation, report, seed != null);
+        }
+
+        private ReadRepair readRepair() {
+            if (readRepair == null) {
+                return ReadRepair.NONE;
+            }
+            try {
+                return ReadRepair.parse(readRepair);
+            } catch (IllegalArgumentException bad) {
+                throw rules.invalid(
+                        Field.READ_REPAIR, "must be blocking or none, was '" + EchoedText.of(readRepair) + "'");
+            }
+        }
+
+        /** The read repair of an (R, W) question, whose grid it is counted at. */
+        private ReadRepair readRepair(double[] grid) {
+            ReadRepair repair = readRepair();
+            if (repair == ReadRepair.BLOCKING && grid.length > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
+                throw rules.invalid(
+                        Field.READ_REPAIR,
+                        "blocking is counted at every time of " + rules.name(Field.TIMES) + ", which may then hold at "
+                                + "most " + SimulationSpec.MAX_REPAIR_GRID_POINTS + " times, not " + grid.length);
+            }
+            return repair;
         }
 
         private SpeculativeRetry speculativeRetry() {
@@ -260,6 +294,12 @@ public record PredictionQuestion(
         }
 
         private PredictionQuestion buildLevels(LevelChoice levels) {
+            if (readRepair() == ReadRepair.BLOCKING) {
+                throw rules.invalid(
+                        Field.READ_REPAIR,
+                        "blocking is modelled for (R, W) questions only so far, not for consistency levels across "
+                                + "datacenters");
+            }
             if (speculativeRetry().speculates()) {
                 throw rules.invalid(
                         Field.SPECULATIVE_RETRY,

@@ -142,6 +142,40 @@ class PredictionQuestionTest {
     }
 
     @Test
+    void build_readRepair_blockingReachesTheSimulationAndBadValuesAreNamed() {
+        assertThat(json().replicas(3L)
+                        .readRepair("BLOCKING")
+                        .build()
+                        .simulation()
+                        .readRepair())
+                .isEqualTo(dev.pbs.model.readpath.ReadRepair.BLOCKING);
+        assertThat(json().replicas(3L).build().simulation().readRepair())
+                .isEqualTo(dev.pbs.model.readpath.ReadRepair.NONE);
+        assertThatThrownBy(() -> json().replicas(3L).readRepair("async").build())
+                .isInstanceOf(InvalidQuestionException.class)
+                .hasMessage("'read_repair' must be blocking or none, was 'async'");
+        List<Double> manyTimes = java.util.stream.IntStream.range(0, 101)
+                .mapToObj(t -> (double) t)
+                .toList();
+        assertThatThrownBy(() -> commandLine()
+                        .replicas(3L)
+                        .readRepair("blocking")
+                        .timesMillis(manyTimes)
+                        .build())
+                .isInstanceOf(InvalidQuestionException.class)
+                .hasMessage("--read-repair blocking is counted at every time of --t, which may then hold at most 100 "
+                        + "times, not 101");
+        assertThatThrownBy(() -> commandLine()
+                        .replicas(3L)
+                        .writeLevels(List.of("ONE"))
+                        .readLevels(List.of("QUORUM"))
+                        .readRepair("blocking")
+                        .build())
+                .isInstanceOf(InvalidQuestionException.class)
+                .hasMessageContaining("--read-repair blocking is modelled for (R, W) questions only");
+    }
+
+    @Test
     void build_badSpeculativeRetry_namesTheFieldTheValueAndWhatItNeeds() {
         assertThatThrownBy(() -> json().replicas(3L)
                         .readFanout(ReadFanout.TARGETED)

@@ -157,6 +157,7 @@ class ApiDocumentationTest {
                         "read_fanout",
                         "coordinator_replica",
                         "speculative_retry",
+                        "read_repair",
                         "write_level",
                         "read_level",
                         "write_dc",

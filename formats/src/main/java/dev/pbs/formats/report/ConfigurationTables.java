@@ -1,6 +1,7 @@
 package dev.pbs.formats.report;
 
 import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.RepairPoint;
 import dev.pbs.montecarlo.VisibilityPoint;
 import dev.pbs.questions.ReportOptions;
 import java.util.ArrayList;
@@ -116,6 +117,30 @@ final class ConfigurationTables {
                 double threshold = speculation.thresholdMillis();
                 row.add(Double.isInfinite(threshold) ? "never" : NumberText.millis(threshold));
                 row.add(NumberText.probability(speculation.speculated().estimate()));
+                table.addRow(row);
+            });
+        }
+        return table;
+    }
+
+    /**
+     * Blocking read repair at each time of the grid: the fraction of reads that repair, and in
+     * brackets the mean ms a repairing read waits for it.
+     */
+    TextTable readRepair(double[] gridMillis, List<ConfigurationResult> configurations) {
+        List<String> header = header();
+        for (double t : gridMillis) {
+            header.add("t=" + NumberText.plain(t));
+        }
+        TextTable table = new TextTable(header, TEXT_COLUMNS);
+        for (ConfigurationResult configuration : configurations) {
+            configuration.readRepair().ifPresent(points -> {
+                List<String> row = leadingCells(configuration);
+                for (RepairPoint point : points) {
+                    double mean = point.meanAddedMillis();
+                    row.add(NumberText.probability(point.repaired().estimate())
+                            + (Double.isNaN(mean) ? "" : " (" + NumberText.millis(mean) + ")"));
+                }
                 table.addRow(row);
             });
         }

@@ -7,11 +7,13 @@ import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.formats.wire.Prediction;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.LevelConfiguration;
+import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.LevelSimulationResult;
 import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ProportionEstimate;
 import dev.pbs.montecarlo.QuantileEstimate;
+import dev.pbs.montecarlo.RepairPoint;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.Speculation;
@@ -29,6 +31,7 @@ import java.util.Locale;
  * {"profile": {"name", "description", "provenance"}, "n", "trials", "seed", "read_fanout",
  *  "coordinator_replica", "quorum_expansion",
  *  "speculative_retry"                       (only when reads speculate)
+ *  "read_repair": "blocking"                 (only with read repair)
  *  "datacenters": [names]                    (levels across datacenters only)
  *  "configs": [{"write_level", "read_level", "write_dc", "read_dc",   (levels only)
  *    "r", "w", "strict",
@@ -38,7 +41,8 @@ import java.util.Locale;
  *    "write_latency_ms": [{"percentile", "value", "ci95", "beyond_range"}],
  *    "k_staleness":      [{"k", "p_stale"}],               closed form p_s^k
  *    "kt_staleness":     [{"k", "t_ms", "p_stale", "ci95"}],      (1 - P(consistent at t))^k
- *    "speculation":      {"threshold_ms", "p_speculated", "ci95"}}]}   (only when reads speculate)
+ *    "speculation":      {"threshold_ms", "p_speculated", "ci95"},   (only when reads speculate)
+ *    "read_repair":      [{"t_ms", "p_repair", "ci95", "mean_added_ms"}]}]}   (only with read repair)
  * </pre>
  * Probabilities are written as full-precision doubles; times in milliseconds, percentiles and
  * window levels are written as integers when they are whole numbers and as full-precision
@@ -64,6 +68,7 @@ public final class PredictionJson {
                 spec.coordinatorReplica(),
                 spec.expansion().name().toLowerCase(Locale.ROOT),
                 spec.speculativeRetry().speculates() ? spec.speculativeRetry().text() : null,
+                spec.readRepair() == ReadRepair.BLOCKING ? spec.readRepair().text() : null,
                 result.configurations().stream()
                         .map(configuration -> configuration(configuration, options, List.of()))
                         .toList());
@@ -82,6 +87,7 @@ public final class PredictionJson {
                 "targeted",
                 spec.coordinatorReplica(),
                 "expanding",
+                null,
                 null,
                 names,
                 result.configurations().stream()
@@ -151,7 +157,18 @@ public final class PredictionJson {
                 latencies(result, options, false),
                 versionStaleness,
                 timedStaleness,
-                result.speculation().map(PredictionJson::speculation).orElse(null));
+                result.speculation().map(PredictionJson::speculation).orElse(null),
+                result.readRepair().map(PredictionJson::repairs).orElse(null));
+    }
+
+    private static List<Prediction.Repair> repairs(List<RepairPoint> points) {
+        return points.stream()
+                .map(point -> new Prediction.Repair(
+                        point.tMillis(),
+                        point.repaired().estimate(),
+                        List.of(point.repaired().lower(), point.repaired().upper()),
+                        finiteOrNull(point.meanAddedMillis())))
+                .toList();
     }
 
     private static Prediction.Speculation speculation(Speculation speculation) {

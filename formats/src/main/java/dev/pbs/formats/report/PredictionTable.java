@@ -1,6 +1,7 @@
 package dev.pbs.formats.report;
 
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.montecarlo.QuorumExpansion;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
@@ -43,6 +44,13 @@ public final class PredictionTable {
                             + "the first R answers\n");
             text.append(TABLES.speculation(result.configurations()).render()).append('\n');
         }
+        if (result.spec().readRepair() == ReadRepair.BLOCKING) {
+            text.append("Blocking read repair: fraction of reads starting t ms after commit whose answers disagree, "
+                    + "so that they repair the stale replicas (mean ms a repairing read waits for it)\n");
+            text.append(TABLES.readRepair(result.spec().visibilityGridMillis(), result.configurations())
+                            .render())
+                    .append('\n');
+        }
         text.append("strict: R + W > N, a read that starts after commit is never stale. ")
                 .append(ConfigurationTables.LEGEND_END);
         return text.toString();
@@ -58,6 +66,7 @@ public final class PredictionTable {
                 + (spec.expansion() == QuorumExpansion.EXPANDING ? "" : ", non-expanding quorums")
                 + (spec.speculativeRetry().speculates()
                         ? ", speculative retry " + spec.speculativeRetry().text()
-                        : "");
+                        : "")
+                + (spec.readRepair() == ReadRepair.BLOCKING ? ", blocking read repair" : "");
     }
 }

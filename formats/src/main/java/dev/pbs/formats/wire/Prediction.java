@@ -55,6 +55,14 @@ public record Prediction(
         String speculativeRetry,
 
         @Schema(
+                description = "'blocking' when reads whose answers disagree repair the stale replicas and wait for "
+                        + "them (Cassandra's read_repair); absent without read repair.",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("read_repair")
+        String readRepair,
+
+        @Schema(
                 description = "The datacenters, for consistency levels across datacenters; absent for (R, W).",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -73,6 +81,7 @@ public record Prediction(
             boolean coordinatorReplica,
             String quorumExpansion,
             String speculativeRetry,
+            String readRepair,
             List<Configuration> configs) {
         this(
                 profile,
@@ -83,6 +92,7 @@ public record Prediction(
                 coordinatorReplica,
                 quorumExpansion,
                 speculativeRetry,
+                readRepair,
                 null,
                 configs);
     }
@@ -172,7 +182,40 @@ public record Prediction(
                     requiredMode = Schema.RequiredMode.NOT_REQUIRED)
             @JsonInclude(JsonInclude.Include.NON_NULL)
             @JsonProperty("speculation")
-            Speculation speculation) {}
+            Speculation speculation,
+
+            @Schema(
+                    description = "Blocking read repair at each requested t; absent without read repair.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("read_repair")
+            List<Repair> readRepair) {}
+
+    /** Blocking read repair for reads starting at one time after commit. */
+    @Schema(name = "ReadRepairPoint", description = "Blocking read repair of reads starting t ms after commit.")
+    public record Repair(
+            @Schema(description = "Time after commit, ms.")
+            @JsonSerialize(using = WholeNumbers.class)
+            @JsonProperty("t_ms")
+            Double tMillis,
+
+            @Schema(description = "P(a read's kept answers disagree, so it repairs the stale replicas).")
+            @JsonProperty("p_repair")
+            double pRepair,
+
+            @ArraySchema(
+                    arraySchema = @Schema(description = "Wilson 95% interval [low, high]."),
+                    minItems = 2,
+                    maxItems = 2)
+            @JsonProperty("ci95")
+            List<Double> ci95,
+
+            @Schema(
+                    nullable = true,
+                    description = "Mean time a repairing read waits for the repairs' acknowledgements, ms; null "
+                            + "when no read repaired.")
+            @JsonProperty("mean_added_ms")
+            Double meanAddedMillis) {}
 
     /** How often reads asked one more replica than R, and when. */
     @Schema(name = "Speculation", description = "How often reads asked one more replica than R, and when.")

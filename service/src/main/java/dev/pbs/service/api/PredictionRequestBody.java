@@ -124,6 +124,17 @@ public record PredictionRequestBody(
         @JsonProperty("speculative_retry")
         String speculativeRetry,
 
+        @Schema(
+                description =
+                        "'blocking' (Cassandra's read_repair = 'BLOCKING', its default) or 'none': with blocking, "
+                                + "a read whose kept answers disagree writes the newest value to the stale replicas it read "
+                                + "and waits for their acknowledgements; each entry of configs then gives, at each t_ms (at "
+                                + "most 100), the fraction of reads that repair and the time it adds. Default: none.",
+                allowableValues = {"blocking", "none"},
+                example = "blocking")
+        @JsonProperty("read_repair")
+        String readRepair,
+
         @ArraySchema(
                 arraySchema =
                         @Schema(

@@ -26,7 +26,8 @@ final class QuestionKeys {
         SimulationSpec spec = question.simulation();
         return "predict|" + ProfileJson.write(spec.profile()) + "|" + spec.n() + "|" + spec.configurations() + "|"
                 + spec.trials() + "|" + spec.seed() + "|" + spec.readFanout() + "|" + spec.coordinatorReplica() + "|"
-                + spec.speculativeRetry().text() + "|" + Arrays.toString(spec.visibilityGridMillis()) + "|"
+                + spec.speculativeRetry().text() + "|" + spec.readRepair() + "|"
+                + Arrays.toString(spec.visibilityGridMillis()) + "|"
                 + question.report();
     }
 

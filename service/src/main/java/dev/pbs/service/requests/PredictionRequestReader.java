@@ -31,6 +31,7 @@ public final class PredictionRequestReader {
             "read_fanout",
             "coordinator_replica",
             "speculative_retry",
+            "read_repair",
             "write_level",
             "read_level",
             "write_dc",
@@ -68,6 +69,7 @@ public final class PredictionRequestReader {
                 .readFanout(readFanout(fields.text("read_fanout")))
                 .coordinatorReplica(fields.bool("coordinator_replica"))
                 .speculativeRetry(fields.text("speculative_retry"))
+                .readRepair(fields.text("read_repair"))
                 .writeLevels(fields.textOrTexts("write_level", "LOCAL_QUORUM"))
                 .readLevels(fields.textOrTexts("read_level", "LOCAL_ONE"))
                 .writeDatacenters(fields.textOrTexts("write_dc", "dc1"))

@@ -1,0 +1,228 @@
+package dev.pbs.montecarlo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.pbs.model.distribution.Exponential;
+import dev.pbs.model.distribution.LatencySampler;
+import dev.pbs.model.profile.BuiltInProfiles;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.MessageDelays;
+import dev.pbs.model.readpath.ReadRepair;
+import dev.pbs.model.readpath.SpeculativeRetry;
+import java.util.List;
+import java.util.random.RandomGenerator;
+import java.util.random.RandomGeneratorFactory;
+import org.junit.jupiter.api.Test;
+
+/** Blocking read repair in the engine: answers by hand, invariance, and a literal simulation. */
+class ReadRepairTest {
+
+    private static final WarsEngine ENGINE = new WarsEngine();
+
+    private static List<RepairPoint> repairs(SimulationResult result, int r, int w) {
+        return result.configuration(r, w).orElseThrow().readRepair().orElseThrow();
+    }
+
+    /**
+     * Replica 0 gets the write at once; replicas 1 and 2 after 10 ms; every read message takes
+     * 1 ms. W = 1 commits at 2 ms, so replicas 1 and 2 are fresh from t = 7 ms. A read of two
+     * random replicas includes replica 0 in two reads of three: those disagree before 7 ms and
+     * repair the stale one, which takes a write and an acknowledgement, 10 + 1 ms.
+     */
+    @Test
+    void targetedReads_constantDelays_repairWhileTheAnswersDisagree() {
+        LatencyProfile profile = TestProfiles.constants(
+                new double[] {1, 1, 1, 1}, new double[] {10, 1, 1, 1}, new double[] {10, 1, 1, 1});
+        int trials = 60_000;
+        SimulationResult result = ENGINE.run(SimulationSpec.builder(profile, 3)
+                .trials(trials)
+                .seed(9)
+                .readFanout(ReadFanout.TARGETED)
+                .readRepair(ReadRepair.BLOCKING)
+                .visibilityGridMillis(0, 6.9, 7, 100)
+                .build());
+        List<RepairPoint> readTwoWriteOne = repairs(result, 2, 1);
+        for (int g = 0; g < 2; g++) {
+            RepairPoint point = readTwoWriteOne.get(g);
+            assertThat(SamplingTolerance.compatible(point.repaired().successes(), trials, 2.0 / 3, 2))
+                    .as("t=%s", point.tMillis())
+                    .isTrue();
+            assertThat(point.meanAddedMillis()).isCloseTo(11, within(1e-6));
+        }
+        assertThat(readTwoWriteOne.get(2).repaired().successes()).isZero();
+        assertThat(readTwoWriteOne.get(3).repaired().successes()).isZero();
+        assertThat(readTwoWriteOne.get(3).meanAddedMillis()).isNaN();
+        // W = 2 commits when a late replica has the write too: every replica is fresh at once.
+        assertThat(repairs(result, 2, 2))
+                .allSatisfy(point -> assertThat(point.repaired().successes()).isZero());
+        // One answer cannot disagree with itself.
+        assertThat(repairs(result, 1, 1))
+                .allSatisfy(point -> assertThat(point.repaired().successes()).isZero());
+        // R = 3 always holds replica 0 and a late one: every read repairs before 7 ms, strict or not.
+        assertThat(repairs(result, 3, 1).get(0).repaired().successes()).isEqualTo(trials);
+        assertThat(repairs(result, 3, 1).get(0).meanAddedMillis()).isCloseTo(11, within(1e-6));
+    }
+
+    /**
+     * Fan-out all keeps the first two answers: replica 0 (2 ms, fresh) and replica 1 (4 ms, fresh
+     * from t = 6 ms); replica 2 answers last (10 ms) and is not compared.
+     */
+    @Test
+    void fanOutAll_constantDelays_comparesTheFirstRAnswersOnly() {
+        LatencyProfile profile = TestProfiles.constants(
+                new double[] {1, 1, 1, 1}, new double[] {10, 1, 2, 2}, new double[] {10, 1, 5, 5});
+        SimulationResult result = ENGINE.run(SimulationSpec.builder(profile, 3)
+                .trials(5_000)
+                .seed(9)
+                .readRepair(ReadRepair.BLOCKING)
+                .visibilityGridMillis(0, 5.9, 6)
+                .build());
+        List<RepairPoint> points = repairs(result, 2, 1);
+        assertThat(points.get(0).repaired().successes()).isEqualTo(5_000);
+        assertThat(points.get(0).meanAddedMillis()).isCloseTo(11, within(1e-6));
+        assertThat(points.get(1).repaired().successes()).isEqualTo(5_000);
+        assertThat(points.get(2).repaired().successes()).isZero();
+    }
+
+    /** Repair draws from a generator of its own: every other figure of the run stays as it was. */
+    @Test
+    void repair_leavesVisibilityAndLatencyAsWithoutIt() {
+        for (ReadFanout fanout : ReadFanout.values()) {
+            SimulationSpec.Builder plain = SimulationSpec.builder(
+                            BuiltInProfiles.named("lnkd-disk").orElseThrow(), 3)
+                    .trials(50_000)
+                    .seed(4)
+                    .threads(2)
+                    .readFanout(fanout);
+            SimulationResult without = ENGINE.run(plain.build());
+            SimulationResult with =
+                    ENGINE.run(plain.readRepair(ReadRepair.BLOCKING).build());
+            for (int c = 0; c < without.configurations().size(); c++) {
+                ConfigurationResult before = without.configurations().get(c);
+                ConfigurationResult after = with.configurations().get(c);
+                assertThat(after.visibility())
+                        .as("%s %s", fanout, before.configuration())
+                        .isEqualTo(before.visibility());
+                assertThat(after.readLatency(99.9)).isEqualTo(before.readLatency(99.9));
+                assertThat(after.writeLatency(50)).isEqualTo(before.writeLatency(50));
+                assertThat(after.window(0.999)).isEqualTo(before.window(0.999));
+                assertThat(before.readRepair()).isEmpty();
+            }
+        }
+    }
+
+    /**
+     * The engine against repair written literally at each t, on exponential delays, with
+     * speculation: targets in random order, the extra replica asked at 2 ms, the first R answers
+     * compared, fresh iff the write reached the replica before the read request.
+     */
+    @Test
+    void fractionRepaired_agreesWithALiteralSimulationAtEachTime() {
+        LatencyProfile profile = LatencyProfile.builder("exponential")
+                .provenance("test: exponential delays, ms")
+                .defaults(new MessageDelays(
+                        Exponential.ofMean(4), Exponential.ofMean(1), Exponential.ofMean(2), Exponential.ofMean(2)))
+                .build();
+        double[] times = {0, 1, 3, 10};
+        int n = 5;
+        int trials = 100_000;
+        int[][] rw = {{2, 1}, {3, 1}, {2, 2}};
+        double threshold = 2;
+        SimulationResult result = ENGINE.run(SimulationSpec.builder(profile, n)
+                .configurations(java.util.Arrays.stream(rw)
+                        .map(pair -> dev.pbs.model.quorum.QuorumConfiguration.of(n, pair[0], pair[1]))
+                        .toList())
+                .trials(trials)
+                .seed(31)
+                .readFanout(ReadFanout.TARGETED)
+                .speculativeRetry(SpeculativeRetry.parse(threshold + "ms"))
+                .readRepair(ReadRepair.BLOCKING)
+                .visibilityGridMillis(times)
+                .build());
+        int comparisons = rw.length * times.length;
+        for (int[] pair : rw) {
+            List<RepairPoint> engine = repairs(result, pair[0], pair[1]);
+            for (int g = 0; g < times.length; g++) {
+                double literal = literalRepaired(profile, n, pair[0], pair[1], threshold, times[g], trials, 7 + g);
+                double onePass = engine.get(g).repaired().estimate();
+                double p = (literal + onePass) / 2;
+                double standardError = Math.sqrt(2 * p * (1 - p) / trials);
+                assertThat(Math.abs(onePass - literal))
+                        .as("R=%d W=%d t=%s", pair[0], pair[1], times[g])
+                        .isLessThanOrEqualTo(SamplingTolerance.familyZ(comparisons) * standardError + 1e-9);
+            }
+        }
+    }
+
+    @Test
+    void repair_withNonExpandingQuorums_isRefusedWithAReason() {
+        assertThatThrownBy(() -> SimulationSpec.builder(
+                                BuiltInProfiles.named("lnkd-disk").orElseThrow(), 3)
+                        .expansion(QuorumExpansion.NON_EXPANDING)
+                        .readRepair(ReadRepair.BLOCKING)
+                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("blocking read repair needs expanding quorums");
+    }
+
+    /** The fraction of reads at t whose R kept answers include both a fresh and a stale one. */
+    private static double literalRepaired(
+            LatencyProfile profile, int n, int r, int w, double threshold, double t, int trials, long seed) {
+        RandomGenerator random =
+                RandomGeneratorFactory.of("Xoroshiro128PlusPlus").create(seed);
+        MessageDelays delays = profile.delaysOf(0);
+        LatencySampler write = delays.write().sampler(random);
+        LatencySampler acknowledgement = delays.acknowledgement().sampler(random);
+        LatencySampler read = delays.read().sampler(random);
+        LatencySampler response = delays.response().sampler(random);
+        long repaired = 0;
+        double[] writeDelay = new double[n];
+        double[] acknowledged = new double[n];
+        double[] readDelay = new double[n];
+        double[] responseDelay = new double[n];
+        for (int trial = 0; trial < trials; trial++) {
+            for (int i = 0; i < n; i++) {
+                writeDelay[i] = write.sample();
+                acknowledged[i] = writeDelay[i] + acknowledgement.sample();
+                readDelay[i] = read.sample();
+                responseDelay[i] = response.sample();
+            }
+            double commit = java.util.Arrays.stream(acknowledged).sorted().toArray()[w - 1];
+            int[] order = java.util.stream.IntStream.range(0, n).toArray();
+            for (int k = n - 1; k > 0; k--) {
+                int swap = random.nextInt(k + 1);
+                int kept = order[k];
+                order[k] = order[swap];
+                order[swap] = kept;
+            }
+            double slowest = 0;
+            for (int j = 0; j < r; j++) {
+                slowest = Math.max(slowest, readDelay[order[j]] + responseDelay[order[j]]);
+            }
+            int asked = slowest > threshold && r < n ? r + 1 : r;
+            double[][] answers = new double[asked][];
+            for (int j = 0; j < asked; j++) {
+                int replica = order[j];
+                double sent = j < r ? 0 : threshold;
+                answers[j] = new double[] {sent + readDelay[replica] + responseDelay[replica], replica, sent};
+            }
+            java.util.Arrays.sort(answers, java.util.Comparator.comparingDouble(answer -> answer[0]));
+            boolean fresh = false;
+            boolean stale = false;
+            for (int j = 0; j < r; j++) {
+                int replica = (int) answers[j][1];
+                if (writeDelay[replica] <= commit + t + answers[j][2] + readDelay[replica]) {
+                    fresh = true;
+                } else {
+                    stale = true;
+                }
+            }
+            if (fresh && stale) {
+                repaired++;
+            }
+        }
+        return (double) repaired / trials;
+    }
+}
