@@ -170,6 +170,22 @@ final class PredictCommand implements Callable<Integer> {
                     + "time it adds. Needs R >= 2 to happen (default: none).")
     private String readRepair;
 
+    @Option(
+            names = "--replica-choice",
+            paramLabel = "random|snitch",
+            description = "With --read-fanout targeted: which replicas a read asks. random (default): uniformly; "
+                    + "snitch: as Cassandra's dynamic snitch, which keeps a random order unless a replica in it "
+                    + "scores more than 1 + the badness threshold times the replica at its place in the order by "
+                    + "score (score: the medians of its read request and response).")
+    private String replicaChoice;
+
+    @Option(
+            names = "--snitch-badness-threshold",
+            paramLabel = "X",
+            description = "With --replica-choice snitch: Cassandra's dynamic_snitch_badness_threshold, >= 0 "
+                    + "(default: 1.0, Cassandra 4's and 5's).")
+    private Double snitchBadnessThreshold;
+
     @Override
     public Integer call() {
         PredictionQuestion question = PredictionQuestion.builder(
@@ -188,6 +204,7 @@ final class PredictCommand implements Callable<Integer> {
                 .coordinatorReplica(coordinatorReplica)
                 .speculativeRetry(speculativeRetry)
                 .readRepair(readRepair)
+                .replicaChoice(replicaChoice, snitchBadnessThreshold)
                 .writeLevels(writeLevels)
                 .readLevels(readLevels)
                 .writeDatacenters(writeDatacenters)

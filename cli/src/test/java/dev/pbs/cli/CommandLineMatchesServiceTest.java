@@ -83,7 +83,8 @@ class CommandLineMatchesServiceTest {
     @Test
     void speculativePrediction_sameParametersAsTheCommandLine_givesTheSameJson() throws Exception {
         String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"read_fanout\": \"targeted\", "
-                + "\"speculative_retry\": \"99p\", \"read_repair\": \"blocking\", \"trials\": 40000, \"seed\": 7}";
+                + "\"speculative_retry\": \"99p\", \"read_repair\": \"blocking\", \"replica_choice\": \"snitch\", \"snitch_badness_threshold\": 0.5, "
+                + "\"trials\": 40000, \"seed\": 7}";
         Response response = APP.client().target(api("/predictions")).request().post(Entity.json(body));
         assertThat(response.getStatus()).isEqualTo(200);
         JsonNode served = response.readEntity(JsonNode.class);
@@ -91,6 +92,8 @@ class CommandLineMatchesServiceTest {
         JsonNode speculation = served.get("configs").get(0).get("speculation");
         assertThat(speculation.get("p_speculated").asDouble()).isBetween(0.005, 0.02);
         assertThat(served.get("read_repair").asText()).isEqualTo("blocking");
+        assertThat(served.get("replica_choice").asText()).isEqualTo("snitch");
+        assertThat(served.get("snitch_badness_threshold").asDouble()).isEqualTo(0.5);
         // R = 1 never repairs; R = 2 is asked for below through the command line's same JSON.
         assertThat(served.get("configs")
                         .get(0)
@@ -119,6 +122,10 @@ class CommandLineMatchesServiceTest {
                 "99p",
                 "--read-repair",
                 "blocking",
+                "--replica-choice",
+                "snitch",
+                "--snitch-badness-threshold",
+                "0.5",
                 "--trials",
                 "40000",
                 "--seed",

@@ -47,6 +47,13 @@ class PredictBadInputTest {
     }
 
     @Test
+    void predict_unknownReplicaChoice_exitsTwoNamingTheValues() {
+        assertBadInput(
+                run("--read-fanout", "targeted", "--replica-choice", "closest"),
+                "--replica-choice must be random or snitch, was 'closest'");
+    }
+
+    @Test
     void predict_wGreaterThanN_exitsTwoNamingW() {
         assertBadInput(
                 CommandLineRun.of("predict", "--profile", "lnkd-disk", "--n", "2", "--r", "1", "--w", "5"),

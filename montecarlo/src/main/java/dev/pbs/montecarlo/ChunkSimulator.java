@@ -66,6 +66,10 @@ final class ChunkSimulator implements ChunkedRun.Worker {
     private final int[] droppedPosition;
 
     private final int[] spareReplica;
+    /** The dynamic snitch's scores of the current read's replicas, and the replicas ordered by them. */
+    private final double[] snitchScores;
+
+    private final int[] byScore;
     /** The repair's draws and the current trial's cost of repairing each replica, with blocking read repair. */
     private final RepairDraws repair;
 
@@ -98,6 +102,8 @@ final class ChunkSimulator implements ChunkedRun.Worker {
         writeRank = new int[n];
         smallestRank = new int[n];
         droppedPosition = new int[n];
+        snitchScores = new double[n];
+        byScore = new int[n];
         spareReplica = new int[n];
         repair = plan.repairs ? new RepairDraws(plan, BLOCK) : null;
     }
@@ -293,6 +299,10 @@ final class ChunkSimulator implements ChunkedRun.Worker {
      * is put first with probability p and last otherwise, and the others are shuffled around it.
      */
     private void shuffleReadOrder(RandomGenerator random) {
+        if (plan.snitch) {
+            snitchReadOrder(random);
+            return;
+        }
         for (int i = 0; i < n; i++) {
             readOrder[i] = i;
         }
@@ -318,6 +328,44 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             int chosen = readOrder[swap];
             readOrder[swap] = readOrder[k];
             readOrder[k] = chosen;
+        }
+    }
+
+    /**
+     * The dynamic snitch's order ({@link dev.pbs.model.readpath.ReplicaChoice}): a uniformly
+     * random order, as the static snitch gives for a random key, kept unless at some position its
+     * replica's score exceeds the tolerance times the score of the replica at that position of the
+     * order by score; then the order by score (ties by replica number).
+     */
+    private void snitchReadOrder(RandomGenerator random) {
+        for (int i = 0; i < n; i++) {
+            readOrder[i] = i;
+        }
+        for (int k = 0; k < n - 1; k++) {
+            int swap = k + random.nextInt(n - k);
+            int chosen = readOrder[swap];
+            readOrder[swap] = readOrder[k];
+            readOrder[k] = chosen;
+        }
+        double[] scores = snitchScores;
+        double[] datacenterScores = plan.snitchScore[readDatacenter];
+        for (int i = 0; i < n; i++) {
+            scores[i] = i == readCoordinator ? plan.localSnitchScore : datacenterScores[i];
+        }
+        for (int i = 0; i < n; i++) {
+            int replica = i;
+            int j = i - 1;
+            while (j >= 0 && scores[byScore[j]] > scores[replica]) {
+                byScore[j + 1] = byScore[j];
+                j--;
+            }
+            byScore[j + 1] = replica;
+        }
+        for (int k = 0; k < n; k++) {
+            if (scores[readOrder[k]] > plan.snitchTolerance * scores[byScore[k]]) {
+                System.arraycopy(byScore, 0, readOrder, 0, n);
+                return;
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.model.readpath.ReadRepair;
+import dev.pbs.model.readpath.ReplicaChoice;
 import dev.pbs.model.readpath.SpeculativeRetry;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,6 +28,7 @@ import java.util.TreeSet;
  * @param readRepair whether a read whose kept answers disagree writes the newest value back to the
  *     stale ones and waits for them ({@link ReadRepair#BLOCKING}); reported at each time of the
  *     grid, which may then have at most {@link #MAX_REPAIR_GRID_POINTS} times
+ * @param replicaChoice which replicas a targeted read asks: random, or the dynamic snitch's
  */
 public record SimulationSpec(
         LatencyProfile profile,
@@ -41,7 +43,8 @@ public record SimulationSpec(
         QuorumExpansion expansion,
         double[] visibilityGridMillis,
         SpeculativeRetry speculativeRetry,
-        ReadRepair readRepair) {
+        ReadRepair readRepair,
+        ReplicaChoice replicaChoice) {
 
     /** At most this many trials in one run (binomial intervals use int counts). */
     public static final long MAX_TRIALS = 2_000_000_000L;
@@ -63,6 +66,11 @@ public record SimulationSpec(
         Objects.requireNonNull(expansion, "quorum expansion is missing");
         Objects.requireNonNull(speculativeRetry, "speculative retry is missing");
         Objects.requireNonNull(readRepair, "read repair is missing");
+        Objects.requireNonNull(replicaChoice, "replica choice is missing");
+        if (replicaChoice.snitch() && readFanout != ReadFanout.TARGETED) {
+            throw new IllegalArgumentException("the dynamic snitch's replica choice needs the targeted read fan-out "
+                    + "(Cassandra's): with fan-out all, every replica is asked");
+        }
         if (readRepair == ReadRepair.BLOCKING && expansion == QuorumExpansion.NON_EXPANDING) {
             throw new IllegalArgumentException("blocking read repair needs expanding quorums: with non-expanding "
                     + "ones a replica outside the write's quorum never has the write to compare with");
@@ -177,7 +185,8 @@ public record SimulationSpec(
                 && expansion == that.expansion
                 && Arrays.equals(visibilityGridMillis, that.visibilityGridMillis)
                 && speculativeRetry.equals(that.speculativeRetry)
-                && readRepair == that.readRepair;
+                && readRepair == that.readRepair
+                && replicaChoice.equals(that.replicaChoice);
     }
 
     @Override
@@ -206,6 +215,7 @@ public record SimulationSpec(
         private double[] grid = DEFAULT_GRID_MILLIS;
         private SpeculativeRetry speculativeRetry = new SpeculativeRetry.None();
         private ReadRepair readRepair = ReadRepair.NONE;
+        private ReplicaChoice replicaChoice = ReplicaChoice.random();
 
         private Builder(LatencyProfile profile, int n) {
             this.profile = profile;
@@ -274,6 +284,12 @@ public record SimulationSpec(
             return this;
         }
 
+        /** Which replicas a targeted read asks; the snitch needs {@code readFanout(TARGETED)}. */
+        public Builder replicaChoice(ReplicaChoice replicaChoice) {
+            this.replicaChoice = replicaChoice;
+            return this;
+        }
+
         public SimulationSpec build() {
             if (n < 1 || n > QuorumConfiguration.MAX_REPLICAS) {
                 throw new IllegalArgumentException(
@@ -299,7 +315,8 @@ public record SimulationSpec(
                     expansion,
                     grid,
                     speculativeRetry,
-                    readRepair);
+                    readRepair,
+                    replicaChoice);
         }
     }
 }

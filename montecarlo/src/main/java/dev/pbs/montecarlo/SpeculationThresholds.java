@@ -55,6 +55,7 @@ final class SpeculationThresholds {
                 spec.expansion(),
                 spec.visibilityGridMillis(),
                 new SpeculativeRetry.None(),
-                ReadRepair.NONE);
+                ReadRepair.NONE,
+                spec.replicaChoice());
     }
 }

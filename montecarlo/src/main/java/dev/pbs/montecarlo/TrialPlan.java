@@ -7,6 +7,7 @@ import dev.pbs.model.profile.CoordinatorReplicaPath;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.model.readpath.ReplicaChoice;
 import java.util.Arrays;
 import java.util.List;
 
@@ -90,6 +91,18 @@ final class TrialPlan {
     final int orderedTargets;
     /** Whether reads whose kept answers disagree repair the stale replicas (blocking read repair). */
     final boolean repairs;
+    /** Whether the dynamic snitch orders a targeted read's replicas ({@link ReplicaChoice}). */
+    final boolean snitch;
+    /** The snitch's {@code 1 + badnessThreshold}. */
+    final double snitchTolerance;
+    /**
+     * snitchScore[dc][i]: the snitch's score of replica i for a read coordinated in datacenter dc,
+     * ms: the medians of its R and S, plus twice the inter-datacenter delay's median when i is in
+     * another datacenter.
+     */
+    final double[][] snitchScore;
+    /** The score of the read coordinator's own replica: the medians of the local path's R and S. */
+    final double localSnitchScore;
 
     /** The grid cell of a positive time t in a given bucket ({@link VisibilityGrid#cell}). */
     int gridCell(int bucket, double millis) {
@@ -102,6 +115,10 @@ final class TrialPlan {
 
     TrialPlan(SimulationSpec spec) {
         this(spec, null);
+    }
+
+    private static double median(LatencyDistribution distribution) {
+        return distribution.inverseSurvivalProbability(0.5);
     }
 
     /**
@@ -192,6 +209,19 @@ final class TrialPlan {
         }
         orderedTargets = speculates ? Math.min(n, maxRead + 1) : maxRead;
         repairs = spec.readRepair() == dev.pbs.model.readpath.ReadRepair.BLOCKING;
+        ReplicaChoice choice = spec.replicaChoice();
+        snitch = choice.snitch();
+        snitchTolerance = 1 + choice.badnessThreshold();
+        snitchScore = new double[datacenterSlots][n];
+        double interMedian = median(interDatacenterDelay);
+        for (int dc = 0; dc < datacenterSlots; dc++) {
+            for (int i = 0; i < n; i++) {
+                snitchScore[dc][i] = median(read[i])
+                        + median(response[i])
+                        + (crossesDatacenters && replicaDatacenter[i] != dc ? 2 * interMedian : 0);
+            }
+        }
+        localSnitchScore = median(local.read()) + median(local.response());
         threeReplicasPlain =
                 n == 3 && !repairs && !targeted && !nonExpanding && !coordinatorReplica && !crossesDatacenters;
     }

@@ -21,6 +21,8 @@ public enum Field {
     COORDINATOR_REPLICA("coordinator_replica", "--coordinator-replica"),
     SPECULATIVE_RETRY("speculative_retry", "--speculative-retry"),
     READ_REPAIR("read_repair", "--read-repair"),
+    REPLICA_CHOICE("replica_choice", "--replica-choice"),
+    SNITCH_BADNESS_THRESHOLD("snitch_badness_threshold", "--snitch-badness-threshold"),
     REQUIRE("require", "--require"),
     OBJECTIVE("objective", "--objective"),
     LEVELS("levels", "--levels"),

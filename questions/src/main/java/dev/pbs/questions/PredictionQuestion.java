@@ -5,6 +5,7 @@ import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.EchoedText;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.model.readpath.ReadRepair;
+import dev.pbs.model.readpath.ReplicaChoice;
 import dev.pbs.model.readpath.SpeculativeRetry;
 import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ReadFanout;
@@ -83,6 +84,8 @@ public record PredictionQuestion(
         private boolean coordinatorReplica;
         private String speculativeRetry;
         private String readRepair;
+        private String replicaChoice;
+        private Double snitchBadnessThreshold;
         private List<String> writeLevels;
         private List<String> readLevels;
         private List<String> writeDatacenters;
@@ -184,6 +187,16 @@ public record PredictionQuestion(
             return this;
         }
 
+        /**
+         * Which replicas a targeted read asks: {@code random} or {@code snitch} (null: random), and
+         * the dynamic snitch's badness threshold (null: Cassandra's default).
+         */
+        public Builder replicaChoice(String replicaChoice, Double snitchBadnessThreshold) {
+            this.replicaChoice = replicaChoice;
+            this.snitchBadnessThreshold = snitchBadnessThreshold;
+            return this;
+        }
+
         /** The write's consistency levels (names; several are evaluated on the same draws). */
         public Builder writeLevels(List<String> writeLevels) {
             this.writeLevels = writeLevels;
@@ -253,9 +266,41 @@ public record PredictionQuestion(
                     .coordinatorReplica(coordinatorReplica)
                     .speculativeRetry(retry)
                     .readRepair(readRepair(grid))
+                    .replicaChoice(replicaChoice())
                     .visibilityGridMillis(grid)
                     .build();
             return new PredictionQuestion(simulation, report, seed != null);
+        }
+
+        private ReplicaChoice replicaChoice() {
+            double badness = ReplicaChoice.CASSANDRA_BADNESS_THRESHOLD;
+            if (snitchBadnessThreshold != null) {
+                if (!(snitchBadnessThreshold >= 0) || snitchBadnessThreshold.isInfinite()) {
+                    throw rules.invalid(
+                            Field.SNITCH_BADNESS_THRESHOLD,
+                            "must be a finite number >= 0 (Cassandra's default 1.0), was " + snitchBadnessThreshold);
+                }
+                badness = snitchBadnessThreshold;
+            }
+            ReplicaChoice choice;
+            try {
+                choice = replicaChoice == null ? ReplicaChoice.random() : ReplicaChoice.parse(replicaChoice, badness);
+            } catch (IllegalArgumentException bad) {
+                throw rules.invalid(
+                        Field.REPLICA_CHOICE, "must be random or snitch, was '" + EchoedText.of(replicaChoice) + "'");
+            }
+            if (snitchBadnessThreshold != null && !choice.snitch()) {
+                throw rules.invalid(
+                        Field.SNITCH_BADNESS_THRESHOLD,
+                        "is the dynamic snitch's: add " + rules.name(Field.REPLICA_CHOICE) + " snitch");
+            }
+            if (choice.snitch() && readFanout != ReadFanout.TARGETED) {
+                throw rules.invalid(
+                        Field.REPLICA_CHOICE,
+                        "snitch orders the R replicas a read asks, so it needs the targeted read fan-out "
+                                + "(Cassandra's): add " + rules.name(Field.READ_FANOUT) + " targeted");
+            }
+            return choice;
         }
 
         private ReadRepair readRepair() {
@@ -294,6 +339,12 @@ public record PredictionQuestion(
         }
 
         private PredictionQuestion buildLevels(LevelChoice levels) {
+            if (replicaChoice != null && replicaChoice().snitch()) {
+                throw rules.invalid(
+                        Field.REPLICA_CHOICE,
+                        "snitch is modelled for (R, W) questions only so far, not for consistency levels across "
+                                + "datacenters");
+            }
             if (readRepair() == ReadRepair.BLOCKING) {
                 throw rules.invalid(
                         Field.READ_REPAIR,

@@ -176,6 +176,43 @@ class PredictionQuestionTest {
     }
 
     @Test
+    void build_replicaChoice_snitchWithItsThresholdAndEachMistakeNamed() {
+        SimulationSpec simulation = json().replicas(3L)
+                .readFanout(ReadFanout.TARGETED)
+                .replicaChoice("SNITCH", 0.1)
+                .build()
+                .simulation();
+        assertThat(simulation.replicaChoice()).isEqualTo(dev.pbs.model.readpath.ReplicaChoice.snitch(0.1));
+        assertThat(json().replicas(3L)
+                        .readFanout(ReadFanout.TARGETED)
+                        .replicaChoice("snitch", null)
+                        .build()
+                        .simulation()
+                        .replicaChoice()
+                        .badnessThreshold())
+                .isEqualTo(1.0);
+        assertThatThrownBy(
+                        () -> json().replicas(3L).replicaChoice("nearest", null).build())
+                .hasMessage("'replica_choice' must be random or snitch, was 'nearest'");
+        assertThatThrownBy(() ->
+                        commandLine().replicas(3L).replicaChoice("snitch", null).build())
+                .hasMessageContaining("--replica-choice snitch orders the R replicas a read asks")
+                .hasMessageEndingWith("add --read-fanout targeted");
+        assertThatThrownBy(() -> commandLine()
+                        .replicas(3L)
+                        .readFanout(ReadFanout.TARGETED)
+                        .replicaChoice(null, 0.5)
+                        .build())
+                .hasMessage("--snitch-badness-threshold is the dynamic snitch's: add --replica-choice snitch");
+        assertThatThrownBy(() -> json().replicas(3L)
+                        .readFanout(ReadFanout.TARGETED)
+                        .replicaChoice("snitch", -1.0)
+                        .build())
+                .hasMessage("'snitch_badness_threshold' must be a finite number >= 0 (Cassandra's default 1.0), was "
+                        + "-1.0");
+    }
+
+    @Test
     void build_badSpeculativeRetry_namesTheFieldTheValueAndWhatItNeeds() {
         assertThatThrownBy(() -> json().replicas(3L)
                         .readFanout(ReadFanout.TARGETED)

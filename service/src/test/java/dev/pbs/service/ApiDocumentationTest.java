@@ -158,6 +158,8 @@ class ApiDocumentationTest {
                         "coordinator_replica",
                         "speculative_retry",
                         "read_repair",
+                        "replica_choice",
+                        "snitch_badness_threshold",
                         "write_level",
                         "read_level",
                         "write_dc",

@@ -112,10 +112,10 @@ class BadInputFuzzTest {
     private static final List<JsonNode> PROFILE_BASES =
             List.of(tree(SIMPLE_PROFILE), tree(RICH_PROFILE), tree(empiricalProfile()), tree(TWO_DATACENTERS_PROFILE));
     private static final List<JsonNode> PREDICTION_BASES = List.of(
-            tree(
-                    "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"t_ms\": [0, 5, 50], "
-                            + "\"windows\": [0.99], \"percentiles\": [50, 99], \"k\": [1, 2], \"trials\": 1000, \"seed\": 7, "
-                            + "\"read_fanout\": \"targeted\", \"coordinator_replica\": false, \"speculative_retry\": \"99p\", \"read_repair\": \"blocking\"}"),
+            tree("{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"t_ms\": [0, 5, 50], "
+                    + "\"windows\": [0.99], \"percentiles\": [50, 99], \"k\": [1, 2], \"trials\": 1000, \"seed\": 7, "
+                    + "\"read_fanout\": \"targeted\", \"coordinator_replica\": false, \"speculative_retry\": \"99p\", \"read_repair\": \"blocking\", "
+                    + "\"replica_choice\": \"snitch\", \"snitch_badness_threshold\": 0.2}"),
             tree("{\"profile\": \"ymmr\", \"n\": 2, \"trials\": 1000}"),
             tree("{\"profile_inline\": " + SIMPLE_PROFILE + ", \"n\": 3, \"r\": \"QUORUM\", \"w\": \"ONE\", "
                     + "\"trials\": 1000, \"seed\": 1}"),

@@ -32,6 +32,7 @@ import java.util.Locale;
  *  "coordinator_replica", "quorum_expansion",
  *  "speculative_retry"                       (only when reads speculate)
  *  "read_repair": "blocking"                 (only with read repair)
+ *  "replica_choice": "snitch", "snitch_badness_threshold"   (only with the dynamic snitch)
  *  "datacenters": [names]                    (levels across datacenters only)
  *  "configs": [{"write_level", "read_level", "write_dc", "read_dc",   (levels only)
  *    "r", "w", "strict",
@@ -69,6 +70,8 @@ public final class PredictionJson {
                 spec.expansion().name().toLowerCase(Locale.ROOT),
                 spec.speculativeRetry().speculates() ? spec.speculativeRetry().text() : null,
                 spec.readRepair() == ReadRepair.BLOCKING ? spec.readRepair().text() : null,
+                spec.replicaChoice().snitch() ? spec.replicaChoice().text() : null,
+                spec.replicaChoice().snitch() ? spec.replicaChoice().badnessThreshold() : null,
                 result.configurations().stream()
                         .map(configuration -> configuration(configuration, options, List.of()))
                         .toList());
@@ -87,6 +90,8 @@ public final class PredictionJson {
                 "targeted",
                 spec.coordinatorReplica(),
                 "expanding",
+                null,
+                null,
                 null,
                 null,
                 names,

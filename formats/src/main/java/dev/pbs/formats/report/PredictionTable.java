@@ -67,6 +67,10 @@ public final class PredictionTable {
                 + (spec.speculativeRetry().speculates()
                         ? ", speculative retry " + spec.speculativeRetry().text()
                         : "")
-                + (spec.readRepair() == ReadRepair.BLOCKING ? ", blocking read repair" : "");
+                + (spec.readRepair() == ReadRepair.BLOCKING ? ", blocking read repair" : "")
+                + (spec.replicaChoice().snitch()
+                        ? ", replicas chosen by the dynamic snitch (badness threshold "
+                                + NumberText.plain(spec.replicaChoice().badnessThreshold()) + ")"
+                        : "");
     }
 }

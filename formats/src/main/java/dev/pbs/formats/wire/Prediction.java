@@ -63,6 +63,20 @@ public record Prediction(
         String readRepair,
 
         @Schema(
+                description = "'snitch' when the dynamic snitch chose the replicas reads ask; absent for random ones.",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("replica_choice")
+        String replicaChoice,
+
+        @Schema(
+                description = "The dynamic snitch's badness threshold, with replica_choice 'snitch'.",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("snitch_badness_threshold")
+        Double snitchBadnessThreshold,
+
+        @Schema(
                 description = "The datacenters, for consistency levels across datacenters; absent for (R, W).",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -82,6 +96,8 @@ public record Prediction(
             String quorumExpansion,
             String speculativeRetry,
             String readRepair,
+            String replicaChoice,
+            Double snitchBadnessThreshold,
             List<Configuration> configs) {
         this(
                 profile,
@@ -93,6 +109,8 @@ public record Prediction(
                 quorumExpansion,
                 speculativeRetry,
                 readRepair,
+                replicaChoice,
+                snitchBadnessThreshold,
                 null,
                 configs);
     }

@@ -135,6 +135,23 @@ public record PredictionRequestBody(
         @JsonProperty("read_repair")
         String readRepair,
 
+        @Schema(
+                description = "With read_fanout 'targeted': which replicas a read asks, 'random' (uniformly) or "
+                        + "'snitch' (as Cassandra's dynamic snitch: a random order unless a replica in it scores more "
+                        + "than 1 + snitch_badness_threshold times the replica at its place in the order by score, "
+                        + "the score being the medians of its read request and response). Default: random.",
+                allowableValues = {"random", "snitch"},
+                example = "snitch")
+        @JsonProperty("replica_choice")
+        String replicaChoice,
+
+        @Schema(
+                description = "With replica_choice 'snitch': Cassandra's dynamic_snitch_badness_threshold, >= 0. "
+                        + "Default: 1.0 (Cassandra 4's and 5's).",
+                example = "1.0")
+        @JsonProperty("snitch_badness_threshold")
+        Double snitchBadnessThreshold,
+
         @ArraySchema(
                 arraySchema =
                         @Schema(

@@ -26,7 +26,7 @@ final class QuestionKeys {
         SimulationSpec spec = question.simulation();
         return "predict|" + ProfileJson.write(spec.profile()) + "|" + spec.n() + "|" + spec.configurations() + "|"
                 + spec.trials() + "|" + spec.seed() + "|" + spec.readFanout() + "|" + spec.coordinatorReplica() + "|"
-                + spec.speculativeRetry().text() + "|" + spec.readRepair() + "|"
+                + spec.speculativeRetry().text() + "|" + spec.readRepair() + "|" + spec.replicaChoice() + "|"
                 + Arrays.toString(spec.visibilityGridMillis()) + "|"
                 + question.report();
     }

@@ -47,6 +47,18 @@ final class JsonFields {
         return node.longValue();
     }
 
+    /** A finite number. */
+    Double number(String name) {
+        if (!has(name)) {
+            return null;
+        }
+        JsonNode node = body.get(name);
+        if (!node.isNumber() || !Double.isFinite(node.doubleValue())) {
+            throw invalid(name, "must be a finite number, was " + shorten(node.toString()));
+        }
+        return node.doubleValue();
+    }
+
     String text(String name) {
         if (!has(name)) {
             return null;

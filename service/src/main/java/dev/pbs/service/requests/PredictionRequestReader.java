@@ -32,6 +32,8 @@ public final class PredictionRequestReader {
             "coordinator_replica",
             "speculative_retry",
             "read_repair",
+            "replica_choice",
+            "snitch_badness_threshold",
             "write_level",
             "read_level",
             "write_dc",
@@ -70,6 +72,7 @@ public final class PredictionRequestReader {
                 .coordinatorReplica(fields.bool("coordinator_replica"))
                 .speculativeRetry(fields.text("speculative_retry"))
                 .readRepair(fields.text("read_repair"))
+                .replicaChoice(fields.text("replica_choice"), fields.number("snitch_badness_threshold"))
                 .writeLevels(fields.textOrTexts("write_level", "LOCAL_QUORUM"))
                 .readLevels(fields.textOrTexts("read_level", "LOCAL_ONE"))
                 .writeDatacenters(fields.textOrTexts("write_dc", "dc1"))
