@@ -140,9 +140,9 @@ final class PredictCommand implements Callable<Integer> {
     @Option(
             names = "--read-fanout",
             paramLabel = "all|targeted",
-            defaultValue = "all",
             description = "all: the read goes to all N replicas, the first R answers count (Dynamo, Riak); "
-                    + "targeted: to R random replicas, all must answer (Voldemort) (default: all).")
+                    + "targeted: to R random replicas, all must answer (Voldemort, Cassandra) (default: all, or "
+                    + "the profile's read_path when it has one and no read option is given).")
     private ReadFanout readFanout;
 
     @Option(

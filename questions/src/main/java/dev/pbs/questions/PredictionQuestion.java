@@ -4,6 +4,7 @@ import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.EchoedText;
 import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.model.readpath.ReadPath;
 import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.model.readpath.ReplicaChoice;
 import dev.pbs.model.readpath.SpeculativeRetry;
@@ -81,6 +82,7 @@ public record PredictionQuestion(
         private Long seed;
         private int threads = 1;
         private ReadFanout readFanout = ReadFanout.ALL;
+        private boolean readFanoutGiven;
         private boolean coordinatorReplica;
         private String speculativeRetry;
         private String readRepair;
@@ -160,6 +162,7 @@ public record PredictionQuestion(
 
         public Builder readFanout(ReadFanout readFanout) {
             this.readFanout = readFanout == null ? ReadFanout.ALL : readFanout;
+            this.readFanoutGiven = readFanout != null;
             return this;
         }
 
@@ -250,6 +253,35 @@ public record PredictionQuestion(
                     ? limits.defaultTrials()
                     : rules.wholeNumber(Field.TRIALS, trials, 1, limits.maxTrials());
             rules.wholeNumber(Field.THREADS, threads, 1, SimulationSpec.MAX_THREADS);
+            ReadPath measured = profile.readPath().orElse(null);
+            if (measured != null && !readPathAsked()) {
+                // The profile's cluster reads as measured: Cassandra's targeted reads, its settings.
+                readFanout = ReadFanout.TARGETED;
+                if (measured.readRepair() == ReadRepair.BLOCKING
+                        && grid.length > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
+                    throw rules.invalid(
+                            Field.TIMES,
+                            "holds " + grid.length + " times, but the profile " + profile.name() + " reads with "
+                                    + "blocking read repair, counted at every time: at most "
+                                    + SimulationSpec.MAX_REPAIR_GRID_POINTS + ", or give "
+                                    + rules.name(Field.READ_REPAIR) + " none");
+                }
+                return new PredictionQuestion(
+                        SimulationSpec.builder(profile, n)
+                                .configurations(configurations)
+                                .trials(trialCount)
+                                .seed(seed == null ? DEFAULT_SEED : seed)
+                                .threads(threads)
+                                .readFanout(ReadFanout.TARGETED)
+                                .coordinatorReplica(coordinatorReplica)
+                                .speculativeRetry(measured.speculativeRetry())
+                                .readRepair(measured.readRepair())
+                                .replicaChoice(measured.replicaChoice())
+                                .visibilityGridMillis(grid)
+                                .build(),
+                        report,
+                        seed != null);
+            }
             SpeculativeRetry retry = speculativeRetry();
             if (retry.speculates() && readFanout != ReadFanout.TARGETED) {
                 throw rules.invalid(
@@ -270,6 +302,15 @@ public record PredictionQuestion(
                     .visibilityGridMillis(grid)
                     .build();
             return new PredictionQuestion(simulation, report, seed != null);
+        }
+
+        /** Whether the question sets any part of the read path (else a profile's own applies). */
+        private boolean readPathAsked() {
+            return readFanoutGiven
+                    || speculativeRetry != null
+                    || readRepair != null
+                    || replicaChoice != null
+                    || snitchBadnessThreshold != null;
         }
 
         private ReplicaChoice replicaChoice() {

@@ -213,6 +213,32 @@ class PredictionQuestionTest {
     }
 
     @Test
+    void build_profileWithAReadPath_readsAsItsClusterUnlessTheQuestionSetsOne() {
+        dev.pbs.model.readpath.ReadPath measured = new dev.pbs.model.readpath.ReadPath(
+                dev.pbs.model.readpath.SpeculativeRetry.parse("99p"),
+                dev.pbs.model.readpath.ReadRepair.BLOCKING,
+                dev.pbs.model.readpath.ReplicaChoice.snitch(1));
+        LatencyProfile probed = PROFILE.toBuilder("probed").readPath(measured).build();
+        SimulationSpec asMeasured = PredictionQuestion.builder(probed, SERVICE, Vocabulary.JSON)
+                .replicas(3L)
+                .build()
+                .simulation();
+        assertThat(asMeasured.readFanout()).isEqualTo(ReadFanout.TARGETED);
+        assertThat(asMeasured.speculativeRetry()).isEqualTo(measured.speculativeRetry());
+        assertThat(asMeasured.readRepair()).isEqualTo(measured.readRepair());
+        assertThat(asMeasured.replicaChoice()).isEqualTo(measured.replicaChoice());
+        // Any read option of the question replaces the whole read path.
+        SimulationSpec asked = PredictionQuestion.builder(probed, SERVICE, Vocabulary.JSON)
+                .replicas(3L)
+                .readFanout(ReadFanout.ALL)
+                .build()
+                .simulation();
+        assertThat(asked.readFanout()).isEqualTo(ReadFanout.ALL);
+        assertThat(asked.speculativeRetry().speculates()).isFalse();
+        assertThat(asked.readRepair()).isEqualTo(dev.pbs.model.readpath.ReadRepair.NONE);
+    }
+
+    @Test
     void build_badSpeculativeRetry_namesTheFieldTheValueAndWhatItNeeds() {
         assertThatThrownBy(() -> json().replicas(3L)
                         .readFanout(ReadFanout.TARGETED)

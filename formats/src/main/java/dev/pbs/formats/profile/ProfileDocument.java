@@ -48,7 +48,30 @@ public record ProfileDocument(
                         + "(token-aware routing): its delays and how often reads prefer it.")
         @JsonInclude(JsonInclude.Include.NON_NULL)
         @JsonProperty("coordinator_replica")
-        CoordinatorReplica coordinatorReplica) {
+        CoordinatorReplica coordinatorReplica,
+
+        @Schema(
+                description = "The measured cluster's read path, which predictions from the profile follow unless the "
+                        + "question sets its own.")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("read_path")
+        ReadPathDocument readPath) {
+
+    /** A cluster's read path: the table's options and the snitch's choice of replicas. */
+    @Schema(name = "ReadPath", description = "The table's speculative_retry and read_repair, and the replica choice.")
+    public record ReadPathDocument(
+            @Schema(description = "Cassandra's spelling: NONE, ALWAYS, 20ms, 99p, MIN(99p,20ms)...", example = "99p")
+            @JsonProperty("speculative_retry")
+            String speculativeRetry,
+
+            @Schema(allowableValues = {"blocking", "none"}) @JsonProperty("read_repair")
+            String readRepair,
+
+            @Schema(allowableValues = {"random", "snitch"}) @JsonProperty("replica_choice")
+            String replicaChoice,
+
+            @Schema(description = "The dynamic snitch's badness threshold.") @JsonProperty("snitch_badness_threshold")
+            double snitchBadnessThreshold) {}
 
     /**
      * The name of the schema of {@code replica_dc}, an array of numbers or a string, which no Java

@@ -12,6 +12,10 @@ import dev.pbs.model.profile.DelayOverrides;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.model.profile.WarsMessage;
+import dev.pbs.model.readpath.ReadPath;
+import dev.pbs.model.readpath.ReadRepair;
+import dev.pbs.model.readpath.ReplicaChoice;
+import dev.pbs.model.readpath.SpeculativeRetry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -33,7 +37,9 @@ import java.util.OptionalDouble;
  *  "datacenters": {"replica_dc": [0, 1, 2] | "per_replica", "inter_dc_delay": DIST,
  *                  "coordinator": "random" | "dc:K"},
  *  "coordinator_replica": {"local": {"w": DIST, "a": DIST, "r": DIST, "s": DIST},
- *                          "local_read_preference": 0.9}}
+ *                          "local_read_preference": 0.9},
+ *  "read_path": {"speculative_retry": "99p", "read_repair": "blocking", "replica_choice": "snitch",
+ *                "snitch_badness_threshold": 1.0}}
  * </pre>
  * {@code name} and {@code default} (with all four of w, a, r, s) are required; {@code description}
  * and {@code provenance} default to empty. {@code replicas} (optional) overrides some delays per
@@ -42,7 +48,9 @@ import java.util.OptionalDouble;
  * {@code "per_replica"} (one datacenter per replica, any N); {@code coordinator} defaults to
  * {@code "random"}. {@code coordinator_replica} (optional) describes the coordinator's own replica
  * for the co-located variant: its four delays (all required) and the optional probability that a
- * read asks it first. DIST is described in {@link DistributionJson}.
+ * read asks it first. {@code read_path} (optional; each field optional, defaulting to NONE, none,
+ * random and 1.0) records the measured cluster's read path. DIST is described in {@link
+ * DistributionJson}.
  *
  * <p>Reading is strict (unknown fields, missing fields and wrong types are errors) and every error
  * is a {@link ProfileFormatException} naming the JSON path. Writing builds the {@link
@@ -51,8 +59,17 @@ import java.util.OptionalDouble;
  */
 public final class ProfileJson {
 
-    private static final List<String> TOP_LEVEL_FIELDS =
-            List.of("name", "description", "provenance", "default", "replicas", "datacenters", "coordinator_replica");
+    private static final List<String> TOP_LEVEL_FIELDS = List.of(
+            "name",
+            "description",
+            "provenance",
+            "default",
+            "replicas",
+            "datacenters",
+            "coordinator_replica",
+            "read_path");
+    private static final List<String> READ_PATH_FIELDS =
+            List.of("speculative_retry", "read_repair", "replica_choice", "snitch_badness_threshold");
     /** The delays' field names, in {@link WarsMessage} order: w, a, r, s. */
     private static final List<String> MESSAGES = Arrays.stream(WarsMessage.values())
             .map(message -> message.letter().toLowerCase(Locale.ROOT))
@@ -139,10 +156,53 @@ public final class ProfileJson {
             builder.coordinatorReplica(
                     readCoordinatorReplica(coordinatorReplica.get(), top.pathOf("coordinator_replica")));
         }
+        Optional<JsonNode> readPath = top.optional("read_path");
+        if (readPath.isPresent()) {
+            builder.readPath(readReadPath(readPath.get(), top.pathOf("read_path")));
+        }
         try {
             return builder.build();
         } catch (IllegalArgumentException rejected) {
             throw new ProfileFormatException("", String.valueOf(rejected.getMessage()), rejected);
+        }
+    }
+
+    private static ReadPath readReadPath(JsonNode node, String path) {
+        JsonObjectReader fields = JsonObjectReader.of(node, path, "the read path", READ_PATH_FIELDS);
+        SpeculativeRetry retry = new SpeculativeRetry.None();
+        ReadRepair repair = ReadRepair.NONE;
+        double badness = ReplicaChoice.CASSANDRA_BADNESS_THRESHOLD;
+        String choice = "random";
+        try {
+            if (fields.has("speculative_retry")) {
+                retry = SpeculativeRetry.parse(fields.requiredText("speculative_retry"));
+            }
+        } catch (IllegalArgumentException bad) {
+            throw new ProfileFormatException(fields.pathOf("speculative_retry"), bad.getMessage(), bad);
+        }
+        try {
+            if (fields.has("read_repair")) {
+                repair = ReadRepair.parse(fields.requiredText("read_repair"));
+            }
+        } catch (IllegalArgumentException bad) {
+            throw new ProfileFormatException(fields.pathOf("read_repair"), bad.getMessage(), bad);
+        }
+        if (fields.has("snitch_badness_threshold")) {
+            JsonNode value = fields.required("snitch_badness_threshold");
+            if (!value.isNumber() || !(value.doubleValue() >= 0) || Double.isInfinite(value.doubleValue())) {
+                throw new ProfileFormatException(
+                        fields.pathOf("snitch_badness_threshold"),
+                        "must be a finite number >= 0, was " + JsonObjectReader.shown(value));
+            }
+            badness = value.doubleValue();
+        }
+        if (fields.has("replica_choice")) {
+            choice = fields.requiredText("replica_choice");
+        }
+        try {
+            return new ReadPath(retry, repair, ReplicaChoice.parse(choice, badness));
+        } catch (IllegalArgumentException bad) {
+            throw new ProfileFormatException(fields.pathOf("replica_choice"), bad.getMessage(), bad);
         }
     }
 
@@ -230,6 +290,13 @@ public final class ProfileJson {
                                 path.localReadPreference().isPresent()
                                         ? path.localReadPreference().getAsDouble()
                                         : null))
+                        .orElse(null),
+                profile.readPath()
+                        .map(path -> new ProfileDocument.ReadPathDocument(
+                                path.speculativeRetry().text(),
+                                path.readRepair().text(),
+                                path.replicaChoice().text(),
+                                path.replicaChoice().badnessThreshold()))
                         .orElse(null));
     }
 

@@ -112,6 +112,43 @@ class ProfileJsonTest {
     }
 
     @Test
+    void readWrite_readPath_roundTripsAndItsFieldsDefault() {
+        LatencyProfile profile = LatencyProfile.builder("cassandra")
+                .defaults(MessageDelays.all(Constant.of(1)))
+                .readPath(new dev.pbs.model.readpath.ReadPath(
+                        dev.pbs.model.readpath.SpeculativeRetry.parse("MIN(99p,20ms)"),
+                        dev.pbs.model.readpath.ReadRepair.BLOCKING,
+                        dev.pbs.model.readpath.ReplicaChoice.snitch(0.25)))
+                .build();
+        String json = ProfileJson.writeString(profile);
+        assertThat(ProfileJson.read(json)).isEqualTo(profile);
+        assertThat(json).contains("\"speculative_retry\" : \"MIN(99p,20ms)\"");
+
+        LatencyProfile partial = ProfileJson.read("{\"name\": \"p\", \"default\": " + ALL_CONSTANT
+                + ", \"read_path\": {\"speculative_retry\": \"99p\"}}");
+        dev.pbs.model.readpath.ReadPath path = partial.readPath().orElseThrow();
+        assertThat(path.readRepair()).isEqualTo(dev.pbs.model.readpath.ReadRepair.NONE);
+        assertThat(path.replicaChoice()).isEqualTo(dev.pbs.model.readpath.ReplicaChoice.random());
+        assertThat(ProfileJson.read(minimal("")).readPath()).isEmpty();
+    }
+
+    @Test
+    void read_badReadPath_namesThePath() {
+        String retry = "{\"name\": \"p\", \"default\": " + ALL_CONSTANT
+                + ", \"read_path\": {\"speculative_retry\": \"often\"}}";
+        assertThatThrownBy(() -> ProfileJson.read(retry))
+                .isInstanceOf(ProfileFormatException.class)
+                .hasMessageStartingWith("read_path.speculative_retry: speculative retry 'often'");
+        String badness = "{\"name\": \"p\", \"default\": " + ALL_CONSTANT
+                + ", \"read_path\": {\"replica_choice\": \"snitch\", \"snitch_badness_threshold\": -1}}";
+        assertThatThrownBy(() -> ProfileJson.read(badness))
+                .isInstanceOf(ProfileFormatException.class)
+                .hasMessage("read_path.snitch_badness_threshold: must be a finite number >= 0, was -1");
+        String unknown = "{\"name\": \"p\", \"default\": " + ALL_CONSTANT + ", \"read_path\": {\"hedging\": true}}";
+        assertThatThrownBy(() -> ProfileJson.read(unknown)).isInstanceOf(ProfileFormatException.class);
+    }
+
+    @Test
     void read_preferenceOutsideZeroToOne_namesThePath() {
         String json = "{\"name\": \"p\", \"default\": " + ALL_CONSTANT + ", \"coordinator_replica\": {\"local\": "
                 + ALL_CONSTANT + ", \"local_read_preference\": 1.5}}";

@@ -1,5 +1,6 @@
 package dev.pbs.model.profile;
 
+import dev.pbs.model.readpath.ReadPath;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,6 +21,7 @@ public final class LatencyProfile {
     private final List<DelayOverrides> replicaOverrides;
     private final DatacenterTopology topology;
     private final CoordinatorReplicaPath coordinatorReplica;
+    private final ReadPath readPath;
 
     private LatencyProfile(Builder builder) {
         if (builder.name == null || builder.name.isBlank()) {
@@ -32,6 +34,7 @@ public final class LatencyProfile {
         this.replicaOverrides = List.copyOf(builder.replicaOverrides);
         this.topology = builder.topology;
         this.coordinatorReplica = builder.coordinatorReplica;
+        this.readPath = builder.readPath;
         if (topology != null
                 && !topology.isOnePerReplica()
                 && !replicaOverrides.isEmpty()
@@ -76,6 +79,14 @@ public final class LatencyProfile {
      * The coordinator's own replica, for the variant in which the coordinator is a replica; empty:
      * no delay on the local path and uniform read targets.
      */
+    /**
+     * The read path of the cluster the profile was measured on (speculative retry, read repair,
+     * replica choice); empty for a profile that does not say.
+     */
+    public Optional<ReadPath> readPath() {
+        return Optional.ofNullable(readPath);
+    }
+
     public Optional<CoordinatorReplicaPath> coordinatorReplica() {
         return Optional.ofNullable(coordinatorReplica);
     }
@@ -120,7 +131,8 @@ public final class LatencyProfile {
                 .provenance(provenance)
                 .defaults(defaults)
                 .topology(topology)
-                .coordinatorReplica(coordinatorReplica);
+                .coordinatorReplica(coordinatorReplica)
+                .readPath(readPath);
         builder.replicaOverrides = List.copyOf(replicaOverrides);
         return builder;
     }
@@ -134,7 +146,8 @@ public final class LatencyProfile {
                 && defaults.equals(that.defaults)
                 && replicaOverrides.equals(that.replicaOverrides)
                 && Objects.equals(topology, that.topology)
-                && Objects.equals(coordinatorReplica, that.coordinatorReplica);
+                && Objects.equals(coordinatorReplica, that.coordinatorReplica)
+                && Objects.equals(readPath, that.readPath);
     }
 
     @Override
@@ -156,6 +169,7 @@ public final class LatencyProfile {
         private List<DelayOverrides> replicaOverrides = List.of();
         private DatacenterTopology topology;
         private CoordinatorReplicaPath coordinatorReplica;
+        private ReadPath readPath;
 
         private Builder(String name) {
             this.name = name;
@@ -189,6 +203,12 @@ public final class LatencyProfile {
         /** The coordinator's own replica (null: none). */
         public Builder coordinatorReplica(CoordinatorReplicaPath coordinatorReplica) {
             this.coordinatorReplica = coordinatorReplica;
+            return this;
+        }
+
+        /** The cluster's read path (null: the profile does not say). */
+        public Builder readPath(ReadPath readPath) {
+            this.readPath = readPath;
             return this;
         }
 

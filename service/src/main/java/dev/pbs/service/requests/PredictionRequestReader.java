@@ -95,7 +95,7 @@ public final class PredictionRequestReader {
 
     private static ReadFanout readFanout(String text) {
         if (text == null) {
-            return ReadFanout.ALL;
+            return null; // not given: all, or the profile's read path
         }
         try {
             return ReadFanout.parse(text);
