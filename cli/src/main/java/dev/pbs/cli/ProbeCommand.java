@@ -107,7 +107,7 @@ final class ProbeCommand implements Callable<Integer> {
                         () -> false);
                 snapshot = observed.measurement();
             }
-            LatencyProfile profile = MeasuredProfile.of(snapshot, name);
+            LatencyProfile profile = MeasuredProfile.withReadPath(MeasuredProfile.of(snapshot, name), run.readPath());
             output.measured(
                     snapshot,
                     profile,

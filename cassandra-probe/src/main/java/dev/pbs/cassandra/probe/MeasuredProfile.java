@@ -14,6 +14,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.StringJoiner;
 import java.util.TreeMap;
@@ -46,6 +47,12 @@ public final class MeasuredProfile {
         TracingDilation.Corrections corrections =
                 TracingDilation.estimate(snapshot, candidate -> traced(snapshot, candidate, name));
         return fromTraces(undilated(snapshot, corrections), name, " " + corrections.explanation());
+    }
+
+    /** The profile with the cluster's read path, when the probe read one. */
+    public static LatencyProfile withReadPath(
+            LatencyProfile profile, Optional<dev.pbs.model.readpath.ReadPath> readPath) {
+        return readPath.map(path -> profile.toBuilder().readPath(path).build()).orElse(profile);
     }
 
     /**

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -59,6 +60,9 @@ public final class ProbeRun implements AutoCloseable {
     private final CoordinatingNodes coordinators;
 
     private final TraceReader traces;
+    /** The probe table's read path as configured; empty when the schema does not say. */
+    private final Optional<dev.pbs.model.readpath.ReadPath> readPath;
+
     private final ClientLatencies client = new ClientLatencies();
     /** Over several datacenters, what the client saw through each datacenter's coordinators; else empty. */
     private final Map<String, ClientLatencies> clientByDatacenter = new TreeMap<>();
@@ -112,6 +116,15 @@ public final class ProbeRun implements AutoCloseable {
         // Refused before anything is read ("LIMIT must be strictly positive"): see ClientLatencies.
         this.roundTrip = session.prepare("SELECT version FROM " + table + " WHERE key = ? LIMIT ?");
         this.traces = new TraceReader(session, recorder);
+        this.readPath = TableReadPath.of(session, settings.keyspace(), ProbeSettings.TABLE);
+    }
+
+    /**
+     * The probe table's read path as configured (speculative_retry, read_repair), for the measured
+     * profile; empty when the cluster's schema does not say.
+     */
+    public Optional<dev.pbs.model.readpath.ReadPath> readPath() {
+        return readPath;
     }
 
     /**

@@ -49,6 +49,9 @@ public final class ManagedProbe implements Managed {
     private volatile boolean stopping;
     private volatile Thread worker;
     private volatile ProbeRun current;
+    /** The probe table's read path, as the last connection read it; published with the live profile. */
+    private volatile java.util.Optional<dev.pbs.model.readpath.ReadPath> readPath = java.util.Optional.empty();
+
     private volatile ProbeSnapshot lastComplete;
     private volatile String state = "connecting";
     private volatile String lastError;
@@ -139,6 +142,7 @@ public final class ManagedProbe implements Managed {
                 state = "running";
                 lastError = null;
                 retryMillis = 1000;
+                readPath = run.readPath();
                 current = run;
                 LOG.info(
                         "probe {}: connected, probing windows of {} s",
@@ -186,7 +190,8 @@ public final class ManagedProbe implements Managed {
             String problem = "no measurements yet";
             for (ProbeSnapshot snapshot : candidates) {
                 try {
-                    LatencyProfile profile = MeasuredProfile.of(snapshot, configuration.profileName());
+                    LatencyProfile profile = MeasuredProfile.withReadPath(
+                            MeasuredProfile.of(snapshot, configuration.profileName()), readPath);
                     store.publishLive(profile);
                     Map<String, Long> samples = new LinkedHashMap<>();
                     for (WarsMessage message : WarsMessage.values()) {

@@ -1,0 +1,53 @@
+package dev.pbs.cassandra.probe;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import dev.pbs.model.readpath.ReadPath;
+import dev.pbs.model.readpath.ReadRepair;
+import dev.pbs.model.readpath.ReplicaChoice;
+import dev.pbs.model.readpath.SpeculativeRetry;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The read path of the probe's table as the cluster has it configured, from the driver's schema
+ * metadata: the table options {@code speculative_retry} and {@code read_repair} (Cassandra 4 and
+ * later). The replica choice is recorded as random: where reads go is measured instead (the
+ * profile's {@code local_read_preference}), which already holds what the dynamic snitch did.
+ */
+final class TableReadPath {
+
+    private static final CqlIdentifier SPECULATIVE_RETRY = CqlIdentifier.fromInternal("speculative_retry");
+    private static final CqlIdentifier READ_REPAIR = CqlIdentifier.fromInternal("read_repair");
+
+    private TableReadPath() {}
+
+    /**
+     * The table's read path, or empty when the metadata lacks the table or either option, or holds
+     * a value pbs does not model (the profile then says nothing, and predictions read as the
+     * question asks).
+     */
+    static Optional<ReadPath> of(CqlSession session, String keyspace, String table) {
+        return session.getMetadata()
+                .getKeyspace(CqlIdentifier.fromInternal(keyspace))
+                .flatMap(metadata -> metadata.getTable(CqlIdentifier.fromInternal(table)))
+                .flatMap(metadata -> of(metadata.getOptions()));
+    }
+
+    /** The read path of a table's options, as the driver gives them; empty when one is missing or unknown. */
+    static Optional<ReadPath> of(Map<CqlIdentifier, Object> options) {
+        Object retry = options.get(SPECULATIVE_RETRY);
+        Object repair = options.get(READ_REPAIR);
+        if (retry == null || repair == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new ReadPath(
+                    SpeculativeRetry.parse(retry.toString()),
+                    ReadRepair.parse(repair.toString()),
+                    ReplicaChoice.random()));
+        } catch (IllegalArgumentException unknown) {
+            return Optional.empty();
+        }
+    }
+}

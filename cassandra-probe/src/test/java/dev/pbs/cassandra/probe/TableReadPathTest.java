@@ -1,0 +1,39 @@
+package dev.pbs.cassandra.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import dev.pbs.model.readpath.ReadPath;
+import dev.pbs.model.readpath.ReadRepair;
+import dev.pbs.model.readpath.ReplicaChoice;
+import dev.pbs.model.readpath.SpeculativeRetry;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TableReadPathTest {
+
+    private static Map<CqlIdentifier, Object> options(String retry, String repair) {
+        return Map.of(
+                CqlIdentifier.fromInternal("speculative_retry"), retry,
+                CqlIdentifier.fromInternal("read_repair"), repair,
+                CqlIdentifier.fromInternal("gc_grace_seconds"), 864000);
+    }
+
+    @Test
+    void of_cassandrasDefaults_readAsTheyAre() {
+        assertThat(TableReadPath.of(options("99p", "BLOCKING")))
+                .contains(new ReadPath(SpeculativeRetry.parse("99p"), ReadRepair.BLOCKING, ReplicaChoice.random()));
+        assertThat(TableReadPath.of(options("MIN(99.0p,50ms)", "NONE"))
+                        .orElseThrow()
+                        .speculativeRetry())
+                .isEqualTo(SpeculativeRetry.parse("MIN(99p,50ms)"));
+    }
+
+    @Test
+    void of_missingOrUnknownOption_saysNothing() {
+        assertThat(TableReadPath.of(Map.of(CqlIdentifier.fromInternal("speculative_retry"), "99p")))
+                .isEmpty();
+        assertThat(TableReadPath.of(options("HEDGED", "BLOCKING"))).isEmpty();
+        assertThat(TableReadPath.of(options("99p", "ASYNC"))).isEmpty();
+    }
+}
