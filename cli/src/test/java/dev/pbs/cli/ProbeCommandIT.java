@@ -58,7 +58,14 @@ class ProbeCommandIT {
         CommandLineRun predict = CommandLineRun.of(
                 "predict", "--profile-file", profile.toString(), "--n", "3", "--all", "--trials", "20000");
         assertThat(predict.status()).as(predict.err()).isZero();
-        assertThat(predict.out()).contains("profile measured, N=3");
+        // The profile reads as the cluster's table does: Cassandra 5's defaults.
+        JsonNode readPath = JsonMapping.mapper().readTree(profile.toFile()).get("read_path");
+        assertThat(readPath.get("speculative_retry").asText()).isEqualTo("99p");
+        assertThat(readPath.get("read_repair").asText()).isEqualTo("blocking");
+        assertThat(predict.out())
+                .contains("profile measured, N=3")
+                .contains("read fan-out targeted")
+                .contains("speculative retry 99p, blocking read repair");
 
         CommandLineRun fit = CommandLineRun.of(
                 "fit",

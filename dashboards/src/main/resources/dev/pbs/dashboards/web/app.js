@@ -246,11 +246,16 @@ async function namedDatacenters(name) {
   }
 }
 
-/** The question of every (R, W) of N, with the read path chosen: fan-out all, or targeted and its speculation. */
+/**
+ * The question of every (R, W) of N, with the read path chosen: fan-out all, targeted and its speculation, or none
+ * said, so that the profile's own read path (a probed cluster's) applies.
+ */
 function rwQuestion(state) {
   const question = {profile: state.profile, n: state.n, t_ms: TIMES, percentiles: PERCENTILES,
     windows: [0.99, 0.999], trials: Number(state.trials), seed: 42};
-  if (state.reads !== "all") {
+  if (state.reads === "all") {
+    question.read_fanout = "all"; // said, so that a profile's own read path does not apply
+  } else if (state.reads !== "profile") {
     question.read_fanout = "targeted";
     if (state.reads !== "targeted") {
       question.speculative_retry = state.reads;
