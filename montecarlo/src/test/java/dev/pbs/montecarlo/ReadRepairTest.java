@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.pbs.model.distribution.Exponential;
-import dev.pbs.model.distribution.LatencySampler;
 import dev.pbs.model.profile.BuiltInProfiles;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.model.readpath.SpeculativeRetry;
 import java.util.List;
-import java.util.random.RandomGenerator;
-import java.util.random.RandomGeneratorFactory;
 import org.junit.jupiter.api.Test;
 
 /** Blocking read repair in the engine: answers by hand, invariance, and a literal simulation. */
@@ -145,7 +142,9 @@ class ReadRepairTest {
         for (int[] pair : rw) {
             List<RepairPoint> engine = repairs(result, pair[0], pair[1]);
             for (int g = 0; g < times.length; g++) {
-                double literal = literalRepaired(profile, n, pair[0], pair[1], threshold, times[g], trials, 7 + g);
+                double literal = LiteralTargetedReads.at(
+                                profile, n, pair[0], pair[1], threshold, times[g], trials, 7 + g)
+                        .disagreeingFraction();
                 double onePass = engine.get(g).repaired().estimate();
                 double p = (literal + onePass) / 2;
                 double standardError = Math.sqrt(2 * p * (1 - p) / trials);
@@ -165,64 +164,5 @@ class ReadRepairTest {
                         .build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("blocking read repair needs expanding quorums");
-    }
-
-    /** The fraction of reads at t whose R kept answers include both a fresh and a stale one. */
-    private static double literalRepaired(
-            LatencyProfile profile, int n, int r, int w, double threshold, double t, int trials, long seed) {
-        RandomGenerator random =
-                RandomGeneratorFactory.of("Xoroshiro128PlusPlus").create(seed);
-        MessageDelays delays = profile.delaysOf(0);
-        LatencySampler write = delays.write().sampler(random);
-        LatencySampler acknowledgement = delays.acknowledgement().sampler(random);
-        LatencySampler read = delays.read().sampler(random);
-        LatencySampler response = delays.response().sampler(random);
-        long repaired = 0;
-        double[] writeDelay = new double[n];
-        double[] acknowledged = new double[n];
-        double[] readDelay = new double[n];
-        double[] responseDelay = new double[n];
-        for (int trial = 0; trial < trials; trial++) {
-            for (int i = 0; i < n; i++) {
-                writeDelay[i] = write.sample();
-                acknowledged[i] = writeDelay[i] + acknowledgement.sample();
-                readDelay[i] = read.sample();
-                responseDelay[i] = response.sample();
-            }
-            double commit = java.util.Arrays.stream(acknowledged).sorted().toArray()[w - 1];
-            int[] order = java.util.stream.IntStream.range(0, n).toArray();
-            for (int k = n - 1; k > 0; k--) {
-                int swap = random.nextInt(k + 1);
-                int kept = order[k];
-                order[k] = order[swap];
-                order[swap] = kept;
-            }
-            double slowest = 0;
-            for (int j = 0; j < r; j++) {
-                slowest = Math.max(slowest, readDelay[order[j]] + responseDelay[order[j]]);
-            }
-            int asked = slowest > threshold && r < n ? r + 1 : r;
-            double[][] answers = new double[asked][];
-            for (int j = 0; j < asked; j++) {
-                int replica = order[j];
-                double sent = j < r ? 0 : threshold;
-                answers[j] = new double[] {sent + readDelay[replica] + responseDelay[replica], replica, sent};
-            }
-            java.util.Arrays.sort(answers, java.util.Comparator.comparingDouble(answer -> answer[0]));
-            boolean fresh = false;
-            boolean stale = false;
-            for (int j = 0; j < r; j++) {
-                int replica = (int) answers[j][1];
-                if (writeDelay[replica] <= commit + t + answers[j][2] + readDelay[replica]) {
-                    fresh = true;
-                } else {
-                    stale = true;
-                }
-            }
-            if (fresh && stale) {
-                repaired++;
-            }
-        }
-        return (double) repaired / trials;
     }
 }

@@ -6,12 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.pbs.model.distribution.Constant;
 import dev.pbs.model.distribution.Exponential;
-import dev.pbs.model.distribution.LatencySampler;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.model.readpath.SpeculativeRetry;
-import java.util.random.RandomGenerator;
-import java.util.random.RandomGeneratorFactory;
 import org.junit.jupiter.api.Test;
 
 /** Speculative retry in the engine: answers by hand, closed forms, and a literal simulation. */
@@ -172,7 +169,9 @@ class SpeculativeRetryTest {
         for (int[] pair : rw) {
             ConfigurationResult engine = result.configuration(pair[0], pair[1]).orElseThrow();
             for (int g = 0; g < times.length; g++) {
-                double literal = literalConsistent(profile, n, pair[0], pair[1], threshold, times[g], trials, 99 + g);
+                double literal = LiteralTargetedReads.at(
+                                profile, n, pair[0], pair[1], threshold, times[g], trials, 99 + g)
+                        .consistentFraction();
                 double onePass = engine.visibility().get(g).consistent().estimate();
                 double p = (literal + onePass) / 2;
                 double standardError = Math.sqrt(2 * p * (1 - p) / trials);
@@ -190,65 +189,5 @@ class SpeculativeRetryTest {
                         .build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("targeted read fan-out");
-    }
-
-    /** The fraction of fresh trials at one t, each read literally: targets, extra request, answers. */
-    private static double literalConsistent(
-            LatencyProfile profile, int n, int r, int w, double threshold, double t, int trials, long seed) {
-        RandomGenerator random =
-                RandomGeneratorFactory.of("Xoroshiro128PlusPlus").create(seed);
-        MessageDelays delays = profile.delaysOf(0);
-        LatencySampler write = delays.write().sampler(random);
-        LatencySampler acknowledgement = delays.acknowledgement().sampler(random);
-        LatencySampler read = delays.read().sampler(random);
-        LatencySampler response = delays.response().sampler(random);
-        long consistent = 0;
-        double[] writeDelay = new double[n];
-        double[] acknowledged = new double[n];
-        double[] readDelay = new double[n];
-        double[] responseDelay = new double[n];
-        for (int trial = 0; trial < trials; trial++) {
-            for (int i = 0; i < n; i++) {
-                writeDelay[i] = write.sample();
-                acknowledged[i] = writeDelay[i] + acknowledgement.sample();
-                readDelay[i] = read.sample();
-                responseDelay[i] = response.sample();
-            }
-            double commit = java.util.Arrays.stream(acknowledged).sorted().toArray()[w - 1];
-            int[] order = java.util.stream.IntStream.range(0, n).toArray();
-            for (int k = n - 1; k > 0; k--) {
-                int swap = random.nextInt(k + 1);
-                int kept = order[k];
-                order[k] = order[swap];
-                order[swap] = kept;
-            }
-            // Each asked replica: when its request left (after the read's start) and when it answered.
-            int asked = r;
-            double slowest = 0;
-            for (int j = 0; j < r; j++) {
-                slowest = Math.max(slowest, readDelay[order[j]] + responseDelay[order[j]]);
-            }
-            if (slowest > threshold && r < n) {
-                asked = r + 1;
-            }
-            double[][] answers = new double[asked][];
-            for (int j = 0; j < asked; j++) {
-                int replica = order[j];
-                double sent = j < r ? 0 : threshold;
-                answers[j] = new double[] {sent + readDelay[replica] + responseDelay[replica], replica, sent};
-            }
-            java.util.Arrays.sort(answers, java.util.Comparator.comparingDouble(answer -> answer[0]));
-            boolean fresh = false;
-            for (int j = 0; j < r; j++) {
-                int replica = (int) answers[j][1];
-                if (writeDelay[replica] <= commit + t + answers[j][2] + readDelay[replica]) {
-                    fresh = true;
-                }
-            }
-            if (fresh) {
-                consistent++;
-            }
-        }
-        return (double) consistent / trials;
     }
 }

@@ -54,6 +54,15 @@ class TracingDilationTest {
         assertThat(CorrectionStep.quantilesOfSum(roundTrip, parts, 0.1)[0]).isCloseTo(3, within(1e-9));
     }
 
+    /** X log-uniform from 0.1 to 100 ms (its median 3.16 ms), as 100 quantiles. */
+    private static double[] logUniformParts() {
+        double[] parts = new double[100];
+        for (int level = 0; level < parts.length; level++) {
+            parts[level] = 0.1 * Math.pow(1000, (level + 0.5) / parts.length);
+        }
+        return parts;
+    }
+
     private static double[] targets(double value) {
         double[] targets = new double[TracingDilation.CALIBRATION_PERCENTILES.length];
         java.util.Arrays.fill(targets, value);
@@ -66,10 +75,7 @@ class TracingDilationTest {
         // and b = 0.6: the body halved, the tail compressed. The step finds both again, where a
         // multiplier alone cannot fit the median and p99 together.
         double[] roundTrip = constant(0.5);
-        double[] parts = new double[100];
-        for (int level = 0; level < parts.length; level++) {
-            parts[level] = 0.1 * Math.pow(1000, (level + 0.5) / parts.length);
-        }
+        double[] parts = logUniformParts();
         double median = parts[parts.length / 2];
         double[] targets = CorrectionStep.quantilesOfSum(roundTrip, CorrectionStep.reshaped(parts, 0.6, median), 0.5);
         double[] step = CorrectionStep.find(roundTrip, parts, targets);
@@ -89,10 +95,7 @@ class TracingDilationTest {
         // step still answers, with an error no worse than the multiplier's alone, and near the
         // exponent that made the targets.
         double[] roundTrip = constant(0.5);
-        double[] parts = new double[100];
-        for (int level = 0; level < parts.length; level++) {
-            parts[level] = 0.1 * Math.pow(1000, (level + 0.5) / parts.length);
-        }
+        double[] parts = logUniformParts();
         double median = parts[parts.length / 2];
         double[] targets = CorrectionStep.quantilesOfSum(roundTrip, CorrectionStep.reshaped(parts, 0.6, median), 0.5);
         double[] step = CorrectionStep.find(roundTrip, parts, targets, 40);
