@@ -59,19 +59,12 @@ final class ChunkSimulator implements ChunkedRun.Worker {
     /** The read coordinator's datacenter in the current trial. */
     private int readDatacenter;
 
-    /**
-     * With speculation, per R (0-based): the position in the read order of the contacted replica
-     * whose answer was not kept, and the extra replica that was kept instead; -1 when none.
-     */
-    private final int[] droppedPosition;
-
-    private final int[] spareReplica;
-    /** The dynamic snitch's scores of the current read's replicas, and the replicas ordered by them. */
-    private final double[] snitchScores;
-
-    private final int[] byScore;
-    /** The repair's draws and the current trial's cost of repairing each replica, with blocking read repair. */
-    private final RepairDraws repair;
+    /** Targeted reads with speculative retry; null without. */
+    private final SpeculativeReads speculation;
+    /** The dynamic snitch's read order; null for random replicas. */
+    private final SnitchOrder snitch;
+    /** Blocking read repair; null without. */
+    private final ReadRepairs repairs;
 
     ChunkSimulator(TrialPlan plan, Accumulator accumulator) {
         this.plan = plan;
@@ -101,11 +94,20 @@ final class ChunkSimulator implements ChunkedRun.Worker {
         readLatency = new double[n];
         writeRank = new int[n];
         smallestRank = new int[n];
-        droppedPosition = new int[n];
-        snitchScores = new double[n];
-        byScore = new int[n];
-        spareReplica = new int[n];
-        repair = plan.repairs ? new RepairDraws(plan, BLOCK) : null;
+        speculation = plan.speculates
+                ? new SpeculativeReads(
+                        plan,
+                        readOrder,
+                        respondedAt,
+                        gap,
+                        writeRank,
+                        smallestGap,
+                        smallestRank,
+                        readLatency,
+                        accumulator.speculated)
+                : null;
+        snitch = plan.snitch ? new SnitchOrder(plan) : null;
+        repairs = plan.repairs ? new ReadRepairs(plan, accumulator, BLOCK, readOrder, gap, commit, speculation) : null;
     }
 
     Accumulator accumulator() {
@@ -127,8 +129,8 @@ final class ChunkSimulator implements ChunkedRun.Worker {
         }
         LatencySampler interSampler = plan.crossesDatacenters ? plan.interDatacenterDelay.sampler(random) : null;
         LatencySampler[] localSamplers = plan.coordinatorReplica ? plan.local.samplers(random) : null;
-        if (repair != null) {
-            repair.start(auxiliary);
+        if (repairs != null) {
+            repairs.start(auxiliary);
         }
 
         for (int done = 0; done < trials; done += BLOCK) {
@@ -159,8 +161,8 @@ final class ChunkSimulator implements ChunkedRun.Worker {
                 localSamplers[2].fill(localRead, 0, size);
                 localSamplers[3].fill(localResponse, 0, size);
             }
-            if (repair != null) {
-                repair.fill(size);
+            if (repairs != null) {
+                repairs.fill(size);
             }
             for (int trial = 0; trial < size; trial++) {
                 runTrial(trial, random);
@@ -185,45 +187,35 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             sortIndices(acknowledgedAt, writeOrder);
             for (int k = 0; k < n; k++) {
                 commit[k] = acknowledgedAt[writeOrder[k]];
+                writeRank[writeOrder[k]] = k;
             }
             if (plan.targeted) {
                 shuffleReadOrder(random);
             } else {
                 sortIndices(respondedAt, readOrder);
             }
-            if (plan.speculates) {
-                for (int k = 0; k < n; k++) {
-                    writeRank[writeOrder[k]] = k;
-                }
-                speculativeReads(true);
-                recordSpeculativeNonExpanding();
+            if (speculation != null) {
+                speculation.fill();
             } else {
-                recordNonExpanding();
+                nonExpandingReads();
             }
-            return;
-        }
-        if (plan.repairs && !plan.targeted) {
-            // Fan-out all, with the responders' identities, which the repair needs.
-            sortIndices(respondedAt, readOrder);
-            double smallest = Double.POSITIVE_INFINITY;
-            SmallSorts.sortInto(acknowledgedAt, commit, n);
-            for (int k = 0; k < plan.maxRead; k++) {
-                smallest = Math.min(smallest, gap[readOrder[k]]);
-                smallestGap[k] = smallest;
-                readLatency[k] = respondedAt[readOrder[k]];
-            }
-            recordExpanding();
-            recordRepairs(trial);
+            recordNonExpanding();
             return;
         }
         // commit[k] is the (k+1)-th acknowledgement time.
         SmallSorts.sortInto(acknowledgedAt, commit, n);
-        double smallest = Double.POSITIVE_INFINITY;
-        if (plan.speculates) {
+        if (speculation != null) {
             shuffleReadOrder(random);
-            speculativeReads(false);
-        } else if (plan.targeted) {
-            shuffleReadOrder(random);
+            speculation.fill();
+        } else if (plan.targeted || repairs != null) {
+            // Targeted: the random order; fan-out all with repair: the order of response, whose
+            // identities the repair needs. Either way the R-th read latency is the slowest of R.
+            if (plan.targeted) {
+                shuffleReadOrder(random);
+            } else {
+                sortIndices(respondedAt, readOrder);
+            }
+            double smallest = Double.POSITIVE_INFINITY;
             double latency = 0;
             for (int k = 0; k < plan.maxRead; k++) {
                 int replica = readOrder[k];
@@ -235,62 +227,16 @@ final class ChunkSimulator implements ChunkedRun.Worker {
         } else {
             // Responders in order of response; each carries its gap W[i] - R[i] along.
             SmallSorts.sortWithPayloadInto(respondedAt, gap, readLatency, sortedGap, n, packed);
+            double smallest = Double.POSITIVE_INFINITY;
             for (int k = 0; k < plan.maxRead; k++) {
                 smallest = Math.min(smallest, sortedGap[k]);
                 smallestGap[k] = smallest;
             }
         }
         recordExpanding();
-        if (plan.repairs) {
-            recordRepairs(trial);
+        if (repairs != null) {
+            repairs.record(trial, readCoordinator, readDatacenter);
         }
-    }
-
-    /**
-     * Blocking read repair, at every time of the grid and for every configuration whose reads keep
-     * two or more answers: the read repairs when some kept answer is fresh at t and some is not
-     * (all stale answers agree with each other), and waits for the slowest repair of a stale one.
-     */
-    private void recordRepairs(int trial) {
-        repair.costs(trial, readCoordinator, readDatacenter);
-        for (int c = 0; c < plan.configurationCount; c++) {
-            int k = plan.readIndex[c];
-            if (k == 0) {
-                continue;
-            }
-            double committed = commit[plan.writeIndex[c]];
-            long[] repairs = accumulator.repairs[c];
-            long[] nanos = accumulator.repairNanos[c];
-            for (int g = 0; g < plan.grid.length; g++) {
-                double t = plan.grid[g];
-                boolean fresh = false;
-                double slowest = -1;
-                for (int j = 0; j <= k; j++) {
-                    int replica = keptReplica(k, j);
-                    double keptGap = gap[replica] - (replica == spareReplica[k] ? plan.speculationThreshold[k] : 0);
-                    if (keptGap - committed <= t) {
-                        fresh = true;
-                    } else {
-                        slowest = Math.max(slowest, repair.cost(replica));
-                    }
-                }
-                if (fresh && slowest >= 0) {
-                    repairs[g]++;
-                    nanos[g] += Math.round(slowest * 1e6);
-                }
-            }
-        }
-    }
-
-    /**
-     * The j-th (0-based) of the R = k + 1 replicas whose answers a read kept: the first R of the
-     * read order, with speculation less the one dropped and plus the extra one.
-     */
-    private int keptReplica(int k, int j) {
-        if (!plan.speculates || droppedPosition[k] < 0) {
-            return readOrder[j];
-        }
-        return j == droppedPosition[k] ? spareReplica[k] : readOrder[j];
     }
 
     /**
@@ -299,8 +245,8 @@ final class ChunkSimulator implements ChunkedRun.Worker {
      * is put first with probability p and last otherwise, and the others are shuffled around it.
      */
     private void shuffleReadOrder(RandomGenerator random) {
-        if (plan.snitch) {
-            snitchReadOrder(random);
+        if (snitch != null) {
+            snitch.fill(readOrder, readCoordinator, readDatacenter, random);
             return;
         }
         for (int i = 0; i < n; i++) {
@@ -328,44 +274,6 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             int chosen = readOrder[swap];
             readOrder[swap] = readOrder[k];
             readOrder[k] = chosen;
-        }
-    }
-
-    /**
-     * The dynamic snitch's order ({@link dev.pbs.model.readpath.ReplicaChoice}): a uniformly
-     * random order, as the static snitch gives for a random key, kept unless at some position its
-     * replica's score exceeds the tolerance times the score of the replica at that position of the
-     * order by score; then the order by score (ties by replica number).
-     */
-    private void snitchReadOrder(RandomGenerator random) {
-        for (int i = 0; i < n; i++) {
-            readOrder[i] = i;
-        }
-        for (int k = 0; k < n - 1; k++) {
-            int swap = k + random.nextInt(n - k);
-            int chosen = readOrder[swap];
-            readOrder[swap] = readOrder[k];
-            readOrder[k] = chosen;
-        }
-        double[] scores = snitchScores;
-        double[] datacenterScores = plan.snitchScore[readDatacenter];
-        for (int i = 0; i < n; i++) {
-            scores[i] = i == readCoordinator ? plan.localSnitchScore : datacenterScores[i];
-        }
-        for (int i = 0; i < n; i++) {
-            int replica = i;
-            int j = i - 1;
-            while (j >= 0 && scores[byScore[j]] > scores[replica]) {
-                byScore[j + 1] = byScore[j];
-                j--;
-            }
-            byScore[j + 1] = replica;
-        }
-        for (int k = 0; k < n; k++) {
-            if (scores[readOrder[k]] > plan.snitchTolerance * scores[byScore[k]]) {
-                System.arraycopy(byScore, 0, readOrder, 0, n);
-                return;
-            }
         }
     }
 
@@ -440,88 +348,21 @@ final class ChunkSimulator implements ChunkedRun.Worker {
         }
     }
 
-    /**
-     * A targeted read with speculative retry, for every R: the first R replicas of the read's
-     * order are asked at its start; when they have not all answered by the threshold, replica R + 1
-     * of the order is asked then, and the read completes with the first R answers. Fills, per R,
-     * the read latency (the R-th answer) and either the smallest gap of the answering replicas
-     * (the extra one's less the threshold: its request left that much later) or, for
-     * non-expanding quorums, their smallest write rank; counts the reads that speculated.
-     */
-    private void speculativeReads(boolean ranks) {
-        for (int k = 0; k < plan.maxRead; k++) {
-            int slowest = 0;
-            double latency = Double.NEGATIVE_INFINITY;
-            double secondSlowest = Double.NEGATIVE_INFINITY;
-            for (int j = 0; j <= k; j++) {
-                double at = respondedAt[readOrder[j]];
-                if (at > latency) {
-                    secondSlowest = latency;
-                    latency = at;
-                    slowest = j;
-                } else if (at > secondSlowest) {
-                    secondSlowest = at;
-                }
-            }
-            double threshold = plan.speculationThreshold[k];
-            int dropped = -1;
-            int spare = -1;
-            if (latency > threshold) {
-                accumulator.speculated[k]++;
-                int extra = readOrder[k + 1];
-                double extraAt = threshold + respondedAt[extra];
-                if (extraAt < latency) {
-                    dropped = slowest;
-                    spare = extra;
-                    latency = Math.max(extraAt, secondSlowest);
-                }
-            }
-            double smallest = Double.POSITIVE_INFINITY;
-            int rank = Integer.MAX_VALUE;
-            for (int j = 0; j <= k; j++) {
-                if (j != dropped) {
-                    smallest = Math.min(smallest, gap[readOrder[j]]);
-                    rank = Math.min(rank, writeRank[readOrder[j]]);
-                }
-            }
-            if (spare >= 0) {
-                smallest = Math.min(smallest, gap[spare] - threshold);
-                rank = Math.min(rank, writeRank[spare]);
-            }
-            smallestGap[k] = smallest;
-            smallestRank[k] = ranks ? rank : 0;
-            readLatency[k] = latency;
-            droppedPosition[k] = dropped;
-            spareReplica[k] = spare;
-        }
-    }
-
-    /** {@link #recordNonExpanding} for reads that {@link #speculativeReads} has filled. */
-    private void recordSpeculativeNonExpanding() {
-        recordLatencies();
-        for (int c : plan.partialConfigurations) {
-            if (smallestRank[plan.readIndex[c]] <= plan.writeIndex[c]) {
-                accumulator.consistentAtOnce[c]++;
-            } else {
-                accumulator.neverConsistent[c]++;
-            }
-        }
-    }
-
-    private void recordNonExpanding() {
-        for (int k = 0; k < n; k++) {
-            writeRank[writeOrder[k]] = k;
-        }
-        int responders = plan.maxRead;
+    /** Non-expanding reads without speculation: per R, the smallest write rank and the latency. */
+    private void nonExpandingReads() {
         int rank = Integer.MAX_VALUE;
         double latency = 0;
-        for (int k = 0; k < responders; k++) {
+        for (int k = 0; k < plan.maxRead; k++) {
             int replica = readOrder[k];
             rank = Math.min(rank, writeRank[replica]);
             smallestRank[k] = rank;
             latency = plan.targeted ? Math.max(latency, respondedAt[replica]) : respondedAt[replica];
             readLatency[k] = latency;
         }
+    }
+
+    /** Non-expanding quorums: a read is consistent at once or never, by its smallest write rank. */
+    private void recordNonExpanding() {
         recordLatencies();
         for (int c : plan.partialConfigurations) {
             if (smallestRank[plan.readIndex[c]] <= plan.writeIndex[c]) {

@@ -12,6 +12,8 @@ import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.model.readpath.SpeculativeRetry;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Blocking read repair in the engine: answers by hand, invariance, and a literal simulation. */
 class ReadRepairTest {
@@ -111,12 +113,14 @@ class ReadRepairTest {
     }
 
     /**
-     * The engine against repair written literally at each t, on exponential delays, with
-     * speculation: targets in random order, the extra replica asked at 2 ms, the first R answers
-     * compared, fresh iff the write reached the replica before the read request.
+     * The engine against repair written literally at each t, on exponential delays, with and
+     * without speculation: targets in random order, the extra replica asked at 2 ms (or never),
+     * the first R answers compared, fresh iff the write reached the replica before the read
+     * request.
      */
-    @Test
-    void fractionRepaired_agreesWithALiteralSimulationAtEachTime() {
+    @ParameterizedTest
+    @ValueSource(strings = {"2ms", "NONE"})
+    void fractionRepaired_agreesWithALiteralSimulationAtEachTime(String speculativeRetry) {
         LatencyProfile profile = LatencyProfile.builder("exponential")
                 .provenance("test: exponential delays, ms")
                 .defaults(new MessageDelays(
@@ -126,7 +130,8 @@ class ReadRepairTest {
         int n = 5;
         int trials = 100_000;
         int[][] rw = {{2, 1}, {3, 1}, {2, 2}};
-        double threshold = 2;
+        SpeculativeRetry retry = SpeculativeRetry.parse(speculativeRetry);
+        double threshold = retry.thresholdMillis(percentile -> Double.NaN);
         SimulationResult result = ENGINE.run(SimulationSpec.builder(profile, n)
                 .configurations(java.util.Arrays.stream(rw)
                         .map(pair -> dev.pbs.model.quorum.QuorumConfiguration.of(n, pair[0], pair[1]))
@@ -134,7 +139,7 @@ class ReadRepairTest {
                 .trials(trials)
                 .seed(31)
                 .readFanout(ReadFanout.TARGETED)
-                .speculativeRetry(SpeculativeRetry.parse(threshold + "ms"))
+                .speculativeRetry(retry)
                 .readRepair(ReadRepair.BLOCKING)
                 .visibilityGridMillis(times)
                 .build());
