@@ -2,12 +2,7 @@ package dev.pbs.questions;
 
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
-import dev.pbs.model.quorum.EchoedText;
 import dev.pbs.model.quorum.QuorumConfiguration;
-import dev.pbs.model.readpath.ReadPath;
-import dev.pbs.model.readpath.ReadRepair;
-import dev.pbs.model.readpath.ReplicaChoice;
-import dev.pbs.model.readpath.SpeculativeRetry;
 import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ReadFanout;
 import dev.pbs.montecarlo.SimulationSpec;
@@ -81,8 +76,9 @@ public record PredictionQuestion(
         private Long trials;
         private Long seed;
         private int threads = 1;
-        private ReadFanout readFanout = ReadFanout.ALL;
-        private boolean readFanoutGiven;
+        /** Null: not given (fan-out all, or the profile's read path). */
+        private ReadFanout readFanout;
+
         private boolean coordinatorReplica;
         private String speculativeRetry;
         private String readRepair;
@@ -161,8 +157,7 @@ public record PredictionQuestion(
         }
 
         public Builder readFanout(ReadFanout readFanout) {
-            this.readFanout = readFanout == null ? ReadFanout.ALL : readFanout;
-            this.readFanoutGiven = readFanout != null;
+            this.readFanout = readFanout;
             return this;
         }
 
@@ -176,7 +171,7 @@ public record PredictionQuestion(
         }
 
         /**
-         * Cassandra's {@code speculative_retry} for targeted reads ({@link SpeculativeRetry#parse};
+         * Cassandra's {@code speculative_retry} for targeted reads ({@link dev.pbs.model.readpath.SpeculativeRetry#parse};
          * null or {@code NONE}: never).
          */
         public Builder speculativeRetry(String speculativeRetry) {
@@ -253,151 +248,29 @@ public record PredictionQuestion(
                     ? limits.defaultTrials()
                     : rules.wholeNumber(Field.TRIALS, trials, 1, limits.maxTrials());
             rules.wholeNumber(Field.THREADS, threads, 1, SimulationSpec.MAX_THREADS);
-            ReadPath measured = profile.readPath().orElse(null);
-            if (measured != null && !readPathAsked()) {
-                // The profile's cluster reads as measured: Cassandra's targeted reads, its settings.
-                readFanout = ReadFanout.TARGETED;
-                if (measured.readRepair() == ReadRepair.BLOCKING
-                        && grid.length > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
-                    throw rules.invalid(
-                            Field.TIMES,
-                            "holds " + grid.length + " times, but the profile " + profile.name() + " reads with "
-                                    + "blocking read repair, counted at every time: at most "
-                                    + SimulationSpec.MAX_REPAIR_GRID_POINTS + ", or give "
-                                    + rules.name(Field.READ_REPAIR) + " none");
-                }
-                return new PredictionQuestion(
-                        SimulationSpec.builder(profile, n)
-                                .configurations(configurations)
-                                .trials(trialCount)
-                                .seed(seed == null ? DEFAULT_SEED : seed)
-                                .threads(threads)
-                                .readFanout(ReadFanout.TARGETED)
-                                .coordinatorReplica(coordinatorReplica)
-                                .speculativeRetry(measured.speculativeRetry())
-                                .readRepair(measured.readRepair())
-                                .replicaChoice(measured.replicaChoice())
-                                .visibilityGridMillis(grid)
-                                .build(),
-                        report,
-                        seed != null);
-            }
-            SpeculativeRetry retry = speculativeRetry();
-            if (retry.speculates() && readFanout != ReadFanout.TARGETED) {
-                throw rules.invalid(
-                        Field.SPECULATIVE_RETRY,
-                        "asks one more replica than R, so it needs the targeted read fan-out (Cassandra's): add "
-                                + rules.name(Field.READ_FANOUT) + " targeted");
-            }
+            ReadPathOptions.Chosen read = readPathOptions().forConfigurations(profile, grid);
             SimulationSpec simulation = SimulationSpec.builder(profile, n)
                     .configurations(configurations)
                     .trials(trialCount)
                     .seed(seed == null ? DEFAULT_SEED : seed)
                     .threads(threads)
-                    .readFanout(readFanout)
+                    .readFanout(read.readFanout())
                     .coordinatorReplica(coordinatorReplica)
-                    .speculativeRetry(retry)
-                    .readRepair(readRepair(grid))
-                    .replicaChoice(replicaChoice())
+                    .speculativeRetry(read.speculativeRetry())
+                    .readRepair(read.readRepair())
+                    .replicaChoice(read.replicaChoice())
                     .visibilityGridMillis(grid)
                     .build();
             return new PredictionQuestion(simulation, report, seed != null);
         }
 
-        /** Whether the question sets any part of the read path (else a profile's own applies). */
-        private boolean readPathAsked() {
-            return readFanoutGiven
-                    || speculativeRetry != null
-                    || readRepair != null
-                    || replicaChoice != null
-                    || snitchBadnessThreshold != null;
-        }
-
-        private ReplicaChoice replicaChoice() {
-            double badness = ReplicaChoice.CASSANDRA_BADNESS_THRESHOLD;
-            if (snitchBadnessThreshold != null) {
-                if (!(snitchBadnessThreshold >= 0) || snitchBadnessThreshold.isInfinite()) {
-                    throw rules.invalid(
-                            Field.SNITCH_BADNESS_THRESHOLD,
-                            "must be a finite number >= 0 (Cassandra's default 1.0), was " + snitchBadnessThreshold);
-                }
-                badness = snitchBadnessThreshold;
-            }
-            ReplicaChoice choice;
-            try {
-                choice = replicaChoice == null ? ReplicaChoice.random() : ReplicaChoice.parse(replicaChoice, badness);
-            } catch (IllegalArgumentException bad) {
-                throw rules.invalid(
-                        Field.REPLICA_CHOICE, "must be random or snitch, was '" + EchoedText.of(replicaChoice) + "'");
-            }
-            if (snitchBadnessThreshold != null && !choice.snitch()) {
-                throw rules.invalid(
-                        Field.SNITCH_BADNESS_THRESHOLD,
-                        "is the dynamic snitch's: add " + rules.name(Field.REPLICA_CHOICE) + " snitch");
-            }
-            if (choice.snitch() && readFanout != ReadFanout.TARGETED) {
-                throw rules.invalid(
-                        Field.REPLICA_CHOICE,
-                        "snitch orders the R replicas a read asks, so it needs the targeted read fan-out "
-                                + "(Cassandra's): add " + rules.name(Field.READ_FANOUT) + " targeted");
-            }
-            return choice;
-        }
-
-        private ReadRepair readRepair() {
-            if (readRepair == null) {
-                return ReadRepair.NONE;
-            }
-            try {
-                return ReadRepair.parse(readRepair);
-            } catch (IllegalArgumentException bad) {
-                throw rules.invalid(
-                        Field.READ_REPAIR, "must be blocking or none, was '" + EchoedText.of(readRepair) + "'");
-            }
-        }
-
-        /** The read repair of an (R, W) question, whose grid it is counted at. */
-        private ReadRepair readRepair(double[] grid) {
-            ReadRepair repair = readRepair();
-            if (repair == ReadRepair.BLOCKING && grid.length > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
-                throw rules.invalid(
-                        Field.READ_REPAIR,
-                        "blocking is counted at every time of " + rules.name(Field.TIMES) + ", which may then hold at "
-                                + "most " + SimulationSpec.MAX_REPAIR_GRID_POINTS + " times, not " + grid.length);
-            }
-            return repair;
-        }
-
-        private SpeculativeRetry speculativeRetry() {
-            if (speculativeRetry == null) {
-                return new SpeculativeRetry.None();
-            }
-            try {
-                return SpeculativeRetry.parse(speculativeRetry);
-            } catch (IllegalArgumentException bad) {
-                throw rules.invalid(Field.SPECULATIVE_RETRY, "is not understood: " + bad.getMessage());
-            }
+        private ReadPathOptions readPathOptions() {
+            return new ReadPathOptions(
+                    readFanout, speculativeRetry, readRepair, replicaChoice, snitchBadnessThreshold, rules);
         }
 
         private PredictionQuestion buildLevels(LevelChoice levels) {
-            if (replicaChoice != null && replicaChoice().snitch()) {
-                throw rules.invalid(
-                        Field.REPLICA_CHOICE,
-                        "snitch is modelled for (R, W) questions only so far, not for consistency levels across "
-                                + "datacenters");
-            }
-            if (readRepair() == ReadRepair.BLOCKING) {
-                throw rules.invalid(
-                        Field.READ_REPAIR,
-                        "blocking is modelled for (R, W) questions only so far, not for consistency levels across "
-                                + "datacenters");
-            }
-            if (speculativeRetry().speculates()) {
-                throw rules.invalid(
-                        Field.SPECULATIVE_RETRY,
-                        "is modelled for (R, W) questions only so far, not for consistency levels across "
-                                + "datacenters");
-            }
+            readPathOptions().refuseForLevels();
             if (readQuorum != null || writeQuorum != null || everyConfiguration) {
                 Field given = readQuorum != null ? Field.R : writeQuorum != null ? Field.W : Field.ALL;
                 String use = "use " + rules.name(Field.WRITE_LEVEL) + " and " + rules.name(Field.READ_LEVEL);

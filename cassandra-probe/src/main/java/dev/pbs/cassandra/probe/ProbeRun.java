@@ -60,8 +60,6 @@ public final class ProbeRun implements AutoCloseable {
     private final CoordinatingNodes coordinators;
 
     private final TraceReader traces;
-    /** The probe table's read path as configured; empty when the schema does not say. */
-    private final Optional<dev.pbs.model.readpath.ReadPath> readPath;
 
     private final ClientLatencies client = new ClientLatencies();
     /** Over several datacenters, what the client saw through each datacenter's coordinators; else empty. */
@@ -116,7 +114,6 @@ public final class ProbeRun implements AutoCloseable {
         // Refused before anything is read ("LIMIT must be strictly positive"): see ClientLatencies.
         this.roundTrip = session.prepare("SELECT version FROM " + table + " WHERE key = ? LIMIT ?");
         this.traces = new TraceReader(session, recorder);
-        this.readPath = TableReadPath.of(session, settings.keyspace(), ProbeSettings.TABLE);
     }
 
     /**
@@ -124,7 +121,7 @@ public final class ProbeRun implements AutoCloseable {
      * profile; empty when the cluster's schema does not say.
      */
     public Optional<dev.pbs.model.readpath.ReadPath> readPath() {
-        return readPath;
+        return TableReadPath.of(session, settings.keyspace(), ProbeSettings.TABLE);
     }
 
     /**

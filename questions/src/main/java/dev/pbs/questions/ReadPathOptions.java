@@ -1,0 +1,167 @@
+package dev.pbs.questions;
+
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.quorum.EchoedText;
+import dev.pbs.model.readpath.ReadPath;
+import dev.pbs.model.readpath.ReadRepair;
+import dev.pbs.model.readpath.ReplicaChoice;
+import dev.pbs.model.readpath.SpeculativeRetry;
+import dev.pbs.montecarlo.ReadFanout;
+import dev.pbs.montecarlo.SimulationSpec;
+
+/**
+ * A prediction question's read options as given (null: not given), checked and resolved: for (R,
+ * W), into the read path to simulate, the profile's own when the question sets none; for levels
+ * across datacenters, refused where the model does not have them yet.
+ */
+final class ReadPathOptions {
+
+    /** The read path an (R, W) simulation runs with. */
+    record Chosen(
+            ReadFanout readFanout,
+            SpeculativeRetry speculativeRetry,
+            ReadRepair readRepair,
+            ReplicaChoice replicaChoice) {}
+
+    private final ReadFanout readFanout;
+    private final String speculativeRetry;
+    private final String readRepair;
+    private final String replicaChoice;
+    private final Double snitchBadnessThreshold;
+    private final Rules rules;
+
+    ReadPathOptions(
+            ReadFanout readFanout,
+            String speculativeRetry,
+            String readRepair,
+            String replicaChoice,
+            Double snitchBadnessThreshold,
+            Rules rules) {
+        this.readFanout = readFanout;
+        this.speculativeRetry = speculativeRetry;
+        this.readRepair = readRepair;
+        this.replicaChoice = replicaChoice;
+        this.snitchBadnessThreshold = snitchBadnessThreshold;
+        this.rules = rules;
+    }
+
+    /**
+     * The read path of an (R, W) question over {@code grid}: the profile's own (targeted, with its
+     * settings) when it has one and the question sets no read option, else the question's.
+     *
+     * @throws InvalidQuestionException naming the first problem found
+     */
+    Chosen forConfigurations(LatencyProfile profile, double[] grid) {
+        ReadPath measured = profile.readPath().orElse(null);
+        if (measured != null && !asked()) {
+            if (measured.readRepair() == ReadRepair.BLOCKING && grid.length > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
+                throw rules.invalid(
+                        Field.TIMES,
+                        "holds " + grid.length + " times, but the profile " + profile.name() + " reads with "
+                                + "blocking read repair, counted at every time: at most "
+                                + SimulationSpec.MAX_REPAIR_GRID_POINTS + ", or give "
+                                + rules.name(Field.READ_REPAIR) + " none");
+            }
+            return new Chosen(
+                    ReadFanout.TARGETED, measured.speculativeRetry(), measured.readRepair(), measured.replicaChoice());
+        }
+        ReadFanout fanout = readFanout == null ? ReadFanout.ALL : readFanout;
+        SpeculativeRetry retry = speculativeRetry();
+        if (retry.speculates() && fanout != ReadFanout.TARGETED) {
+            throw rules.invalid(
+                    Field.SPECULATIVE_RETRY,
+                    "asks one more replica than R, so it needs the targeted read fan-out (Cassandra's): add "
+                            + rules.name(Field.READ_FANOUT) + " targeted");
+        }
+        ReadRepair repair = readRepair();
+        if (repair == ReadRepair.BLOCKING && grid.length > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
+            throw rules.invalid(
+                    Field.READ_REPAIR,
+                    "blocking is counted at every time of " + rules.name(Field.TIMES) + ", which may then hold at "
+                            + "most " + SimulationSpec.MAX_REPAIR_GRID_POINTS + " times, not " + grid.length);
+        }
+        return new Chosen(fanout, retry, repair, replicaChoice(fanout));
+    }
+
+    /**
+     * Refuses the options consistency levels across datacenters do not model yet.
+     *
+     * @throws InvalidQuestionException naming the option
+     */
+    void refuseForLevels() {
+        String notYet = "modelled for (R, W) questions only so far, not for consistency levels across datacenters";
+        if (replicaChoice != null
+                && replicaChoice(readFanout == null ? ReadFanout.ALL : readFanout)
+                        .snitch()) {
+            throw rules.invalid(Field.REPLICA_CHOICE, "snitch is " + notYet);
+        }
+        if (readRepair() == ReadRepair.BLOCKING) {
+            throw rules.invalid(Field.READ_REPAIR, "blocking is " + notYet);
+        }
+        if (speculativeRetry().speculates()) {
+            throw rules.invalid(Field.SPECULATIVE_RETRY, "is " + notYet);
+        }
+    }
+
+    /** Whether the question sets any part of the read path (else a profile's own applies). */
+    private boolean asked() {
+        return readFanout != null
+                || speculativeRetry != null
+                || readRepair != null
+                || replicaChoice != null
+                || snitchBadnessThreshold != null;
+    }
+
+    private ReplicaChoice replicaChoice(ReadFanout fanout) {
+        double badness = ReplicaChoice.CASSANDRA_BADNESS_THRESHOLD;
+        if (snitchBadnessThreshold != null) {
+            if (!(snitchBadnessThreshold >= 0) || snitchBadnessThreshold.isInfinite()) {
+                throw rules.invalid(
+                        Field.SNITCH_BADNESS_THRESHOLD,
+                        "must be a finite number >= 0 (Cassandra's default 1.0), was " + snitchBadnessThreshold);
+            }
+            badness = snitchBadnessThreshold;
+        }
+        ReplicaChoice choice;
+        try {
+            choice = replicaChoice == null ? ReplicaChoice.random() : ReplicaChoice.parse(replicaChoice, badness);
+        } catch (IllegalArgumentException bad) {
+            throw rules.invalid(
+                    Field.REPLICA_CHOICE, "must be random or snitch, was '" + EchoedText.of(replicaChoice) + "'");
+        }
+        if (snitchBadnessThreshold != null && !choice.snitch()) {
+            throw rules.invalid(
+                    Field.SNITCH_BADNESS_THRESHOLD,
+                    "is the dynamic snitch's: add " + rules.name(Field.REPLICA_CHOICE) + " snitch");
+        }
+        if (choice.snitch() && fanout != ReadFanout.TARGETED) {
+            throw rules.invalid(
+                    Field.REPLICA_CHOICE,
+                    "snitch orders the R replicas a read asks, so it needs the targeted read fan-out "
+                            + "(Cassandra's): add " + rules.name(Field.READ_FANOUT) + " targeted");
+        }
+        return choice;
+    }
+
+    private ReadRepair readRepair() {
+        if (readRepair == null) {
+            return ReadRepair.NONE;
+        }
+        try {
+            return ReadRepair.parse(readRepair);
+        } catch (IllegalArgumentException bad) {
+            throw rules.invalid(Field.READ_REPAIR, "must be blocking or none, was '" + EchoedText.of(readRepair) + "'");
+        }
+    }
+
+    private SpeculativeRetry speculativeRetry() {
+        if (speculativeRetry == null) {
+            return new SpeculativeRetry.None();
+        }
+        try {
+            return SpeculativeRetry.parse(speculativeRetry);
+        } catch (IllegalArgumentException bad) {
+            throw rules.invalid(Field.SPECULATIVE_RETRY, "is not understood: " + bad.getMessage());
+        }
+    }
+}
