@@ -6,6 +6,7 @@ import dev.pbs.formats.report.PredictionTable;
 import dev.pbs.montecarlo.LevelSimulationResult;
 import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ReadFanout;
+import dev.pbs.montecarlo.SessionResult;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
@@ -186,6 +187,20 @@ final class PredictCommand implements Callable<Integer> {
                     + "(default: 1.0, Cassandra 4's and 5's).")
     private Double snitchBadnessThreshold;
 
+    @Option(
+            names = "--write-rate",
+            paramLabel = "PER_SECOND",
+            description = "Also predict session guarantees (monotonic reads, read-your-writes) for one client "
+                    + "while all clients write the key this many times per second, by simulation (R, W only).")
+    private Double writesPerSecond;
+
+    @Option(
+            names = "--read-interval",
+            paramLabel = "MS",
+            description = "With --write-rate: the client reads again this many ms after its previous read "
+                    + "started, or when it returns if later (default: 0, back to back).")
+    private Double readIntervalMillis;
+
     @Override
     public Integer call() {
         PredictionQuestion question = PredictionQuestion.builder(
@@ -211,6 +226,7 @@ final class PredictCommand implements Callable<Integer> {
                 .readDatacenters(readDatacenters)
                 .everyLevel(everyLevel())
                 .datacenterMatrix(datacenterMatrix)
+                .sessions(writesPerSecond, readIntervalMillis)
                 .build();
         if (question.isLevels()) {
             return predictLevels(question);
@@ -222,9 +238,11 @@ final class PredictCommand implements Callable<Integer> {
         try (TerminalProgress progress = new TerminalProgress("pbs predict")) {
             result = new WarsEngine().run(simulation, progress);
         }
+        SessionResult sessions =
+                question.sessions() == null ? null : new WarsEngine().run(simulation, question.sessions());
         print(
-                () -> PredictionJson.toText(result, report),
-                () -> PredictionTable.render(result, report),
+                () -> PredictionJson.toText(result, sessions, report),
+                () -> PredictionTable.render(result, sessions, report),
                 started,
                 simulation.threads());
         return PbsCommandLine.EXIT_SUCCESS;

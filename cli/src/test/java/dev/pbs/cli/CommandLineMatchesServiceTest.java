@@ -137,6 +137,54 @@ class CommandLineMatchesServiceTest {
     }
 
     @Test
+    void sessionPrediction_sameParametersAsTheCommandLine_givesTheSameJson() throws Exception {
+        String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 2, \"w\": 1, \"t_ms\": [0, 5], "
+                + "\"read_fanout\": \"targeted\", \"read_repair\": \"blocking\", \"write_rate\": 200, "
+                + "\"read_interval_ms\": 2, \"trials\": 20000, \"seed\": 7}";
+        Response response = APP.client().target(api("/predictions")).request().post(Entity.json(body));
+        assertThat(response.getStatus()).isEqualTo(200);
+        JsonNode served = response.readEntity(JsonNode.class);
+        JsonNode sessions = served.get("sessions");
+        assertThat(sessions.get("write_rate").asInt()).isEqualTo(200);
+        assertThat(sessions.get("read_interval_ms").asInt()).isEqualTo(2);
+        assertThat(sessions.get("trials").asLong()).isEqualTo(20000);
+        JsonNode configuration = sessions.get("configs").get(0);
+        assertThat(configuration.get("monotonic_reads").get("p_violation").asDouble())
+                .as("two of three replicas, repaired before the read returns: the next read asks one of them")
+                .isZero();
+        assertThat(configuration
+                        .get("read_your_writes")
+                        .get(1)
+                        .get("p_read_own")
+                        .asDouble())
+                .isGreaterThan(configuration
+                        .get("read_your_writes")
+                        .get(0)
+                        .get("p_read_own")
+                        .asDouble());
+
+        StringWriter out = new StringWriter();
+        int status = PbsCommandLine.execute(
+                new PrintWriter(out),
+                new PrintWriter(new StringWriter()),
+                "predict",
+                "--profile=lnkd-disk",
+                "--n=3",
+                "--r=2",
+                "--w=1",
+                "--t=0,5",
+                "--read-fanout=targeted",
+                "--read-repair=blocking",
+                "--write-rate=200",
+                "--read-interval=2",
+                "--trials=20000",
+                "--seed=7",
+                "--format=json");
+        assertThat(status).isZero();
+        assertThat(served).isEqualTo(JsonMapping.mapper().readTree(out.toString()));
+    }
+
+    @Test
     void recommendation_sameQuestionAsTheCommandLine_givesTheSameJson() throws Exception {
         String body = "{\"profile\": \"ymmr\", \"n\": 3, \"require\": [\"window@0.999<=250ms\"], "
                 + "\"trials\": 100000, \"seed\": 5}";

@@ -18,6 +18,9 @@ public final class WarsEngine {
     /** Trials per chunk; part of the determinism contract (changing it changes the draws). */
     public static final int CHUNK_TRIALS = ChunkedRun.CHUNK_TRIALS;
 
+    /** Mixed into the seed of a session simulation, so that it draws apart from the WARS run. */
+    private static final long SESSION_SEED_MIX = 0x6A09E667F3BCC909L;
+
     /** Runs the simulation on {@code spec.threads()} threads and returns its results. */
     public SimulationResult run(SimulationSpec spec) {
         return run(spec, ProgressListener.NONE);
@@ -38,6 +41,34 @@ public final class WarsEngine {
             total.add(workers.get(worker).accumulator());
         }
         return SimulationResult.from(spec, plan, total);
+    }
+
+    /**
+     * Simulates the session guarantees of every configuration of {@code spec}, with its read path,
+     * on {@code spec.threads()} threads: monotonic reads and read-your-writes ({@link
+     * SessionSimulator}). Its trials draw apart from the spec's own run (seed mixed).
+     *
+     * @throws IllegalArgumentException when the spec has what sessions do not model: a co-located
+     *     coordinator, replicas across datacenters or non-expanding quorums
+     */
+    public SessionResult run(SimulationSpec spec, SessionSpec session) {
+        TrialPlan plan = new TrialPlan(spec, SpeculationThresholds.of(spec, this));
+        if (plan.coordinatorReplica || plan.crossesDatacenters || plan.nonExpanding) {
+            throw new IllegalArgumentException("session guarantees are simulated for expanding quorums in one "
+                    + "datacenter, with the coordinator apart from the replicas");
+        }
+        List<SessionSimulator> workers = ChunkedRun.run(
+                session.trials(),
+                spec.seed() ^ SESSION_SEED_MIX,
+                spec.threads(),
+                worker -> new SessionSimulator(plan, session),
+                plan.distributions,
+                ProgressListener.NONE);
+        SessionSimulator total = workers.get(0);
+        for (int worker = 1; worker < workers.size(); worker++) {
+            total.add(workers.get(worker));
+        }
+        return SessionResult.from(spec, session, total);
     }
 
     /** Runs a multi-datacenter simulation of consistency levels and returns its results. */

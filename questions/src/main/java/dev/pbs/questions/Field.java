@@ -23,6 +23,8 @@ public enum Field {
     READ_REPAIR("read_repair", "--read-repair"),
     REPLICA_CHOICE("replica_choice", "--replica-choice"),
     SNITCH_BADNESS_THRESHOLD("snitch_badness_threshold", "--snitch-badness-threshold"),
+    WRITE_RATE("write_rate", "--write-rate"),
+    READ_INTERVAL("read_interval_ms", "--read-interval"),
     REQUIRE("require", "--require"),
     OBJECTIVE("objective", "--objective"),
     LEVELS("levels", "--levels"),

@@ -5,6 +5,7 @@ import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ReadFanout;
+import dev.pbs.montecarlo.SessionSpec;
 import dev.pbs.montecarlo.SimulationSpec;
 import java.util.List;
 import java.util.Objects;
@@ -20,11 +21,16 @@ import java.util.Objects;
  *
  * @param simulation the engine's input for (R, W), or null for levels
  * @param levelSimulation the engine's input for levels, or null for (R, W)
+ * @param sessions the session guarantees to simulate besides (R, W), or null when not asked
  * @param report the windows, percentiles and k to report
  * @param seeded whether the seed was given (the answer is then a pure function of the question)
  */
 public record PredictionQuestion(
-        SimulationSpec simulation, LevelSimulationSpec levelSimulation, ReportOptions report, boolean seeded) {
+        SimulationSpec simulation,
+        LevelSimulationSpec levelSimulation,
+        SessionSpec sessions,
+        ReportOptions report,
+        boolean seeded) {
 
     /** Seed when a question gives none. */
     public static final long DEFAULT_SEED = 42;
@@ -37,12 +43,15 @@ public record PredictionQuestion(
         if ((simulation == null) == (levelSimulation == null)) {
             throw new IllegalArgumentException("a question has either an (R, W) simulation or a level simulation");
         }
+        if (sessions != null && simulation == null) {
+            throw new IllegalArgumentException("session guarantees are simulated for (R, W) questions only");
+        }
         Objects.requireNonNull(report, "report");
     }
 
     /** A question about (R, W) configurations. */
     public PredictionQuestion(SimulationSpec simulation, ReportOptions report, boolean seeded) {
-        this(simulation, null, report, seeded);
+        this(simulation, null, null, report, seeded);
     }
 
     /** Whether the question is about consistency levels across datacenters. */
@@ -90,6 +99,8 @@ public record PredictionQuestion(
         private List<String> readDatacenters;
         private boolean everyLevel;
         private boolean datacenterMatrix;
+        private Double writesPerSecond;
+        private Double readIntervalMillis;
 
         private Builder(LatencyProfile profile, QuestionLimits limits, Vocabulary vocabulary) {
             this.profile = Objects.requireNonNull(profile, "profile");
@@ -231,6 +242,17 @@ public record PredictionQuestion(
             return this;
         }
 
+        /**
+         * Session guarantees (monotonic reads, read-your-writes) for (R, W): the rate of writes
+         * to the key from all clients, per second, which asks for them, and the client's read
+         * interval, ms (null: 0, reads back to back).
+         */
+        public Builder sessions(Double writesPerSecond, Double readIntervalMillis) {
+            this.writesPerSecond = writesPerSecond;
+            this.readIntervalMillis = readIntervalMillis;
+            return this;
+        }
+
         /** @throws InvalidQuestionException naming the first problem found */
         public PredictionQuestion build() {
             LevelChoice levels = new LevelChoice(
@@ -261,7 +283,7 @@ public record PredictionQuestion(
                     .replicaChoice(read.replicaChoice())
                     .visibilityGridMillis(grid)
                     .build();
-            return new PredictionQuestion(simulation, report, seed != null);
+            return new PredictionQuestion(simulation, null, sessions(trialCount), report, seed != null);
         }
 
         private ReadPathOptions readPathOptions() {
@@ -271,6 +293,12 @@ public record PredictionQuestion(
 
         private PredictionQuestion buildLevels(LevelChoice levels) {
             readPathOptions().refuseForLevels();
+            if (writesPerSecond != null || readIntervalMillis != null) {
+                throw rules.invalid(
+                        writesPerSecond != null ? Field.WRITE_RATE : Field.READ_INTERVAL,
+                        "asks for session guarantees, simulated for (R, W) questions only so far, not for "
+                                + "consistency levels across datacenters");
+            }
             if (readQuorum != null || writeQuorum != null || everyConfiguration) {
                 Field given = readQuorum != null ? Field.R : writeQuorum != null ? Field.W : Field.ALL;
                 String use = "use " + rules.name(Field.WRITE_LEVEL) + " and " + rules.name(Field.READ_LEVEL);
@@ -305,7 +333,46 @@ public record PredictionQuestion(
             } catch (IllegalArgumentException rejected) {
                 throw new InvalidQuestionException(rejected.getMessage());
             }
-            return new PredictionQuestion(null, simulation, report(), seed != null);
+            return new PredictionQuestion(null, simulation, null, report(), seed != null);
+        }
+
+        /** The session simulation asked for, or null. */
+        private SessionSpec sessions(long trialCount) {
+            if (writesPerSecond == null) {
+                if (readIntervalMillis != null) {
+                    throw rules.invalid(
+                            Field.READ_INTERVAL,
+                            "is for session guarantees: give " + rules.name(Field.WRITE_RATE)
+                                    + " too, the writes per second to the key from all clients");
+                }
+                return null;
+            }
+            if (!(writesPerSecond > 0 && writesPerSecond <= SessionSpec.MAX_WRITES_PER_SECOND)) {
+                throw rules.invalid(
+                        Field.WRITE_RATE,
+                        "must be above 0 and at most " + (long) SessionSpec.MAX_WRITES_PER_SECOND
+                                + " writes per second, was " + writesPerSecond);
+            }
+            double interval = readIntervalMillis == null ? 0 : readIntervalMillis;
+            if (!(interval >= 0 && interval <= SessionSpec.MAX_READ_INTERVAL_MILLIS)) {
+                throw rules.invalid(
+                        Field.READ_INTERVAL,
+                        "must be between 0 and " + (long) SessionSpec.MAX_READ_INTERVAL_MILLIS + " ms, was "
+                                + readIntervalMillis);
+            }
+            if (coordinatorReplica) {
+                throw rules.invalid(
+                        Field.COORDINATOR_REPLICA,
+                        "cannot be combined with " + rules.name(Field.WRITE_RATE)
+                                + ": session guarantees are simulated with the coordinator apart from the replicas");
+            }
+            if (profile.topology().isPresent()) {
+                throw rules.invalid(
+                        Field.WRITE_RATE,
+                        "asks for session guarantees, simulated within one datacenter, but the profile "
+                                + profile.name() + " places its replicas in datacenters");
+            }
+            return new SessionSpec(interval, writesPerSecond, Math.min(trialCount, SessionSpec.DEFAULT_TRIALS));
         }
 
         private ReportOptions report() {

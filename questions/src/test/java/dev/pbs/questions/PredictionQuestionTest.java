@@ -176,6 +176,42 @@ class PredictionQuestionTest {
     }
 
     @Test
+    void build_writeRate_asksForSessionGuaranteesAndEachMistakeIsNamed() {
+        assertThat(json().replicas(3L).build().sessions()).isNull();
+        dev.pbs.montecarlo.SessionSpec sessions =
+                json().replicas(3L).sessions(50.0, 10.0).build().sessions();
+        assertThat(sessions).isEqualTo(new dev.pbs.montecarlo.SessionSpec(10, 50, SERVICE.defaultTrials()));
+        assertThat(commandLine().replicas(3L).sessions(50.0, null).build().sessions())
+                .as("back-to-back reads by default; at most the session simulation's default trials")
+                .isEqualTo(new dev.pbs.montecarlo.SessionSpec(0, 50, dev.pbs.montecarlo.SessionSpec.DEFAULT_TRIALS));
+        assertThatThrownBy(() -> json().replicas(3L).sessions(null, 10.0).build())
+                .isInstanceOf(InvalidQuestionException.class)
+                .hasMessage(
+                        "'read_interval_ms' is for session guarantees: give 'write_rate' too, the writes per second "
+                                + "to the key from all clients");
+        assertThatThrownBy(() -> commandLine().replicas(3L).sessions(0.0, null).build())
+                .isInstanceOf(InvalidQuestionException.class)
+                .hasMessage("--write-rate must be above 0 and at most 100000 writes per second, was 0.0");
+        assertThatThrownBy(() -> json().replicas(3L).sessions(5.0, -1.0).build())
+                .isInstanceOf(InvalidQuestionException.class)
+                .hasMessage("'read_interval_ms' must be between 0 and 3600000 ms, was -1.0");
+        assertThatThrownBy(() -> json().replicas(3L)
+                        .coordinatorReplica(true)
+                        .sessions(5.0, null)
+                        .build())
+                .isInstanceOf(InvalidQuestionException.class)
+                .hasMessageContaining("'coordinator_replica' cannot be combined with 'write_rate'");
+        assertThatThrownBy(() -> commandLine()
+                        .replicas(3L)
+                        .writeLevels(List.of("ONE"))
+                        .readLevels(List.of("QUORUM"))
+                        .sessions(5.0, null)
+                        .build())
+                .isInstanceOf(InvalidQuestionException.class)
+                .hasMessageContaining("--write-rate asks for session guarantees, simulated for (R, W) questions only");
+    }
+
+    @Test
     void build_replicaChoice_snitchWithItsThresholdAndEachMistakeNamed() {
         SimulationSpec simulation = json().replicas(3L)
                 .readFanout(ReadFanout.TARGETED)

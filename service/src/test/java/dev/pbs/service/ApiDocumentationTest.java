@@ -160,6 +160,8 @@ class ApiDocumentationTest {
                         "read_repair",
                         "replica_choice",
                         "snitch_badness_threshold",
+                        "write_rate",
+                        "read_interval_ms",
                         "write_level",
                         "read_level",
                         "write_dc",

@@ -115,7 +115,8 @@ class BadInputFuzzTest {
             tree("{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"t_ms\": [0, 5, 50], "
                     + "\"windows\": [0.99], \"percentiles\": [50, 99], \"k\": [1, 2], \"trials\": 1000, \"seed\": 7, "
                     + "\"read_fanout\": \"targeted\", \"coordinator_replica\": false, \"speculative_retry\": \"99p\", \"read_repair\": \"blocking\", "
-                    + "\"replica_choice\": \"snitch\", \"snitch_badness_threshold\": 0.2}"),
+                    + "\"replica_choice\": \"snitch\", \"snitch_badness_threshold\": 0.2, \"write_rate\": 50, "
+                    + "\"read_interval_ms\": 5}"),
             tree("{\"profile\": \"ymmr\", \"n\": 2, \"trials\": 1000}"),
             tree("{\"profile_inline\": " + SIMPLE_PROFILE + ", \"n\": 3, \"r\": \"QUORUM\", \"w\": \"ONE\", "
                     + "\"trials\": 1000, \"seed\": 1}"),

@@ -14,6 +14,7 @@ import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ProportionEstimate;
 import dev.pbs.montecarlo.QuantileEstimate;
 import dev.pbs.montecarlo.RepairPoint;
+import dev.pbs.montecarlo.SessionResult;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.Speculation;
@@ -43,7 +44,10 @@ import java.util.Locale;
  *    "k_staleness":      [{"k", "p_stale"}],               closed form p_s^k
  *    "kt_staleness":     [{"k", "t_ms", "p_stale", "ci95"}],      (1 - P(consistent at t))^k
  *    "speculation":      {"threshold_ms", "p_speculated", "ci95"},   (only when reads speculate)
- *    "read_repair":      [{"t_ms", "p_repair", "ci95", "mean_added_ms"}]}]}   (only with read repair)
+ *    "read_repair":      [{"t_ms", "p_repair", "ci95", "mean_added_ms"}]}],   (only with read repair)
+ *  "sessions": {"read_interval_ms", "write_rate", "trials",            (only when asked: write_rate)
+ *    "configs": [{"r", "w", "monotonic_reads": {"p_violation", "ci95", "closed_form_bound"},
+ *                 "read_your_writes": [{"t_ms", "p_read_own", "ci95"}]}]}}
  * </pre>
  * Probabilities are written as full-precision doubles; times in milliseconds, percentiles and
  * window levels are written as integers when they are whole numbers and as full-precision
@@ -58,6 +62,15 @@ public final class PredictionJson {
 
     /** The record of a prediction. */
     public static Prediction answer(SimulationResult result, ReportOptions options) {
+        return answer(result, null, options);
+    }
+
+    /**
+     * The record of a prediction with its session guarantees.
+     *
+     * @param sessions the session simulation of the same spec, or null when none was asked
+     */
+    public static Prediction answer(SimulationResult result, SessionResult sessions, ReportOptions options) {
         SimulationSpec spec = result.spec();
         LatencyProfile profile = spec.profile();
         return new Prediction(
@@ -74,7 +87,8 @@ public final class PredictionJson {
                 spec.replicaChoice().snitch() ? spec.replicaChoice().badnessThreshold() : null,
                 result.configurations().stream()
                         .map(configuration -> configuration(configuration, options, List.of()))
-                        .toList());
+                        .toList(),
+                sessions == null ? null : SessionAnswer.of(sessions));
     }
 
     /** The record of a prediction of consistency levels across datacenters. */
@@ -113,6 +127,11 @@ public final class PredictionJson {
     /** The indented JSON text of a prediction, ending in a newline. */
     public static String toText(SimulationResult result, ReportOptions options) {
         return JsonMapping.text(answer(result, options));
+    }
+
+    /** The indented JSON text of a prediction with its session guarantees (or null), ending in a newline. */
+    public static String toText(SimulationResult result, SessionResult sessions, ReportOptions options) {
+        return JsonMapping.text(answer(result, sessions, options));
     }
 
     private static Prediction.Configuration configuration(

@@ -3,6 +3,7 @@ package dev.pbs.formats.report;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.montecarlo.QuorumExpansion;
+import dev.pbs.montecarlo.SessionResult;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.questions.ReportOptions;
@@ -25,6 +26,11 @@ public final class PredictionTable {
     private PredictionTable() {}
 
     public static String render(SimulationResult result, ReportOptions options) {
+        return render(result, null, options);
+    }
+
+    /** The tables, and the session guarantees' when {@code sessions} is not null. */
+    public static String render(SimulationResult result, SessionResult sessions, ReportOptions options) {
         StringBuilder text = new StringBuilder();
         text.append(header(result.spec())).append("\n\n");
         text.append(ConfigurationTables.VISIBILITY_CAPTION);
@@ -50,6 +56,9 @@ public final class PredictionTable {
             text.append(TABLES.readRepair(result.spec().visibilityGridMillis(), result.configurations())
                             .render())
                     .append('\n');
+        }
+        if (sessions != null) {
+            text.append(SessionTable.render(sessions));
         }
         text.append("strict: R + W > N, a read that starts after commit is never stale. ")
                 .append(ConfigurationTables.LEGEND_END);

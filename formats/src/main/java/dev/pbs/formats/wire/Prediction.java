@@ -83,7 +83,46 @@ public record Prediction(
         @JsonProperty("datacenters")
         List<String> datacenters,
 
-        @JsonProperty("configs") List<Configuration> configs) {
+        @JsonProperty("configs") List<Configuration> configs,
+
+        @Schema(
+                description = "Session guarantees, when the question gave write_rate; absent otherwise.",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("sessions")
+        Sessions sessions) {
+
+    /** A prediction of consistency levels (no session guarantees). */
+    public Prediction(
+            Profile profile,
+            int n,
+            long trials,
+            long seed,
+            String readFanout,
+            boolean coordinatorReplica,
+            String quorumExpansion,
+            String speculativeRetry,
+            String readRepair,
+            String replicaChoice,
+            Double snitchBadnessThreshold,
+            List<String> datacenters,
+            List<Configuration> configs) {
+        this(
+                profile,
+                n,
+                trials,
+                seed,
+                readFanout,
+                coordinatorReplica,
+                quorumExpansion,
+                speculativeRetry,
+                readRepair,
+                replicaChoice,
+                snitchBadnessThreshold,
+                datacenters,
+                configs,
+                null);
+    }
 
     /** A prediction of (R, W) configurations. */
     public Prediction(
@@ -98,7 +137,8 @@ public record Prediction(
             String readRepair,
             String replicaChoice,
             Double snitchBadnessThreshold,
-            List<Configuration> configs) {
+            List<Configuration> configs,
+            Sessions sessions) {
         this(
                 profile,
                 n,
@@ -112,7 +152,8 @@ public record Prediction(
                 replicaChoice,
                 snitchBadnessThreshold,
                 null,
-                configs);
+                configs,
+                sessions);
     }
 
     /** Name, description and provenance of the profile used. */

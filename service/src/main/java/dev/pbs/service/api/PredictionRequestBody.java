@@ -152,6 +152,22 @@ public record PredictionRequestBody(
         @JsonProperty("snitch_badness_threshold")
         Double snitchBadnessThreshold,
 
+        @Schema(
+                description = "Also predict session guarantees for (R, W): writes per second to the key from all "
+                        + "clients together (above 0, at most 100000). The answer's 'sessions' then gives, per (R, W), "
+                        + "P(a client's read returns an older write than its previous read) and P(a client reads "
+                        + "its own write t_ms after it was acknowledged), by simulation of the sequence.",
+                example = "100")
+        @JsonProperty("write_rate")
+        Double writeRate,
+
+        @Schema(
+                description = "With write_rate: the client reads again this many ms after its previous read "
+                        + "started, or when that read returns if later (0 to 3600000). Default: 0, back to back.",
+                example = "10")
+        @JsonProperty("read_interval_ms")
+        Double readIntervalMillis,
+
         @ArraySchema(
                 arraySchema =
                         @Schema(

@@ -9,6 +9,7 @@ import dev.pbs.formats.wire.Prediction;
 import dev.pbs.formats.wire.Recommendation;
 import dev.pbs.montecarlo.LevelSimulationResult;
 import dev.pbs.montecarlo.LevelSimulationSpec;
+import dev.pbs.montecarlo.SessionResult;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
@@ -68,7 +69,8 @@ public final class PredictionService {
                 question.seeded() ? Optional.of(QuestionKeys.of(question)) : Optional.empty(),
                 () -> question.isLevels()
                         ? PredictionJson.answer(simulate(question.levelSimulation()), question.report())
-                        : PredictionJson.answer(simulate(question.simulation()), question.report()));
+                        : PredictionJson.answer(
+                                simulate(question.simulation()), sessions(question), question.report()));
     }
 
     /** The recommendation of {@code ./pbs tune --format json} for this question. */
@@ -88,6 +90,13 @@ public final class PredictionService {
      */
     public SimulationResult simulate(SimulationSpec spec) {
         return withCapacity(() -> engine.run(spec));
+    }
+
+    /** The session guarantees a question asks for, simulated when capacity allows; null when it asks none. */
+    private SessionResult sessions(PredictionQuestion question) {
+        return question.sessions() == null
+                ? null
+                : withCapacity(() -> engine.run(question.simulation(), question.sessions()));
     }
 
     /**

@@ -28,7 +28,7 @@ final class QuestionKeys {
                 + spec.trials() + "|" + spec.seed() + "|" + spec.readFanout() + "|" + spec.coordinatorReplica() + "|"
                 + spec.speculativeRetry().text() + "|" + spec.readRepair() + "|" + spec.replicaChoice() + "|"
                 + Arrays.toString(spec.visibilityGridMillis()) + "|"
-                + question.report();
+                + question.report() + "|" + question.sessions();
     }
 
     static String of(TuningQuestion question) {

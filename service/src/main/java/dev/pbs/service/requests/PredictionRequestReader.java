@@ -39,7 +39,9 @@ public final class PredictionRequestReader {
             "write_dc",
             "read_dc",
             "levels",
-            "dc_matrix");
+            "dc_matrix",
+            "write_rate",
+            "read_interval_ms");
 
     private final ProfileStore profiles;
     private final QuestionLimits limits;
@@ -79,6 +81,7 @@ public final class PredictionRequestReader {
                 .readDatacenters(fields.textOrTexts("read_dc", "dc2"))
                 .everyLevel(everyLevel(fields.text("levels")))
                 .datacenterMatrix(fields.bool("dc_matrix"))
+                .sessions(fields.number("write_rate"), fields.number("read_interval_ms"))
                 .build();
     }
 
