@@ -4,11 +4,14 @@ import dev.pbs.cassandra.fidelity.FidelityDatacenters;
 import dev.pbs.cassandra.fidelity.FidelityExperiment;
 import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.fidelity.FidelitySettings;
+import dev.pbs.cassandra.fidelity.FidelityTable;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedLevels;
 import dev.pbs.cassandra.probe.DatacenterReplication;
 import dev.pbs.formats.report.FidelityReport;
 import dev.pbs.model.quorum.ConsistencyLevel;
+import dev.pbs.model.readpath.ReadRepair;
+import dev.pbs.model.readpath.SpeculativeRetry;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -171,6 +174,27 @@ final class FidelityCommand implements Callable<Integer> {
     private ClientGapCorrection clientGap;
 
     @Option(
+            names = "--speculative-retry",
+            paramLabel = "SETTING",
+            description = "Set the experiment table's speculative_retry: NONE, ALWAYS, a time (20ms), a percentile "
+                    + "(99p) or MIN(99p,20ms) / MAX(...) (default: as Cassandra creates the table, 99p). The probe reads "
+                    + "it back, and the prediction speculates the same way.")
+    private String speculativeRetry;
+
+    @Option(
+            names = "--read-repair",
+            paramLabel = "blocking|none",
+            description = "Set the experiment table's read_repair (default: as Cassandra creates the table, BLOCKING).")
+    private String readRepair;
+
+    @Option(
+            names = "--read-consistency",
+            paramLabel = "LEVEL",
+            description = "In one datacenter: the level of the observed reads, ONE, TWO, QUORUM or a number of "
+                    + "replicas (default: ONE); writes stay at ONE.")
+    private String readConsistency;
+
+    @Option(
             names = "--profile-out",
             paramLabel = "FILE",
             description = "Also write the measured profile the prediction used.")
@@ -201,10 +225,34 @@ final class FidelityCommand implements Callable<Integer> {
                         folder,
                         firstAddress,
                         correction);
-                cells.add(overDatacenters.map(cell::withDatacenters).orElse(cell));
+                cells.add(
+                        overDatacenters.map(cell::withDatacenters).orElse(cell).withTable(table()));
             }
         }
         return cells;
+    }
+
+    /** The table options and read level of --speculative-retry, --read-repair and --read-consistency. */
+    private FidelityTable table() {
+        Optional<SpeculativeRetry> retry;
+        try {
+            retry = Optional.ofNullable(speculativeRetry).map(SpeculativeRetry::parse);
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException("--speculative-retry " + bad.getMessage(), bad);
+        }
+        Optional<ReadRepair> repair;
+        try {
+            repair = Optional.ofNullable(readRepair).map(ReadRepair::parse);
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException("--read-repair must be blocking or none, was '" + readRepair + "'", bad);
+        }
+        if (readConsistency != null && datacenters != null) {
+            throw new IllegalArgumentException(
+                    "over several datacenters the read's level is --read-level, not " + "--read-consistency");
+        }
+        int readReplicas =
+                readConsistency == null ? 1 : ConsistencyLevel.resolve("--read-consistency", readConsistency, replicas);
+        return new FidelityTable(retry, repair, readReplicas);
     }
 
     /** The datacenters of --datacenters and the options that go with it; checks that they go together. */

@@ -14,6 +14,7 @@ import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
 import dev.pbs.cassandra.probe.ProbeWarmUp;
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.readpath.ReadPath;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -137,17 +138,31 @@ public final class FidelityExperiment {
         TimeUnit.MILLISECONDS.sleep(INJECTION_PICKUP_MILLIS);
     }
 
+    /**
+     * What a cell measured and observed, and the table's read path as the probe read it from the
+     * schema (empty when the schema does not say).
+     */
+    private record Measured(ObservationWhileProbing.Result result, Optional<ReadPath> readPath) {}
+
     /** Connects, then observes while probing (ObservationWhileProbing) after the probe's lead. */
-    private static ObservationWhileProbing.Result observeWhileProbing(
-            ProbeSettings probe, ObservationSettings observation, long leadMillis) {
+    private static Measured observeWhileProbing(ProbeSettings probe, ObservationSettings observation, long leadMillis) {
         try (ProbeRun run = ProbeRun.connect(probe)) {
-            return ObservationWhileProbing.run(
+            ObservationWhileProbing.Result result = ObservationWhileProbing.run(
                     run,
                     observation,
                     CoordinatorChoice.OUTSIDE_REPLICAS,
                     Duration.ZERO,
                     Duration.ofMillis(leadMillis),
                     () -> false);
+            return new Measured(result, run.readPath());
+        }
+    }
+
+    /** Sets the cell's table options (the probe creates the table first when it is new). */
+    private static void prepareTable(ProbeSettings probe, FidelityTable table, Consumer<String> progress) {
+        try (ProbeRun run = ProbeRun.connect(probe)) {
+            progress.accept("table " + probe.keyspace() + "." + ProbeSettings.TABLE + ": " + table.describe());
+            table.apply(run.session(), probe.keyspace() + "." + ProbeSettings.TABLE);
         }
     }
 
@@ -178,6 +193,7 @@ public final class FidelityExperiment {
         // A burst first over one datacenter (59 s on the four nodes of the injected cell, then three
         // rounds); over six nodes in two it took 101 s and the rounds still began at 31 ms, so there
         // the rounds alone warm up.
+        prepareTable(probe, settings.table(), progress);
         if (settings.datacenters().isEmpty()) {
             ProbeWarmUp.burst(probe, progress);
         }
@@ -185,6 +201,7 @@ public final class FidelityExperiment {
                 + " s until the client's round trip settles (results discarded)");
         ClusterWarmUp.untilSettled(
                 round -> observeWhileProbing(probe, settings.warmUpObservation(), 0)
+                                .result()
                                 .observation()
                                 .clientGapMicros()
                                 .getMean()
@@ -199,7 +216,8 @@ public final class FidelityExperiment {
                         .orElse("")
                 + ": observing " + settings.writes() + " writes at " + settings.writesPerSecond()
                 + " per second, each read at " + settings.delaysMillis().length + " delays");
-        ObservationWhileProbing.Result measured = observeWhileProbing(probe, settings.observation(), PROBE_LEAD_MILLIS);
+        Measured cell = observeWhileProbing(probe, settings.observation(), PROBE_LEAD_MILLIS);
+        ObservationWhileProbing.Result measured = cell.result();
         ProbeSnapshot measurement = measured.measurement();
         // Injected sleeps are not stretched by tracing the way natural latencies are (docs/fidelity.md),
         // on one datacenter's four nodes; over several datacenters' six, the traced operations at ALL
@@ -207,8 +225,10 @@ public final class FidelityExperiment {
         // The other profile is predicted too: how much tracing added is what the probe cannot settle
         // from outside, beside the read's time origin (FidelityResult#rmseOutsideMeasurementBand).
         boolean severalDatacenters = settings.datacenters().isPresent();
-        LatencyProfile corrected = MeasuredProfile.of(measurement, "fidelity-measured");
-        LatencyProfile uncorrected = MeasuredProfile.withoutTracingCorrection(measurement, "fidelity-measured");
+        LatencyProfile corrected =
+                MeasuredProfile.withReadPath(MeasuredProfile.of(measurement, "fidelity-measured"), cell.readPath());
+        LatencyProfile uncorrected = MeasuredProfile.withReadPath(
+                MeasuredProfile.withoutTracingCorrection(measurement, "fidelity-measured"), cell.readPath());
         LatencyProfile profile = severalDatacenters ? corrected : uncorrected;
         progress.accept("predicting from the measured profile, and from the one measured the other way about tracing");
         ObservedStaleness comparison =

@@ -26,7 +26,8 @@ import java.util.Optional;
  *     discarded (rounds until the client's round trip settles), between 1 s and 10 minutes ({@link #DEFAULT_WARM_UP} unless a test shortens it)
  * @param datacenters over several datacenters: their replicas, the injected delay between them and
  *     the observed levels ({@code replicas} is then the sum of their replicas); empty: one datacenter,
- *     writes and reads at ONE
+ *     writes at ONE and reads waiting for {@code table}'s R
+ * @param table the table's read options and the observed reads' R (one datacenter only)
  */
 public record FidelitySettings(
         int replicas,
@@ -39,7 +40,8 @@ public record FidelitySettings(
         int firstAddress,
         ClientGapCorrection correction,
         Duration warmUp,
-        Optional<FidelityDatacenters> datacenters) {
+        Optional<FidelityDatacenters> datacenters,
+        FidelityTable table) {
 
     /** The default t grid, ms: dense where the curve moves, out to 200 ms. */
     public static final double[] DEFAULT_DELAYS_MILLIS = {
@@ -54,6 +56,15 @@ public record FidelitySettings(
 
     public FidelitySettings {
         Objects.requireNonNull(datacenters, "datacenters");
+        Objects.requireNonNull(table, "table");
+        if (table.readReplicas() > replicas) {
+            throw new IllegalArgumentException(
+                    "reads cannot wait for " + table.readReplicas() + " of " + replicas + " replicas");
+        }
+        if (datacenters.isPresent() && table.readReplicas() != 1) {
+            throw new IllegalArgumentException(
+                    "over several datacenters the read's level is --read-level, not " + "--read-consistency");
+        }
         if (datacenters.isPresent() && datacenters.get().replication().replicas() != replicas) {
             throw new IllegalArgumentException("the datacenters hold "
                     + datacenters.get().replication().replicas() + " replicas, not " + replicas);
@@ -110,7 +121,8 @@ public record FidelitySettings(
                 firstAddress,
                 correction,
                 DEFAULT_WARM_UP,
-                Optional.empty());
+                Optional.empty(),
+                FidelityTable.AS_CREATED);
     }
 
     /** The same cell with another warm-up. */
@@ -126,7 +138,8 @@ public record FidelitySettings(
                 firstAddress,
                 correction,
                 length,
-                datacenters);
+                datacenters,
+                table);
     }
 
     /** The same cell over several datacenters; {@code replicas} becomes the sum of theirs. */
@@ -142,7 +155,25 @@ public record FidelitySettings(
                 firstAddress,
                 correction,
                 warmUp,
-                Optional.of(cell));
+                Optional.of(cell),
+                table);
+    }
+
+    /** The same cell with its table read this way. */
+    public FidelitySettings withTable(FidelityTable reading) {
+        return new FidelitySettings(
+                replicas,
+                writeMeanMillis,
+                otherMeanMillis,
+                writes,
+                writesPerSecond,
+                delaysMillis,
+                directory,
+                firstAddress,
+                correction,
+                warmUp,
+                datacenters,
+                reading);
     }
 
     /** The nodes of the cell's cluster: N + 1 in one datacenter, or one more than the replicas in each. */
@@ -153,7 +184,7 @@ public record FidelitySettings(
     /** The warm-up's observation: the cell's pace and t grid for the warm-up's length, at least 10 writes. */
     public ObservationSettings warmUpObservation() {
         int warmUpWrites = (int) Math.max(10, Math.round(writesPerSecond * (warmUp.toMillis() / 1000.0)));
-        return observed(new ObservationSettings(1, 1, warmUpWrites, writesPerSecond, delaysMillis));
+        return observed(new ObservationSettings(1, table.readReplicas(), warmUpWrites, writesPerSecond, delaysMillis));
     }
 
     private ObservationSettings observed(ObservationSettings atOne) {
@@ -162,9 +193,9 @@ public record FidelitySettings(
                 .orElse(atOne);
     }
 
-    /** The observation of this cell: R = W = 1 (or its levels), its writes, pace and t grid. */
+    /** The observation of this cell: W = 1 and the table's R (or its levels), its writes, pace and t grid. */
     public ObservationSettings observation() {
-        return observed(new ObservationSettings(1, 1, writes, writesPerSecond, delaysMillis));
+        return observed(new ObservationSettings(1, table.readReplicas(), writes, writesPerSecond, delaysMillis));
     }
 
     @Override

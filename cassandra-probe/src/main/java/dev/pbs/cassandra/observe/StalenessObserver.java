@@ -5,6 +5,10 @@ import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.DatacenterReplicas;
 import dev.pbs.model.quorum.LevelConfiguration;
+import dev.pbs.model.readpath.ReadPath;
+import dev.pbs.model.readpath.ReadRepair;
+import dev.pbs.model.readpath.ReplicaChoice;
+import dev.pbs.model.readpath.SpeculativeRetry;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ProportionEstimate;
@@ -209,12 +213,18 @@ public final class StalenessObserver {
         if (settings.levels().isPresent()) {
             return predictLevels(measured, settings, settings.levels().get());
         }
+        // The cluster's speculative retry and replica choice, as the probe read them from the table;
+        // blocking read repair changes neither t-visibility nor the latency percentiles compared.
+        ReadPath path = measured.readPath()
+                .orElse(new ReadPath(new SpeculativeRetry.None(), ReadRepair.NONE, ReplicaChoice.random()));
         SimulationSpec spec = SimulationSpec.builder(measured, n)
                 .configuration(settings.readReplicas(), settings.writeReplicas())
                 .trials(PREDICTION_TRIALS)
                 .seed(PREDICTION_SEED)
                 .readFanout(ReadFanout.TARGETED)
                 .coordinatorReplica(coordinatorIsReplica)
+                .speculativeRetry(path.speculativeRetry())
+                .replicaChoice(path.replicaChoice())
                 .visibilityGridMillis(settings.delaysMillis())
                 .build();
         SimulationResult result = new WarsEngine().run(spec);

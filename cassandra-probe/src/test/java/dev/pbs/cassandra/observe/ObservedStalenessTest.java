@@ -110,6 +110,37 @@ class ObservedStalenessTest {
     }
 
     @Test
+    void predict_profileWithTheTablesReadPath_speculatesAsTheTableDoes() {
+        // Replica 0 answers reads in 1 + 1 ms, replicas 1 and 2 in 50 + 50: a read at ONE of a random
+        // replica takes 100 ms two times in three, unless the table's speculative_retry is ALWAYS,
+        // when it also asks the next replica at once and keeps the first answer.
+        LatencyProfile slow = LatencyProfile.builder("two slow readers")
+                .provenance("test")
+                .defaults(new MessageDelays(Constant.of(1), Constant.of(1), Constant.of(50), Constant.of(50)))
+                .replicaOverrides(List.of(
+                        new dev.pbs.model.profile.DelayOverrides(null, null, Constant.of(1), Constant.of(1)),
+                        new dev.pbs.model.profile.DelayOverrides(null, null, Constant.of(50), Constant.of(50)),
+                        new dev.pbs.model.profile.DelayOverrides(null, null, Constant.of(50), Constant.of(50))))
+                .build();
+        ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0, 5});
+        double asTheModelAlone = StalenessObserver.predict(slow, 3, settings, false)
+                .readLatency(50)
+                .valueMillis();
+        LatencyProfile always = slow.toBuilder()
+                .readPath(new dev.pbs.model.readpath.ReadPath(
+                        dev.pbs.model.readpath.SpeculativeRetry.parse("ALWAYS"),
+                        dev.pbs.model.readpath.ReadRepair.BLOCKING,
+                        dev.pbs.model.readpath.ReplicaChoice.random()))
+                .build();
+        ConfigurationResult speculating = StalenessObserver.predict(always, 3, settings, false);
+        assertThat(asTheModelAlone).isCloseTo(100, within(0.5));
+        // The first two asked include replica 0 two times in three: the median read takes 2 ms.
+        assertThat(speculating.readLatency(50).valueMillis()).isCloseTo(2, within(0.1));
+        assertThat(speculating.speculation().orElseThrow().speculated().estimate())
+                .isEqualTo(1.0);
+    }
+
+    @Test
     void averageOverGap_shiftsTheCurveByEachMeasuredGap() {
         // Constant delays W = 10, A = R = S = 1, N = 3, R = W = 1, targeted, the coordinator a replica
         // (its own messages take no time): the write commits at once on the write coordinator's

@@ -24,14 +24,23 @@ public final class FidelityReport {
         text.append(String.format(
                 Locale.ROOT,
                 "pbs fidelity: N=%d, injected W ~ Exp(mean %s ms), A, R, S ~ Exp(mean %s ms); "
-                        + "measured W %d, A %d, R %d, S %d samples%n%n",
+                        + "measured W %d, A %d, R %d, S %d samples%n"
+                        + "table read with %s; reads wait for %d of %d replicas%n%n",
                 settings.replicas(),
                 NumberText.plain(settings.writeMeanMillis()),
                 NumberText.plain(settings.otherMeanMillis()),
                 result.measurement().samples(WarsMessage.WRITE),
                 result.measurement().samples(WarsMessage.ACKNOWLEDGEMENT),
                 result.measurement().samples(WarsMessage.READ),
-                result.measurement().samples(WarsMessage.RESPONSE)));
+                result.measurement().samples(WarsMessage.RESPONSE),
+                result.profile()
+                        .readPath()
+                        .map(path ->
+                                "speculative_retry " + path.speculativeRetry().text() + ", read_repair "
+                                        + path.readRepair().text())
+                        .orElse("the options the schema did not give"),
+                settings.table().readReplicas(),
+                settings.replicas()));
         text.append(ObservationReport.text(result.comparison()));
         text.append(String.format(
                 Locale.ROOT,
@@ -55,6 +64,16 @@ public final class FidelityReport {
         return new FidelityCell(
                 ObservationReport.answer(result.comparison()),
                 new FidelityCell.Injected(settings.writeMeanMillis(), settings.otherMeanMillis()),
+                new FidelityCell.Table(
+                        result.profile()
+                                .readPath()
+                                .map(path -> path.speculativeRetry().text())
+                                .orElse(null),
+                        result.profile()
+                                .readPath()
+                                .map(path -> path.readRepair().text())
+                                .orElse(null),
+                        settings.table().readReplicas()),
                 samples,
                 result.rmseOutsideMeasurementBand(),
                 result.elapsed().toSeconds());

@@ -14,6 +14,7 @@ import java.util.Map;
 public record FidelityCell(
         @JsonUnwrapped Observation observation,
         @JsonProperty("injected") Injected injected,
+        @JsonProperty("table") Table table,
 
         @Schema(description = "Samples measured per message type: W, A, R, S.") @JsonProperty("measured_samples")
         Map<String, Long> measuredSamples,
@@ -32,6 +33,23 @@ public record FidelityCell(
     public record Injected(
             @JsonProperty("w_mean_ms") double writeMeanMillis,
             @JsonProperty("ars_mean_ms") double otherMeanMillis) {}
+
+    /** How the table read, as the probe read its options back, and the replicas an observed read waited for. */
+    @Schema(name = "FidelityTable")
+    public record Table(
+            @Schema(
+                    nullable = true,
+                    description = "The table's speculative_retry, as the prediction used it; null when the schema "
+                            + "did not say.")
+            @JsonProperty("speculative_retry")
+            String speculativeRetry,
+
+            @Schema(nullable = true, description = "The table's read_repair; null when the schema did not say.")
+            @JsonProperty("read_repair")
+            String readRepair,
+
+            @Schema(description = "R: replicas an observed read waited for.") @JsonProperty("r")
+            int r) {}
 
     /** Every cell of a grid, with the mean and worst RMSE. */
     @Schema(name = "FidelityGrid")
