@@ -81,6 +81,43 @@ class TuneReadPathTest {
     }
 
     @Test
+    void profileWithAReadPath_isTunedWithItUnlessAReadOptionIsGiven() throws Exception {
+        Path profile = folder.resolve("measured.json");
+        Files.writeString(
+                profile,
+                ONE_SLOW_REPLICA.substring(0, ONE_SLOW_REPLICA.length() - 1)
+                        + ", \"read_path\": {\"speculative_retry\": \"ALWAYS\", \"read_repair\": \"none\"}}");
+
+        JsonNode measured = json(CommandLineRun.of(
+                "tune", "--profile-file", profile.toString(), "--n", "3", "--trials", "20000", "--format", "json"));
+        assertThat(measured.get("read_path").get("read_fanout").asText()).isEqualTo("targeted");
+        assertThat(measured.get("read_path").get("speculative_retry"))
+                .extracting(JsonNode::asText)
+                .containsExactly("ALWAYS");
+        assertThat(candidate(measured, 1, 1).get("metrics").get("read_p999_ms").asDouble())
+                .isBetween(1.99, 2.01);
+
+        // Any read option replaces the profile's whole read path.
+        JsonNode asked = json(CommandLineRun.of(
+                "tune",
+                "--profile-file",
+                profile.toString(),
+                "--n",
+                "3",
+                "--read-fanout",
+                "targeted",
+                "--trials",
+                "20000",
+                "--format",
+                "json"));
+        assertThat(asked.get("read_path").get("speculative_retry"))
+                .extracting(JsonNode::asText)
+                .containsExactly("NONE");
+        assertThat(candidate(asked, 1, 1).get("metrics").get("read_p999_ms").asDouble())
+                .isBetween(39.9, 40.1);
+    }
+
+    @Test
     void severalSettings_tableNamesEachCandidatesSettingAndRejectsBySpeculation() {
         CommandLineRun run = CommandLineRun.of(
                 "tune",
