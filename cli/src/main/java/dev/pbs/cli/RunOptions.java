@@ -10,8 +10,8 @@ final class RunOptions {
             names = "--trials",
             paramLabel = "T",
             defaultValue = "1000000",
-            description = "Monte Carlo trials (per N for tune), 1 to " + SimulationSpec.MAX_TRIALS
-                    + " (default: ${DEFAULT-VALUE}).")
+            description = "Monte Carlo trials (for tune: per N and speculative retry setting), 1 to "
+                    + SimulationSpec.MAX_TRIALS + " (default: ${DEFAULT-VALUE}).")
     private long trials;
 
     @Option(

@@ -36,7 +36,9 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = {
             "Chooses N, R and W: every candidate is simulated, checked against each --require, the "
-                    + "feasible ones ranked by --objective (99.9th-percentile latencies), each rejection explained.",
+                    + "feasible ones ranked by --objective (99.9th-percentile latencies), each rejection explained. "
+                    + "Reads follow the read options (as for predict, or the profile's read_path); with several "
+                    + "--speculative-retry settings, each candidate is an (N, R, W, setting).",
             "With a profile that names its datacenters, or with --write-level, --read-level, --write-dc or "
                     + "--read-dc, chooses Cassandra's consistency levels instead: every (write level, read level) "
                     + "pair, the write coordinated in one datacenter, must meet every requirement for reads "
@@ -45,8 +47,11 @@ import picocli.CommandLine.Spec;
         footer = {
             "",
             "Requirements: consistency@10ms>=0.999, window@0.999<=50ms, read.p99.9<=20ms, write.p99<=50ms,",
-            "w>=2, r>=1, n>=3 (or <=), kstale@2<=0.001. Several may be given; all must hold.",
-            "Example: pbs tune --profile ymmr --n 3 --require 'window@0.999<=250ms'"
+            "w>=2, r>=1, n>=3 (or <=), kstale@2<=0.001, speculation<=0.05 (the fraction of reads that ask",
+            "an extra replica), repair@10ms<=0.01 (the fraction of reads starting 10 ms after commit that",
+            "block on read repair). Several may be given; all must hold.",
+            "Example: pbs tune --profile ymmr --n 3 --require 'window@0.999<=250ms'",
+            "Read path: pbs tune --profile lnkd-disk --n 3 --read-fanout targeted --speculative-retry NONE,99p,ALWAYS"
         })
 final class TuneCommand implements Callable<Integer> {
 
@@ -58,6 +63,9 @@ final class TuneCommand implements Callable<Integer> {
 
     @Mixin
     private RunOptions run;
+
+    @Mixin
+    private TuneReadPathOptions readPath;
 
     @Option(
             names = "--n",
@@ -122,8 +130,8 @@ final class TuneCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        TuningQuestion question = TuningQuestion.builder(
-                        profileOptions.resolve(), QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE)
+        TuningQuestion question = readPath.applyTo(TuningQuestion.builder(
+                        profileOptions.resolve(), QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE))
                 .replicas(replicas)
                 .requirements(requirements)
                 .objective(objective)

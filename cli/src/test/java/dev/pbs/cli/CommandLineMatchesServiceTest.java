@@ -217,6 +217,60 @@ class CommandLineMatchesServiceTest {
     }
 
     @Test
+    void readPathRecommendation_sameQuestionAsTheCommandLine_givesTheSameJson() throws Exception {
+        // The service's array of settings is the command line's comma-separated list.
+        String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"read_fanout\": \"targeted\", "
+                + "\"speculative_retry\": [\"NONE\", \"MIN(99p,20ms)\", \"ALWAYS\"], \"read_repair\": \"blocking\", "
+                + "\"replica_choice\": \"snitch\", \"snitch_badness_threshold\": 0.5, "
+                + "\"require\": [\"speculation<=0.05\", \"repair@5ms<=0.5\"], \"trials\": 20000, \"seed\": 5}";
+        Response response =
+                APP.client().target(api("/recommendations")).request().post(Entity.json(body));
+        assertThat(response.getStatus()).isEqualTo(200);
+        JsonNode served = response.readEntity(JsonNode.class);
+        assertThat(served.get("read_path").get("speculative_retry"))
+                .extracting(JsonNode::asText)
+                .containsExactly("NONE", "MIN(99p,20ms)", "ALWAYS");
+        assertThat(served.get("read_path").get("read_repair").asText()).isEqualTo("blocking");
+        assertThat(served.get("feasible").size() + served.get("rejected").size())
+                .isEqualTo(3 * 9);
+        assertThat(served.get("rejected").toString()).contains("speculation=1 > 0.05");
+
+        StringWriter out = new StringWriter();
+        int status = PbsCommandLine.execute(
+                new PrintWriter(out),
+                new PrintWriter(new StringWriter()),
+                "tune",
+                "--profile",
+                "lnkd-disk",
+                "--n",
+                "3",
+                "--read-fanout",
+                "targeted",
+                "--speculative-retry",
+                "NONE,MIN(99p,20ms)",
+                "--speculative-retry",
+                "ALWAYS",
+                "--read-repair",
+                "blocking",
+                "--replica-choice",
+                "snitch",
+                "--snitch-badness-threshold",
+                "0.5",
+                "--require",
+                "speculation<=0.05",
+                "--require",
+                "repair@5ms<=0.5",
+                "--trials",
+                "20000",
+                "--seed",
+                "5",
+                "--format",
+                "json");
+        assertThat(status).isZero();
+        assertThat(served).isEqualTo(JsonMapping.mapper().readTree(out.toString()));
+    }
+
+    @Test
     void levelRecommendation_sameQuestionAsTheCommandLine_givesTheSameJson() throws Exception {
         String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"write_level\": [\"ONE\", \"QUORUM\"], "
                 + "\"read_level\": [\"ONE\", \"LOCAL_QUORUM\"], \"require\": [\"window@0.999<=10ms\"], "

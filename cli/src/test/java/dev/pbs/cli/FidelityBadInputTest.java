@@ -46,6 +46,22 @@ class FidelityBadInputTest {
                         oneCellWith("--first-address", "252"),
                         "--first-address must be between 1 and 251 for 4 nodes, was 252"),
                 Arguments.of(oneCellWith("--t", "5,1"), "the t grid must be ascending without repeats"),
+                Arguments.of(oneCellWith("--speculative-retry", "sometimes"), "--speculative-retry "),
+                Arguments.of(
+                        oneCellWith("--read-repair", "async"), "--read-repair must be blocking or none, was 'async'"),
+                Arguments.of(
+                        oneCellWith("--read-consistency", "FOUR"), "--read-consistency must be a number or one of"),
+                Arguments.of(
+                        oneCellWith("--read-consistency", "4"), "--read-consistency must be between 1 and N=3, was 4"),
+                Arguments.of(
+                        oneCellWith(
+                                "--datacenters",
+                                "dc1:2,dc2:2",
+                                "--inter-dc-mean-ms",
+                                "20",
+                                "--read-consistency",
+                                "ONE"),
+                        "over several datacenters the read's level is --read-level"),
                 Arguments.of(oneCellWith("--inter-dc-mean-ms", "20"), "--inter-dc-mean-ms needs --datacenters"),
                 Arguments.of(oneCellWith("--write-level", "ONE"), "--write-level needs --datacenters"),
                 Arguments.of(oneCellWith("--datacenters", "dc1:2,dc2:2"), "--datacenters needs --inter-dc-mean-ms"),

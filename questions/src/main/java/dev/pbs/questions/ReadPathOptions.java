@@ -52,11 +52,21 @@ final class ReadPathOptions {
      * @throws InvalidQuestionException naming the first problem found
      */
     Chosen forConfigurations(LatencyProfile profile, double[] grid) {
+        return forConfigurations(profile, grid, Field.TIMES);
+    }
+
+    /**
+     * As {@link #forConfigurations(LatencyProfile, double[])}, for a grid that comes from {@code
+     * timesField} (a tuning question's requirements rather than predict's times).
+     *
+     * @throws InvalidQuestionException naming the first problem found
+     */
+    Chosen forConfigurations(LatencyProfile profile, double[] grid, Field timesField) {
         ReadPath measured = profile.readPath().orElse(null);
         if (measured != null && !asked()) {
             if (measured.readRepair() == ReadRepair.BLOCKING && grid.length > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
                 throw rules.invalid(
-                        Field.TIMES,
+                        timesField,
                         "holds " + grid.length + " times, but the profile " + profile.name() + " reads with "
                                 + "blocking read repair, counted at every time: at most "
                                 + SimulationSpec.MAX_REPAIR_GRID_POINTS + ", or give "
@@ -77,7 +87,7 @@ final class ReadPathOptions {
         if (repair == ReadRepair.BLOCKING && grid.length > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
             throw rules.invalid(
                     Field.READ_REPAIR,
-                    "blocking is counted at every time of " + rules.name(Field.TIMES) + ", which may then hold at "
+                    "blocking is counted at every time of " + rules.name(timesField) + ", which may then hold at "
                             + "most " + SimulationSpec.MAX_REPAIR_GRID_POINTS + " times, not " + grid.length);
         }
         return new Chosen(fanout, retry, repair, replicaChoice(fanout));

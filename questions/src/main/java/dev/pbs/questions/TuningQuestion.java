@@ -3,11 +3,14 @@ package dev.pbs.questions;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.DatacenterReplicas;
+import dev.pbs.montecarlo.ReadFanout;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.tuning.LevelTuningSpec;
 import dev.pbs.montecarlo.tuning.Objective;
 import dev.pbs.montecarlo.tuning.Requirement;
 import dev.pbs.montecarlo.tuning.RequirementParser;
+import dev.pbs.montecarlo.tuning.Tuner;
+import dev.pbs.montecarlo.tuning.TuningReadPath;
 import dev.pbs.montecarlo.tuning.TuningSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +18,9 @@ import java.util.Objects;
 
 /**
  * A validated tuning question ({@code ./pbs tune}, {@code POST /api/v1/recommendations}): which
- * (N, R, W) meet every requirement, ranked by an objective; or, for Cassandra's consistency levels
- * across datacenters, which (write level, read level) pair meets every requirement for reads in
+ * (N, R, W), with each speculative retry setting asked for, meet every requirement, ranked by an
+ * objective, their reads simulated with the question's read path (predict's options) or the
+ * profile's own; or, for Cassandra's consistency levels across datacenters, which (write level, read level) pair meets every requirement for reads in
  * every read datacenter. The latter when the question names levels or datacenters, or when its
  * profile names its datacenters; N then comes from the profile's topology.
  *
@@ -64,6 +68,13 @@ public record TuningQuestion(TuningSpec tuning, LevelTuningSpec levelTuning, boo
         private List<String> readLevels;
         private List<String> writeDatacenters;
         private List<String> readDatacenters;
+        /** Null: not given (fan-out all, or the profile's read path). */
+        private ReadFanout readFanout;
+
+        private List<String> speculativeRetries;
+        private String readRepair;
+        private String replicaChoice;
+        private Double snitchBadnessThreshold;
 
         private Builder(LatencyProfile profile, QuestionLimits limits, Vocabulary vocabulary) {
             this.profile = Objects.requireNonNull(profile, "profile");
@@ -127,6 +138,36 @@ public record TuningQuestion(TuningSpec tuning, LevelTuningSpec levelTuning, boo
             return this;
         }
 
+        /** As predict's; null: not given. */
+        public Builder readFanout(ReadFanout readFanout) {
+            this.readFanout = readFanout;
+            return this;
+        }
+
+        /**
+         * The speculative retry settings to search, in Cassandra's spelling ({@link
+         * dev.pbs.model.readpath.SpeculativeRetry#parse}): each text one setting or several
+         * separated by commas outside parentheses ({@code NONE,MIN(99p,20ms),ALWAYS}); null: not
+         * given (never, or the profile's read path).
+         */
+        public Builder speculativeRetries(List<String> speculativeRetries) {
+            this.speculativeRetries = speculativeRetries;
+            return this;
+        }
+
+        /** Cassandra's {@code read_repair}: {@code blocking} or {@code none} (null: not given). */
+        public Builder readRepair(String readRepair) {
+            this.readRepair = readRepair;
+            return this;
+        }
+
+        /** {@code random} or {@code snitch}, and the dynamic snitch's badness threshold (null: not given). */
+        public Builder replicaChoice(String replicaChoice, Double snitchBadnessThreshold) {
+            this.replicaChoice = replicaChoice;
+            this.snitchBadnessThreshold = snitchBadnessThreshold;
+            return this;
+        }
+
         public Builder trials(Long trials) {
             this.trials = trials;
             return this;
@@ -156,6 +197,7 @@ public record TuningQuestion(TuningSpec tuning, LevelTuningSpec levelTuning, boo
             Objective ranking = objective();
             long trialCount = trialCount();
             rules.wholeNumber(Field.THREADS, threads, 1, SimulationSpec.MAX_THREADS);
+            TuningReadPath readPath = readOptions().forConfigurations(profile, Tuner.grid(parsed));
             TuningSpec tuning = new TuningSpec(
                     profile,
                     range.smallest(),
@@ -165,11 +207,18 @@ public record TuningQuestion(TuningSpec tuning, LevelTuningSpec levelTuning, boo
                     levels == Levels.CASSANDRA,
                     trialCount,
                     seed == null ? PredictionQuestion.DEFAULT_SEED : seed,
-                    threads);
+                    threads,
+                    readPath);
             return new TuningQuestion(tuning, seed != null);
         }
 
+        private TuningReadOptions readOptions() {
+            return new TuningReadOptions(
+                    readFanout, speculativeRetries, readRepair, replicaChoice, snitchBadnessThreshold, rules);
+        }
+
         private TuningQuestion buildLevels(LevelCandidates candidates) {
+            readOptions().refuseForLevels();
             if (levels != null) {
                 throw rules.invalid(
                         Field.LEVELS,

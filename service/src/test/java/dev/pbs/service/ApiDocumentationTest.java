@@ -209,7 +209,12 @@ class ApiDocumentationTest {
                         "write_level",
                         "read_level",
                         "write_dc",
-                        "read_dc");
+                        "read_dc",
+                        "read_fanout",
+                        "speculative_retry",
+                        "read_repair",
+                        "replica_choice",
+                        "snitch_badness_threshold");
         assertThat(recommendation.has("required"))
                 .as("every field has a default or an alternative")
                 .isFalse();
@@ -253,6 +258,25 @@ class ApiDocumentationTest {
         JsonNode profile =
                 APP.client().target(url("/api/v1/profiles/lnkd-disk")).request().get(JsonNode.class);
         assertCovered(profile, schemaOf(document.at("/paths/~1v1~1profiles~1{name}/get/responses/200")), "profile");
+
+        // With the read path, every optional field of a recommendation is written.
+        JsonNode recommendation = APP.client()
+                .target(url("/api/v1/recommendations"))
+                .request()
+                .post(
+                        Entity.json(
+                                "{\"profile\": \"lnkd-disk\", \"n\": 3, \"read_fanout\": \"targeted\", "
+                                        + "\"speculative_retry\": \"NONE,ALWAYS\", \"read_repair\": \"blocking\", "
+                                        + "\"replica_choice\": \"snitch\", \"require\": [\"repair@1ms<=0.5\"], \"trials\": 2000}"),
+                        JsonNode.class);
+        assertThat(recommendation.get("feasible").get(0).has("speculative_retry"))
+                .isTrue();
+        assertThat(recommendation.get("feasible").get(0).get("metrics").has("read_repair"))
+                .isTrue();
+        assertCovered(
+                recommendation,
+                schemaOf(document.at("/paths/~1v1~1recommendations/post/responses/200")),
+                "recommendation");
     }
 
     @Test

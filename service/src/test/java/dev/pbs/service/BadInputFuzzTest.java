@@ -138,7 +138,11 @@ class BadInputFuzzTest {
                             + "\"LOCAL_QUORUM\"], \"write_dc\": \"us-east\", \"read_dc\": [\"us-west\"], "
                             + "\"require\": [\"window@0.999<=250ms\"], \"trials\": 1000, \"seed\": 5}"),
             tree("{\"profile\": \"lnkd-disk\", \"n\": \"3..4\", \"require\": [\"w>=2\"], \"levels\": \"cassandra\", "
-                    + "\"objective\": \"read\", \"trials\": 1000}"));
+                    + "\"objective\": \"read\", \"trials\": 1000}"),
+            tree("{\"profile\": \"lnkd-disk\", \"n\": 3, \"read_fanout\": \"targeted\", \"speculative_retry\": "
+                    + "[\"NONE\", \"MIN(99p,20ms)\"], \"read_repair\": \"blocking\", \"replica_choice\": \"snitch\", "
+                    + "\"snitch_badness_threshold\": 0.5, \"require\": [\"speculation<=0.05\", \"repair@10ms<=0.01\"], "
+                    + "\"trials\": 1000}"));
 
     private static final String[] CONTENT_TYPES = {
         null,

@@ -385,6 +385,39 @@ class PbsApplicationTest {
             {"{\"profile\": \"ymmr\", \"n\": 3, \"objective\": \"fast\"}", "objective"},
             {"{\"profile\": \"ymmr\", \"n\": 3, \"require\": \"w>=2\"}", "'require' must be an array"},
             {"{\"profile\": \"ymmr\"}", "'n' is required"},
+            {"{\"profile\": \"ymmr\", \"n\": 3, \"speculative_retry\": \"99p\"}", "'speculative_retry' asks one more"},
+            {
+                "{\"profile\": \"ymmr\", \"n\": 3, \"read_fanout\": \"targeted\", \"speculative_retry\": [\"NONE\", 7]}",
+                "'speculative_retry' must hold strings"
+            },
+            {
+                "{\"profile\": \"ymmr\", \"n\": 3, \"read_fanout\": \"targeted\", \"speculative_retry\": \"NONE,soon\"}",
+                "'speculative_retry' is not understood: speculative retry 'soon'"
+            },
+            {
+                "{\"profile\": \"ymmr\", \"n\": 3, \"read_fanout\": \"targeted\", \"speculative_retry\": []}",
+                "'speculative_retry' needs at least one setting"
+            },
+            {
+                "{\"profile\": \"ymmr\", \"n\": 3, \"read_fanout\": \"targeted\", "
+                        + "\"speculative_retry\": [\"ALWAYS\", \"always\"]}",
+                "'speculative_retry' lists ALWAYS twice"
+            },
+            {"{\"profile\": \"ymmr\", \"n\": 3, \"read_fanout\": \"sideways\"}", "'read_fanout' must be"},
+            {"{\"profile\": \"ymmr\", \"n\": 3, \"read_repair\": true}", "'read_repair' must be a string"},
+            {"{\"profile\": \"ymmr\", \"n\": 3, \"read_repair\": \"lazy\"}", "'read_repair' must be blocking or none"},
+            {"{\"profile\": \"ymmr\", \"n\": 3, \"replica_choice\": \"snitch\"}", "'replica_choice' snitch orders"},
+            {
+                "{\"profile\": \"ymmr\", \"n\": 3, \"read_fanout\": \"targeted\", \"replica_choice\": \"snitch\", "
+                        + "\"snitch_badness_threshold\": \"high\"}",
+                "'snitch_badness_threshold' must be a finite number"
+            },
+            {"{\"profile\": \"ymmr\", \"n\": 3, \"require\": [\"speculation<=5%\"]}", "speculation<=5%"},
+            {"{\"profile\": \"ymmr\", \"n\": 3, \"require\": [\"repair<=0.1\"]}", "repair@<ms><=<fraction>"},
+            {
+                "{\"profile\": \"ec2-three-regions\", \"speculative_retry\": \"ALWAYS\"}",
+                "'speculative_retry' is modelled"
+            },
         };
         for (String[] bad : cases) {
             Response response =

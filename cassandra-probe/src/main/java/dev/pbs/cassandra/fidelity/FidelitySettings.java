@@ -57,10 +57,6 @@ public record FidelitySettings(
     public FidelitySettings {
         Objects.requireNonNull(datacenters, "datacenters");
         Objects.requireNonNull(table, "table");
-        if (table.readReplicas() > replicas) {
-            throw new IllegalArgumentException(
-                    "reads cannot wait for " + table.readReplicas() + " of " + replicas + " replicas");
-        }
         if (datacenters.isPresent() && table.readReplicas() != 1) {
             throw new IllegalArgumentException(
                     "over several datacenters the read's level is --read-level, not " + "--read-consistency");
@@ -71,6 +67,10 @@ public record FidelitySettings(
         }
         if (datacenters.isEmpty() && (replicas < 1 || replicas > 5)) {
             throw new IllegalArgumentException("--nodes (replicas) must be between 1 and 5, was " + replicas);
+        }
+        if (table.readReplicas() > replicas) {
+            throw new IllegalArgumentException(
+                    "reads cannot wait for " + table.readReplicas() + " of " + replicas + " replicas");
         }
         if (!(writeMeanMillis > 0) || writeMeanMillis > 1000) {
             throw new IllegalArgumentException("--w-mean-ms must be in (0, 1000], was " + writeMeanMillis);

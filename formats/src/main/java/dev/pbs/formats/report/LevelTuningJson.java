@@ -55,6 +55,7 @@ public final class LevelTuningJson {
                 spec.trials(),
                 spec.seed(),
                 windowProbability,
+                null,
                 result.feasible().stream()
                         .map(candidate -> candidate(candidate, spec, windowProbability))
                         .toList(),
@@ -83,6 +84,7 @@ public final class LevelTuningJson {
                 spec.replicas().replicaCount(),
                 null,
                 candidate.writeAcknowledgements(),
+                null,
                 candidate.isStrict(),
                 candidate.score(),
                 candidate.isFeasible(),
@@ -99,6 +101,7 @@ public final class LevelTuningJson {
                 spec.replicas().replicaCount(),
                 null,
                 candidate.writeAcknowledgements(),
+                null,
                 candidate.isStrict(),
                 candidate.score(),
                 candidate.isFeasible(),

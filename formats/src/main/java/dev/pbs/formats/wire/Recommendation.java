@@ -2,6 +2,8 @@ package dev.pbs.formats.wire;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import dev.pbs.formats.json.WholeNumbers;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
@@ -76,6 +78,11 @@ public record Recommendation(
         @JsonProperty("window_p")
         double windowP,
 
+        @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("read_path")
+        RecommendationReadPath readPath,
+
         @Schema(description = "Configurations that meet every requirement, best first.") @JsonProperty("feasible")
         List<Candidate> feasible,
 
@@ -85,7 +92,7 @@ public record Recommendation(
         @Schema(description = "The feasible configurations on the Pareto frontier.") @JsonProperty("frontier")
         List<Candidate> frontier) {
 
-    /** A recommendation of (N, R, W). */
+    /** A recommendation of (N, R, W); {@code readPath} null for the paper's read path. */
     public Recommendation(
             Profile profile,
             int nMin,
@@ -96,6 +103,7 @@ public record Recommendation(
             long trials,
             long seed,
             double windowP,
+            RecommendationReadPath readPath,
             List<Candidate> feasible,
             List<RejectedCandidate> rejected,
             List<Candidate> frontier) {
@@ -112,6 +120,7 @@ public record Recommendation(
                 trials,
                 seed,
                 windowP,
+                readPath,
                 feasible,
                 rejected,
                 frontier);
@@ -160,6 +169,11 @@ public record Recommendation(
             @Schema(description = WRITE_QUORUM) @JsonProperty("w")
             int w,
 
+            @Schema(description = SPECULATIVE_RETRY, requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("speculative_retry")
+            String speculativeRetry,
+
             @Schema(description = STRICT) @JsonProperty("strict")
             boolean strict,
 
@@ -182,9 +196,9 @@ public record Recommendation(
             @JsonProperty("read_dcs")
             List<ReadDatacenter> readDatacenters) {
 
-        /** An (N, R, W) candidate. */
-        public Candidate(int n, int r, int w, boolean strict, double score, Metrics metrics) {
-            this(null, null, null, n, r, w, strict, score, null, metrics, null);
+        /** An (N, R, W) candidate; {@code speculativeRetry} null when not reported. */
+        public Candidate(int n, int r, int w, String speculativeRetry, boolean strict, double score, Metrics metrics) {
+            this(null, null, null, n, r, w, speculativeRetry, strict, score, null, metrics, null);
         }
     }
 
@@ -225,6 +239,11 @@ public record Recommendation(
             @Schema(description = WRITE_QUORUM) @JsonProperty("w")
             int w,
 
+            @Schema(description = SPECULATIVE_RETRY, requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("speculative_retry")
+            String speculativeRetry,
+
             @Schema(description = STRICT) @JsonProperty("strict")
             boolean strict,
 
@@ -253,10 +272,17 @@ public record Recommendation(
             @JsonProperty("read_dcs")
             List<ReadDatacenter> readDatacenters) {
 
-        /** An (N, R, W) candidate. */
+        /** An (N, R, W) candidate; {@code speculativeRetry} null when not reported. */
         public RejectedCandidate(
-                int n, int r, int w, boolean strict, double score, List<String> violations, Metrics metrics) {
-            this(null, null, null, n, r, w, strict, score, null, violations, metrics, null);
+                int n,
+                int r,
+                int w,
+                String speculativeRetry,
+                boolean strict,
+                double score,
+                List<String> violations,
+                Metrics metrics) {
+            this(null, null, null, n, r, w, speculativeRetry, strict, score, null, violations, metrics, null);
         }
     }
 
@@ -305,6 +331,9 @@ public record Recommendation(
     private static final String STRICT =
             "R + W > N; for levels, every read set meets every write set that can commit, in every read datacenter.";
     private static final String SCORE = "The objective's value, ms; for levels, at the worst read datacenter.";
+    private static final String SPECULATIVE_RETRY = "(N, R, W) only: the speculative retry setting the candidate's "
+            + "reads were simulated with, in Cassandra's spelling; present when several settings were searched or "
+            + "this one speculates.";
 
     /** What was measured for one candidate. */
     @Schema(
@@ -325,5 +354,40 @@ public record Recommendation(
             Double windowMillis,
 
             @Schema(description = "P(consistent read) right at commit.") @JsonProperty("p_consistent_at_commit")
-            double pConsistentAtCommit) {}
+            double pConsistentAtCommit,
+
+            @Schema(
+                    description = "The fraction of reads that asked an extra replica (speculative retry), 0 for a "
+                            + "candidate that does not speculate; present when the read path speculates.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("p_speculated")
+            Double pSpeculated,
+
+            @Schema(
+                    description = "With blocking read repair: at time 0 and each time a requirement reads, the "
+                            + "fraction of reads starting then that block on read repair.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("read_repair")
+            List<RepairFraction> readRepair) {
+
+        /** Figures without the read path's. */
+        public Metrics(double readP999Millis, double writeP999Millis, Double windowMillis, double pConsistentAtCommit) {
+            this(readP999Millis, writeP999Millis, windowMillis, pConsistentAtCommit, null, null);
+        }
+    }
+
+    /** How many reads block on read repair at one time after commit. */
+    @Schema(
+            name = "RepairFraction",
+            description = "The fraction of reads starting t_ms after commit that block on read repair.")
+    public record RepairFraction(
+            @Schema(description = "Time after commit, ms.")
+            @JsonSerialize(using = WholeNumbers.class)
+            @JsonProperty("t_ms")
+            Double tMillis,
+
+            @Schema(description = "The fraction of reads that repair, 0 to 1.") @JsonProperty("p_repair")
+            double pRepair) {}
 }

@@ -2,12 +2,15 @@ package dev.pbs.montecarlo.tuning;
 
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.RepairPoint;
 import dev.pbs.montecarlo.VisibilityPoint;
+import java.util.List;
 
 /**
  * What requirements and objectives read of one simulated configuration: P(consistent) at the
  * simulated times (exact counts), windows and latency percentiles (from the engine's histograms),
- * and closed-form k-staleness. All times in milliseconds.
+ * closed-form k-staleness, and the read path's costs: how often reads speculate and how often they
+ * block on read repair. All times in milliseconds, all fractions in [0, 1].
  */
 public final class CandidateMetrics {
 
@@ -59,5 +62,33 @@ public final class CandidateMetrics {
     /** P(a read returns a value more than k versions old), closed form, non-expanding quorums. */
     public double probabilityOlderThanVersions(int k) {
         return result.probabilityOlderThanVersions(k);
+    }
+
+    /** The fraction of reads that asked an extra replica (speculative retry); 0 when the run did not speculate. */
+    public double speculatedFraction() {
+        return result.speculation()
+                .map(speculation -> speculation.speculated().estimate())
+                .orElse(0.0);
+    }
+
+    /**
+     * The fraction of reads starting {@code tMillis} after commit that block on read repair; 0 when
+     * the run did not model read repair.
+     *
+     * @throws IllegalArgumentException when read repair was modelled but not counted at {@code tMillis}
+     *     (a time of the simulated grid)
+     */
+    public double repairedAt(double tMillis) {
+        List<RepairPoint> points = result.readRepair().orElse(null);
+        if (points == null) {
+            return 0;
+        }
+        for (RepairPoint point : points) {
+            if (point.tMillis() == tMillis) {
+                return point.repaired().estimate();
+            }
+        }
+        throw new IllegalArgumentException(
+                "read repair was counted at the simulated times only, not at " + tMillis + " ms after commit");
     }
 }

@@ -115,6 +115,55 @@ public sealed interface Requirement {
         }
     }
 
+    /**
+     * {@code speculation<=0.05}: at most that fraction of reads ask an extra replica (speculative
+     * retry); a candidate that does not speculate has 0.
+     *
+     * @param fraction in [0, 1]
+     */
+    record SpeculationAtMost(double fraction) implements Requirement {
+        @Override
+        public Optional<String> violation(CandidateMetrics candidate) {
+            double measured = candidate.speculatedFraction();
+            return measured <= fraction
+                    ? Optional.empty()
+                    : Optional.of("speculation=" + apart(measured, fraction) + " > " + number(fraction));
+        }
+
+        @Override
+        public String text() {
+            return "speculation<=" + number(fraction);
+        }
+    }
+
+    /**
+     * {@code repair@10ms<=0.01}: at most that fraction of reads starting 10 ms after commit block on
+     * read repair; a candidate without read repair has 0.
+     *
+     * @param tMillis the time after commit, ms, simulated exactly
+     * @param fraction in [0, 1]
+     */
+    record RepairAtMost(double tMillis, double fraction) implements Requirement {
+        @Override
+        public Optional<String> violation(CandidateMetrics candidate) {
+            double measured = candidate.repairedAt(tMillis);
+            return measured <= fraction
+                    ? Optional.empty()
+                    : Optional.of(
+                            "repair@" + millis(tMillis) + "=" + apart(measured, fraction) + " > " + number(fraction));
+        }
+
+        @Override
+        public String text() {
+            return "repair@" + millis(tMillis) + "<=" + number(fraction);
+        }
+
+        @Override
+        public double[] timesMillis() {
+            return new double[] {tMillis};
+        }
+    }
+
     /** A time as the parser reads it: {@code 12.5ms}, {@code inf} beyond the simulated range. */
     static String millis(double value) {
         return Double.isInfinite(value) ? "inf" : number(value) + "ms";

@@ -12,7 +12,10 @@ import java.util.regex.Pattern;
  *   <li>{@code window@0.999<=50ms}: consistent with probability 0.999 within 50 ms of commit;
  *   <li>{@code read.p99.9<=20ms}, {@code write.p99<=50ms}: latency percentiles;
  *   <li>{@code w>=2}, {@code r>=1}, {@code n>=3} (or {@code <=}): durability and availability;
- *   <li>{@code kstale@2<=0.001}: P(more than 2 versions stale) at most 0.001.
+ *   <li>{@code kstale@2<=0.001}: P(more than 2 versions stale) at most 0.001;
+ *   <li>{@code speculation<=0.05}: at most 5% of reads ask an extra replica (speculative retry);
+ *   <li>{@code repair@10ms<=0.01}: at most 1% of reads starting 10 ms after commit block on read
+ *       repair.
  * </ul>
  * A malformed expression is an IllegalArgumentException whose message quotes the expression and
  * points at the bad part.
@@ -25,13 +28,20 @@ public final class RequirementParser {
     private static final Pattern LATENCY = Pattern.compile("(read|write)\\.p" + NUMBER + "<=" + NUMBER);
     private static final Pattern QUORUM = Pattern.compile("([nrw])(>=|<=)" + NUMBER);
     private static final Pattern VERSIONS = Pattern.compile("kstale@" + NUMBER + "<=" + NUMBER);
+    private static final Pattern SPECULATION = Pattern.compile("speculation<=" + NUMBER);
+    private static final Pattern REPAIR = Pattern.compile("repair@" + NUMBER + "<=" + NUMBER);
+
+    /** Every form, as the messages list them. */
+    static final String FORMS = "consistency@<ms>>=<p>, window@<p><=<ms>, read.p<q><=<ms>, write.p<q><=<ms>, "
+            + "n|r|w>=<k>, n|r|w<=<k>, kstale@<k><=<p>, speculation<=<fraction>, repair@<ms><=<fraction>";
 
     private RequirementParser() {}
 
     public static Requirement parse(String expression) {
         if (expression == null || expression.isBlank()) {
             throw new IllegalArgumentException("a requirement is empty; forms: consistency@10ms>=0.999, "
-                    + "window@0.999<=50ms, read.p99.9<=20ms, write.p99<=50ms, w>=2, kstale@2<=0.001");
+                    + "window@0.999<=50ms, read.p99.9<=20ms, write.p99<=50ms, w>=2, kstale@2<=0.001, "
+                    + "speculation<=0.05, repair@10ms<=0.01");
         }
         String text = expression.replaceAll("\\s+", "").toLowerCase(Locale.ROOT);
         Matcher matcher;
@@ -61,9 +71,23 @@ public final class RequirementParser {
             return new Requirement.VersionStalenessAtMost(
                     wholeNumber(expression, matcher.group(1)), probability(expression, matcher.group(2), true));
         }
-        throw new IllegalArgumentException("requirement '" + expression + "' is not one of the forms "
-                + "consistency@<ms>>=<p>, window@<p><=<ms>, read.p<q><=<ms>, write.p<q><=<ms>, n|r|w>=<k>, "
-                + "n|r|w<=<k>, kstale@<k><=<p>");
+        if ((matcher = SPECULATION.matcher(text)).matches()) {
+            return new Requirement.SpeculationAtMost(fraction(expression, matcher.group(1)));
+        }
+        if ((matcher = REPAIR.matcher(text)).matches()) {
+            return new Requirement.RepairAtMost(
+                    time(expression, matcher.group(1)), fraction(expression, matcher.group(2)));
+        }
+        if (text.startsWith("speculation")) {
+            throw new IllegalArgumentException("requirement '" + expression + "': the fraction of reads that "
+                    + "speculate is bounded from above, as speculation<=<fraction>, such as speculation<=0.05");
+        }
+        if (text.startsWith("repair")) {
+            throw new IllegalArgumentException("requirement '" + expression + "': the fraction of reads that "
+                    + "block on read repair is bounded from above at a time after commit, as "
+                    + "repair@<ms><=<fraction>, such as repair@10ms<=0.01");
+        }
+        throw new IllegalArgumentException("requirement '" + expression + "' is not one of the forms " + FORMS);
     }
 
     private static double time(String expression, String part) {
@@ -80,6 +104,15 @@ public final class RequirementParser {
         boolean valid = value > 0 && (oneAllowed ? value <= 1 : value < 1);
         if (!valid) {
             throw bad(expression, part, "a probability must be in (0, 1" + (oneAllowed ? "]" : ")"));
+        }
+        return value;
+    }
+
+    /** A fraction of reads, in [0, 1]. */
+    private static double fraction(String expression, String part) {
+        double value = number(expression, part, "a fraction");
+        if (!(value >= 0 && value <= 1)) {
+            throw bad(expression, part, "a fraction of reads must be in [0, 1]");
         }
         return value;
     }

@@ -2,6 +2,7 @@ package dev.pbs.montecarlo.tuning;
 
 import dev.pbs.model.quorum.ConsistencyLevel;
 import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.model.readpath.SpeculativeRetry;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.ProgressListener;
 import dev.pbs.montecarlo.SimulationResult;
@@ -15,10 +16,12 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Answers a {@link TuningSpec}: for each N, one simulation evaluates every candidate (R, W) on the
- * same draws (common random numbers), at the times the requirements read; each candidate is
- * checked against every requirement, the feasible ones are ranked by the objective, and the
- * Pareto frontier of read p99.9, write p99.9 and window is computed over all candidates.
+ * Answers a {@link TuningSpec}: for each N and each speculative retry setting of its read path, one
+ * simulation evaluates every candidate (R, W) on the same draws (common random numbers, the same
+ * seed for every setting), at the times the requirements read; each candidate (N, R, W, setting)
+ * is checked against every requirement, the feasible ones are ranked by the objective (ties: N, R,
+ * W, then the settings' order), and the Pareto frontier of read p99.9, write p99.9 and window is
+ * computed over all candidates.
  */
 public final class Tuner {
 
@@ -33,38 +36,36 @@ public final class Tuner {
 
     /** As {@link #tune(TuningSpec)}, telling {@code listener} how many trials of all N values are done. */
     public TuningResult tune(TuningSpec spec, ProgressListener listener) {
-        long totalTrials = spec.trials() * (spec.largestN() - spec.smallestN() + 1);
+        List<SpeculativeRetry> retries = spec.readPath().speculativeRetries();
+        long runs = (long) (spec.largestN() - spec.smallestN() + 1) * retries.size();
+        long totalTrials = spec.trials() * runs;
         double[] grid = grid(spec.requirements());
         double frontierProbability = windowProbability(spec.requirements());
         List<TuningResult.Candidate> all = new ArrayList<>();
+        long run = 0;
         for (int n = spec.smallestN(); n <= spec.largestN(); n++) {
-            long before = spec.trials() * (n - spec.smallestN());
-            SimulationResult result = engine.run(
-                    SimulationSpec.builder(spec.profile(), n)
-                            .configurations(candidates(n, spec.cassandraLevels()))
-                            .trials(spec.trials())
-                            .seed(spec.seed())
-                            .threads(spec.threads())
-                            .visibilityGridMillis(grid)
-                            .build(),
-                    (completed, total) -> listener.progressed(before + completed, totalTrials));
-            for (ConfigurationResult configuration : result.configurations()) {
-                CandidateMetrics metrics = new CandidateMetrics(configuration);
-                List<String> violations = new ArrayList<>();
-                for (Requirement requirement : spec.requirements()) {
-                    requirement.violation(metrics).ifPresent(violations::add);
+            for (SpeculativeRetry retry : retries) {
+                long before = spec.trials() * run++;
+                SimulationSpec simulation = spec.readPath()
+                        .applyTo(SimulationSpec.builder(spec.profile(), n), retry)
+                        .configurations(candidates(n, spec.cassandraLevels()))
+                        .trials(spec.trials())
+                        .seed(spec.seed())
+                        .threads(spec.threads())
+                        .visibilityGridMillis(grid)
+                        .build();
+                SimulationResult result = engine.run(
+                        simulation, (completed, total) -> listener.progressed(before + completed, totalTrials));
+                for (ConfigurationResult configuration : result.configurations()) {
+                    all.add(candidate(spec, retry, configuration));
                 }
-                all.add(new TuningResult.Candidate(
-                        configuration.configuration(),
-                        metrics,
-                        spec.objective().score(metrics),
-                        List.copyOf(violations)));
             }
         }
         Comparator<TuningResult.Candidate> best = Comparator.comparingDouble(TuningResult.Candidate::score)
                 .thenComparingInt(candidate -> candidate.configuration().n())
                 .thenComparingInt(candidate -> candidate.configuration().r())
-                .thenComparingInt(candidate -> candidate.configuration().w());
+                .thenComparingInt(candidate -> candidate.configuration().w())
+                .thenComparingInt(candidate -> retries.indexOf(candidate.speculativeRetry()));
         List<TuningResult.Candidate> feasible = all.stream()
                 .filter(TuningResult.Candidate::isFeasible)
                 .sorted(best)
@@ -74,6 +75,21 @@ public final class Tuner {
                 .sorted(best)
                 .toList();
         return new TuningResult(spec, feasible, rejected, frontier(all, frontierProbability, best));
+    }
+
+    private static TuningResult.Candidate candidate(
+            TuningSpec spec, SpeculativeRetry retry, ConfigurationResult configuration) {
+        CandidateMetrics metrics = new CandidateMetrics(configuration);
+        List<String> violations = new ArrayList<>();
+        for (Requirement requirement : spec.requirements()) {
+            requirement.violation(metrics).ifPresent(violations::add);
+        }
+        return new TuningResult.Candidate(
+                configuration.configuration(),
+                retry,
+                metrics,
+                spec.objective().score(metrics),
+                List.copyOf(violations));
     }
 
     /** Every (R, W) of n, or those Cassandra's level names give (ONE, TWO, THREE, QUORUM, ALL). */
@@ -108,7 +124,7 @@ public final class Tuner {
     }
 
     /** Time 0 and every time a requirement reads, ms after commit, ascending: counted exactly. */
-    static double[] grid(List<Requirement> requirements) {
+    public static double[] grid(List<Requirement> requirements) {
         Set<Double> times = new LinkedHashSet<>();
         times.add(0.0);
         for (Requirement requirement : requirements) {

@@ -19,8 +19,10 @@ import java.util.List;
                 + "W): 'n' (a number or a range) and optionally 'levels'. For Cassandra's consistency levels across "
                 + "datacenters ('write_level', 'read_level', 'write_dc', 'read_dc', or a profile that names its "
                 + "datacenters): every (write level, read level) pair is tried unless named, and each requirement "
-                + "must hold for reads coordinated in every read datacenter; 'n' may be left out. Unknown fields are "
-                + "refused (400).")
+                + "must hold for reads coordinated in every read datacenter; 'n' may be left out. The read fields "
+                + "('read_fanout', 'speculative_retry', 'read_repair', 'replica_choice', 'snitch_badness_threshold') "
+                + "are those of a prediction, for (N, R, W); 'speculative_retry' may list several settings, each "
+                + "candidate being tried with each. Unknown fields are refused (400).")
 public record RecommendationRequestBody(
         @Schema(
                 description = "Name of a stored profile (GET /api/v1/profiles lists them).",
@@ -49,7 +51,9 @@ public record RecommendationRequestBody(
                         @Schema(
                                 description = "Requirements, all of which must hold: consistency@10ms>=0.999, "
                                         + "window@0.999<=50ms, read.p99.9<=20ms, write.p99<=50ms, w>=2, r>=1, n>=3 (or "
-                                        + "<=), kstale@2<=0.001. Default: none.",
+                                        + "<=), kstale@2<=0.001, speculation<=0.05 (the fraction of reads that ask an "
+                                        + "extra replica), repair@10ms<=0.01 (the fraction of reads starting 10 ms "
+                                        + "after commit that block on read repair). Default: none.",
                                 example = "[\"window@0.999<=250ms\"]",
                                 requiredMode = Schema.RequiredMode.NOT_REQUIRED))
         // Never written: this only tells the schema that the field may be left out.
@@ -119,4 +123,49 @@ public record RecommendationRequestBody(
                 ref = ApiDocumentation.NAMES_REF,
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("read_dc")
-        Object readDatacenters) {}
+        Object readDatacenters,
+
+        @Schema(
+                description = "(N, R, W) only, as for a prediction: 'all' (the read goes to every replica, the first R "
+                        + "answers count) or 'targeted' (to R replicas, all must answer; Cassandra's). Default: all, or "
+                        + "the profile's read_path when it has one and no read field is given.",
+                allowableValues = {"all", "targeted"},
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("read_fanout")
+        String readFanout,
+
+        @Schema(
+                description = "With read_fanout 'targeted': the speculative retry settings to search, in Cassandra's "
+                        + "spelling (NONE, ALWAYS, '20ms', '99p', 'MIN(99p,20ms)', 'MAX(99p,20ms)'): one string, "
+                        + "several separated by commas outside parentheses, or an array; at most 8. Every (N, R, W) "
+                        + "is tried with each, and each candidate names its setting. Default: NONE.",
+                ref = ApiDocumentation.NAMES_REF,
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("speculative_retry")
+        Object speculativeRetry,
+
+        @Schema(
+                description = "'blocking' or 'none', as for a prediction: with blocking, each candidate's metrics give "
+                        + "the fraction of reads that repair at time 0 and at each time a requirement reads, which "
+                        + "repair@<ms><=<fraction> bounds. Default: none.",
+                allowableValues = {"blocking", "none"},
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("read_repair")
+        String readRepair,
+
+        @Schema(
+                description =
+                        "With read_fanout 'targeted': 'random' or 'snitch' (Cassandra's dynamic snitch), as for a "
+                                + "prediction. Default: random.",
+                allowableValues = {"random", "snitch"},
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("replica_choice")
+        String replicaChoice,
+
+        @Schema(
+                description = "With replica_choice 'snitch': Cassandra's dynamic_snitch_badness_threshold, >= 0. "
+                        + "Default: 1.0.",
+                example = "1.0",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("snitch_badness_threshold")
+        Double snitchBadnessThreshold) {}

@@ -31,6 +31,16 @@ final class QuestionKeys {
                 + question.report() + "|" + question.sessions();
     }
 
+    /** The read path of a tuning question, its settings spelled out (records of interfaces print their classes). */
+    private static String readPath(TuningSpec spec) {
+        dev.pbs.montecarlo.tuning.TuningReadPath path = spec.readPath();
+        return path.readFanout() + "|"
+                + path.speculativeRetries().stream()
+                        .map(dev.pbs.model.readpath.SpeculativeRetry::text)
+                        .toList()
+                + "|" + path.readRepair() + "|" + path.replicaChoice();
+    }
+
     static String of(TuningQuestion question) {
         if (question.isLevels()) {
             LevelTuningSpec spec = question.levelTuning();
@@ -43,6 +53,6 @@ final class QuestionKeys {
         return "tune|" + ProfileJson.write(spec.profile()) + "|" + spec.smallestN() + ".." + spec.largestN() + "|"
                 + spec.requirements().stream().map(Requirement::text).toList() + "|"
                 + spec.objective().text() + "|"
-                + spec.cassandraLevels() + "|" + spec.trials() + "|" + spec.seed();
+                + spec.cassandraLevels() + "|" + spec.trials() + "|" + spec.seed() + "|" + readPath(spec);
     }
 }

@@ -96,7 +96,8 @@ public final class PredictionRequestReader {
         return true;
     }
 
-    private static ReadFanout readFanout(String text) {
+    /** {@code read_fanout}, shared with the recommendation request; null when not given. */
+    static ReadFanout readFanout(String text) {
         if (text == null) {
             return null; // not given: all, or the profile's read path
         }

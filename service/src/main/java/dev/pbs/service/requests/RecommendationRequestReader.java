@@ -14,8 +14,12 @@ import java.util.Set;
  * {@link TuningQuestion}.
  * <pre>
  * {"profile": NAME | "profile_inline": PROFILE, "n": 3 | "3..5", "require": ["window@0.999<=250ms", ...],
- *  "objective": "sum", "levels": "numeric" | "cassandra", "trials": T, "seed": S}
+ *  "objective": "sum", "levels": "numeric" | "cassandra", "trials": T, "seed": S,
+ *  "read_fanout": "targeted", "speculative_retry": "NONE,99p" | ["NONE", "MIN(99p,20ms)", ...],
+ *  "read_repair": "blocking", "replica_choice": "snitch", "snitch_badness_threshold": 1.0}
  * </pre>
+ * The read fields are predict's, resolved the same way; {@code speculative_retry} may list several
+ * settings to search, as an array or separated by commas outside parentheses.
  * or, for Cassandra's consistency levels across datacenters ({@code n} optional, {@code levels} refused):
  * <pre>
  * {"profile": NAME, "write_level": LEVEL | [LEVEL, ...], "read_level": LEVEL | [LEVEL, ...],
@@ -37,7 +41,12 @@ public final class RecommendationRequestReader {
             "write_level",
             "read_level",
             "write_dc",
-            "read_dc");
+            "read_dc",
+            "read_fanout",
+            "speculative_retry",
+            "read_repair",
+            "replica_choice",
+            "snitch_badness_threshold");
 
     private final ProfileStore profiles;
     private final QuestionLimits limits;
@@ -69,6 +78,10 @@ public final class RecommendationRequestReader {
                 .readLevels(fields.textOrTexts("read_level", "LOCAL_ONE"))
                 .writeDatacenters(fields.textOrTexts("write_dc", "dc1"))
                 .readDatacenters(fields.textOrTexts("read_dc", "dc2"))
+                .readFanout(PredictionRequestReader.readFanout(fields.text("read_fanout")))
+                .speculativeRetries(fields.textOrTexts("speculative_retry", "99p"))
+                .readRepair(fields.text("read_repair"))
+                .replicaChoice(fields.text("replica_choice"), fields.number("snitch_badness_threshold"))
                 .trials(fields.wholeNumber("trials"))
                 .seed(fields.wholeNumber("seed"))
                 .threads(threads)

@@ -44,8 +44,11 @@ public final class RecommendationsResource {
             summary = "Choose N, R and W, or consistency levels, for consistency and latency requirements",
             description = "Simulates every candidate (R, W) for each N of the range (or only Cassandra's levels), "
                     + "checks each requirement (consistency@10ms>=0.999, window@0.999<=50ms, read.p99.9<=20ms, "
-                    + "write.p99<=50ms, w>=2, kstale@2<=0.001), ranks the feasible by the objective (p99.9 "
-                    + "latency: sum, read, write or mix:A) and explains every rejection. For Cassandra's "
+                    + "write.p99<=50ms, w>=2, kstale@2<=0.001, speculation<=0.05, repair@10ms<=0.01), ranks the "
+                    + "feasible by the objective (p99.9 "
+                    + "latency: sum, read, write or mix:A) and explains every rejection. Reads are simulated with "
+                    + "the read fields of a prediction (or the profile's read_path); with several speculative_retry "
+                    + "settings each candidate is an (N, R, W, setting). For Cassandra's "
                     + "consistency levels across datacenters (write_level, read_level, write_dc, read_dc, or a "
                     + "profile that names its datacenters) the candidates are (write level, read level) pairs, "
                     + "all simulated on the same draws; a pair is feasible when every requirement holds for reads "

@@ -37,6 +37,33 @@ class PredictionServiceTest {
     }
 
     @Test
+    void cacheKeys_questionsThatDifferOnlyInTheReadPathOrSessions_differ() {
+        dev.pbs.model.profile.LatencyProfile profile =
+                BuiltInProfiles.named("lnkd-ssd").orElseThrow();
+        java.util.function.Function<java.util.List<String>, String> tuning =
+                retries -> QuestionKeys.of(dev.pbs.questions.TuningQuestion.builder(
+                                profile, new PbsConfiguration.Limits().questionLimits(), Vocabulary.JSON)
+                        .replicas(3L)
+                        .requirements(java.util.List.of("window@0.999<=50ms"))
+                        .readFanout(dev.pbs.montecarlo.ReadFanout.TARGETED)
+                        .speculativeRetries(retries)
+                        .seed(1L)
+                        .build());
+        assertThat(tuning.apply(java.util.List.of("NONE"))).isNotEqualTo(tuning.apply(java.util.List.of("ALWAYS")));
+        assertThat(tuning.apply(java.util.List.of("NONE", "ALWAYS")))
+                .isNotEqualTo(tuning.apply(java.util.List.of("ALWAYS", "NONE")));
+        PredictionQuestion plain = request(3, true);
+        PredictionQuestion sessions = PredictionQuestion.builder(
+                        profile, new PbsConfiguration.Limits().questionLimits(), Vocabulary.JSON)
+                .replicas(3L)
+                .trials(5000L)
+                .seed(3L)
+                .sessions(10.0, null)
+                .build();
+        assertThat(QuestionKeys.of(plain)).isNotEqualTo(QuestionKeys.of(sessions));
+    }
+
+    @Test
     void prediction_withoutSeed_isNotCached() throws Exception {
         PredictionService service = new PredictionService(1, 0, 8);
         service.prediction(request(0, false));
