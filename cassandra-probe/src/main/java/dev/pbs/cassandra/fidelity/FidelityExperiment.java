@@ -246,6 +246,7 @@ public final class FidelityExperiment {
                 profile,
                 comparison,
                 otherTracing,
-                Duration.ofNanos(System.nanoTime() - started));
+                Duration.ofNanos(System.nanoTime() - started),
+                ReadPathComparison.of(measured.observation(), profile, settings.replicas()));
     }
 }

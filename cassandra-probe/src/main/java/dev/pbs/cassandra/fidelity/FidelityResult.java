@@ -16,6 +16,8 @@ import java.time.Duration;
  *     tracing's own cost: with it divided out over one datacenter (where {@code profile} keeps it),
  *     kept over several (where {@code profile} divides it out)
  * @param elapsed the whole run, cluster start and stop included
+ * @param readPath what a traced sample of the observed reads showed of the read path, against the
+ *     prediction; empty when the cell traced none (it does when it sets the table's read options)
  */
 public record FidelityResult(
         FidelitySettings settings,
@@ -23,7 +25,8 @@ public record FidelityResult(
         LatencyProfile profile,
         ObservedStaleness comparison,
         ObservedStaleness otherTracing,
-        Duration elapsed) {
+        Duration elapsed,
+        java.util.Optional<ReadPathComparison> readPath) {
 
     /**
      * How far the observation lies outside what the measurement cannot tell apart: the band of the

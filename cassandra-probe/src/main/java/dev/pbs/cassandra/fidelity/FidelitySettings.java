@@ -43,6 +43,9 @@ public record FidelitySettings(
         Optional<FidelityDatacenters> datacenters,
         FidelityTable table) {
 
+    /** With the table's read options set, the reads of one write in this many are traced. */
+    public static final int TRACED_READ_EVERY = 10;
+
     /** The default t grid, ms: dense where the curve moves, out to 200 ms. */
     public static final double[] DEFAULT_DELAYS_MILLIS = {
         0, 1, 2, 3, 4, 5, 7, 10, 13, 16, 20, 25, 30, 40, 50, 65, 80, 100, 125, 150, 200
@@ -193,9 +196,15 @@ public record FidelitySettings(
                 .orElse(atOne);
     }
 
-    /** The observation of this cell: W = 1 and the table's R (or its levels), its writes, pace and t grid. */
+    /**
+     * The observation of this cell: W = 1 and the table's R (or its levels), its writes, pace and t
+     * grid; when the cell sets the table's read options, every read of every {@value
+     * #TRACED_READ_EVERY}th write is traced to see what the read path did.
+     */
     public ObservationSettings observation() {
-        return observed(new ObservationSettings(1, table.readReplicas(), writes, writesPerSecond, delaysMillis));
+        ObservationSettings observation =
+                observed(new ObservationSettings(1, table.readReplicas(), writes, writesPerSecond, delaysMillis));
+        return table.setsOptions() ? observation.withTracedReads(TRACED_READ_EVERY) : observation;
     }
 
     @Override

@@ -37,6 +37,11 @@ public record FidelityTable(
         }
     }
 
+    /** Whether the cell sets any of the table's read options. */
+    public boolean setsOptions() {
+        return speculativeRetry.isPresent() || readRepair.isPresent();
+    }
+
     /** The {@code ALTER TABLE} that sets the options on {@code table}, or empty when none is set. */
     Optional<String> alterStatement(String table) {
         List<String> options = new ArrayList<>();

@@ -20,6 +20,7 @@ import java.util.concurrent.Semaphore;
  * @param inFlight permits for requests awaiting an answer, one each, which bound how many there are
  * @param readDelaysNanos the t grid in nanoseconds: when, after a write's acknowledgement reached
  *     the client, each of its reads is due
+ * @param traced the sample of reads sent with tracing, and what they answered
  */
 record ObservationContext(
         CqlSession session,
@@ -30,7 +31,8 @@ record ObservationContext(
         NodeHealth health,
         ScheduledExecutorService readScheduler,
         Semaphore inFlight,
-        long[] readDelaysNanos) {
+        long[] readDelaysNanos,
+        TracedReads traced) {
 
     /** The tallies of write {@code index}'s window. */
     ObservationTallies talliesOf(long index) {

@@ -14,6 +14,8 @@ import java.util.Arrays;
  * @param levels over several datacenters, the levels and the coordinators' datacenters, which
  *     then decide the consistency levels sent ({@code writeReplicas} and {@code readReplicas} only
  *     describe them); empty: one datacenter, the levels that wait for W and R replicas
+ * @param tracedReadEvery trace every read of every this-many-th write, to see what the read path
+ *     did (speculation, read repair), and leave those reads out of the staleness counts; 0: none
  */
 public record ObservationSettings(
         int writeReplicas,
@@ -21,7 +23,25 @@ public record ObservationSettings(
         int writes,
         double writesPerSecond,
         double[] delaysMillis,
-        java.util.Optional<ObservedLevels> levels) {
+        java.util.Optional<ObservedLevels> levels,
+        int tracedReadEvery) {
+
+    /** Settings without traced reads. */
+    public ObservationSettings(
+            int writeReplicas,
+            int readReplicas,
+            int writes,
+            double writesPerSecond,
+            double[] delaysMillis,
+            java.util.Optional<ObservedLevels> levels) {
+        this(writeReplicas, readReplicas, writes, writesPerSecond, delaysMillis, levels, 0);
+    }
+
+    /** The same observation, tracing every read of every {@code every}-th write (0: none). */
+    public ObservationSettings withTracedReads(int every) {
+        return new ObservationSettings(
+                writeReplicas, readReplicas, writes, writesPerSecond, delaysMillis, levels, every);
+    }
 
     /** The default t grid, ms. */
     public static final double[] DEFAULT_DELAYS_MILLIS = {0, 1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 75, 100, 150, 200};
@@ -40,7 +60,8 @@ public record ObservationSettings(
                 writes,
                 writesPerSecond,
                 delaysMillis,
-                java.util.Optional.of(observed));
+                java.util.Optional.of(observed),
+                tracedReadEvery);
     }
 
     public ObservationSettings {
@@ -54,6 +75,10 @@ public record ObservationSettings(
         if (!(writesPerSecond > 0) || writesPerSecond > 1000) {
             throw new IllegalArgumentException(
                     "--observe-rate must be in (0, 1000] writes per second, was " + writesPerSecond);
+        }
+        if (tracedReadEvery != 0 && (tracedReadEvery < 2 || tracedReadEvery > 1000)) {
+            throw new IllegalArgumentException(
+                    "traced reads must be every 2nd to every 1000th write's, or none, was " + tracedReadEvery);
         }
         if (delaysMillis == null || delaysMillis.length == 0 || delaysMillis.length > 200) {
             throw new IllegalArgumentException("the t grid needs 1 to 200 delays");

@@ -70,11 +70,12 @@ final class ObservationStatements {
     }
 
     /** Reads {@code key}'s version through {@code coordinator}. */
-    BoundStatement read(String key, Node coordinator) {
+    BoundStatement read(String key, Node coordinator, boolean traced) {
         return read.bind(key)
                 .setNode(coordinator)
                 .setConsistencyLevel(readLevel)
-                .setIdempotent(true);
+                .setIdempotent(true)
+                .setTracing(traced);
     }
 
     /** The round-trip query (refused: LIMIT 0), sent to {@code coordinator}. */

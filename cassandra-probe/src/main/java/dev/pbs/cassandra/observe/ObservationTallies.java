@@ -96,7 +96,8 @@ final class ObservationTallies {
                 coordinatorIsReplica,
                 everything(roundTripMicros),
                 everything(writeLatencyMicros),
-                everything(readLatencyMicros));
+                everything(readLatencyMicros),
+                ReadPathTally.none(points));
     }
 
     /** All a recorder holds, in a histogram of the observation's own. */

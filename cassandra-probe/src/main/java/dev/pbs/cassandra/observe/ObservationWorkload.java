@@ -62,10 +62,13 @@ final class ObservationWorkload {
                 run.health(),
                 readScheduler,
                 new Semaphore(MAX_IN_FLIGHT),
-                delaysNanos);
+                delaysNanos,
+                new TracedReads(settings.tracedReadEvery(), settings.readReplicas(), delaysMillis.length));
+        ReadPathTally traces;
         try {
             writeAtPace(context, settings);
             awaitAnswers(context.inFlight());
+            traces = context.traced().tally(run.session());
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while observing staleness", interrupted);
@@ -77,6 +80,9 @@ final class ObservationWorkload {
         for (ObservationTallies window : windows) {
             observed.add(window.observation(settings, coordinatorIsReplica));
         }
+        // The traces are read once, at the end: the first window carries them, and the whole
+        // observation (its windows merged) too.
+        observed.set(0, observed.get(0).withReadPathTraces(traces));
         return observed;
     }
 

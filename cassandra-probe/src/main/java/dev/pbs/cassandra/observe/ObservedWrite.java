@@ -93,9 +93,26 @@ final class ObservedWrite {
     private void sendRead(int point, Node reader, long dueNanos) {
         long sentNanos = System.nanoTime();
         long lagNanos = sentNanos - dueNanos;
+        if (context.traced().traces(version)) {
+            context.session()
+                    .executeAsync(context.statements().read(key, reader, true))
+                    .whenComplete((result, error) -> tracedReadAnswered(point, result, error));
+            return;
+        }
         context.session()
-                .executeAsync(context.statements().read(key, reader))
+                .executeAsync(context.statements().read(key, reader, false))
                 .whenComplete((result, error) -> readAnswered(point, sentNanos, lagNanos, result, error));
+    }
+
+    /** A traced read: kept for its trace, left out of the staleness counts (tracing slows it). */
+    private void tracedReadAnswered(int point, AsyncResultSet result, Throwable error) {
+        try {
+            if (error == null) {
+                context.traced().answered(point, result.getExecutionInfo().getTracingId());
+            }
+        } finally {
+            context.inFlight().release();
+        }
     }
 
     /** Tallies the read: fresh iff it returned this write's version or a later one. */

@@ -19,6 +19,8 @@ import org.HdrHistogram.Histogram;
  *     it that the model's t does not include
  * @param writeLatencyMicros client-side latency of the observed writes
  * @param readLatencyMicros client-side latency of the observed reads
+ * @param readPathTraces what the traced sample of reads showed of the read path (none traced:
+ *     all zero)
  */
 public record RawObservation(
         ObservationSettings settings,
@@ -31,7 +33,25 @@ public record RawObservation(
         boolean coordinatorIsReplica,
         Histogram clientGapMicros,
         Histogram writeLatencyMicros,
-        Histogram readLatencyMicros) {
+        Histogram readLatencyMicros,
+        ReadPathTally readPathTraces) {
+
+    /** The same observation with what its traced reads showed. */
+    RawObservation withReadPathTraces(ReadPathTally traces) {
+        return new RawObservation(
+                settings,
+                writes,
+                failedWrites,
+                failedReads,
+                reads,
+                fresh,
+                lagMicros,
+                coordinatorIsReplica,
+                clientGapMicros,
+                writeLatencyMicros,
+                readLatencyMicros,
+                traces);
+    }
 
     /** Everything several parts of one observation saw (windows of its writes), as one. */
     public static RawObservation merged(List<RawObservation> parts) {
@@ -49,7 +69,9 @@ public record RawObservation(
         Histogram gaps = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
         Histogram writeLatencies = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
         Histogram readLatencies = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
+        ReadPathTally traces = ReadPathTally.none(points);
         for (RawObservation part : parts) {
+            traces = traces.plus(part.readPathTraces());
             writes += part.writes();
             failedWrites += part.failedWrites();
             failedReads += part.failedReads();
@@ -73,6 +95,7 @@ public record RawObservation(
                 first.coordinatorIsReplica(),
                 gaps,
                 writeLatencies,
-                readLatencies);
+                readLatencies,
+                traces);
     }
 }

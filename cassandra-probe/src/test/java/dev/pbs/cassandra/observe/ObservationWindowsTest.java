@@ -55,6 +55,7 @@ class ObservationWindowsTest {
                 true,
                 gaps,
                 latencies,
-                latencies.copy());
+                latencies.copy(),
+                ReadPathTally.none(GRID.length));
     }
 }

@@ -186,7 +186,8 @@ class ObservedStalenessTest {
                 true,
                 roundTrips,
                 writes,
-                reads);
+                reads,
+                ReadPathTally.none(3));
         ObservedStaleness latency = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.LATENCY);
         // offset = ((4 - 0) + (8 - 2)) / 2 = 5 ms: t = 0 -> 5 (1/3); t = 5 -> 5 + 5 + 1 = 11 (1); t = 8 -> 14 (1).
         assertThat(latency.latencyOffsetMillis()).isCloseTo(5.0, within(0.01));
@@ -211,7 +212,18 @@ class ObservedStalenessTest {
         ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0});
         org.HdrHistogram.Histogram empty = new org.HdrHistogram.Histogram(60_000_000L, 3);
         RawObservation raw = new RawObservation(
-                settings, 0, 10, 0, new long[] {0}, new long[] {0}, new long[] {0}, false, empty, empty, empty);
+                settings,
+                0,
+                10,
+                0,
+                new long[] {0},
+                new long[] {0},
+                new long[] {0},
+                false,
+                empty,
+                empty,
+                empty,
+                ReadPathTally.none(1));
         ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.LATENCY);
         assertThat(compared.latencyOffsetMillis()).isZero();
         // No read answered at the only t: nothing to compare, and no exception.

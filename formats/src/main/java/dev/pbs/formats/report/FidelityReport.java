@@ -3,6 +3,7 @@ package dev.pbs.formats.report;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.fidelity.FidelitySettings;
+import dev.pbs.cassandra.fidelity.ReadPathComparison;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.formats.wire.FidelityCell;
@@ -51,6 +52,7 @@ public final class FidelityReport {
                 result.otherTracing().rmseWithoutGap(),
                 result.otherTracing().rmseWithRoundTrip(),
                 result.rmseOutsideMeasurementBand()));
+        result.readPath().ifPresent(comparison -> text.append(readPathText(comparison)));
         return text.toString();
     }
 
@@ -76,7 +78,55 @@ public final class FidelityReport {
                         settings.table().readReplicas()),
                 samples,
                 result.rmseOutsideMeasurementBand(),
-                result.elapsed().toSeconds());
+                result.elapsed().toSeconds(),
+                result.readPath().map(FidelityReport::readPathTraces).orElse(null));
+    }
+
+    private static FidelityCell.ReadPathTraces readPathTraces(ReadPathComparison comparison) {
+        return new FidelityCell.ReadPathTraces(
+                comparison.tracedReads(),
+                comparison.observedSpeculated().estimate(),
+                List.of(
+                        comparison.observedSpeculated().lower(),
+                        comparison.observedSpeculated().upper()),
+                comparison.predictedSpeculated(),
+                comparison.repairs().stream()
+                        .map(repair -> new FidelityCell.RepairPoint(
+                                repair.tMillis(),
+                                repair.observed().trials(),
+                                repair.observed().estimate(),
+                                List.of(
+                                        repair.observed().lower(),
+                                        repair.observed().upper()),
+                                repair.predicted()))
+                        .toList(),
+                comparison.rmseRepair());
+    }
+
+    /** The read path's lines of the text report: speculation, then repairs by t. */
+    private static String readPathText(ReadPathComparison comparison) {
+        StringBuilder text = new StringBuilder();
+        text.append(String.format(
+                Locale.ROOT,
+                "%nRead path, from %d traced reads (model alone): speculated %.4f [%.4f, %.4f], predicted %.4f%n",
+                comparison.tracedReads(),
+                comparison.observedSpeculated().estimate(),
+                comparison.observedSpeculated().lower(),
+                comparison.observedSpeculated().upper(),
+                comparison.predictedSpeculated()));
+        TextTable table = new TextTable(List.of("t ms", "traced", "repaired", "95% interval", "predicted"), 0);
+        for (ReadPathComparison.Repair repair : comparison.repairs()) {
+            table.addRow(List.of(
+                    NumberText.plain(repair.tMillis()),
+                    Long.toString(repair.observed().trials()),
+                    NumberText.probability(repair.observed().estimate()),
+                    NumberText.probability(repair.observed().lower()) + " to "
+                            + NumberText.probability(repair.observed().upper()),
+                    NumberText.probability(repair.predicted())));
+        }
+        text.append(table.render());
+        text.append(String.format(Locale.ROOT, "RMSE of the repaired fraction: %.4f%n", comparison.rmseRepair()));
+        return text.toString();
     }
 
     public static ObjectNode tree(FidelityResult result) {

@@ -26,7 +26,45 @@ public record FidelityCell(
         @JsonProperty("rmse_outside_measurement_band")
         double rmseOutsideMeasurementBand,
 
-        @JsonProperty("elapsed_s") long elapsedSeconds) {
+        @JsonProperty("elapsed_s") long elapsedSeconds,
+
+        @Schema(
+                description = "What a traced sample of the observed reads showed of the read path, against the "
+                        + "prediction; absent when the cell traced none (it does when it sets the table's options).",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        @JsonProperty("read_path_traces")
+        ReadPathTraces readPathTraces) {
+
+    /** Observed (traced reads) against predicted speculation and read repair. */
+    @Schema(name = "FidelityReadPathTraces")
+    public record ReadPathTraces(
+            @Schema(description = "Traced reads whose events were read.") @JsonProperty("traced_reads")
+            long tracedReads,
+
+            @Schema(description = "Fraction of them that asked an extra replica.") @JsonProperty("p_speculated")
+            double pSpeculated,
+
+            @JsonProperty("p_speculated_ci95") List<Double> pSpeculatedCi95,
+
+            @Schema(description = "The engine's fraction of reads that speculate.")
+            @JsonProperty("p_speculated_predicted")
+            double pSpeculatedPredicted,
+
+            @JsonProperty("repairs") List<RepairPoint> repairs,
+
+            @Schema(description = "RMSE of observed against predicted repair fractions over the t grid.")
+            @JsonProperty("rmse_repair")
+            double rmseRepair) {}
+
+    /** Reads repairing at one t, observed and predicted. */
+    @Schema(name = "FidelityRepairPoint")
+    public record RepairPoint(
+            @JsonProperty("t_ms") double tMillis,
+            @JsonProperty("traced") long traced,
+            @JsonProperty("p_repair") double pRepair,
+            @JsonProperty("ci95") List<Double> ci95,
+            @JsonProperty("p_repair_predicted") double pRepairPredicted) {}
 
     /** The delays injected into every node. */
     @Schema(name = "FidelityInjected")

@@ -1,0 +1,111 @@
+package dev.pbs.cassandra.fidelity;
+
+import dev.pbs.cassandra.observe.RawObservation;
+import dev.pbs.cassandra.observe.ReadPathTally;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.readpath.ReadPath;
+import dev.pbs.model.readpath.ReadRepair;
+import dev.pbs.model.readpath.ReplicaChoice;
+import dev.pbs.model.readpath.SpeculativeRetry;
+import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.ProportionEstimate;
+import dev.pbs.montecarlo.ReadFanout;
+import dev.pbs.montecarlo.RepairPoint;
+import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.montecarlo.WarsEngine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the traced sample of observed reads showed of the read path, against the engine's
+ * prediction from the measured profile with the table's read path: the fraction of reads that
+ * asked an extra replica, and at each t the fraction that repaired a replica. The prediction is the
+ * model alone (no client round trip added to t), with a separate coordinator.
+ *
+ * @param tracedReads traced reads whose events were read
+ * @param observedSpeculated the fraction of them that asked an extra replica, with its 95% interval
+ * @param predictedSpeculated the engine's fraction (0 when the table does not speculate)
+ * @param repairs per t with traced reads: observed against predicted repairs
+ * @param rmseRepair RMSE of observed against predicted repair fractions over those t
+ */
+public record ReadPathComparison(
+        long tracedReads,
+        ProportionEstimate observedSpeculated,
+        double predictedSpeculated,
+        List<Repair> repairs,
+        double rmseRepair) {
+
+    /** Prediction trials: the same as the staleness prediction's. */
+    private static final long TRIALS = 400_000;
+
+    private static final long SEED = 42;
+
+    /**
+     * Reads repairing at one t.
+     *
+     * @param tMillis ms after the write's acknowledgement
+     * @param observed the traced reads at t that repaired, with their 95% interval
+     * @param predicted the engine's fraction at t
+     */
+    public record Repair(double tMillis, ProportionEstimate observed, double predicted) {}
+
+    public ReadPathComparison {
+        repairs = List.copyOf(repairs);
+    }
+
+    /** The comparison, or empty when no traced read was answered. */
+    static Optional<ReadPathComparison> of(RawObservation observation, LatencyProfile profile, int n) {
+        ReadPathTally traces = observation.readPathTraces();
+        if (traces.totalTraced() == 0) {
+            return Optional.empty();
+        }
+        ReadPath path = profile.readPath()
+                .orElse(new ReadPath(new SpeculativeRetry.None(), ReadRepair.NONE, ReplicaChoice.random()));
+        int r = observation.settings().readReplicas();
+        int w = observation.settings().writeReplicas();
+        double[] grid = observation.settings().delaysMillis();
+        ReadRepair repair = grid.length <= SimulationSpec.MAX_REPAIR_GRID_POINTS ? path.readRepair() : ReadRepair.NONE;
+        ConfigurationResult predicted = new WarsEngine()
+                .run(SimulationSpec.builder(profile, n)
+                        .configuration(r, w)
+                        .trials(TRIALS)
+                        .seed(SEED)
+                        .readFanout(ReadFanout.TARGETED)
+                        .speculativeRetry(path.speculativeRetry())
+                        .readRepair(repair)
+                        .replicaChoice(path.replicaChoice())
+                        .visibilityGridMillis(grid)
+                        .threads(Math.min(
+                                SimulationSpec.MAX_THREADS, Runtime.getRuntime().availableProcessors()))
+                        .build())
+                .configuration(r, w)
+                .orElseThrow();
+        double speculated = predicted
+                .speculation()
+                .map(speculation -> speculation.speculated().estimate())
+                .orElse(0.0);
+        List<RepairPoint> repairPoints = predicted.readRepair().orElse(List.of());
+        long[] traced = traces.traced();
+        long[] repaired = traces.repaired();
+        List<Repair> repairs = new ArrayList<>();
+        double squares = 0;
+        for (int point = 0; point < grid.length; point++) {
+            if (traced[point] == 0) {
+                continue;
+            }
+            double expected = repairPoints.isEmpty()
+                    ? 0
+                    : repairPoints.get(point).repaired().estimate();
+            ProportionEstimate seen = ProportionEstimate.of(repaired[point], traced[point]);
+            repairs.add(new Repair(grid[point], seen, expected));
+            squares += (seen.estimate() - expected) * (seen.estimate() - expected);
+        }
+        return Optional.of(new ReadPathComparison(
+                traces.totalTraced(),
+                ProportionEstimate.of(traces.totalSpeculated(), traces.totalTraced()),
+                speculated,
+                repairs,
+                Math.sqrt(squares / repairs.size())));
+    }
+}

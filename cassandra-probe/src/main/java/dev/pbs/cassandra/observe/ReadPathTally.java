@@ -1,0 +1,87 @@
+package dev.pbs.cassandra.observe;
+
+import java.util.Arrays;
+
+/**
+ * What the traces of a sample of observed reads show of Cassandra's read path, per t of the grid:
+ * how many traced reads were answered and had their traces read, how many of them asked more
+ * replicas than the level needs (speculative retry: more "reading ... from" events than R), and
+ * how many sent a read-repair mutation (blocking read repair).
+ *
+ * @param traced traced reads whose events were read, per t
+ * @param speculated of those, reads that asked an extra replica
+ * @param repaired of those, reads that repaired a replica
+ */
+public record ReadPathTally(long[] traced, long[] speculated, long[] repaired) {
+
+    public ReadPathTally {
+        if (traced.length != speculated.length || traced.length != repaired.length) {
+            throw new IllegalArgumentException("one count per t for each of traced, speculated and repaired");
+        }
+        traced = traced.clone();
+        speculated = speculated.clone();
+        repaired = repaired.clone();
+    }
+
+    /** No traced read, over {@code points} times. */
+    public static ReadPathTally none(int points) {
+        return new ReadPathTally(new long[points], new long[points], new long[points]);
+    }
+
+    /** This tally and {@code other}'s added, point by point. */
+    public ReadPathTally plus(ReadPathTally other) {
+        long[] t = traced.clone();
+        long[] s = speculated.clone();
+        long[] r = repaired.clone();
+        for (int point = 0; point < t.length; point++) {
+            t[point] += other.traced[point];
+            s[point] += other.speculated[point];
+            r[point] += other.repaired[point];
+        }
+        return new ReadPathTally(t, s, r);
+    }
+
+    /** Traced reads over every t. */
+    public long totalTraced() {
+        return Arrays.stream(traced).sum();
+    }
+
+    /** Reads that speculated, over every t. */
+    public long totalSpeculated() {
+        return Arrays.stream(speculated).sum();
+    }
+
+    @Override
+    public long[] traced() {
+        return traced.clone();
+    }
+
+    @Override
+    public long[] speculated() {
+        return speculated.clone();
+    }
+
+    @Override
+    public long[] repaired() {
+        return repaired.clone();
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ReadPathTally that
+                && Arrays.equals(traced, that.traced)
+                && Arrays.equals(speculated, that.speculated)
+                && Arrays.equals(repaired, that.repaired);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * Arrays.hashCode(traced) + Arrays.hashCode(speculated)) + Arrays.hashCode(repaired);
+    }
+
+    @Override
+    public String toString() {
+        return "ReadPathTally[traced=" + Arrays.toString(traced) + ", speculated=" + Arrays.toString(speculated)
+                + ", repaired=" + Arrays.toString(repaired) + "]";
+    }
+}

@@ -1,0 +1,110 @@
+package dev.pbs.cassandra.observe;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A sample of the observation's reads sent with tracing: every read of every {@code every}-th
+ * write, left out of the staleness tallies (tracing slows them). When the observation has ended,
+ * their events are read from {@code system_traces.events}: a read speculated when its coordinator
+ * asked more replicas than R ("reading data from" / "reading digest from" events) or retried one
+ * ("speculating read retry on"), and repaired
+ * when it sent a read-repair mutation ("Sending read-repair-mutation to", Cassandra 4 and 5).
+ */
+final class TracedReads {
+
+    /** How long the nodes get to write the last traces (they write them asynchronously). */
+    private static final long SETTLE_MILLIS = 3_000;
+
+    private final int every;
+    private final int readReplicas;
+    private final int points;
+    private final ConcurrentLinkedQueue<Traced> answered = new ConcurrentLinkedQueue<>();
+
+    private record Traced(int point, UUID session) {}
+
+    /**
+     * What one read's trace events show.
+     *
+     * @param speculated the coordinator asked more replicas than R, or retried one
+     * @param repaired it sent a read-repair mutation
+     */
+    record Seen(boolean speculated, boolean repaired) {
+
+        /** Reads a trace's activities (the coordinator's and the replicas'), in any order. */
+        static Seen of(List<String> activities, int readReplicas) {
+            int requests = 0;
+            boolean retried = false;
+            boolean repair = false;
+            for (String activity : activities) {
+                String lower = activity == null ? "" : activity.toLowerCase(Locale.ROOT);
+                if (lower.matches("reading (data|digest) (from|locally).*")) {
+                    requests++;
+                }
+                if (lower.startsWith("speculating read retry")) {
+                    retried = true;
+                }
+                if (lower.contains("read-repair-mutation")) {
+                    repair = true;
+                }
+            }
+            return new Seen(retried || requests > readReplicas, repair);
+        }
+    }
+
+    /**
+     * @param every trace the reads of every {@code every}-th write; 0: none
+     * @param readReplicas R, the replicas a read needs
+     * @param points the t grid's length
+     */
+    TracedReads(int every, int readReplicas, int points) {
+        this.every = every;
+        this.readReplicas = readReplicas;
+        this.points = points;
+    }
+
+    /** Whether the reads of write {@code version} (1-based) are traced. */
+    boolean traces(long version) {
+        return every > 0 && version % every == 0;
+    }
+
+    /** Remembers a traced read answered at grid point {@code point}. */
+    void answered(int point, UUID session) {
+        if (session != null) {
+            answered.add(new Traced(point, session));
+        }
+    }
+
+    /** Reads the traced reads' events and counts what they show; no traced read, no query. */
+    ReadPathTally tally(CqlSession session) throws InterruptedException {
+        if (answered.isEmpty()) {
+            return ReadPathTally.none(points);
+        }
+        TimeUnit.MILLISECONDS.sleep(SETTLE_MILLIS);
+        PreparedStatement events = session.prepare("SELECT activity FROM system_traces.events WHERE session_id = ?");
+        long[] traced = new long[points];
+        long[] speculated = new long[points];
+        long[] repaired = new long[points];
+        for (Traced read : answered) {
+            List<String> activities = new ArrayList<>();
+            for (Row row : session.execute(events.bind(read.session()))) {
+                activities.add(row.getString("activity"));
+            }
+            if (activities.isEmpty()) {
+                continue; // its trace was not written (or has expired): not counted
+            }
+            Seen seen = Seen.of(activities, readReplicas);
+            traced[read.point()]++;
+            speculated[read.point()] += seen.speculated() ? 1 : 0;
+            repaired[read.point()] += seen.repaired() ? 1 : 0;
+        }
+        return new ReadPathTally(traced, speculated, repaired);
+    }
+}

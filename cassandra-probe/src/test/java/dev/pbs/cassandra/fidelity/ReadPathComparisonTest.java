@@ -1,0 +1,87 @@
+package dev.pbs.cassandra.fidelity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.pbs.cassandra.observe.ObservationSettings;
+import dev.pbs.cassandra.observe.RawObservation;
+import dev.pbs.cassandra.observe.ReadPathTally;
+import dev.pbs.model.distribution.Constant;
+import dev.pbs.model.profile.DelayOverrides;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.MessageDelays;
+import dev.pbs.model.readpath.ReadPath;
+import dev.pbs.model.readpath.ReadRepair;
+import dev.pbs.model.readpath.ReplicaChoice;
+import dev.pbs.model.readpath.SpeculativeRetry;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class ReadPathComparisonTest {
+
+    private static RawObservation observed(int readReplicas, ReadPathTally traces) {
+        Histogram empty = new Histogram(60_000_000L, 3);
+        return new RawObservation(
+                new ObservationSettings(1, readReplicas, 100, 10, new double[] {0, 20}),
+                100,
+                0,
+                0,
+                new long[] {90, 90},
+                new long[] {50, 90},
+                new long[] {0, 0},
+                false,
+                empty,
+                empty,
+                empty,
+                traces);
+    }
+
+    /**
+     * Replica 0 gets the write at once, replicas 1 and 2 after 10 ms; read messages take 1 ms. W =
+     * 1 commits at 1 ms; a read at QUORUM of two random replicas includes replica 0 two times in
+     * three, and then disagrees (repairs) until the late replicas have the write: at t = 0, 2/3;
+     * at t = 20, none.
+     */
+    @Test
+    void of_blockingRepairAtQuorum_predictsTwoThirdsAtFirstAndNoneLater() {
+        LatencyProfile profile = LatencyProfile.builder("one early replica")
+                .provenance("test")
+                .defaults(new MessageDelays(Constant.of(10), Constant.of(0), Constant.of(1), Constant.of(1)))
+                .replicaOverrides(java.util.List.of(
+                        new DelayOverrides(Constant.of(0), null, null, null),
+                        new DelayOverrides(Constant.of(10), null, null, null),
+                        new DelayOverrides(Constant.of(10), null, null, null)))
+                .readPath(new ReadPath(new SpeculativeRetry.None(), ReadRepair.BLOCKING, ReplicaChoice.random()))
+                .build();
+        ReadPathTally traces = new ReadPathTally(new long[] {30, 30}, new long[] {0, 0}, new long[] {21, 0});
+        ReadPathComparison comparison =
+                ReadPathComparison.of(observed(2, traces), profile, 3).orElseThrow();
+        assertThat(comparison.tracedReads()).isEqualTo(60);
+        assertThat(comparison.observedSpeculated().successes()).isZero();
+        assertThat(comparison.predictedSpeculated()).isZero();
+        assertThat(comparison.repairs()).hasSize(2);
+        assertThat(comparison.repairs().get(0).predicted()).isCloseTo(2.0 / 3, within(0.005));
+        assertThat(comparison.repairs().get(0).observed().estimate()).isEqualTo(0.7);
+        assertThat(comparison.repairs().get(1).predicted()).isZero();
+        double expected = Math.sqrt(((0.7 - comparison.repairs().get(0).predicted())
+                        * (0.7 - comparison.repairs().get(0).predicted()))
+                / 2);
+        assertThat(comparison.rmseRepair()).isCloseTo(expected, within(1e-12));
+    }
+
+    @Test
+    void of_alwaysSpeculatingTable_predictsEveryReadAtOneSpeculates() {
+        LatencyProfile profile = LatencyProfile.builder("constant")
+                .provenance("test")
+                .defaults(MessageDelays.all(Constant.of(1)))
+                .readPath(new ReadPath(SpeculativeRetry.parse("ALWAYS"), ReadRepair.NONE, ReplicaChoice.random()))
+                .build();
+        ReadPathTally traces = new ReadPathTally(new long[] {10, 10}, new long[] {10, 9}, new long[] {0, 0});
+        ReadPathComparison comparison =
+                ReadPathComparison.of(observed(1, traces), profile, 3).orElseThrow();
+        assertThat(comparison.predictedSpeculated()).isEqualTo(1.0);
+        assertThat(comparison.observedSpeculated().estimate()).isEqualTo(0.95);
+        assertThat(ReadPathComparison.of(observed(1, ReadPathTally.none(2)), profile, 3))
+                .isEmpty();
+    }
+}

@@ -1,0 +1,58 @@
+package dev.pbs.cassandra.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What a read's trace events say of its read path, as Cassandra 5.0 writes them. */
+class TracedReadsTest {
+
+    @Test
+    void seen_oneReplicaAskedAtOne_neitherSpeculatedNorRepaired() {
+        TracedReads.Seen seen = TracedReads.Seen.of(
+                List.of(
+                        "Parsing SELECT version FROM wars WHERE key = ?",
+                        "reading data from /127.0.0.12:7000",
+                        "Sending READ_REQ message to /127.0.0.12:7000",
+                        "Read 1 live rows and 0 tombstone cells"),
+                1);
+        assertThat(seen).isEqualTo(new TracedReads.Seen(false, false));
+    }
+
+    @Test
+    void seen_anExtraReplicaAskedOrRetried_speculated() {
+        // speculative_retry = 'ALWAYS' asks two replicas at once for a read at ONE.
+        assertThat(TracedReads.Seen.of(
+                                List.of("reading data from /127.0.0.12:7000", "reading digest from /127.0.0.13:7000"),
+                                1)
+                        .speculated())
+                .isTrue();
+        // A percentile or a time retries one replica once the threshold passes.
+        assertThat(TracedReads.Seen.of(
+                                List.of(
+                                        "reading data from /127.0.0.12:7000",
+                                        "speculating read retry on /127.0.0.13:7000"),
+                                1)
+                        .speculated())
+                .isTrue();
+        // At QUORUM two requests are what the level asks, not speculation.
+        assertThat(TracedReads.Seen.of(
+                                List.of("reading data from /127.0.0.12:7000", "reading digest from /127.0.0.13:7000"),
+                                2)
+                        .speculated())
+                .isFalse();
+    }
+
+    @Test
+    void seen_aReadRepairMutationSent_repaired() {
+        TracedReads.Seen seen = TracedReads.Seen.of(
+                List.of(
+                        "reading data from /127.0.0.12:7000",
+                        "reading digest from /127.0.0.13:7000",
+                        "Digest mismatch: Mismatch for key DecoratedKey(...)",
+                        "Sending read-repair-mutation to /127.0.0.13:7000"),
+                2);
+        assertThat(seen).isEqualTo(new TracedReads.Seen(false, true));
+    }
+}
