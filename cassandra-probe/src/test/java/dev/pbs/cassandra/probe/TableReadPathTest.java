@@ -27,6 +27,9 @@ class TableReadPathTest {
                         .orElseThrow()
                         .speculativeRetry())
                 .isEqualTo(SpeculativeRetry.parse("MIN(99p,50ms)"));
+        // Cassandra 5.0 writes a table altered to speculative_retry = 'NONE' back as NEVER.
+        assertThat(TableReadPath.of(options("NEVER", "NONE")))
+                .contains(new ReadPath(new SpeculativeRetry.None(), ReadRepair.NONE, ReplicaChoice.random()));
     }
 
     @Test

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * {@link #thresholdMillis threshold} milliseconds after it started asks the next replica of its
  * preference order, and completes with the first answers it needs.
  *
- * <p>Written as Cassandra writes it: {@code NONE}, {@code ALWAYS}, a fixed time {@code 50ms}, a
+ * <p>Written as Cassandra writes it: {@code NONE} (which Cassandra writes back as {@code NEVER}), {@code ALWAYS}, a fixed time {@code 50ms}, a
  * percentile {@code 99p} (also {@code 99PERCENTILE}) of the read latency without speculation, or
  * {@code MIN(a,b)} / {@code MAX(a,b)} of a percentile and a fixed time.
  */
@@ -167,6 +167,7 @@ public sealed interface SpeculativeRetry {
     private static SpeculativeRetry parseCompact(String compact) {
         switch (compact) {
             case "NONE":
+            case "NEVER": // how Cassandra 4 and 5 write NONE back in the schema
                 return new None();
             case "ALWAYS":
                 return new Always();

@@ -18,6 +18,7 @@ class SpeculativeRetryTest {
     @CsvSource({
         "NONE, NONE, Infinity",
         "none, NONE, Infinity",
+        "NEVER, NONE, Infinity",
         "ALWAYS, ALWAYS, 0",
         "20ms, 20ms, 20",
         "2.5MS, 2.5ms, 2.5",
