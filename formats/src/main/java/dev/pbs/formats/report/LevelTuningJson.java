@@ -3,6 +3,8 @@ package dev.pbs.formats.report;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.formats.wire.Recommendation;
+import dev.pbs.formats.wire.RecommendationMetrics;
+import dev.pbs.formats.wire.RecommendationReadDatacenter;
 import dev.pbs.model.quorum.DatacenterReplicas;
 import dev.pbs.montecarlo.tuning.CandidateMetrics;
 import dev.pbs.montecarlo.tuning.LevelCandidate;
@@ -110,21 +112,21 @@ public final class LevelTuningJson {
                 readDatacenters(candidate, spec, windowProbability));
     }
 
-    private static List<Recommendation.ReadDatacenter> readDatacenters(
+    private static List<RecommendationReadDatacenter> readDatacenters(
             LevelCandidate candidate, LevelTuningSpec spec, double windowProbability) {
         return candidate.readDatacenters().stream()
                 .map(read -> readDatacenter(read, spec, windowProbability))
                 .toList();
     }
 
-    private static Recommendation.ReadDatacenter readDatacenter(
+    private static RecommendationReadDatacenter readDatacenter(
             ReadDatacenterResult read, LevelTuningSpec spec, double windowProbability) {
         String name = spec.replicas().name(read.readDatacenter());
         if (!read.isPossible()) {
-            return new Recommendation.ReadDatacenter(name, false, null, null, null, read.violations(), null);
+            return new RecommendationReadDatacenter(name, false, null, null, null, read.violations(), null);
         }
         CandidateMetrics metrics = read.metrics();
-        return new Recommendation.ReadDatacenter(
+        return new RecommendationReadDatacenter(
                 name,
                 true,
                 metrics.configuration().r(),
@@ -134,9 +136,9 @@ public final class LevelTuningJson {
                 TuningJson.metrics(metrics, windowProbability));
     }
 
-    private static Recommendation.Metrics worst(LevelCandidate candidate, double windowProbability) {
+    private static RecommendationMetrics worst(LevelCandidate candidate, double windowProbability) {
         double window = candidate.worstWindowMillis(windowProbability);
-        return new Recommendation.Metrics(
+        return new RecommendationMetrics(
                 candidate.worstReadLatencyMillis(Objective.PERCENTILE),
                 candidate.writeLatencyMillis(Objective.PERCENTILE),
                 Double.isFinite(window) ? window : null,

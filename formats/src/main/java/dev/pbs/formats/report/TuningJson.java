@@ -3,6 +3,7 @@ package dev.pbs.formats.report;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.formats.wire.Recommendation;
+import dev.pbs.formats.wire.RecommendationMetrics;
 import dev.pbs.formats.wire.RecommendationReadPath;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.model.readpath.ReadRepair;
@@ -132,16 +133,16 @@ public final class TuningJson {
     }
 
     /** The figures of one (N, R, W) candidate, with its read path's when it has one. */
-    private static Recommendation.Metrics metrics(CandidateMetrics metrics, TuningSpec spec, double windowProbability) {
-        Recommendation.Metrics plain = metrics(metrics, windowProbability);
-        List<Recommendation.RepairFraction> repair = null;
+    private static RecommendationMetrics metrics(CandidateMetrics metrics, TuningSpec spec, double windowProbability) {
+        RecommendationMetrics plain = metrics(metrics, windowProbability);
+        List<RecommendationMetrics.RepairFraction> repair = null;
         if (spec.readPath().readRepair() == ReadRepair.BLOCKING) {
             repair = new ArrayList<>();
             for (double t : Tuner.grid(spec.requirements())) {
-                repair.add(new Recommendation.RepairFraction(t, metrics.repairedAt(t)));
+                repair.add(new RecommendationMetrics.RepairFraction(t, metrics.repairedAt(t)));
             }
         }
-        return new Recommendation.Metrics(
+        return new RecommendationMetrics(
                 plain.readP999Millis(),
                 plain.writeP999Millis(),
                 plain.windowMillis(),
@@ -151,9 +152,9 @@ public final class TuningJson {
     }
 
     /** The figures of one simulated configuration, the window at {@code windowProbability} (null beyond range). */
-    static Recommendation.Metrics metrics(CandidateMetrics metrics, double windowProbability) {
+    static RecommendationMetrics metrics(CandidateMetrics metrics, double windowProbability) {
         double window = metrics.windowMillis(windowProbability);
-        return new Recommendation.Metrics(
+        return new RecommendationMetrics(
                 metrics.readLatencyMillis(Objective.PERCENTILE),
                 metrics.writeLatencyMillis(Objective.PERCENTILE),
                 Double.isFinite(window) ? window : null,

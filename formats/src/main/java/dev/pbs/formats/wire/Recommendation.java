@@ -2,8 +2,6 @@ package dev.pbs.formats.wire;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import dev.pbs.formats.json.WholeNumbers;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
@@ -187,17 +185,24 @@ public record Recommendation(
             @JsonProperty("feasible")
             Boolean feasible,
 
-            @JsonProperty("metrics") Metrics metrics,
+            @JsonProperty("metrics") RecommendationMetrics metrics,
 
             @Schema(
                     description = LEVEL_ONLY + "The candidate's figures in each read datacenter.",
                     requiredMode = Schema.RequiredMode.NOT_REQUIRED)
             @JsonInclude(JsonInclude.Include.NON_NULL)
             @JsonProperty("read_dcs")
-            List<ReadDatacenter> readDatacenters) {
+            List<RecommendationReadDatacenter> readDatacenters) {
 
         /** An (N, R, W) candidate; {@code speculativeRetry} null when not reported. */
-        public Candidate(int n, int r, int w, String speculativeRetry, boolean strict, double score, Metrics metrics) {
+        public Candidate(
+                int n,
+                int r,
+                int w,
+                String speculativeRetry,
+                boolean strict,
+                double score,
+                RecommendationMetrics metrics) {
             this(null, null, null, n, r, w, speculativeRetry, strict, score, null, metrics, null);
         }
     }
@@ -263,14 +268,14 @@ public record Recommendation(
             @JsonProperty("violations")
             List<String> violations,
 
-            @JsonProperty("metrics") Metrics metrics,
+            @JsonProperty("metrics") RecommendationMetrics metrics,
 
             @Schema(
                     description = LEVEL_ONLY + "The candidate's figures in each read datacenter.",
                     requiredMode = Schema.RequiredMode.NOT_REQUIRED)
             @JsonInclude(JsonInclude.Include.NON_NULL)
             @JsonProperty("read_dcs")
-            List<ReadDatacenter> readDatacenters) {
+            List<RecommendationReadDatacenter> readDatacenters) {
 
         /** An (N, R, W) candidate; {@code speculativeRetry} null when not reported. */
         public RejectedCandidate(
@@ -281,48 +286,10 @@ public record Recommendation(
                 boolean strict,
                 double score,
                 List<String> violations,
-                Metrics metrics) {
+                RecommendationMetrics metrics) {
             this(null, null, null, n, r, w, speculativeRetry, strict, score, null, violations, metrics, null);
         }
     }
-
-    /** One level candidate's figures for reads coordinated in one datacenter. */
-    @Schema(
-            name = "ReadDatacenterFigures",
-            description = "A (write level, read level) pair for reads coordinated in one datacenter: its figures, "
-                    + "or why the read level cannot be used there.")
-    public record ReadDatacenter(
-            @Schema(description = "The datacenter of the read's coordinator.") @JsonProperty("read_dc")
-            String readDatacenter,
-
-            @Schema(description = "Whether the read level can be used there; when not, only violations says why.")
-            @JsonProperty("possible")
-            boolean possible,
-
-            @Schema(description = "The replicas the read contacts.", requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("r")
-            Integer r,
-
-            @Schema(
-                    description = "Every read set meets every write set that can commit.",
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("strict")
-            Boolean strict,
-
-            @Schema(description = "The objective here, ms.", requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("score")
-            Double score,
-
-            @Schema(description = "The requirements broken here, empty when all hold.") @JsonProperty("violations")
-            List<String> violations,
-
-            @Schema(description = "The figures here.", requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("metrics")
-            Metrics metrics) {}
 
     private static final String LEVEL_ONLY = "For levels across datacenters only. ";
     private static final String READ_QUORUM =
@@ -334,60 +301,4 @@ public record Recommendation(
     private static final String SPECULATIVE_RETRY = "(N, R, W) only: the speculative retry setting the candidate's "
             + "reads were simulated with, in Cassandra's spelling; present when several settings were searched or "
             + "this one speculates.";
-
-    /** What was measured for one candidate. */
-    @Schema(
-            name = "CandidateMetrics",
-            description = "The simulated figures of one candidate; for a level pair, the worst over the read "
-                    + "datacenters (the largest latencies and window, the smallest P(consistent)).")
-    public record Metrics(
-            @Schema(description = "Read latency p99.9, ms.") @JsonProperty("read_p999_ms")
-            double readP999Millis,
-
-            @Schema(description = "Write latency p99.9, ms.") @JsonProperty("write_p999_ms")
-            double writeP999Millis,
-
-            @Schema(
-                    description = "Consistency window at window_p, ms; null when beyond the simulated range.",
-                    nullable = true)
-            @JsonProperty("window_ms")
-            Double windowMillis,
-
-            @Schema(description = "P(consistent read) right at commit.") @JsonProperty("p_consistent_at_commit")
-            double pConsistentAtCommit,
-
-            @Schema(
-                    description = "The fraction of reads that asked an extra replica (speculative retry), 0 for a "
-                            + "candidate that does not speculate; present when the read path speculates.",
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("p_speculated")
-            Double pSpeculated,
-
-            @Schema(
-                    description = "With blocking read repair: at time 0 and each time a requirement reads, the "
-                            + "fraction of reads starting then that block on read repair.",
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("read_repair")
-            List<RepairFraction> readRepair) {
-
-        /** Figures without the read path's. */
-        public Metrics(double readP999Millis, double writeP999Millis, Double windowMillis, double pConsistentAtCommit) {
-            this(readP999Millis, writeP999Millis, windowMillis, pConsistentAtCommit, null, null);
-        }
-    }
-
-    /** How many reads block on read repair at one time after commit. */
-    @Schema(
-            name = "RepairFraction",
-            description = "The fraction of reads starting t_ms after commit that block on read repair.")
-    public record RepairFraction(
-            @Schema(description = "Time after commit, ms.")
-            @JsonSerialize(using = WholeNumbers.class)
-            @JsonProperty("t_ms")
-            Double tMillis,
-
-            @Schema(description = "The fraction of reads that repair, 0 to 1.") @JsonProperty("p_repair")
-            double pRepair) {}
 }
