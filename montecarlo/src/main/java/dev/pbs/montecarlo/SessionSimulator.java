@@ -43,6 +43,9 @@ final class SessionSimulator implements ChunkedRun.Worker {
     private final double[][] repairedAt;
     private final double[] ownArrival;
     private final double[] acknowledged;
+    /** Per R (0-based): the earliest a kept answer had the client's write or a newer one, less its request's arrival. */
+    private final double[] earliestOwn;
+
     private final double[] sortedGrid;
     private final int[] gridIndex;
 
@@ -73,6 +76,7 @@ final class SessionSimulator implements ChunkedRun.Worker {
         this.repairedAt = new double[n][n];
         this.ownArrival = new double[n];
         this.acknowledged = new double[n];
+        this.earliestOwn = new double[n];
         this.gridIndex = sortedOrder(plan.grid);
         this.sortedGrid = new double[plan.grid.length];
         for (int g = 0; g < gridIndex.length; g++) {
@@ -266,14 +270,20 @@ final class SessionSimulator implements ChunkedRun.Worker {
             time += nextGap(random);
         }
         afterWrite.draw(read, response, random);
-        for (int c = 0; c < plan.configurationCount; c++) {
-            int k = plan.readIndex[c];
+        // The answers kept depend on R only: once per R, not per configuration.
+        for (int k = 0; k < plan.maxRead; k++) {
+            if (!plan.readNeeded[k]) {
+                continue;
+            }
             afterWrite.keep(k);
             double earliest = Double.POSITIVE_INFINITY;
             for (int j = 0; j <= k; j++) {
                 earliest = Math.min(earliest, ownArrival[afterWrite.kept[j]] - afterWrite.keptArrival[j]);
             }
-            double threshold = Math.max(0, earliest - acknowledged[plan.writeIndex[c]]);
+            earliestOwn[k] = earliest;
+        }
+        for (int c = 0; c < plan.configurationCount; c++) {
+            double threshold = Math.max(0, earliestOwn[plan.readIndex[c]] - acknowledged[plan.writeIndex[c]]);
             int position = Arrays.binarySearch(sortedGrid, threshold);
             if (position < 0) {
                 position = -position - 1;

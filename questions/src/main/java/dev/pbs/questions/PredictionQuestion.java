@@ -283,7 +283,12 @@ public record PredictionQuestion(
                     .replicaChoice(read.replicaChoice())
                     .visibilityGridMillis(grid)
                     .build();
-            return new PredictionQuestion(simulation, null, sessions(trialCount), report, seed != null);
+            return new PredictionQuestion(
+                    simulation, null, sessionOptions().forConfigurations(trialCount), report, seed != null);
+        }
+
+        private SessionOptions sessionOptions() {
+            return new SessionOptions(writesPerSecond, readIntervalMillis, coordinatorReplica, profile, rules);
         }
 
         private ReadPathOptions readPathOptions() {
@@ -293,12 +298,7 @@ public record PredictionQuestion(
 
         private PredictionQuestion buildLevels(LevelChoice levels) {
             readPathOptions().refuseForLevels();
-            if (writesPerSecond != null || readIntervalMillis != null) {
-                throw rules.invalid(
-                        writesPerSecond != null ? Field.WRITE_RATE : Field.READ_INTERVAL,
-                        "asks for session guarantees, simulated for (R, W) questions only so far, not for "
-                                + "consistency levels across datacenters");
-            }
+            sessionOptions().refuseForLevels();
             if (readQuorum != null || writeQuorum != null || everyConfiguration) {
                 Field given = readQuorum != null ? Field.R : writeQuorum != null ? Field.W : Field.ALL;
                 String use = "use " + rules.name(Field.WRITE_LEVEL) + " and " + rules.name(Field.READ_LEVEL);
@@ -334,45 +334,6 @@ public record PredictionQuestion(
                 throw new InvalidQuestionException(rejected.getMessage());
             }
             return new PredictionQuestion(null, simulation, null, report(), seed != null);
-        }
-
-        /** The session simulation asked for, or null. */
-        private SessionSpec sessions(long trialCount) {
-            if (writesPerSecond == null) {
-                if (readIntervalMillis != null) {
-                    throw rules.invalid(
-                            Field.READ_INTERVAL,
-                            "is for session guarantees: give " + rules.name(Field.WRITE_RATE)
-                                    + " too, the writes per second to the key from all clients");
-                }
-                return null;
-            }
-            if (!(writesPerSecond > 0 && writesPerSecond <= SessionSpec.MAX_WRITES_PER_SECOND)) {
-                throw rules.invalid(
-                        Field.WRITE_RATE,
-                        "must be above 0 and at most " + (long) SessionSpec.MAX_WRITES_PER_SECOND
-                                + " writes per second, was " + writesPerSecond);
-            }
-            double interval = readIntervalMillis == null ? 0 : readIntervalMillis;
-            if (!(interval >= 0 && interval <= SessionSpec.MAX_READ_INTERVAL_MILLIS)) {
-                throw rules.invalid(
-                        Field.READ_INTERVAL,
-                        "must be between 0 and " + (long) SessionSpec.MAX_READ_INTERVAL_MILLIS + " ms, was "
-                                + readIntervalMillis);
-            }
-            if (coordinatorReplica) {
-                throw rules.invalid(
-                        Field.COORDINATOR_REPLICA,
-                        "cannot be combined with " + rules.name(Field.WRITE_RATE)
-                                + ": session guarantees are simulated with the coordinator apart from the replicas");
-            }
-            if (profile.topology().isPresent()) {
-                throw rules.invalid(
-                        Field.WRITE_RATE,
-                        "asks for session guarantees, simulated within one datacenter, but the profile "
-                                + profile.name() + " places its replicas in datacenters");
-            }
-            return new SessionSpec(interval, writesPerSecond, Math.min(trialCount, SessionSpec.DEFAULT_TRIALS));
         }
 
         private ReportOptions report() {
