@@ -20,10 +20,13 @@ final class Accumulator {
     /** Per R, 0-based: the reads that asked an extra replica (speculative retry). */
     final long[] speculated;
     /**
-     * With blocking read repair, per configuration and grid time: the reads that repaired, and the
-     * time their repairs added, in nanoseconds (integers, so that sums do not depend on the order
-     * in which workers add them); null without repair.
+     * With blocking read repair, per configuration and grid time: the reads whose answers
+     * disagreed (a digest mismatch, so a second round of full data reads), those that then sent a
+     * repair, and the time the mismatching reads added, in nanoseconds (integers, so that sums do
+     * not depend on the order in which workers add them); null without repair.
      */
+    final long[][] mismatches;
+
     final long[][] repairs;
 
     final long[][] repairNanos;
@@ -41,6 +44,7 @@ final class Accumulator {
             thresholds[c] = new DelayHistogram();
         }
         speculated = new long[plan.n];
+        mismatches = plan.repairs ? new long[configurations][plan.grid.length] : null;
         repairs = plan.repairs ? new long[configurations][plan.grid.length] : null;
         repairNanos = plan.repairs ? new long[configurations][plan.grid.length] : null;
         readLatency = new DelayHistogram[plan.n];
@@ -61,6 +65,7 @@ final class Accumulator {
             }
             if (repairs != null) {
                 for (int g = 0; g < repairs[c].length; g++) {
+                    mismatches[c][g] += other.mismatches[c][g];
                     repairs[c][g] += other.repairs[c][g];
                     repairNanos[c][g] += other.repairNanos[c][g];
                 }

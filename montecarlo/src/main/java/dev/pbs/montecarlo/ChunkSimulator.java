@@ -39,11 +39,12 @@ final class ChunkSimulator implements ChunkedRun.Worker {
     private final double[] localRead = new double[BLOCK];
     private final double[] localResponse = new double[BLOCK];
 
-    /** Per replica of the current trial: W[i] + A[i], R[i] + S[i], and W[i] - R[i]. */
+    /** Per replica of the current trial: W[i] + A[i], R[i] + S[i], W[i] - R[i] and W[i]. */
     private final double[] acknowledgedAt;
 
     private final double[] respondedAt;
     private final double[] gap;
+    private final double[] writtenAt;
     private final double[] sortedGap;
     private final int[] writeOrder;
     private final int[] readOrder;
@@ -82,6 +83,7 @@ final class ChunkSimulator implements ChunkedRun.Worker {
         acknowledgedAt = new double[n];
         respondedAt = new double[n];
         gap = new double[n];
+        writtenAt = new double[n];
         sortedGap = new double[n];
         writeOrder = new int[n];
         readOrder = new int[n];
@@ -107,7 +109,9 @@ final class ChunkSimulator implements ChunkedRun.Worker {
                         accumulator.speculated)
                 : null;
         snitch = plan.snitch ? new SnitchOrder(plan) : null;
-        repairs = plan.repairs ? new ReadRepairs(plan, accumulator, BLOCK, readOrder, gap, commit, speculation) : null;
+        repairs = plan.repairs
+                ? new ReadRepairs(plan, accumulator, BLOCK, readOrder, gap, writtenAt, commit, readLatency, speculation)
+                : null;
     }
 
     Accumulator accumulator() {
@@ -318,6 +322,7 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             acknowledgedAt[i] = w + a;
             respondedAt[i] = r + s;
             gap[i] = w - r;
+            writtenAt[i] = w;
         }
     }
 

@@ -14,8 +14,11 @@ import java.util.random.RandomGenerator;
  * every replica by 0 (every older one is hidden by it), and forward until the second read's last
  * request arrives, or until a write started after the first read's last request has reached
  * every replica by {@code g} (the second read then sees something at least as new). With blocking
- * read repair, a first read whose kept answers disagree writes the newest to the stale kept
- * replicas (a fresh W and A each) and returns only when they have acknowledged.
+ * read repair, a first read whose kept answers disagree reads the full data again from the same
+ * replicas (a fresh R' and S' each, the requests leaving when its first round ends), returns the
+ * newest of those answers, writes it to the replicas whose second answer was older (a fresh W''
+ * and A'' each) and returns only when they have acknowledged. Its last request is then the
+ * latest of the second round's.
  *
  * <p><b>Read your writes.</b> The client's own write starts at 0 and commits at the W-th
  * acknowledgement; it reads {@code d} ms after that. The read sees its write, or a newer one,
@@ -35,6 +38,8 @@ final class SessionSimulator implements ChunkedRun.Worker {
     private final SessionRead afterWrite;
     private final double[] repairWrite;
     private final double[] repairAcknowledgement;
+    private final double[] secondRoundRead;
+    private final double[] secondRoundResponse;
     /** Per R (0-based): the first read's version, when the second starts, what repair wrote where. */
     private final int[] firstVersion;
 
@@ -70,6 +75,8 @@ final class SessionSimulator implements ChunkedRun.Worker {
         this.afterWrite = new SessionRead(plan);
         this.repairWrite = new double[n];
         this.repairAcknowledgement = new double[n];
+        this.secondRoundRead = new double[n];
+        this.secondRoundResponse = new double[n];
         this.firstVersion = new int[n];
         this.secondStart = new double[n];
         this.repairedVersion = new int[n];
@@ -176,8 +183,13 @@ final class SessionSimulator implements ChunkedRun.Worker {
         for (int i = 0; i < n; i++) {
             repairWrite[i] = write[i].sample();
             repairAcknowledgement[i] = acknowledgement[i].sample();
+            secondRoundRead[i] = read[i].sample();
+            secondRoundResponse[i] = response[i].sample();
         }
         double firstLast = first.lastArrival();
+        if (plan.repairs) {
+            firstLast = Math.max(firstLast, lastSecondRoundArrival());
+        }
         boolean settled = false;
         time = 0;
         while (time <= firstLast) {
@@ -202,6 +214,21 @@ final class SessionSimulator implements ChunkedRun.Worker {
         }
     }
 
+    /** The latest a first read's second round (for any R) can reach a replica, ms after it started. */
+    private double lastSecondRoundArrival() {
+        double latest = 0;
+        for (int k = 1; k < plan.maxRead; k++) {
+            if (!plan.readNeeded[k]) {
+                continue;
+            }
+            first.keep(k);
+            for (int j = 0; j <= k; j++) {
+                latest = Math.max(latest, first.latency + secondRoundRead[first.kept[j]]);
+            }
+        }
+        return latest;
+    }
+
     /** The first read for R = k + 1, with its repairs; returns when the second read starts. */
     private double readFirst(int k) {
         first.keep(k);
@@ -217,11 +244,21 @@ final class SessionSimulator implements ChunkedRun.Worker {
         Arrays.fill(repaired, Double.POSITIVE_INFINITY);
         double returned = first.latency;
         if (plan.repairs && oldest < newest) {
-            repairedVersion[k] = newest;
+            double secondRoundEnd = first.latency;
             for (int j = 0; j <= k; j++) {
                 int replica = first.kept[j];
-                if (timeline.versionAt(replica, first.keptArrival[j]) < newest) {
-                    repaired[replica] = first.latency + repairWrite[replica];
+                int version = timeline.versionAt(replica, first.latency + secondRoundRead[replica]);
+                newest = Math.max(newest, version);
+                secondRoundEnd = Math.max(
+                        secondRoundEnd, first.latency + secondRoundRead[replica] + secondRoundResponse[replica]);
+            }
+            firstVersion[k] = newest;
+            repairedVersion[k] = newest;
+            returned = secondRoundEnd;
+            for (int j = 0; j <= k; j++) {
+                int replica = first.kept[j];
+                if (timeline.versionAt(replica, first.latency + secondRoundRead[replica]) < newest) {
+                    repaired[replica] = secondRoundEnd + repairWrite[replica];
                     returned = Math.max(returned, repaired[replica] + repairAcknowledgement[replica]);
                 }
             }

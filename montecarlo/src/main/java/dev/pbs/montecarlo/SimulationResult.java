@@ -54,9 +54,14 @@ public final class SimulationResult {
         }
         List<RepairPoint> points = new ArrayList<>();
         for (int g = 0; g < plan.grid.length; g++) {
+            long mismatched = total.mismatches[configuration][g];
             long repaired = total.repairs[configuration][g];
-            double mean = repaired == 0 ? Double.NaN : total.repairNanos[configuration][g] / 1e6 / repaired;
-            points.add(new RepairPoint(plan.grid[g], ProportionEstimate.of(repaired, total.trials), mean));
+            double mean = mismatched == 0 ? Double.NaN : total.repairNanos[configuration][g] / 1e6 / mismatched;
+            points.add(new RepairPoint(
+                    plan.grid[g],
+                    ProportionEstimate.of(mismatched, total.trials),
+                    ProportionEstimate.of(repaired, total.trials),
+                    mean));
         }
         return points;
     }

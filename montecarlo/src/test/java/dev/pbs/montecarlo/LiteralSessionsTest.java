@@ -113,10 +113,21 @@ class LiteralSessionsTest {
             double[] repairedAt = new double[n];
             java.util.Arrays.fill(repairedAt, Double.POSITIVE_INFINITY);
             if (repair && oldest < newest) {
+                // A digest mismatch: the full data is read again from the same replicas, and
+                // those whose second answer is older than the newest are repaired.
+                int[] again = new int[r];
+                double secondRoundEnd = firstLatency;
                 for (int j = 0; j < r; j++) {
-                    if (seen[j] < newest) {
+                    double arrived = firstLatency + exponential(random, READ_MEAN);
+                    secondRoundEnd = Math.max(secondRoundEnd, arrived + exponential(random, READ_MEAN));
+                    again[j] = version(arrivals, firstReplicas[j], arrived);
+                    newest = Math.max(newest, again[j]);
+                }
+                returned = secondRoundEnd;
+                for (int j = 0; j < r; j++) {
+                    if (again[j] < newest) {
                         int replica = firstReplicas[j];
-                        repairedAt[replica] = firstLatency + exponential(random, WRITE_MEAN);
+                        repairedAt[replica] = secondRoundEnd + exponential(random, WRITE_MEAN);
                         returned = Math.max(returned, repairedAt[replica] + exponential(random, ACKNOWLEDGEMENT_MEAN));
                     }
                 }

@@ -14,18 +14,24 @@ import java.util.stream.IntStream;
  * none of the engine's code: fresh trials of identical replicas; the write commits at the W-th
  * acknowledgement; the read asks R replicas in random order at its start and, when they have not
  * all answered by the threshold, the next one then; it keeps the first R answers, each fresh iff
- * the write reached that replica before the read request did.
+ * the write reached that replica before the read request did. When they disagree, the read
+ * asks the same replicas again when its R-th answer arrives, each request taking a fresh read
+ * delay, and repairs those the write had still not reached.
  */
 final class LiteralTargetedReads {
 
     /** What a read's kept answers were at t. */
-    record Tally(long consistent, long disagreeing, int trials) {
+    record Tally(long consistent, long disagreeing, long repairing, int trials) {
         double consistentFraction() {
             return (double) consistent / trials;
         }
 
         double disagreeingFraction() {
             return (double) disagreeing / trials;
+        }
+
+        double repairingFraction() {
+            return (double) repairing / trials;
         }
     }
 
@@ -47,6 +53,7 @@ final class LiteralTargetedReads {
         LatencySampler response = delays.response().sampler(random);
         long consistent = 0;
         long disagreeing = 0;
+        long repairing = 0;
         double[] writeDelay = new double[n];
         double[] acknowledged = new double[n];
         double[] readDelay = new double[n];
@@ -91,7 +98,16 @@ final class LiteralTargetedReads {
             }
             consistent += fresh ? 1 : 0;
             disagreeing += fresh && stale ? 1 : 0;
+            if (fresh && stale) {
+                double firstRoundEnd = answers[r - 1][0];
+                boolean stillStale = false;
+                for (int j = 0; j < r; j++) {
+                    int replica = (int) answers[j][1];
+                    stillStale |= writeDelay[replica] > commit + t + firstRoundEnd + read.sample();
+                }
+                repairing += stillStale ? 1 : 0;
+            }
         }
-        return new Tally(consistent, disagreeing, trials);
+        return new Tally(consistent, disagreeing, repairing, trials);
     }
 }

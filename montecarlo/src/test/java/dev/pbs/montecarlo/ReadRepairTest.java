@@ -25,10 +25,13 @@ class ReadRepairTest {
     }
 
     /**
-     * Replica 0 gets the write at once; replicas 1 and 2 after 10 ms; every read message takes
+     * Replica 0 gets the write after 1 ms; replicas 1 and 2 after 10 ms; every read message takes
      * 1 ms. W = 1 commits at 2 ms, so replicas 1 and 2 are fresh from t = 7 ms. A read of two
-     * random replicas includes replica 0 in two reads of three: those disagree before 7 ms and
-     * repair the stale one, which takes a write and an acknowledgement, 10 + 1 ms.
+     * random replicas includes replica 0 in two reads of three: those disagree before 7 ms. Their
+     * first round ends 2 ms after they start, and the full data read reaches the stale replica
+     * 1 ms later, 3 + t ms after commit: before t = 5 ms it is still stale and is repaired, a write
+     * and an acknowledgement of 10 + 1 ms after the 2 ms second round; from 5 ms the second round
+     * finds every replica fresh and only adds its 2 ms.
      */
     @Test
     void targetedReads_constantDelays_repairWhileTheAnswersDisagree() {
@@ -40,33 +43,45 @@ class ReadRepairTest {
                 .seed(9)
                 .readFanout(ReadFanout.TARGETED)
                 .readRepair(ReadRepair.BLOCKING)
-                .visibilityGridMillis(0, 6.9, 7, 100)
+                .visibilityGridMillis(0, 4.9, 5, 6.9, 7, 100)
                 .build());
         List<RepairPoint> readTwoWriteOne = repairs(result, 2, 1);
-        for (int g = 0; g < 2; g++) {
+        for (int g = 0; g < 4; g++) {
             RepairPoint point = readTwoWriteOne.get(g);
-            assertThat(SamplingTolerance.compatible(point.repaired().successes(), trials, 2.0 / 3, 2))
+            assertThat(SamplingTolerance.compatible(point.mismatched().successes(), trials, 2.0 / 3, 2))
                     .as("t=%s", point.tMillis())
                     .isTrue();
-            assertThat(point.meanAddedMillis()).isCloseTo(11, within(1e-6));
+            boolean repairs = point.tMillis() < 5;
+            assertThat(point.repaired().successes())
+                    .as("t=%s", point.tMillis())
+                    .isEqualTo(repairs ? point.mismatched().successes() : 0);
+            assertThat(point.meanAddedMillis()).isCloseTo(repairs ? 2 + 11 : 2, within(1e-6));
         }
-        assertThat(readTwoWriteOne.get(2).repaired().successes()).isZero();
-        assertThat(readTwoWriteOne.get(3).repaired().successes()).isZero();
-        assertThat(readTwoWriteOne.get(3).meanAddedMillis()).isNaN();
+        for (int g = 4; g < 6; g++) {
+            assertThat(readTwoWriteOne.get(g).mismatched().successes()).isZero();
+            assertThat(readTwoWriteOne.get(g).repaired().successes()).isZero();
+            assertThat(readTwoWriteOne.get(g).meanAddedMillis()).isNaN();
+        }
         // W = 2 commits when a late replica has the write too: every replica is fresh at once.
         assertThat(repairs(result, 2, 2))
-                .allSatisfy(point -> assertThat(point.repaired().successes()).isZero());
+                .allSatisfy(point -> assertThat(point.mismatched().successes()).isZero());
         // One answer cannot disagree with itself.
         assertThat(repairs(result, 1, 1))
-                .allSatisfy(point -> assertThat(point.repaired().successes()).isZero());
-        // R = 3 always holds replica 0 and a late one: every read repairs before 7 ms, strict or not.
+                .allSatisfy(point -> assertThat(point.mismatched().successes()).isZero());
+        // R = 3 always holds replica 0 and a late one: every read mismatches before 7 ms, strict
+        // or not, and repairs before 5 ms.
         assertThat(repairs(result, 3, 1).get(0).repaired().successes()).isEqualTo(trials);
-        assertThat(repairs(result, 3, 1).get(0).meanAddedMillis()).isCloseTo(11, within(1e-6));
+        assertThat(repairs(result, 3, 1).get(0).meanAddedMillis()).isCloseTo(13, within(1e-6));
+        assertThat(repairs(result, 3, 1).get(3).mismatched().successes()).isEqualTo(trials);
+        assertThat(repairs(result, 3, 1).get(3).repaired().successes()).isZero();
     }
 
     /**
      * Fan-out all keeps the first two answers: replica 0 (2 ms, fresh) and replica 1 (4 ms, fresh
-     * from t = 6 ms); replica 2 answers last (10 ms) and is not compared.
+     * from t = 6 ms); replica 2 answers last (10 ms) and is not compared. The first round ends at
+     * 4 ms; the full data read reaches replica 1 2 ms later, 6 + t ms after commit, and finds it
+     * stale before t = 2 ms (it has the write 8 ms after commit). The second round takes 4 ms, the
+     * repair 10 + 1.
      */
     @Test
     void fanOutAll_constantDelays_comparesTheFirstRAnswersOnly() {
@@ -76,13 +91,16 @@ class ReadRepairTest {
                 .trials(5_000)
                 .seed(9)
                 .readRepair(ReadRepair.BLOCKING)
-                .visibilityGridMillis(0, 5.9, 6)
+                .visibilityGridMillis(0, 1.9, 2, 5.9, 6)
                 .build());
         List<RepairPoint> points = repairs(result, 2, 1);
-        assertThat(points.get(0).repaired().successes()).isEqualTo(5_000);
-        assertThat(points.get(0).meanAddedMillis()).isCloseTo(11, within(1e-6));
-        assertThat(points.get(1).repaired().successes()).isEqualTo(5_000);
-        assertThat(points.get(2).repaired().successes()).isZero();
+        for (int g = 0; g < 4; g++) {
+            assertThat(points.get(g).mismatched().successes()).isEqualTo(5_000);
+            boolean repairs = g < 2;
+            assertThat(points.get(g).repaired().successes()).isEqualTo(repairs ? 5_000 : 0);
+            assertThat(points.get(g).meanAddedMillis()).isCloseTo(repairs ? 4 + 11 : 4, within(1e-6));
+        }
+        assertThat(points.get(4).mismatched().successes()).isZero();
     }
 
     /** Repair draws from a generator of its own: every other figure of the run stays as it was. */
@@ -143,21 +161,34 @@ class ReadRepairTest {
                 .readRepair(ReadRepair.BLOCKING)
                 .visibilityGridMillis(times)
                 .build());
-        int comparisons = rw.length * times.length;
+        int comparisons = 2 * rw.length * times.length;
         for (int[] pair : rw) {
             List<RepairPoint> engine = repairs(result, pair[0], pair[1]);
             for (int g = 0; g < times.length; g++) {
-                double literal = LiteralTargetedReads.at(
-                                profile, n, pair[0], pair[1], threshold, times[g], trials, 7 + g)
-                        .disagreeingFraction();
-                double onePass = engine.get(g).repaired().estimate();
-                double p = (literal + onePass) / 2;
-                double standardError = Math.sqrt(2 * p * (1 - p) / trials);
-                assertThat(Math.abs(onePass - literal))
-                        .as("R=%d W=%d t=%s", pair[0], pair[1], times[g])
-                        .isLessThanOrEqualTo(SamplingTolerance.familyZ(comparisons) * standardError + 1e-9);
+                LiteralTargetedReads.Tally literal =
+                        LiteralTargetedReads.at(profile, n, pair[0], pair[1], threshold, times[g], trials, 7 + g);
+                assertAgree(
+                        literal.disagreeingFraction(),
+                        engine.get(g).mismatched().estimate(),
+                        trials,
+                        comparisons,
+                        "mismatch R=" + pair[0] + " W=" + pair[1] + " t=" + times[g]);
+                assertAgree(
+                        literal.repairingFraction(),
+                        engine.get(g).repaired().estimate(),
+                        trials,
+                        comparisons,
+                        "repair R=" + pair[0] + " W=" + pair[1] + " t=" + times[g]);
             }
         }
+    }
+
+    private static void assertAgree(double literal, double onePass, int trials, int comparisons, String what) {
+        double p = (literal + onePass) / 2;
+        double standardError = Math.sqrt(2 * p * (1 - p) / trials);
+        assertThat(Math.abs(onePass - literal))
+                .as(what)
+                .isLessThanOrEqualTo(SamplingTolerance.familyZ(comparisons) * standardError + 1e-9);
     }
 
     @Test

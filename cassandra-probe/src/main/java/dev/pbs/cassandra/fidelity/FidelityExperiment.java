@@ -15,6 +15,7 @@ import dev.pbs.cassandra.probe.ProbeSnapshot;
 import dev.pbs.cassandra.probe.ProbeWarmUp;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.readpath.ReadPath;
+import dev.pbs.model.readpath.ReadRepair;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -159,11 +160,16 @@ public final class FidelityExperiment {
     }
 
     /** Sets the cell's table options (the probe creates the table first when it is new). */
+    /**
+     * Creates the experiment's table and sets its options before any statement on it is prepared
+     * (see {@link ProbeRun#createSchema}: a statement prepared earlier would keep the options as
+     * created).
+     */
     private static void prepareTable(ProbeSettings probe, FidelityTable table, Consumer<String> progress) {
-        try (ProbeRun run = ProbeRun.connect(probe)) {
+        ProbeRun.createSchema(probe, session -> {
             progress.accept("table " + probe.keyspace() + "." + ProbeSettings.TABLE + ": " + table.describe());
-            table.apply(run.session(), probe.keyspace() + "." + ProbeSettings.TABLE);
-        }
+            table.apply(session, probe.keyspace() + "." + ProbeSettings.TABLE);
+        });
     }
 
     private static FidelityResult runCell(
@@ -245,6 +251,20 @@ public final class FidelityExperiment {
                 settings.correction());
         progress.accept(String.format(
                 java.util.Locale.ROOT, "RMSE %.4f (noise floor %.4f)", comparison.rmse(), comparison.noiseFloor()));
+        long repairedWithoutRepair = settings.table()
+                        .readRepair()
+                        .filter(repair -> repair == ReadRepair.NONE)
+                        .isPresent()
+                ? java.util.Arrays.stream(
+                                measured.observation().readPathTraces().repaired())
+                        .sum()
+                : 0;
+        if (repairedWithoutRepair > 0) {
+            progress.accept(
+                    "WARNING: " + repairedWithoutRepair + " traced reads sent a read-repair mutation although the"
+                            + " table's read_repair is NONE: the observed reads did not read with the table's options"
+                            + " (a statement prepared before they were set keeps the old ones)");
+        }
         return new FidelityResult(
                 settings,
                 measurement,

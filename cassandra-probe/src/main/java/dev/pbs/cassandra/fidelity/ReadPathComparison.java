@@ -20,13 +20,15 @@ import java.util.Optional;
 /**
  * What the traced sample of observed reads showed of the read path, against the engine's
  * prediction from the measured profile with the table's read path: the fraction of reads that
- * asked an extra replica, and at each t the fraction that repaired a replica. The prediction is the
- * model alone (no client round trip added to t), with a separate coordinator.
+ * asked an extra replica, and at each t the fractions that found their answers disagree (a digest
+ * mismatch) and that repaired a replica. The prediction is the model alone (no client round trip
+ * added to t), with a separate coordinator.
  *
  * @param tracedReads traced reads whose events were read
  * @param observedSpeculated the fraction of them that asked an extra replica, with its 95% interval
  * @param predictedSpeculated the engine's fraction (0 when the table does not speculate)
- * @param repairs per t with traced reads: observed against predicted repairs
+ * @param repairs per t with traced reads: observed against predicted mismatches and repairs
+ * @param rmseMismatch RMSE of observed against predicted mismatch fractions over those t
  * @param rmseRepair RMSE of observed against predicted repair fractions over those t
  */
 public record ReadPathComparison(
@@ -34,6 +36,7 @@ public record ReadPathComparison(
         ProportionEstimate observedSpeculated,
         double predictedSpeculated,
         List<Repair> repairs,
+        double rmseMismatch,
         double rmseRepair) {
 
     /** Prediction trials: the same as the staleness prediction's. */
@@ -42,13 +45,21 @@ public record ReadPathComparison(
     private static final long SEED = 42;
 
     /**
-     * Reads repairing at one t.
+     * Reads mismatching and repairing at one t.
      *
      * @param tMillis ms after the write's acknowledgement
+     * @param observedMismatch the traced reads at t that read the full data again, with their 95%
+     *     interval
+     * @param predictedMismatch the engine's fraction at t
      * @param observed the traced reads at t that repaired, with their 95% interval
      * @param predicted the engine's fraction at t
      */
-    public record Repair(double tMillis, ProportionEstimate observed, double predicted) {}
+    public record Repair(
+            double tMillis,
+            ProportionEstimate observedMismatch,
+            double predictedMismatch,
+            ProportionEstimate observed,
+            double predicted) {}
 
     public ReadPathComparison {
         repairs = List.copyOf(repairs);
@@ -87,18 +98,26 @@ public record ReadPathComparison(
                 .orElse(0.0);
         List<RepairPoint> repairPoints = predicted.readRepair().orElse(List.of());
         long[] traced = traces.traced();
+        long[] mismatched = traces.mismatched();
         long[] repaired = traces.repaired();
         List<Repair> repairs = new ArrayList<>();
+        double mismatchSquares = 0;
         double squares = 0;
         for (int point = 0; point < grid.length; point++) {
             if (traced[point] == 0) {
                 continue;
             }
+            double expectedMismatch = repairPoints.isEmpty()
+                    ? 0
+                    : repairPoints.get(point).mismatched().estimate();
             double expected = repairPoints.isEmpty()
                     ? 0
                     : repairPoints.get(point).repaired().estimate();
+            ProportionEstimate seenMismatch = ProportionEstimate.of(mismatched[point], traced[point]);
             ProportionEstimate seen = ProportionEstimate.of(repaired[point], traced[point]);
-            repairs.add(new Repair(grid[point], seen, expected));
+            repairs.add(new Repair(grid[point], seenMismatch, expectedMismatch, seen, expected));
+            mismatchSquares +=
+                    (seenMismatch.estimate() - expectedMismatch) * (seenMismatch.estimate() - expectedMismatch);
             squares += (seen.estimate() - expected) * (seen.estimate() - expected);
         }
         return Optional.of(new ReadPathComparison(
@@ -106,6 +125,7 @@ public record ReadPathComparison(
                 ProportionEstimate.of(traces.totalSpeculated(), traces.totalTraced()),
                 speculated,
                 repairs,
+                Math.sqrt(mismatchSquares / repairs.size()),
                 Math.sqrt(squares / repairs.size())));
     }
 }

@@ -5,40 +5,50 @@ import java.util.Arrays;
 /**
  * What the traces of a sample of observed reads show of Cassandra's read path, per t of the grid:
  * how many traced reads were answered and had their traces read, how many of them asked more
- * replicas than the level needs (speculative retry: more "reading ... from" events than R), and
- * how many sent a read-repair mutation (blocking read repair).
+ * replicas than the level needs (speculative retry: more "reading ... from" events than R), how
+ * many found their answers disagree and read the full data again (a digest mismatch: "Enqueuing
+ * full data read" events), and how many sent a read-repair mutation (blocking read repair).
  *
  * @param traced traced reads whose events were read, per t
  * @param speculated of those, reads that asked an extra replica
+ * @param mismatched of those, reads that read the full data again after a digest mismatch
  * @param repaired of those, reads that repaired a replica
  */
-public record ReadPathTally(long[] traced, long[] speculated, long[] repaired) {
+public record ReadPathTally(long[] traced, long[] speculated, long[] mismatched, long[] repaired) {
 
     public ReadPathTally {
-        if (traced.length != speculated.length || traced.length != repaired.length) {
-            throw new IllegalArgumentException("one count per t for each of traced, speculated and repaired");
+        if (traced.length != speculated.length
+                || traced.length != mismatched.length
+                || traced.length != repaired.length) {
+            throw new IllegalArgumentException(
+                    "one count per t for each of traced, speculated, mismatched and repaired");
         }
         traced = traced.clone();
         speculated = speculated.clone();
+        mismatched = mismatched.clone();
         repaired = repaired.clone();
     }
 
     /** No traced read, over {@code points} times. */
     public static ReadPathTally none(int points) {
-        return new ReadPathTally(new long[points], new long[points], new long[points]);
+        return new ReadPathTally(new long[points], new long[points], new long[points], new long[points]);
     }
 
     /** This tally and {@code other}'s added, point by point. */
     public ReadPathTally plus(ReadPathTally other) {
-        long[] t = traced.clone();
-        long[] s = speculated.clone();
-        long[] r = repaired.clone();
-        for (int point = 0; point < t.length; point++) {
-            t[point] += other.traced[point];
-            s[point] += other.speculated[point];
-            r[point] += other.repaired[point];
+        return new ReadPathTally(
+                sum(traced, other.traced),
+                sum(speculated, other.speculated),
+                sum(mismatched, other.mismatched),
+                sum(repaired, other.repaired));
+    }
+
+    private static long[] sum(long[] one, long[] other) {
+        long[] total = one.clone();
+        for (int point = 0; point < total.length; point++) {
+            total[point] += other[point];
         }
-        return new ReadPathTally(t, s, r);
+        return total;
     }
 
     /** Traced reads over every t. */
@@ -62,6 +72,11 @@ public record ReadPathTally(long[] traced, long[] speculated, long[] repaired) {
     }
 
     @Override
+    public long[] mismatched() {
+        return mismatched.clone();
+    }
+
+    @Override
     public long[] repaired() {
         return repaired.clone();
     }
@@ -71,17 +86,18 @@ public record ReadPathTally(long[] traced, long[] speculated, long[] repaired) {
         return other instanceof ReadPathTally that
                 && Arrays.equals(traced, that.traced)
                 && Arrays.equals(speculated, that.speculated)
+                && Arrays.equals(mismatched, that.mismatched)
                 && Arrays.equals(repaired, that.repaired);
     }
 
     @Override
     public int hashCode() {
-        return 31 * (31 * Arrays.hashCode(traced) + Arrays.hashCode(speculated)) + Arrays.hashCode(repaired);
+        return Arrays.deepHashCode(new Object[] {traced, speculated, mismatched, repaired});
     }
 
     @Override
     public String toString() {
         return "ReadPathTally[traced=" + Arrays.toString(traced) + ", speculated=" + Arrays.toString(speculated)
-                + ", repaired=" + Arrays.toString(repaired) + "]";
+                + ", mismatched=" + Arrays.toString(mismatched) + ", repaired=" + Arrays.toString(repaired) + "]";
     }
 }

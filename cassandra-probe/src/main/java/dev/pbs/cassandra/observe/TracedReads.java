@@ -15,8 +15,9 @@ import java.util.concurrent.TimeUnit;
  * write, left out of the staleness tallies (tracing slows them). When the observation has ended,
  * their events are read from {@code system_traces.events}: a read speculated when its coordinator
  * asked more replicas than R ("reading data from" / "reading digest from" events) or retried one
- * ("speculating read retry on"), and repaired
- * when it sent a read-repair mutation ("Sending read-repair-mutation to", Cassandra 4 and 5).
+ * ("speculating read retry on"); mismatched when its answers disagreed, so that it read the full
+ * data again ("Enqueuing full data read to", Cassandra 4 and 5); and repaired when it sent a
+ * read-repair mutation ("Sending read-repair-mutation to").
  */
 final class TracedReads {
 
@@ -34,14 +35,16 @@ final class TracedReads {
      * What one read's trace events show.
      *
      * @param speculated the coordinator asked more replicas than R, or retried one
+     * @param mismatched the answers disagreed and the coordinator read the full data again
      * @param repaired it sent a read-repair mutation
      */
-    record Seen(boolean speculated, boolean repaired) {
+    record Seen(boolean speculated, boolean mismatched, boolean repaired) {
 
         /** Reads a trace's activities (the coordinator's and the replicas'), in any order. */
         static Seen of(List<String> activities, int readReplicas) {
             int requests = 0;
             boolean retried = false;
+            boolean mismatch = false;
             boolean repair = false;
             for (String activity : activities) {
                 String lower = activity == null ? "" : activity.toLowerCase(Locale.ROOT);
@@ -51,11 +54,14 @@ final class TracedReads {
                 if (lower.startsWith("speculating read retry")) {
                     retried = true;
                 }
+                if (lower.matches("enqueuing (speculative )?full data read to.*")) {
+                    mismatch = true;
+                }
                 if (lower.contains("read-repair-mutation")) {
                     repair = true;
                 }
             }
-            return new Seen(retried || requests > readReplicas, repair);
+            return new Seen(retried || requests > readReplicas, mismatch, repair);
         }
     }
 
@@ -91,6 +97,7 @@ final class TracedReads {
         PreparedStatement events = session.prepare("SELECT activity FROM system_traces.events WHERE session_id = ?");
         long[] traced = new long[points];
         long[] speculated = new long[points];
+        long[] mismatched = new long[points];
         long[] repaired = new long[points];
         for (Traced read : answered) {
             List<String> activities = new ArrayList<>();
@@ -103,8 +110,9 @@ final class TracedReads {
             Seen seen = Seen.of(activities, readReplicas);
             traced[read.point()]++;
             speculated[read.point()] += seen.speculated() ? 1 : 0;
+            mismatched[read.point()] += seen.mismatched() ? 1 : 0;
             repaired[read.point()] += seen.repaired() ? 1 : 0;
         }
-        return new ReadPathTally(traced, speculated, repaired);
+        return new ReadPathTally(traced, speculated, mismatched, repaired);
     }
 }

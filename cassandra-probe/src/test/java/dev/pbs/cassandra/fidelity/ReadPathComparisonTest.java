@@ -39,8 +39,9 @@ class ReadPathComparisonTest {
     /**
      * Replica 0 gets the write at once, replicas 1 and 2 after 10 ms; read messages take 1 ms. W =
      * 1 commits at 1 ms; a read at QUORUM of two random replicas includes replica 0 two times in
-     * three, and then disagrees (repairs) until the late replicas have the write: at t = 0, 2/3;
-     * at t = 20, none.
+     * three, and then disagrees until the late replicas have the write: at t = 0, 2/3. Its second
+     * round reaches them 3 ms after it starts, still before they have the write, so it repairs
+     * them as often. At t = 20, none.
      */
     @Test
     void of_blockingRepairAtQuorum_predictsTwoThirdsAtFirstAndNoneLater() {
@@ -53,7 +54,8 @@ class ReadPathComparisonTest {
                         new DelayOverrides(Constant.of(10), null, null, null)))
                 .readPath(new ReadPath(new SpeculativeRetry.None(), ReadRepair.BLOCKING, ReplicaChoice.random()))
                 .build();
-        ReadPathTally traces = new ReadPathTally(new long[] {30, 30}, new long[] {0, 0}, new long[] {21, 0});
+        ReadPathTally traces =
+                new ReadPathTally(new long[] {30, 30}, new long[] {0, 0}, new long[] {22, 0}, new long[] {21, 0});
         ReadPathComparison comparison =
                 ReadPathComparison.of(observed(2, traces), profile, 3).orElseThrow();
         assertThat(comparison.tracedReads()).isEqualTo(60);
@@ -63,6 +65,11 @@ class ReadPathComparisonTest {
         assertThat(comparison.repairs().get(0).predicted()).isCloseTo(2.0 / 3, within(0.005));
         assertThat(comparison.repairs().get(0).observed().estimate()).isEqualTo(0.7);
         assertThat(comparison.repairs().get(1).predicted()).isZero();
+        assertThat(comparison.repairs().get(0).predictedMismatch()).isCloseTo(2.0 / 3, within(0.005));
+        assertThat(comparison.repairs().get(0).observedMismatch().successes()).isEqualTo(22);
+        assertThat(comparison.repairs().get(1).predictedMismatch()).isZero();
+        double mismatchMiss = 22.0 / 30 - comparison.repairs().get(0).predictedMismatch();
+        assertThat(comparison.rmseMismatch()).isCloseTo(Math.sqrt(mismatchMiss * mismatchMiss / 2), within(1e-12));
         double expected = Math.sqrt(((0.7 - comparison.repairs().get(0).predicted())
                         * (0.7 - comparison.repairs().get(0).predicted()))
                 / 2);
@@ -76,7 +83,8 @@ class ReadPathComparisonTest {
                 .defaults(MessageDelays.all(Constant.of(1)))
                 .readPath(new ReadPath(SpeculativeRetry.parse("ALWAYS"), ReadRepair.NONE, ReplicaChoice.random()))
                 .build();
-        ReadPathTally traces = new ReadPathTally(new long[] {10, 10}, new long[] {10, 9}, new long[] {0, 0});
+        ReadPathTally traces =
+                new ReadPathTally(new long[] {10, 10}, new long[] {10, 9}, new long[] {0, 0}, new long[] {0, 0});
         ReadPathComparison comparison =
                 ReadPathComparison.of(observed(1, traces), profile, 3).orElseThrow();
         assertThat(comparison.predictedSpeculated()).isEqualTo(1.0);

@@ -17,7 +17,7 @@ class TracedReadsTest {
                         "Sending READ_REQ message to /127.0.0.12:7000",
                         "Read 1 live rows and 0 tombstone cells"),
                 1);
-        assertThat(seen).isEqualTo(new TracedReads.Seen(false, false));
+        assertThat(seen).isEqualTo(new TracedReads.Seen(false, false, false));
     }
 
     @Test
@@ -45,14 +45,27 @@ class TracedReadsTest {
     }
 
     @Test
-    void seen_aReadRepairMutationSent_repaired() {
+    void seen_aReadRepairMutationSent_mismatchedAndRepaired() {
         TracedReads.Seen seen = TracedReads.Seen.of(
                 List.of(
                         "reading data from /127.0.0.12:7000",
                         "reading digest from /127.0.0.13:7000",
-                        "Digest mismatch: Mismatch for key DecoratedKey(...)",
-                        "Sending read-repair-mutation to /127.0.0.13:7000"),
+                        "Enqueuing full data read to Full(/127.0.0.12:7000,(-3074457345618258603,0])",
+                        "Enqueuing full data read to Full(/127.0.0.13:7000,(-3074457345618258603,0])",
+                        "Sending read-repair-mutation to Full(/127.0.0.13:7000,(-3074457345618258603,0])"),
                 2);
-        assertThat(seen).isEqualTo(new TracedReads.Seen(false, true));
+        assertThat(seen).isEqualTo(new TracedReads.Seen(false, true, true));
+    }
+
+    @Test
+    void seen_aSecondRoundThatFoundEveryReplicaFresh_mismatchedOnly() {
+        TracedReads.Seen seen = TracedReads.Seen.of(
+                List.of(
+                        "reading data from /127.0.0.12:7000",
+                        "reading digest from /127.0.0.13:7000",
+                        "Enqueuing full data read to Full(/127.0.0.12:7000,(-3074457345618258603,0])",
+                        "Enqueuing speculative full data read to Full(/127.0.0.14:7000,(0,3074457345618258603])"),
+                2);
+        assertThat(seen).isEqualTo(new TracedReads.Seen(false, true, false));
     }
 }

@@ -124,8 +124,8 @@ final class ConfigurationTables {
     }
 
     /**
-     * Blocking read repair at each time of the grid: the fraction of reads that repair, and in
-     * brackets the mean ms a repairing read waits for it.
+     * Blocking read repair at each time of the grid: the fraction of reads whose answers disagree,
+     * a slash, the fraction that then repair, and in brackets the mean ms a mismatching read adds.
      */
     TextTable readRepair(double[] gridMillis, List<ConfigurationResult> configurations) {
         List<String> header = header();
@@ -138,7 +138,9 @@ final class ConfigurationTables {
                 List<String> row = leadingCells(configuration);
                 for (RepairPoint point : points) {
                     double mean = point.meanAddedMillis();
-                    row.add(NumberText.probability(point.repaired().estimate())
+                    row.add(NumberText.probability(point.mismatched().estimate())
+                            + " / "
+                            + NumberText.probability(point.repaired().estimate())
                             + (Double.isNaN(mean) ? "" : " (" + NumberText.millis(mean) + ")"));
                 }
                 table.addRow(row);

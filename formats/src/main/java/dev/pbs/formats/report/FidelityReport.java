@@ -94,12 +94,18 @@ public final class FidelityReport {
                         .map(repair -> new FidelityCell.RepairPoint(
                                 repair.tMillis(),
                                 repair.observed().trials(),
+                                repair.observedMismatch().estimate(),
+                                List.of(
+                                        repair.observedMismatch().lower(),
+                                        repair.observedMismatch().upper()),
+                                repair.predictedMismatch(),
                                 repair.observed().estimate(),
                                 List.of(
                                         repair.observed().lower(),
                                         repair.observed().upper()),
                                 repair.predicted()))
                         .toList(),
+                comparison.rmseMismatch(),
                 comparison.rmseRepair());
     }
 
@@ -114,18 +120,25 @@ public final class FidelityReport {
                 comparison.observedSpeculated().lower(),
                 comparison.observedSpeculated().upper(),
                 comparison.predictedSpeculated()));
-        TextTable table = new TextTable(List.of("t ms", "traced", "repaired", "95% interval", "predicted"), 0);
+        TextTable table = new TextTable(
+                List.of("t ms", "traced", "mismatched", "predicted", "repaired", "95% interval", "predicted"), 0);
         for (ReadPathComparison.Repair repair : comparison.repairs()) {
             table.addRow(List.of(
                     NumberText.plain(repair.tMillis()),
                     Long.toString(repair.observed().trials()),
+                    NumberText.probability(repair.observedMismatch().estimate()),
+                    NumberText.probability(repair.predictedMismatch()),
                     NumberText.probability(repair.observed().estimate()),
                     NumberText.probability(repair.observed().lower()) + " to "
                             + NumberText.probability(repair.observed().upper()),
                     NumberText.probability(repair.predicted())));
         }
         text.append(table.render());
-        text.append(String.format(Locale.ROOT, "RMSE of the repaired fraction: %.4f%n", comparison.rmseRepair()));
+        text.append(String.format(
+                Locale.ROOT,
+                "RMSE of the mismatched fraction: %.4f; of the repaired fraction: %.4f%n",
+                comparison.rmseMismatch(),
+                comparison.rmseRepair()));
         return text.toString();
     }
 

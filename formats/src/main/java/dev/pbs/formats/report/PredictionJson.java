@@ -44,7 +44,8 @@ import java.util.Locale;
  *    "k_staleness":      [{"k", "p_stale"}],               closed form p_s^k
  *    "kt_staleness":     [{"k", "t_ms", "p_stale", "ci95"}],      (1 - P(consistent at t))^k
  *    "speculation":      {"threshold_ms", "p_speculated", "ci95"},   (only when reads speculate)
- *    "read_repair":      [{"t_ms", "p_repair", "ci95", "mean_added_ms"}]}],   (only with read repair)
+ *    "read_repair":      [{"t_ms", "p_mismatch", "mismatch_ci95", "p_repair", "ci95",
+ *                          "mean_added_ms"}]}],   (only with read repair)
  *  "sessions": {"read_interval_ms", "write_rate", "trials",            (only when asked: write_rate)
  *    "configs": [{"r", "w", "monotonic_reads": {"p_violation", "ci95", "closed_form_bound"},
  *                 "read_your_writes": [{"t_ms", "p_read_own", "ci95"}]}]}}
@@ -189,6 +190,8 @@ public final class PredictionJson {
         return points.stream()
                 .map(point -> new Prediction.Repair(
                         point.tMillis(),
+                        point.mismatched().estimate(),
+                        List.of(point.mismatched().lower(), point.mismatched().upper()),
                         point.repaired().estimate(),
                         List.of(point.repaired().lower(), point.repaired().upper()),
                         finiteOrNull(point.meanAddedMillis())))

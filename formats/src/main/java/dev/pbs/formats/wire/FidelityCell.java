@@ -53,15 +53,25 @@ public record FidelityCell(
 
             @JsonProperty("repairs") List<RepairPoint> repairs,
 
+            @Schema(description = "RMSE of observed against predicted mismatch fractions over the t grid.")
+            @JsonProperty("rmse_mismatch")
+            double rmseMismatch,
+
             @Schema(description = "RMSE of observed against predicted repair fractions over the t grid.")
             @JsonProperty("rmse_repair")
             double rmseRepair) {}
 
-    /** Reads repairing at one t, observed and predicted. */
+    /**
+     * Reads at one t whose answers disagreed (so that they read the full data again) and that
+     * repaired a replica, observed and predicted.
+     */
     @Schema(name = "FidelityRepairPoint")
     public record RepairPoint(
             @JsonProperty("t_ms") double tMillis,
             @JsonProperty("traced") long traced,
+            @JsonProperty("p_mismatch") double pMismatch,
+            @JsonProperty("mismatch_ci95") List<Double> mismatchCi95,
+            @JsonProperty("p_mismatch_predicted") double pMismatchPredicted,
             @JsonProperty("p_repair") double pRepair,
             @JsonProperty("ci95") List<Double> ci95,
             @JsonProperty("p_repair_predicted") double pRepairPredicted) {}

@@ -258,12 +258,27 @@ public record Prediction(
             @JsonProperty("t_ms")
             Double tMillis,
 
-            @Schema(description = "P(a read's kept answers disagree, so it repairs the stale replicas).")
+            @Schema(
+                    description = "P(a read's kept answers disagree: a digest mismatch, after which it reads the "
+                            + "full data again from the same replicas).")
+            @JsonProperty("p_mismatch")
+            double pMismatch,
+
+            @ArraySchema(
+                    arraySchema = @Schema(description = "Wilson 95% interval of p_mismatch [low, high]."),
+                    minItems = 2,
+                    maxItems = 2)
+            @JsonProperty("mismatch_ci95")
+            List<Double> mismatchCi95,
+
+            @Schema(
+                    description = "P(a read then finds a replica still stale in its second round, writes the "
+                            + "newest value to it and waits for its acknowledgement); at most p_mismatch.")
             @JsonProperty("p_repair")
             double pRepair,
 
             @ArraySchema(
-                    arraySchema = @Schema(description = "Wilson 95% interval [low, high]."),
+                    arraySchema = @Schema(description = "Wilson 95% interval of p_repair [low, high]."),
                     minItems = 2,
                     maxItems = 2)
             @JsonProperty("ci95")
@@ -271,8 +286,8 @@ public record Prediction(
 
             @Schema(
                     nullable = true,
-                    description = "Mean time a repairing read waits for the repairs' acknowledgements, ms; null "
-                            + "when no read repaired.")
+                    description = "Mean time a mismatching read adds: its second round, plus the repairs' "
+                            + "acknowledgements when it repairs, ms; null when no read mismatched.")
             @JsonProperty("mean_added_ms")
             Double meanAddedMillis) {}
 

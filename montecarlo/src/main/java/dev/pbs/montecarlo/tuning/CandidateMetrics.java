@@ -72,7 +72,7 @@ public final class CandidateMetrics {
     }
 
     /**
-     * The fraction of reads starting {@code tMillis} after commit that block on read repair; 0 when
+     * The fraction of reads starting {@code tMillis} after commit that repair a replica; 0 when
      * the run did not model read repair.
      *
      * @throws IllegalArgumentException when read repair was modelled but not counted at {@code tMillis}

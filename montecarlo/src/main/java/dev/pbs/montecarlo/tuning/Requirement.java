@@ -137,8 +137,9 @@ public sealed interface Requirement {
     }
 
     /**
-     * {@code repair@10ms<=0.01}: at most that fraction of reads starting 10 ms after commit block on
-     * read repair; a candidate without read repair has 0.
+     * {@code repair@10ms<=0.01}: at most that fraction of reads starting 10 ms after commit repair
+     * a replica (still stale when the full data is read again after a digest mismatch) and block
+     * on it; a candidate without read repair has 0.
      *
      * @param tMillis the time after commit, ms, simulated exactly
      * @param fraction in [0, 1]

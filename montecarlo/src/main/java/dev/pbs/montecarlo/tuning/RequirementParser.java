@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
  *   <li>{@code w>=2}, {@code r>=1}, {@code n>=3} (or {@code <=}): durability and availability;
  *   <li>{@code kstale@2<=0.001}: P(more than 2 versions stale) at most 0.001;
  *   <li>{@code speculation<=0.05}: at most 5% of reads ask an extra replica (speculative retry);
- *   <li>{@code repair@10ms<=0.01}: at most 1% of reads starting 10 ms after commit block on read
- *       repair.
+ *   <li>{@code repair@10ms<=0.01}: at most 1% of reads starting 10 ms after commit repair a
+ *       replica (blocking read repair).
  * </ul>
  * A malformed expression is an IllegalArgumentException whose message quotes the expression and
  * points at the bad part.
