@@ -3,10 +3,12 @@ package dev.pbs.service;
 import static dev.pbs.service.HeadlessChromium.BLUE;
 import static dev.pbs.service.HeadlessChromium.RED;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dropwizard.testing.ConfigOverride;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
@@ -27,7 +29,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The dashboard in headless Chromium against the whole application: charts really drawn (canvas pixels of
- * each series' colour), the table of every (R, W), the SLA form's recommendation and error, the layout at
+ * each series' colour), the table of every (R, W), the SLA form's recommendation and error (with the read
+ * path's options: speculative retry settings searched, the snitch, read repair, and their figures), the layout at
  * 1280x800 and at 420x900, and a console free of errors; for {@code ec2-three-regions} (three named
  * datacenters, N = 9, so the service allows 16 replicas here) the heat map of windows between datacenters, a
  * clicked pair's curve, and the SLA form's recommendation in consistency levels. Screenshots go to
@@ -223,6 +226,164 @@ class DashboardBrowserTest {
                 .contains("a probability must be in (0, 1)");
         assertThat(driver.findElement(By.id("slaResult")).isDisplayed()).isFalse();
         // The refused request is the only error the browser reports.
+        assertThat(browser.severe())
+                .isNotEmpty()
+                .allSatisfy(entry -> assertThat(entry.getMessage())
+                        .contains("/api/v1/recommendations")
+                        .contains("400"));
+    }
+
+    @Test
+    void slaForm_readPathOptions_searchSpeculativeRetryAndShowTheChosenSettingWithItsFractions() throws IOException {
+        driver.get(page("?profile=lnkd-disk&n=3&trials=10000"));
+        waitForStatus("lnkd-disk, N=3");
+        // Three speculative retry settings to search, the dynamic snitch, blocking read repair, and bounds on the
+        // reads that speculate and on those that repair 10 ms after commit. Reads are left at their default: the
+        // speculative retry makes them targeted.
+        type("slaSpeculativeRetry", "NONE, 99p, ALWAYS");
+        new Select(driver.findElement(By.id("slaReplicaChoice"))).selectByValue("snitch");
+        new Select(driver.findElement(By.id("slaReadRepair"))).selectByValue("blocking");
+        type("slaSpeculation", "0.05");
+        type("slaRepair", "0.5");
+        assertThat(driver.findElement(By.id("slaPreview")).getText())
+                .isEqualTo("window@0.999<=50ms, speculation<=0.05, repair@10ms<=0.5");
+        assertThat(driver.findElement(By.id("slaReadPreview")).getText())
+                .isEqualTo("read_fanout: \"targeted\", speculative_retry: \"NONE, 99p, ALWAYS\", "
+                        + "replica_choice: \"snitch\", read_repair: \"blocking\"");
+        script("window.sent = []; const send = window.fetch; window.fetch = (url, init) => { "
+                + "if (init && init.body) { window.sent.push(init.body); } return send(url, init); };");
+        driver.findElement(By.id("slaSubmit")).click();
+
+        // The page sent the read fields, and shows what the service answers to them.
+        String question = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"require\": [\"window@0.999<=50ms\", "
+                + "\"speculation<=0.05\", \"repair@10ms<=0.5\"], \"objective\": \"sum\", \"levels\": \"numeric\", "
+                + "\"trials\": 10000, \"seed\": 42, \"read_fanout\": \"targeted\", "
+                + "\"speculative_retry\": \"NONE, 99p, ALWAYS\", \"replica_choice\": \"snitch\", "
+                + "\"read_repair\": \"blocking\"}";
+        JsonNode answer = recommendation(question);
+        waitForSlaStatus("lnkd-disk, " + answer.get("feasible").size() + " feasible, "
+                + answer.get("rejected").size() + " rejected, 10,000 trials, seed 42. Reads: R replicas asked, "
+                + "speculative retry NONE, 99p, ALWAYS (each tried), the dynamic snitch's replicas (badness threshold "
+                + "1), blocking read repair.");
+        @SuppressWarnings("unchecked")
+        List<String> sent = (List<String>) script("return window.sent");
+        ObjectMapper json = new ObjectMapper();
+        assertThat(sent).hasSize(1);
+        assertThat(json.readTree(sent.get(0))).isEqualTo(json.readTree(question));
+
+        // The recommendation names its speculative retry setting and the reads that speculated and repaired.
+        JsonNode first = answer.get("feasible").get(0);
+        assertThat(first.path("speculative_retry").asText()).isEqualTo("99p");
+        double speculated = first.get("metrics").get("p_speculated").asDouble();
+        assertThat(speculated).as("the service's figure").isBetween(0.005, 0.05);
+        String best = driver.findElement(By.id("slaBest")).getText();
+        assertThat(best)
+                .startsWith("Recommended: N=3, R=" + first.get("r").asInt() + ", W="
+                        + first.get("w").asInt() + " with speculative retry 99p (partial quorum): read p99.9 ");
+        Matcher shown =
+                Pattern.compile("reads that speculated (\\d+\\.\\d\\d)%").matcher(best);
+        assertThat(shown.find()).as(best).isTrue();
+        assertThat(Double.parseDouble(shown.group(1))).isCloseTo(100 * speculated, within(0.0051));
+        assertThat(best).contains(", reads that block on read repair ").contains("% at 10 ms");
+
+        // Every candidate is an (N, R, W, setting): its setting, the reads that speculated and that repair at 0 and
+        // 10 ms in columns of their own.
+        assertThat(driver.findElements(By.cssSelector("#slaFeasible thead th")))
+                .extracting(WebElement::getText)
+                .containsExactly(
+                        "rank",
+                        "N",
+                        "R",
+                        "W",
+                        "speculative retry",
+                        "quorum",
+                        "score (ms)",
+                        "read p99.9 (ms)",
+                        "write p99.9 (ms)",
+                        "window@0.999 (ms)",
+                        "reads that speculated",
+                        "reads that repair at 0 ms",
+                        "reads that repair at 10 ms",
+                        "Pareto frontier");
+        List<List<String>> feasible = cellTexts("#slaFeasible");
+        assertThat(feasible).hasSize(answer.get("feasible").size());
+        for (int rank = 0; rank < feasible.size(); rank++) {
+            JsonNode candidate = answer.get("feasible").get(rank);
+            List<String> row = feasible.get(rank);
+            assertThat(row.subList(0, 5))
+                    .containsExactly(
+                            String.valueOf(rank + 1),
+                            candidate.get("n").asText(),
+                            candidate.get("r").asText(),
+                            candidate.get("w").asText(),
+                            candidate.get("speculative_retry").asText());
+            assertThat(Double.parseDouble(row.get(10).replace("%", "")))
+                    .as("speculated, rank %d", rank + 1)
+                    .isCloseTo(
+                            100 * candidate.get("metrics").get("p_speculated").asDouble(), within(0.0051));
+            assertThat(Double.parseDouble(row.get(12).replace("%", "")))
+                    .as("repair at 10 ms, rank %d", rank + 1)
+                    .isCloseTo(
+                            100
+                                    * candidate
+                                            .get("metrics")
+                                            .get("read_repair")
+                                            .get(1)
+                                            .get("p_repair")
+                                            .asDouble(),
+                            within(0.0051));
+        }
+        // ALWAYS asks an extra replica on every read R < N leaves one for: rejected by speculation<=0.05.
+        List<List<String>> rejected = cellTexts("#slaRejected");
+        assertThat(rejected).hasSize(answer.get("rejected").size()).isNotEmpty();
+        for (List<String> row : rejected) {
+            assertThat(row.get(3)).isEqualTo("ALWAYS");
+            assertThat(row.get(5)).as("why").contains("speculation=1 > 0.05");
+        }
+        assertNoHorizontalOverflow();
+        saveFullPage("dashboard-sla-read-path-1280x800-full");
+        assertNoConsoleErrors();
+    }
+
+    @Test
+    void slaForm_readPathOptionsTheServiceRefuses_showTheServicesMessageInsteadOfAResult() {
+        driver.get(page("?profile=lnkd-disk&n=3&trials=10000"));
+        waitForStatus("lnkd-disk, N=3");
+        // A recommendation on show first: a refused question must not leave it there.
+        driver.findElement(By.id("slaSubmit")).click();
+        waitForSlaStatus("lnkd-disk, ");
+        assertThat(driver.findElement(By.id("slaResult")).isDisplayed()).isTrue();
+
+        type("slaSpeculativeRetry", "NONE, abc");
+        driver.findElement(By.id("slaSubmit")).click();
+        WebElement status =
+                wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#slaStatus.error")));
+        assertThat(status.getText())
+                .startsWith("The recommendation failed: HTTP 400 from /recommendations: ")
+                .contains("'speculative_retry' is not understood")
+                .contains("'abc'")
+                .contains("99p");
+        assertThat(driver.findElement(By.id("slaResult")).isDisplayed()).isFalse();
+
+        // A speculation bound that is not a fraction of reads, then a snitch threshold that is not a number.
+        type("slaSpeculativeRetry", "99p");
+        type("slaSpeculation", "2");
+        driver.findElement(By.id("slaSubmit")).click();
+        wait.until(ignored -> driver.findElement(By.id("slaStatus")).getText().contains("speculation<=2"));
+        assertThat(driver.findElement(By.id("slaStatus")).getText())
+                .startsWith("The recommendation failed: HTTP 400 from /recommendations: ")
+                .contains("a fraction of reads must be in [0, 1]");
+        type("slaSpeculation", "");
+        new Select(driver.findElement(By.id("slaReplicaChoice"))).selectByValue("snitch");
+        type("slaSnitchBadness", "high");
+        driver.findElement(By.id("slaSubmit")).click();
+        wait.until(ignored -> driver.findElement(By.id("slaStatus")).getText().contains("snitch_badness_threshold"));
+        assertThat(driver.findElement(By.id("slaStatus")).getText())
+                .startsWith("The recommendation failed: HTTP 400 from /recommendations: ")
+                .contains("must be a finite number, was \"high\"");
+        assertThat(driver.findElement(By.id("slaStatus")).getAttribute("class")).contains("error");
+        assertThat(driver.findElement(By.id("slaResult")).isDisplayed()).isFalse();
+        // The refused requests are the only errors the browser reports.
         assertThat(browser.severe())
                 .isNotEmpty()
                 .allSatisfy(entry -> assertThat(entry.getMessage())

@@ -28,6 +28,7 @@ function showSlaMode(profile, datacenters) {
   if (levels && !same) {
     fillDatacenterChoices(datacenters);
   }
+  showRequirements(); // the read path's requirements are sent for N, R and W only
 }
 
 function fillDatacenterChoices(names) {
