@@ -195,6 +195,15 @@ final class FidelityCommand implements Callable<Integer> {
     private String readConsistency;
 
     @Option(
+            names = "--slow-replica",
+            paramLabel = "FACTOR",
+            description = "In one datacenter: make node 1 a slow replica, every injected delay of a message it "
+                    + "receives or sends FACTOR times the others' mean (in (1, 100], e.g. 5); only keys it holds "
+                    + "are observed, and the prediction has it as a replica of its own with the dynamic snitch's "
+                    + "replica choice.")
+    private Double slowReplica;
+
+    @Option(
             names = "--profile-out",
             paramLabel = "FILE",
             description = "Also write the measured profile the prediction used.")
@@ -225,8 +234,9 @@ final class FidelityCommand implements Callable<Integer> {
                         folder,
                         firstAddress,
                         correction);
-                cells.add(
-                        overDatacenters.map(cell::withDatacenters).orElse(cell).withTable(table()));
+                FidelitySettings read =
+                        overDatacenters.map(cell::withDatacenters).orElse(cell).withTable(table());
+                cells.add(slowReplica == null ? read : read.withSlowReplica(slowReplica));
             }
         }
         return cells;

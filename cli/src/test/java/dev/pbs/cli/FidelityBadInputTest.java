@@ -47,6 +47,10 @@ class FidelityBadInputTest {
                         "--first-address must be between 1 and 251 for 4 nodes, was 252"),
                 Arguments.of(oneCellWith("--t", "5,1"), "the t grid must be ascending without repeats"),
                 Arguments.of(oneCellWith("--speculative-retry", "sometimes"), "--speculative-retry "),
+                Arguments.of(oneCellWith("--slow-replica", "1"), "--slow-replica must be in (1, 100], was 1.0"),
+                Arguments.of(
+                        oneCellWith("--slow-replica", "5", "--nodes", "1"),
+                        "--slow-replica needs at least 2 replicas (--nodes), was 1"),
                 Arguments.of(
                         oneCellWith("--read-repair", "async"), "--read-repair must be blocking or none, was 'async'"),
                 Arguments.of(

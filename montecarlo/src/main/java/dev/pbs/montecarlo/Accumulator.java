@@ -31,6 +31,13 @@ final class Accumulator {
 
     final long[][] repairNanos;
 
+    /**
+     * With blocking read repair, per configuration: the read latency including what a mismatch
+     * added, recorded once per grid time of every trial (reads spread evenly over the grid's
+     * times); null without repair.
+     */
+    final DelayHistogram[] readLatencyOverGrid;
+
     long trials;
 
     Accumulator(TrialPlan plan) {
@@ -47,6 +54,12 @@ final class Accumulator {
         mismatches = plan.repairs ? new long[configurations][plan.grid.length] : null;
         repairs = plan.repairs ? new long[configurations][plan.grid.length] : null;
         repairNanos = plan.repairs ? new long[configurations][plan.grid.length] : null;
+        readLatencyOverGrid = plan.repairs ? new DelayHistogram[configurations] : null;
+        if (plan.repairs) {
+            for (int c = 0; c < configurations; c++) {
+                readLatencyOverGrid[c] = plan.readIndex[c] > 0 ? new DelayHistogram() : null;
+            }
+        }
         readLatency = new DelayHistogram[plan.n];
         writeLatency = new DelayHistogram[plan.n];
         for (int k = 0; k < plan.n; k++) {
@@ -72,6 +85,9 @@ final class Accumulator {
             }
             if (thresholds[c] != null) {
                 thresholds[c].add(other.thresholds[c]);
+            }
+            if (readLatencyOverGrid != null && readLatencyOverGrid[c] != null) {
+                readLatencyOverGrid[c].add(other.readLatencyOverGrid[c]);
             }
         }
         for (int k = 0; k < readLatency.length; k++) {

@@ -32,6 +32,10 @@ public final class ConfigurationResult {
     private final Speculation speculation;
     /** Blocking read repair at each grid time; null when the run did not repair. */
     private final List<RepairPoint> readRepair;
+    /** Read latency with read repair's rounds, over the grid's times; null without repair or R = 1. */
+    private final DelayHistogram readLatencyOverGrid;
+
+    private final int gridLength;
 
     ConfigurationResult(
             QuorumConfiguration configuration,
@@ -44,7 +48,8 @@ public final class ConfigurationResult {
             DelayHistogram readLatency,
             DelayHistogram writeLatency,
             Speculation speculation,
-            List<RepairPoint> readRepair) {
+            List<RepairPoint> readRepair,
+            DelayHistogram readLatencyOverGrid) {
         this(
                 configuration,
                 null,
@@ -59,7 +64,8 @@ public final class ConfigurationResult {
                 readLatency,
                 writeLatency,
                 speculation,
-                readRepair);
+                readRepair,
+                readLatencyOverGrid);
     }
 
     /**
@@ -71,6 +77,8 @@ public final class ConfigurationResult {
      *     replicas that acknowledged the write; NaN for (R, W), whose k-staleness has a closed form
      * @param speculation how often reads asked an extra replica, or null without speculative retry
      * @param readRepair blocking read repair at each grid time, or null without it
+     * @param readLatencyOverGrid with blocking read repair and R >= 2, the read latency with what
+     *     mismatches added, recorded at every grid time of every trial; else null
      */
     ConfigurationResult(
             QuorumConfiguration configuration,
@@ -86,8 +94,11 @@ public final class ConfigurationResult {
             DelayHistogram readLatency,
             DelayHistogram writeLatency,
             Speculation speculation,
-            List<RepairPoint> readRepair) {
+            List<RepairPoint> readRepair,
+            DelayHistogram readLatencyOverGrid) {
         this.configuration = configuration;
+        this.readLatencyOverGrid = readLatencyOverGrid;
+        this.gridLength = grid.length;
         this.speculation = speculation;
         this.readRepair = readRepair == null ? null : List.copyOf(readRepair);
         this.levels = levels;
@@ -186,6 +197,24 @@ public final class ConfigurationResult {
     /** A percentile (0 to 100] of read latency: the R-th fastest response (or the slowest of R). */
     public QuantileEstimate readLatency(double percentile) {
         return quantile(readLatency, 0, percentileToProbability(percentile));
+    }
+
+    /**
+     * A percentile (0 to 100] of read latency with blocking read repair: a read whose answers
+     * disagree waits for its second round and any repair ({@link RepairPoint}), for reads spread
+     * evenly over the grid's times (as an observation that reads each write at every t). Its
+     * interval treats the grid's times of one trial as independent draws, so it is narrower than
+     * it should be. Empty without blocking read repair, and for R = 1 (never repairs: {@link
+     * #readLatency} then).
+     */
+    public Optional<QuantileEstimate> readLatencyWithRepair(double percentile) {
+        if (readLatencyOverGrid == null) {
+            return Optional.empty();
+        }
+        double probability = percentileToProbability(percentile);
+        long[] ranks = OrderStatistics.ranks(trials * gridLength, probability);
+        double[][] buckets = readLatencyOverGrid.bucketsAtRanks(0, ranks);
+        return Optional.of(new QuantileEstimate(probability, buckets[1][1], buckets[0][0], buckets[2][2]));
     }
 
     /** A percentile (0 to 100] of write latency: the W-th acknowledgement. */

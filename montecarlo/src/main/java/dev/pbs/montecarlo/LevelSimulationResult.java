@@ -43,6 +43,7 @@ public final class LevelSimulationResult {
                     total.readLatency[read],
                     total.writeLatency[write],
                     null,
+                    null,
                     null));
         }
         return new LevelSimulationResult(spec, results);

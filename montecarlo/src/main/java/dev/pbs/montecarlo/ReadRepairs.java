@@ -119,6 +119,8 @@ final class ReadRepairs {
         long[] mismatches = accumulator.mismatches[configuration];
         long[] repairs = accumulator.repairs[configuration];
         long[] nanos = accumulator.repairNanos[configuration];
+        DelayHistogram latencyOverGrid = accumulator.readLatencyOverGrid[configuration];
+        double firstRound = readLatency[k];
         double secondRound = 0;
         for (int j = 0; j <= k; j++) {
             secondRound = Math.max(secondRound, roundTrips[j]);
@@ -135,6 +137,7 @@ final class ReadRepairs {
                 }
             }
             if (!(fresh && stale)) {
+                latencyOverGrid.recordMillis(firstRound);
                 continue;
             }
             mismatches[g]++;
@@ -150,6 +153,7 @@ final class ReadRepairs {
                 added += slowestRepair;
             }
             nanos[g] += Math.round(added * 1e6);
+            latencyOverGrid.recordMillis(firstRound + added);
         }
     }
 }

@@ -33,7 +33,8 @@ public final class SimulationResult {
                     total.readLatency[configuration.r() - 1],
                     total.writeLatency[configuration.w() - 1],
                     speculation(spec, plan, total, configuration.r() - 1),
-                    readRepair(plan, total, c)));
+                    readRepair(plan, total, c),
+                    total.readLatencyOverGrid == null ? null : total.readLatencyOverGrid[c]));
         }
         return new SimulationResult(spec, results);
     }

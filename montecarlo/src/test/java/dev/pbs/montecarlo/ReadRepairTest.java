@@ -74,6 +74,19 @@ class ReadRepairTest {
         assertThat(repairs(result, 3, 1).get(0).meanAddedMillis()).isCloseTo(13, within(1e-6));
         assertThat(repairs(result, 3, 1).get(3).mismatched().successes()).isEqualTo(trials);
         assertThat(repairs(result, 3, 1).get(3).repaired().successes()).isZero();
+        // Read latency over the six times: the first round's 2 ms, plus 2 + 11 ms for the two
+        // times before 5 ms and 2 ms for the two before 7 ms, in the two reads of three that hold
+        // replica 0: 2/9 of the records at 15 ms, 2/9 at 4 ms and the rest at 2 ms.
+        ConfigurationResult readTwo = result.configuration(2, 1).orElseThrow();
+        assertThat(readTwo.readLatencyWithRepair(50).orElseThrow().valueMillis())
+                .isCloseTo(2, within(0.02));
+        assertThat(readTwo.readLatencyWithRepair(70).orElseThrow().valueMillis())
+                .isCloseTo(4, within(0.04));
+        assertThat(readTwo.readLatencyWithRepair(90).orElseThrow().valueMillis())
+                .isCloseTo(15, within(0.15));
+        assertThat(readTwo.readLatency(90).valueMillis()).isCloseTo(2, within(0.02));
+        assertThat(result.configuration(1, 1).orElseThrow().readLatencyWithRepair(90))
+                .isEmpty();
     }
 
     /**
@@ -126,6 +139,7 @@ class ReadRepairTest {
                 assertThat(after.writeLatency(50)).isEqualTo(before.writeLatency(50));
                 assertThat(after.window(0.999)).isEqualTo(before.window(0.999));
                 assertThat(before.readRepair()).isEmpty();
+                assertThat(before.readLatencyWithRepair(50)).isEmpty();
             }
         }
     }

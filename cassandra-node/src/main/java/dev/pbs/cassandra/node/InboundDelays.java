@@ -14,6 +14,7 @@ import org.apache.cassandra.config.DatabaseDescriptor;
 import org.apache.cassandra.net.Message;
 import org.apache.cassandra.net.MessagingService;
 import org.apache.cassandra.net.Verb;
+import org.apache.cassandra.utils.FBUtilities;
 
 /**
  * An inbound message filter that holds each message of a chosen verb for an exponentially
@@ -21,7 +22,8 @@ import org.apache.cassandra.net.Verb;
  *
  * <p>Verbs: {@code MUTATION_REQ} (the model's W), {@code MUTATION_RSP} (A), {@code READ_REQ} (R),
  * {@code READ_RSP} (S); a message of those verbs from a node of another datacenter is also held for
- * an inter-datacenter delay, drawn independently (see {@link InjectionSpecification}). A message
+ * an inter-datacenter delay, drawn independently, and one to or from a slow node for its factor
+ * times its verb's mean (see {@link InjectionSpecification}). A message
  * names the node it came from on this hop (Cassandra takes it from the connection), so a write that
  * a replica forwards within its own datacenter counts as sent from there. Nothing sleeps: the filter runs on the verb's stage thread, takes the
  * message out of the pipeline, and a timer hands it back to the same stage, with the same
@@ -100,8 +102,14 @@ final class InboundDelays implements Predicate<Message<?>> {
 
     /** The exponential draws of this message's delay in ms: its verb's, plus its datacenter pair's. */
     private double delayMillis(Message<?> message, Double verbMean) {
-        double millis = verbMean == null ? 0 : exponential(verbMean);
         InjectionSpecification current = specification;
+        double factor = verbMean == null
+                ? 1
+                : current.slowFactor(
+                        message.verb().name(),
+                        message.from().getAddress().getHostAddress(),
+                        FBUtilities.getBroadcastAddressAndPort().getAddress().getHostAddress());
+        double millis = verbMean == null ? 0 : exponential(verbMean * factor);
         if (current.injectsBetweenDatacenters()) {
             String from = DatabaseDescriptor.getEndpointSnitch().getDatacenter(message.from());
             java.util.Optional<Double> pairMean =

@@ -18,27 +18,39 @@ import java.util.Set;
  *       datacenter than this node is held for a further, independent draw (the model's one-way
  *       inter-datacenter delay D);
  *   <li>{@code INTER_DC:FROM>TO=...}: the same for messages from datacenter FROM to datacenter TO
- *       only, in place of {@code INTER_DC} for that ordered pair.
+ *       only, in place of {@code INTER_DC} for that ordered pair;
+ *   <li>{@code SLOW:ADDRESS=times:FACTOR}: a slow node; every message of those four verbs that the
+ *       node at ADDRESS (its listen address, such as {@code 127.0.0.11}) receives or sends is held
+ *       for a draw of FACTOR times its verb's mean, so that its W, A, R and S are all that much
+ *       slower (a message between two slow nodes gets both factors).
  * </ul>
  *
  * @param verbMeans mean in ms by verb name
  * @param interDatacenterMean the mean in ms for every pair of different datacenters, if given
  * @param pairMeans mean in ms by ordered pair {@code FROM>TO}
+ * @param slowNodes factor by node address
  */
 record InjectionSpecification(
-        Map<String, Double> verbMeans, Optional<Double> interDatacenterMean, Map<String, Double> pairMeans) {
+        Map<String, Double> verbMeans,
+        Optional<Double> interDatacenterMean,
+        Map<String, Double> pairMeans,
+        Map<String, Double> slowNodes) {
 
     /** The verbs whose messages carry the model's W, A, R and S, and so its inter-datacenter delays. */
     static final Set<String> WARS_VERBS = Set.of("MUTATION_REQ", "MUTATION_RSP", "READ_REQ", "READ_RSP");
 
-    static final InjectionSpecification NONE = new InjectionSpecification(Map.of(), Optional.empty(), Map.of());
+    static final InjectionSpecification NONE =
+            new InjectionSpecification(Map.of(), Optional.empty(), Map.of(), Map.of());
 
     private static final String INTER_DATACENTER = "INTER_DC";
+    private static final String SLOW = "SLOW:";
     private static final String EXPONENTIAL = "exponential:";
+    private static final String TIMES = "times:";
 
     InjectionSpecification {
         verbMeans = Collections.unmodifiableMap(new LinkedHashMap<>(verbMeans));
         pairMeans = Collections.unmodifiableMap(new LinkedHashMap<>(pairMeans));
+        slowNodes = Collections.unmodifiableMap(new LinkedHashMap<>(slowNodes));
     }
 
     /**
@@ -53,9 +65,21 @@ record InjectionSpecification(
         }
         Map<String, Double> verbs = new LinkedHashMap<>();
         Map<String, Double> pairs = new LinkedHashMap<>();
+        Map<String, Double> slow = new LinkedHashMap<>();
         Double everyPair = null;
         for (String part : specification.split(",")) {
             String[] keyAndDistribution = part.trim().split("=", 2);
+            if (keyAndDistribution.length == 2 && keyAndDistribution[0].trim().startsWith(SLOW)) {
+                String address =
+                        keyAndDistribution[0].trim().substring(SLOW.length()).trim();
+                String value = keyAndDistribution[1].trim();
+                if (address.isEmpty() || !value.startsWith(TIMES)) {
+                    throw new IllegalArgumentException(
+                            "injection file: expected SLOW:ADDRESS=times:FACTOR, was '" + part.trim() + "'");
+                }
+                slow.put(address, factor(value.substring(TIMES.length()), part));
+                continue;
+            }
             if (keyAndDistribution.length != 2 || !keyAndDistribution[1].trim().startsWith(EXPONENTIAL)) {
                 throw new IllegalArgumentException(
                         "injection file: expected KEY=exponential:MEAN_MS, was '" + part + "'");
@@ -79,7 +103,31 @@ record InjectionSpecification(
                 throw new IllegalArgumentException("injection file: unknown verb '" + key + "'");
             }
         }
-        return new InjectionSpecification(verbs, Optional.ofNullable(everyPair), pairs);
+        return new InjectionSpecification(verbs, Optional.ofNullable(everyPair), pairs, slow);
+    }
+
+    private static double factor(String text, String part) {
+        double factor;
+        try {
+            factor = Double.parseDouble(text.trim());
+        } catch (NumberFormatException notANumber) {
+            throw new IllegalArgumentException("injection file: the factor in '" + part.trim() + "' is not a number");
+        }
+        if (!(factor > 0) || Double.isInfinite(factor)) {
+            throw new IllegalArgumentException("injection file: a slow node's factor must be > 0, was " + factor);
+        }
+        return factor;
+    }
+
+    /**
+     * What the verb's mean is multiplied by for a message of {@code verb} from the node at address
+     * {@code from} to the node at {@code to}: each slow end's factor, for the four verbs only.
+     */
+    double slowFactor(String verb, String from, String to) {
+        if (slowNodes.isEmpty() || !WARS_VERBS.contains(verb)) {
+            return 1;
+        }
+        return slowNodes.getOrDefault(from, 1.0) * slowNodes.getOrDefault(to, 1.0);
     }
 
     private static double mean(String text, String part) {

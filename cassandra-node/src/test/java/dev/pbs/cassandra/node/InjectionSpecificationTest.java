@@ -41,6 +41,38 @@ class InjectionSpecificationTest {
     }
 
     @Test
+    void parse_slowNode_multipliesTheMeansOfMessagesToAndFromIt() {
+        InjectionSpecification specification =
+                parse("READ_REQ=exponential:5, SLOW:127.0.0.11=times:5, SLOW:127.0.0.12=times:2");
+        assertEquals(Map.of("127.0.0.11", 5.0, "127.0.0.12", 2.0), specification.slowNodes());
+        assertEquals(Map.of("READ_REQ", 5.0), specification.verbMeans());
+        // To the slow node (its R), from it (its S), between two slow nodes, and between fast ones.
+        assertEquals(5.0, specification.slowFactor("READ_REQ", "127.0.0.14", "127.0.0.11"));
+        assertEquals(5.0, specification.slowFactor("READ_RSP", "127.0.0.11", "127.0.0.14"));
+        assertEquals(10.0, specification.slowFactor("MUTATION_REQ", "127.0.0.12", "127.0.0.11"));
+        assertEquals(1.0, specification.slowFactor("MUTATION_RSP", "127.0.0.13", "127.0.0.14"));
+        // Other verbs (gossip, for example) are never slowed.
+        assertEquals(1.0, specification.slowFactor("ECHO_REQ", "127.0.0.11", "127.0.0.14"));
+        assertEquals(1.0, parse("READ_REQ=exponential:5").slowFactor("READ_REQ", "127.0.0.11", "127.0.0.12"));
+    }
+
+    @Test
+    void parse_badSlowNode_namesTheProblem() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("SLOW:127.0.0.11=5"))
+                .getMessage()
+                .contains("expected SLOW:ADDRESS=times:FACTOR"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("SLOW:=times:5"))
+                .getMessage()
+                .contains("expected SLOW:ADDRESS=times:FACTOR"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("SLOW:127.0.0.11=times:0"))
+                .getMessage()
+                .contains("factor must be > 0"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> parse("SLOW:127.0.0.11=times:fast"))
+                .getMessage()
+                .contains("not a number"));
+    }
+
+    @Test
     void parse_empty_injectsNothing() {
         assertEquals(InjectionSpecification.NONE, parse("  "));
         assertFalse(parse("").injectsBetweenDatacenters());

@@ -16,6 +16,8 @@ import dev.pbs.cassandra.probe.ProbeWarmUp;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.readpath.ReadPath;
 import dev.pbs.model.readpath.ReadRepair;
+import dev.pbs.model.readpath.ReplicaChoice;
+import dev.pbs.model.readpath.SpeculativeRetry;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -240,6 +242,24 @@ public final class FidelityExperiment {
                 MeasuredProfile.withReadPath(MeasuredProfile.of(measurement, "fidelity-measured"), readPath);
         LatencyProfile uncorrected = MeasuredProfile.withReadPath(
                 MeasuredProfile.withoutTracingCorrection(measurement, "fidelity-measured"), readPath);
+        if (settings.slowReplicaAddress().isPresent()) {
+            // One slow node: replica 1 of the prediction, with its own delays, and reads go where
+            // Cassandra's dynamic snitch (on by default) sends them. Both profiles are then the traced
+            // delays as measured, since the slow node's delays are injected too.
+            ReadPath asTable =
+                    readPath.orElse(new ReadPath(new SpeculativeRetry.None(), ReadRepair.NONE, ReplicaChoice.random()));
+            Optional<ReadPath> snitch = Optional.of(new ReadPath(
+                    asTable.speculativeRetry(),
+                    asTable.readRepair(),
+                    ReplicaChoice.snitch(ReplicaChoice.CASSANDRA_BADNESS_THRESHOLD)));
+            uncorrected = MeasuredProfile.withReadPath(
+                    MeasuredProfile.withSlowReplica(
+                            uncorrected,
+                            measurement,
+                            settings.slowReplicaAddress().get()),
+                    snitch);
+            corrected = uncorrected;
+        }
         LatencyProfile profile = severalDatacenters ? corrected : uncorrected;
         progress.accept("predicting from the measured profile, and from the one measured the other way about tracing");
         ObservedStaleness comparison =

@@ -28,6 +28,10 @@ import java.util.Optional;
  *     the observed levels ({@code replicas} is then the sum of their replicas); empty: one datacenter,
  *     writes at ONE and reads waiting for {@code table}'s R
  * @param table the table's read options and the observed reads' R (one datacenter only)
+ * @param slowReplica with a value F (in (1, 100]): node 1 is a slow replica, every injected delay of
+ *     a message it receives or sends F times the others' mean; only keys it holds are observed, and
+ *     the prediction has it as one replica of its own beside the others pooled, with the dynamic
+ *     snitch's replica choice (one datacenter only); empty: every node alike
  */
 public record FidelitySettings(
         int replicas,
@@ -41,7 +45,8 @@ public record FidelitySettings(
         ClientGapCorrection correction,
         Duration warmUp,
         Optional<FidelityDatacenters> datacenters,
-        FidelityTable table) {
+        FidelityTable table,
+        java.util.OptionalDouble slowReplica) {
 
     /** With the table's read options set, the reads of one write in this many are traced. */
     public static final int TRACED_READ_EVERY = 10;
@@ -60,6 +65,20 @@ public record FidelitySettings(
     public FidelitySettings {
         Objects.requireNonNull(datacenters, "datacenters");
         Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(slowReplica, "slow replica");
+        if (slowReplica.isPresent()) {
+            double factor = slowReplica.getAsDouble();
+            if (!(factor > 1) || factor > 100) {
+                throw new IllegalArgumentException("--slow-replica must be in (1, 100], was " + factor);
+            }
+            if (datacenters.isPresent()) {
+                throw new IllegalArgumentException("--slow-replica is for one datacenter, not with --datacenters");
+            }
+            if (replicas < 2) {
+                throw new IllegalArgumentException(
+                        "--slow-replica needs at least 2 replicas (--nodes), was " + replicas);
+            }
+        }
         if (datacenters.isPresent() && table.readReplicas() != 1) {
             throw new IllegalArgumentException(
                     "over several datacenters the read's level is --read-level, not " + "--read-consistency");
@@ -102,6 +121,36 @@ public record FidelitySettings(
         new ObservationSettings(1, 1, writes, writesPerSecond, delaysMillis); // checks the t grid
     }
 
+    /** A cell whose nodes are alike. */
+    public FidelitySettings(
+            int replicas,
+            double writeMeanMillis,
+            double otherMeanMillis,
+            int writes,
+            double writesPerSecond,
+            double[] delaysMillis,
+            Path directory,
+            int firstAddress,
+            ClientGapCorrection correction,
+            Duration warmUp,
+            Optional<FidelityDatacenters> datacenters,
+            FidelityTable table) {
+        this(
+                replicas,
+                writeMeanMillis,
+                otherMeanMillis,
+                writes,
+                writesPerSecond,
+                delaysMillis,
+                directory,
+                firstAddress,
+                correction,
+                warmUp,
+                datacenters,
+                table,
+                java.util.OptionalDouble.empty());
+    }
+
     /** A cell with the {@link #DEFAULT_WARM_UP default warm-up}. */
     public FidelitySettings(
             int replicas,
@@ -142,7 +191,8 @@ public record FidelitySettings(
                 correction,
                 length,
                 datacenters,
-                table);
+                table,
+                slowReplica);
     }
 
     /** The same cell over several datacenters; {@code replicas} becomes the sum of theirs. */
@@ -159,7 +209,8 @@ public record FidelitySettings(
                 correction,
                 warmUp,
                 Optional.of(cell),
-                table);
+                table,
+                slowReplica);
     }
 
     /** The same cell with its table read this way. */
@@ -176,7 +227,31 @@ public record FidelitySettings(
                 correction,
                 warmUp,
                 datacenters,
-                reading);
+                reading,
+                slowReplica);
+    }
+
+    /** The same cell with node 1 a slow replica, its delays {@code factor} times the others'. */
+    public FidelitySettings withSlowReplica(double factor) {
+        return new FidelitySettings(
+                replicas,
+                writeMeanMillis,
+                otherMeanMillis,
+                writes,
+                writesPerSecond,
+                delaysMillis,
+                directory,
+                firstAddress,
+                correction,
+                warmUp,
+                datacenters,
+                table,
+                java.util.OptionalDouble.of(factor));
+    }
+
+    /** The slow replica's address, node 1's, when the cell has one. */
+    public Optional<String> slowReplicaAddress() {
+        return slowReplica.isPresent() ? Optional.of("127.0.0." + firstAddress) : Optional.empty();
     }
 
     /** The nodes of the cell's cluster: N + 1 in one datacenter, or one more than the replicas in each. */
@@ -191,9 +266,11 @@ public record FidelitySettings(
     }
 
     private ObservationSettings observed(ObservationSettings atOne) {
+        ObservationSettings keys =
+                slowReplicaAddress().map(atOne::withKeysReplicatedOn).orElse(atOne);
         return datacenters
-                .map(cell -> atOne.withLevels(cell.levels(), cell.writeReplicas(), cell.readReplicas()))
-                .orElse(atOne);
+                .map(cell -> keys.withLevels(cell.levels(), cell.writeReplicas(), cell.readReplicas()))
+                .orElse(keys);
     }
 
     /**
@@ -216,6 +293,9 @@ public record FidelitySettings(
     public String injection() {
         return "MUTATION_REQ=exponential:" + writeMeanMillis + ",MUTATION_RSP=exponential:" + otherMeanMillis
                 + ",READ_REQ=exponential:" + otherMeanMillis + ",READ_RSP=exponential:" + otherMeanMillis
-                + datacenters.map(cell -> "," + cell.injection()).orElse("");
+                + datacenters.map(cell -> "," + cell.injection()).orElse("")
+                + slowReplicaAddress()
+                        .map(address -> ",SLOW:" + address + "=times:" + slowReplica.getAsDouble())
+                        .orElse("");
     }
 }

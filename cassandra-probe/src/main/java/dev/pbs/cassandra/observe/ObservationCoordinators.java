@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import dev.pbs.cassandra.probe.ProbeRun;
+import dev.pbs.cassandra.probe.ProbeSessions;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -63,12 +64,10 @@ final class ObservationCoordinators {
             throw new IllegalArgumentException("coordinators outside the replicas need more nodes than replicas: "
                     + nodes.size() + " nodes, N = " + n);
         }
-        TokenMap tokens = choice == CoordinatorChoice.OUTSIDE_REPLICAS
-                ? run.session()
-                        .getMetadata()
-                        .getTokenMap()
-                        .orElseThrow(() -> new IllegalStateException("the driver has no token map"))
-                : null;
+        TokenMap tokens = run.session().getMetadata().getTokenMap().orElse(null);
+        if (tokens == null && choice == CoordinatorChoice.OUTSIDE_REPLICAS) {
+            throw new IllegalStateException("the driver has no token map");
+        }
         return new ObservationCoordinators(
                 choice, writers, readers, run.settings().keyspace(), tokens, levels.isEmpty());
     }
@@ -109,6 +108,25 @@ final class ObservationCoordinators {
             return readers.contains(writer) ? writer : outsideReplicas(key, 0, readers);
         }
         return readers.get((int) (readTurn.getAndIncrement() % readers.size()));
+    }
+
+    /**
+     * Whether the node at {@code address} (as traces name it) is a replica of key {@code key}.
+     *
+     * @throws IllegalStateException when the driver has no token map
+     */
+    boolean isReplicaOf(String key, String address) {
+        if (tokens == null) {
+            throw new IllegalStateException("the driver has no token map to tell the replicas of a key");
+        }
+        Set<Node> replicas = tokens.getReplicas(
+                CqlIdentifier.fromCql(keyspace), ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)));
+        for (Node node : replicas) {
+            if (ProbeSessions.traceAddress(node).equals(address)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A node of {@code nodes} that is not a replica of the key; the turn-th such node in turn when there are several. */

@@ -16,6 +16,8 @@ import java.util.Arrays;
  *     describe them); empty: one datacenter, the levels that wait for W and R replicas
  * @param tracedReadEvery trace every read of every this-many-th write, to see what the read path
  *     did (speculation, read repair), and leave those reads out of the staleness counts; 0: none
+ * @param keysReplicatedOn observe only keys of which the node at this address (as traces name it,
+ *     such as {@code 127.0.0.11}) is a replica; empty: any key
  */
 public record ObservationSettings(
         int writeReplicas,
@@ -24,7 +26,28 @@ public record ObservationSettings(
         double writesPerSecond,
         double[] delaysMillis,
         java.util.Optional<ObservedLevels> levels,
-        int tracedReadEvery) {
+        int tracedReadEvery,
+        java.util.Optional<String> keysReplicatedOn) {
+
+    /** Settings of any key. */
+    public ObservationSettings(
+            int writeReplicas,
+            int readReplicas,
+            int writes,
+            double writesPerSecond,
+            double[] delaysMillis,
+            java.util.Optional<ObservedLevels> levels,
+            int tracedReadEvery) {
+        this(
+                writeReplicas,
+                readReplicas,
+                writes,
+                writesPerSecond,
+                delaysMillis,
+                levels,
+                tracedReadEvery,
+                java.util.Optional.empty());
+    }
 
     /** Settings without traced reads. */
     public ObservationSettings(
@@ -40,7 +63,20 @@ public record ObservationSettings(
     /** The same observation, tracing every read of every {@code every}-th write (0: none). */
     public ObservationSettings withTracedReads(int every) {
         return new ObservationSettings(
-                writeReplicas, readReplicas, writes, writesPerSecond, delaysMillis, levels, every);
+                writeReplicas, readReplicas, writes, writesPerSecond, delaysMillis, levels, every, keysReplicatedOn);
+    }
+
+    /** The same observation of the keys of which the node at {@code address} is a replica only. */
+    public ObservationSettings withKeysReplicatedOn(String address) {
+        return new ObservationSettings(
+                writeReplicas,
+                readReplicas,
+                writes,
+                writesPerSecond,
+                delaysMillis,
+                levels,
+                tracedReadEvery,
+                java.util.Optional.of(address));
     }
 
     /** The default t grid, ms. */
@@ -61,11 +97,13 @@ public record ObservationSettings(
                 writesPerSecond,
                 delaysMillis,
                 java.util.Optional.of(observed),
-                tracedReadEvery);
+                tracedReadEvery,
+                keysReplicatedOn);
     }
 
     public ObservationSettings {
         java.util.Objects.requireNonNull(levels, "levels");
+        java.util.Objects.requireNonNull(keysReplicatedOn, "keys replicated on");
         if (writeReplicas < 1 || readReplicas < 1) {
             throw new IllegalArgumentException("read and write consistency must be at least ONE");
         }

@@ -99,11 +99,35 @@ final class ObservationWorkload {
                 TimeUnit.NANOSECONDS.sleep(wait);
             }
             context.inFlight().acquire(permits);
-            String key = "observe-" + runTag + "-" + i;
+            String key = key(context, settings, runTag, i);
             Node writer = context.coordinators().writer(key, i);
             new ObservedWrite(context, key, i + 1L, writer)
                     .send(context.coordinators().roundTrip(writer, i));
         }
+    }
+
+    /** How many other keys are tried for one write whose key lacks the asked replica. */
+    private static final int KEY_ATTEMPTS = 1_000;
+
+    /**
+     * The key of write {@code i}: {@code observe-TAG-i}, or, when the observation asks for keys of
+     * which a given node is a replica, the first of {@code observe-TAG-i}, {@code observe-TAG-i-1},
+     * ... that it holds.
+     */
+    private static String key(ObservationContext context, ObservationSettings settings, String runTag, int i) {
+        String key = "observe-" + runTag + "-" + i;
+        if (settings.keysReplicatedOn().isEmpty()) {
+            return key;
+        }
+        String address = settings.keysReplicatedOn().get();
+        for (int attempt = 0; attempt < KEY_ATTEMPTS; attempt++) {
+            String candidate = attempt == 0 ? key : key + "-" + attempt;
+            if (context.coordinators().isReplicaOf(candidate, address)) {
+                return candidate;
+            }
+        }
+        throw new IllegalArgumentException("no node at " + address + " holds any of " + KEY_ATTEMPTS
+                + " keys tried: is it a node of the cluster?");
     }
 
     /** Waits until every request has been answered (every permit is back). */

@@ -183,7 +183,10 @@ public final class StalenessObserver {
         for (int level = 0; level < LATENCY_LEVELS; level++) {
             double percentile = 100.0 * (level + 0.5) / LATENCY_LEVELS;
             double latency = read
-                    ? prediction.readLatency(percentile).valueMillis()
+                    ? prediction
+                            .readLatencyWithRepair(percentile)
+                            .orElseGet(() -> prediction.readLatency(percentile))
+                            .valueMillis()
                     : prediction.writeLatency(percentile).valueMillis();
             for (double gap : gapQuantiles) {
                 sums[next++] = latency + gap;
@@ -213,10 +216,14 @@ public final class StalenessObserver {
         if (settings.levels().isPresent()) {
             return predictLevels(measured, settings, settings.levels().get());
         }
-        // The cluster's speculative retry and replica choice, as the probe read them from the table;
-        // blocking read repair changes neither t-visibility nor the latency percentiles compared.
+        // The cluster's speculative retry, read repair and replica choice, as the probe read them from
+        // the table; blocking read repair leaves t-visibility as it is, and adds its rounds to the
+        // latency of the reads whose answers disagree, over the observation's t grid.
         ReadPath path = measured.readPath()
                 .orElse(new ReadPath(new SpeculativeRetry.None(), ReadRepair.NONE, ReplicaChoice.random()));
+        ReadRepair repair = settings.delaysMillis().length <= SimulationSpec.MAX_REPAIR_GRID_POINTS
+                ? path.readRepair()
+                : ReadRepair.NONE;
         SimulationSpec spec = SimulationSpec.builder(measured, n)
                 .configuration(settings.readReplicas(), settings.writeReplicas())
                 .trials(PREDICTION_TRIALS)
@@ -225,6 +232,7 @@ public final class StalenessObserver {
                 .coordinatorReplica(coordinatorIsReplica)
                 .speculativeRetry(path.speculativeRetry())
                 .replicaChoice(path.replicaChoice())
+                .readRepair(repair)
                 .visibilityGridMillis(settings.delaysMillis())
                 .build();
         SimulationResult result = new WarsEngine().run(spec);

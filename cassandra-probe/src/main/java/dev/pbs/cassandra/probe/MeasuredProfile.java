@@ -72,6 +72,61 @@ public final class MeasuredProfile {
                         + "tracing does not stretch in proportion.");
     }
 
+    /**
+     * {@code measured} with one slow replica: its W, A, R and S are those the node at {@code
+     * address} was traced with, as replica 1 of N (the replication factor), and the others'
+     * defaults are pooled over every other node, so that the slow node's delays do not blur into
+     * theirs. The traced delays are used as measured (without tracing's correction), as for
+     * injected delays.
+     *
+     * @throws IllegalArgumentException when the node has no traced delays, or a message has no
+     *     sample from either side
+     */
+    public static LatencyProfile withSlowReplica(LatencyProfile measured, ProbeSnapshot snapshot, String address) {
+        Map<WarsMessage, Histogram> slow = snapshot.delaysMicros().get(address);
+        if (slow == null) {
+            throw new IllegalArgumentException("no traced delays of node " + address + " (traced: "
+                    + snapshot.delaysMicros().keySet() + ")");
+        }
+        Map<WarsMessage, Histogram> others = new EnumMap<>(WarsMessage.class);
+        for (WarsMessage message : WarsMessage.values()) {
+            others.put(message, new Histogram(WarsRecorder.HIGHEST_MICROS, 3));
+        }
+        snapshot.delaysMicros().forEach((replica, messages) -> {
+            if (!replica.equals(address)) {
+                messages.forEach((message, histogram) -> others.get(message).add(histogram));
+            }
+        });
+        for (WarsMessage message : WarsMessage.values()) {
+            if (count(slow.get(message)) == 0 || count(others.get(message)) == 0) {
+                throw new IllegalArgumentException("no " + message.letter() + " samples of the slow node " + address
+                        + " or of the others: run longer");
+            }
+        }
+        List<DelayOverrides> overrides = new ArrayList<>();
+        overrides.add(new DelayOverrides(
+                empirical(slow.get(WarsMessage.WRITE)),
+                empirical(slow.get(WarsMessage.ACKNOWLEDGEMENT)),
+                empirical(slow.get(WarsMessage.READ)),
+                empirical(slow.get(WarsMessage.RESPONSE))));
+        for (int replica = 1; replica < snapshot.replicationFactor(); replica++) {
+            overrides.add(DelayOverrides.NONE);
+        }
+        return measured.toBuilder()
+                .defaults(new MessageDelays(
+                        empirical(others.get(WarsMessage.WRITE)),
+                        empirical(others.get(WarsMessage.ACKNOWLEDGEMENT)),
+                        empirical(others.get(WarsMessage.READ)),
+                        empirical(others.get(WarsMessage.RESPONSE))))
+                .replicaOverrides(overrides)
+                .provenance(measured.provenance() + " One slow replica: replica 1 is node " + address
+                        + " with its own traced delays (samples: "
+                        + sampleCounts(message -> count(slow.get(message))) + "); the other replicas' delays are "
+                        + "pooled over the other nodes (samples: "
+                        + sampleCounts(message -> count(others.get(message))) + "), as traced.")
+                .build();
+    }
+
     /** The profile of the snapshot's traced delays corrected by {@code corrections}, without explanation. */
     static LatencyProfile traced(ProbeSnapshot snapshot, TracingDilation.Corrections corrections, String name) {
         return fromTraces(undilated(snapshot, corrections), name, "");

@@ -42,6 +42,31 @@ class FidelitySettingsTest {
     }
 
     @Test
+    void withSlowReplica_slowsNodeOneAndObservesOnlyItsKeys() {
+        FidelitySettings slow = cell().withSlowReplica(5);
+        assertThat(slow.slowReplicaAddress()).contains("127.0.0.11");
+        assertThat(slow.injection()).endsWith(",SLOW:127.0.0.11=times:5.0");
+        assertThat(slow.observation().keysReplicatedOn()).contains("127.0.0.11");
+        assertThat(slow.warmUpObservation().keysReplicatedOn()).contains("127.0.0.11");
+        // Other changes keep it.
+        assertThat(slow.withWarmUp(Duration.ofSeconds(5)).slowReplicaAddress()).contains("127.0.0.11");
+        assertThat(slow.withTable(FidelityTable.AS_CREATED).slowReplicaAddress())
+                .contains("127.0.0.11");
+        // Alike nodes: no slow node, any key.
+        assertThat(cell().slowReplicaAddress()).isEmpty();
+        assertThat(cell().injection()).doesNotContain("SLOW");
+        assertThat(cell().observation().keysReplicatedOn()).isEmpty();
+    }
+
+    @Test
+    void withSlowReplica_outOfRange_isRefused() {
+        assertThatThrownBy(() -> cell().withSlowReplica(1)).hasMessageContaining("--slow-replica must be in (1, 100]");
+        assertThatThrownBy(() -> cell().withSlowReplica(101))
+                .hasMessageContaining("--slow-replica must be in (1, 100]");
+        assertThatThrownBy(() -> cell().withSlowReplica(Double.NaN)).hasMessageContaining("--slow-replica");
+    }
+
+    @Test
     void warmUp_outOfRange_isRefused() {
         assertThatThrownBy(() -> cell().withWarmUp(Duration.ofMillis(500))).hasMessageContaining("warm-up");
         assertThatThrownBy(() -> cell().withWarmUp(Duration.ofMinutes(11))).hasMessageContaining("warm-up");

@@ -149,6 +149,36 @@ class MeasuredProfileTest {
     }
 
     @Test
+    void withSlowReplica_givesTheSlowNodeItsOwnDelaysAndPoolsTheOthers() {
+        WarsRecorder recorder = new WarsRecorder();
+        recordBoth(recorder, "127.0.0.1", 50_000, 25_000);
+        recordBoth(recorder, "127.0.0.1", 60_000, 30_000);
+        for (int node = 2; node <= 4; node++) {
+            recordBoth(recorder, "127.0.0." + node, 10_000, 5_000);
+        }
+        ProbeSnapshot snapshot = snapshot(recorder, 3);
+        LatencyProfile pooled = MeasuredProfile.withoutTracingCorrection(snapshot, "measured");
+        LatencyProfile slow = MeasuredProfile.withSlowReplica(pooled, snapshot, "127.0.0.1");
+
+        assertThat(slow.fixedReplicaCount()).contains(3);
+        Empirical slowWrite = (Empirical) slow.delaysOf(0).write();
+        assertThat(slowWrite.histogram().getTotalCount()).isEqualTo(2);
+        assertThat(slowWrite.inverseSurvivalProbability(0.9)).isBetween(49.9, 50.1);
+        // The others: the three fast nodes only, 10 ms each, none of the slow node's samples.
+        for (int replica = 1; replica < 3; replica++) {
+            Empirical write = (Empirical) slow.delaysOf(replica).write();
+            assertThat(write.histogram().getTotalCount()).isEqualTo(3);
+            assertThat(write.inverseSurvivalProbability(0.01)).isBetween(9.99, 10.02);
+        }
+        assertThat(((Empirical) slow.delaysOf(2).read()).inverseSurvivalProbability(0.01))
+                .isBetween(4.99, 5.01);
+        assertThat(slow.provenance()).contains("replica 1 is node 127.0.0.1", "W 2, A 2, R 2, S 2", "W 3, A 3");
+
+        assertThatThrownBy(() -> MeasuredProfile.withSlowReplica(pooled, snapshot, "127.0.0.9"))
+                .hasMessageContaining("no traced delays of node 127.0.0.9");
+    }
+
+    @Test
     void recorder_delaysAboveAnHour_areClippedAndCounted() {
         WarsRecorder recorder = new WarsRecorder();
         recorder.record(new ReplicaDelays("127.0.0.1", Operation.WRITE, WarsRecorder.HIGHEST_MICROS + 5, 10));

@@ -25,11 +25,20 @@ public final class FidelityReport {
         text.append(String.format(
                 Locale.ROOT,
                 "pbs fidelity: N=%d, injected W ~ Exp(mean %s ms), A, R, S ~ Exp(mean %s ms); "
-                        + "measured W %d, A %d, R %d, S %d samples%n"
+                        + "%smeasured W %d, A %d, R %d, S %d samples%n"
                         + "table read with %s; reads wait for %d of %d replicas%n%n",
                 settings.replicas(),
                 NumberText.plain(settings.writeMeanMillis()),
                 NumberText.plain(settings.otherMeanMillis()),
+                settings.slowReplicaAddress()
+                        .map(address -> "slow replica " + address + " (its delays "
+                                + NumberText.plain(settings.slowReplica().getAsDouble()) + " times), replica choice "
+                                + result.profile()
+                                        .readPath()
+                                        .map(path -> path.replicaChoice().text())
+                                        .orElse("random")
+                                + "; ")
+                        .orElse(""),
                 result.measurement().samples(WarsMessage.WRITE),
                 result.measurement().samples(WarsMessage.ACKNOWLEDGEMENT),
                 result.measurement().samples(WarsMessage.READ),
@@ -65,7 +74,13 @@ public final class FidelityReport {
         }
         return new FidelityCell(
                 ObservationReport.answer(result.comparison()),
-                new FidelityCell.Injected(settings.writeMeanMillis(), settings.otherMeanMillis()),
+                new FidelityCell.Injected(
+                        settings.writeMeanMillis(),
+                        settings.otherMeanMillis(),
+                        settings.slowReplicaAddress()
+                                .map(address -> new FidelityCell.SlowReplica(
+                                        address, settings.slowReplica().getAsDouble()))
+                                .orElse(null)),
                 new FidelityCell.Table(
                         result.profile()
                                 .readPath()

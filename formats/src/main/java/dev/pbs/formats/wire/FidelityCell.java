@@ -80,7 +80,21 @@ public record FidelityCell(
     @Schema(name = "FidelityInjected")
     public record Injected(
             @JsonProperty("w_mean_ms") double writeMeanMillis,
-            @JsonProperty("ars_mean_ms") double otherMeanMillis) {}
+            @JsonProperty("ars_mean_ms") double otherMeanMillis,
+
+            @Schema(
+                    nullable = true,
+                    description = "The slow replica's address and how many times the others' delays its "
+                            + "messages get; absent when the nodes are alike.")
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            @JsonProperty("slow_replica")
+            SlowReplica slowReplica) {}
+
+    /** A node whose injected delays are a factor of the others'. */
+    @Schema(name = "FidelitySlowReplica")
+    public record SlowReplica(
+            @JsonProperty("address") String address,
+            @JsonProperty("factor") double factor) {}
 
     /** How the table read, as the probe read its options back, and the replicas an observed read waited for. */
     @Schema(name = "FidelityTable")
