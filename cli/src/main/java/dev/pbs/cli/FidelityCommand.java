@@ -197,8 +197,9 @@ final class FidelityCommand implements Callable<Integer> {
     @Option(
             names = "--slow-replica",
             paramLabel = "FACTOR",
-            description = "In one datacenter: make node 1 a slow replica, every injected delay of a message it "
-                    + "receives or sends FACTOR times the others' mean (in (1, 100], e.g. 5); only keys it holds "
+            description = "In one datacenter: make node 1 a slow replica, every injected delay of a request it "
+                    + "receives or a response it sends FACTOR times the others' mean (in (1, 100], e.g. 5); only "
+                    + "keys it holds "
                     + "are observed, and the prediction has it as a replica of its own with the dynamic snitch's "
                     + "replica choice.")
     private Double slowReplica;

@@ -22,8 +22,8 @@ import org.apache.cassandra.utils.FBUtilities;
  *
  * <p>Verbs: {@code MUTATION_REQ} (the model's W), {@code MUTATION_RSP} (A), {@code READ_REQ} (R),
  * {@code READ_RSP} (S); a message of those verbs from a node of another datacenter is also held for
- * an inter-datacenter delay, drawn independently, and one to or from a slow node for its factor
- * times its verb's mean (see {@link InjectionSpecification}). A message
+ * an inter-datacenter delay, drawn independently, and a request to a slow replica or its answer
+ * for the replica's factor times its verb's mean (see {@link InjectionSpecification}). A message
  * names the node it came from on this hop (Cassandra takes it from the connection), so a write that
  * a replica forwards within its own datacenter counts as sent from there. Nothing sleeps: the filter runs on the verb's stage thread, takes the
  * message out of the pipeline, and a timer hands it back to the same stage, with the same

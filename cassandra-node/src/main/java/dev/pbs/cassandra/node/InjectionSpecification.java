@@ -19,10 +19,11 @@ import java.util.Set;
  *       inter-datacenter delay D);
  *   <li>{@code INTER_DC:FROM>TO=...}: the same for messages from datacenter FROM to datacenter TO
  *       only, in place of {@code INTER_DC} for that ordered pair;
- *   <li>{@code SLOW:ADDRESS=times:FACTOR}: a slow node; every message of those four verbs that the
- *       node at ADDRESS (its listen address, such as {@code 127.0.0.11}) receives or sends is held
- *       for a draw of FACTOR times its verb's mean, so that its W, A, R and S are all that much
- *       slower (a message between two slow nodes gets both factors).
+ *   <li>{@code SLOW:ADDRESS=times:FACTOR}: a slow replica; every request of those verbs that the
+ *       node at ADDRESS (its listen address, such as {@code 127.0.0.11}) receives, and every
+ *       response it sends, is held for a draw of FACTOR times its verb's mean, so that its W, A, R
+ *       and S as a replica are all that much slower. What it sends or receives as a coordinator
+ *       is not slowed, so the other replicas' delays stay as they are whoever coordinates.
  * </ul>
  *
  * @param verbMeans mean in ms by verb name
@@ -121,13 +122,14 @@ record InjectionSpecification(
 
     /**
      * What the verb's mean is multiplied by for a message of {@code verb} from the node at address
-     * {@code from} to the node at {@code to}: each slow end's factor, for the four verbs only.
+     * {@code from} to the node at {@code to}: a request's receiver's factor, or a response's
+     * sender's, when it is slow; 1 for any other verb.
      */
     double slowFactor(String verb, String from, String to) {
         if (slowNodes.isEmpty() || !WARS_VERBS.contains(verb)) {
             return 1;
         }
-        return slowNodes.getOrDefault(from, 1.0) * slowNodes.getOrDefault(to, 1.0);
+        return slowNodes.getOrDefault(verb.endsWith("_REQ") ? to : from, 1.0);
     }
 
     private static double mean(String text, String part) {

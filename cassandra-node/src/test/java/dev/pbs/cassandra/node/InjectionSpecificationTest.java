@@ -41,15 +41,19 @@ class InjectionSpecificationTest {
     }
 
     @Test
-    void parse_slowNode_multipliesTheMeansOfMessagesToAndFromIt() {
+    void parse_slowNode_multipliesTheMeansOfItsWorkAsAReplica() {
         InjectionSpecification specification =
                 parse("READ_REQ=exponential:5, SLOW:127.0.0.11=times:5, SLOW:127.0.0.12=times:2");
         assertEquals(Map.of("127.0.0.11", 5.0, "127.0.0.12", 2.0), specification.slowNodes());
         assertEquals(Map.of("READ_REQ", 5.0), specification.verbMeans());
-        // To the slow node (its R), from it (its S), between two slow nodes, and between fast ones.
+        // Requests to the slow node (its W, R) and its responses (its A, S) as a replica.
         assertEquals(5.0, specification.slowFactor("READ_REQ", "127.0.0.14", "127.0.0.11"));
         assertEquals(5.0, specification.slowFactor("READ_RSP", "127.0.0.11", "127.0.0.14"));
-        assertEquals(10.0, specification.slowFactor("MUTATION_REQ", "127.0.0.12", "127.0.0.11"));
+        assertEquals(5.0, specification.slowFactor("MUTATION_REQ", "127.0.0.12", "127.0.0.11"));
+        assertEquals(2.0, specification.slowFactor("MUTATION_RSP", "127.0.0.12", "127.0.0.11"));
+        // As a coordinator its requests and the answers it gets are not slowed.
+        assertEquals(1.0, specification.slowFactor("MUTATION_REQ", "127.0.0.11", "127.0.0.13"));
+        assertEquals(1.0, specification.slowFactor("READ_RSP", "127.0.0.13", "127.0.0.11"));
         assertEquals(1.0, specification.slowFactor("MUTATION_RSP", "127.0.0.13", "127.0.0.14"));
         // Other verbs (gossip, for example) are never slowed.
         assertEquals(1.0, specification.slowFactor("ECHO_REQ", "127.0.0.11", "127.0.0.14"));

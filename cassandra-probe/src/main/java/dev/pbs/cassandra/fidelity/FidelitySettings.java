@@ -29,7 +29,7 @@ import java.util.Optional;
  *     writes at ONE and reads waiting for {@code table}'s R
  * @param table the table's read options and the observed reads' R (one datacenter only)
  * @param slowReplica with a value F (in (1, 100]): node 1 is a slow replica, every injected delay of
- *     a message it receives or sends F times the others' mean; only keys it holds are observed, and
+ *     a request it receives or a response it sends F times the others' mean; only keys it holds are observed, and
  *     the prediction has it as one replica of its own beside the others pooled, with the dynamic
  *     snitch's replica choice (one datacenter only); empty: every node alike
  */
