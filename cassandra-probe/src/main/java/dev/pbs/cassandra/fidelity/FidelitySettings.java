@@ -281,7 +281,9 @@ public record FidelitySettings(
     public ObservationSettings observation() {
         ObservationSettings observation =
                 observed(new ObservationSettings(1, table.readReplicas(), writes, writesPerSecond, delaysMillis));
-        return table.setsOptions() ? observation.withTracedReads(TRACED_READ_EVERY) : observation;
+        return table.setsOptions() || slowReplica.isPresent()
+                ? observation.withTracedReads(TRACED_READ_EVERY)
+                : observation;
     }
 
     @Override

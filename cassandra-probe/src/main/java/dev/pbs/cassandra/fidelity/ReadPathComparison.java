@@ -30,6 +30,8 @@ import java.util.Optional;
  * @param repairs per t with traced reads: observed against predicted mismatches and repairs
  * @param rmseMismatch RMSE of observed against predicted mismatch fractions over those t
  * @param rmseRepair RMSE of observed against predicted repair fractions over those t
+ * @param observedAskedWatched with a watched (slow) replica, the fraction of traced reads that
+ *     asked it, with its 95% interval; empty when none was watched
  */
 public record ReadPathComparison(
         long tracedReads,
@@ -37,7 +39,8 @@ public record ReadPathComparison(
         double predictedSpeculated,
         List<Repair> repairs,
         double rmseMismatch,
-        double rmseRepair) {
+        double rmseRepair,
+        Optional<ProportionEstimate> observedAskedWatched) {
 
     /** Prediction trials: the same as the staleness prediction's. */
     private static final long TRIALS = 400_000;
@@ -126,6 +129,9 @@ public record ReadPathComparison(
                 speculated,
                 repairs,
                 Math.sqrt(mismatchSquares / repairs.size()),
-                Math.sqrt(squares / repairs.size())));
+                Math.sqrt(squares / repairs.size()),
+                observation.settings().keysReplicatedOn().isPresent()
+                        ? Optional.of(ProportionEstimate.of(traces.totalAskedWatched(), traces.totalTraced()))
+                        : Optional.empty()));
     }
 }

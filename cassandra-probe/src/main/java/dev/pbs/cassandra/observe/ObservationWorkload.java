@@ -63,7 +63,11 @@ final class ObservationWorkload {
                 readScheduler,
                 new Semaphore(MAX_IN_FLIGHT),
                 delaysNanos,
-                new TracedReads(settings.tracedReadEvery(), settings.readReplicas(), delaysMillis.length));
+                new TracedReads(
+                        settings.tracedReadEvery(),
+                        settings.readReplicas(),
+                        delaysMillis.length,
+                        settings.keysReplicatedOn().orElse(null)));
         ReadPathTally traces;
         try {
             writeAtPace(context, settings);

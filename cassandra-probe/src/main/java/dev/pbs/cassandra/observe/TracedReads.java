@@ -27,6 +27,9 @@ final class TracedReads {
     private final int every;
     private final int readReplicas;
     private final int points;
+    /** The address of the replica whose requests are counted ("127.0.0.11"), or null. */
+    private final String watched;
+
     private final ConcurrentLinkedQueue<Traced> answered = new ConcurrentLinkedQueue<>();
 
     private record Traced(int point, UUID session) {}
@@ -37,19 +40,32 @@ final class TracedReads {
      * @param speculated the coordinator asked more replicas than R, or retried one
      * @param mismatched the answers disagreed and the coordinator read the full data again
      * @param repaired it sent a read-repair mutation
+     * @param askedWatched it asked the watched replica for data or a digest
      */
-    record Seen(boolean speculated, boolean mismatched, boolean repaired) {
+    record Seen(boolean speculated, boolean mismatched, boolean repaired, boolean askedWatched) {
 
-        /** Reads a trace's activities (the coordinator's and the replicas'), in any order. */
+        /** What a trace shows, watching no replica. */
         static Seen of(List<String> activities, int readReplicas) {
+            return of(activities, readReplicas, null);
+        }
+
+        /**
+         * Reads a trace's activities (the coordinator's and the replicas'), in any order.
+         *
+         * @param watched the address of a replica whose requests are noted ("127.0.0.11"), or null
+         */
+        static Seen of(List<String> activities, int readReplicas, String watched) {
             int requests = 0;
             boolean retried = false;
             boolean mismatch = false;
             boolean repair = false;
+            boolean asked = false;
+            String watchedRequest = watched == null ? null : "/" + watched + ":";
             for (String activity : activities) {
                 String lower = activity == null ? "" : activity.toLowerCase(Locale.ROOT);
                 if (lower.matches("reading (data|digest) (from|locally).*")) {
                     requests++;
+                    asked |= watchedRequest != null && lower.startsWith("reading") && lower.contains(watchedRequest);
                 }
                 if (lower.startsWith("speculating read retry")) {
                     retried = true;
@@ -61,7 +77,7 @@ final class TracedReads {
                     repair = true;
                 }
             }
-            return new Seen(retried || requests > readReplicas, mismatch, repair);
+            return new Seen(retried || requests > readReplicas, mismatch, repair, asked);
         }
     }
 
@@ -69,11 +85,13 @@ final class TracedReads {
      * @param every trace the reads of every {@code every}-th write; 0: none
      * @param readReplicas R, the replicas a read needs
      * @param points the t grid's length
+     * @param watched the address of a replica whose requests are counted, or null
      */
-    TracedReads(int every, int readReplicas, int points) {
+    TracedReads(int every, int readReplicas, int points, String watched) {
         this.every = every;
         this.readReplicas = readReplicas;
         this.points = points;
+        this.watched = watched;
     }
 
     /** Whether the reads of write {@code version} (1-based) are traced. */
@@ -99,6 +117,7 @@ final class TracedReads {
         long[] speculated = new long[points];
         long[] mismatched = new long[points];
         long[] repaired = new long[points];
+        long[] askedWatched = new long[points];
         for (Traced read : answered) {
             List<String> activities = new ArrayList<>();
             for (Row row : session.execute(events.bind(read.session()))) {
@@ -107,12 +126,13 @@ final class TracedReads {
             if (activities.isEmpty()) {
                 continue; // its trace was not written (or has expired): not counted
             }
-            Seen seen = Seen.of(activities, readReplicas);
+            Seen seen = Seen.of(activities, readReplicas, watched);
             traced[read.point()]++;
             speculated[read.point()] += seen.speculated() ? 1 : 0;
             mismatched[read.point()] += seen.mismatched() ? 1 : 0;
             repaired[read.point()] += seen.repaired() ? 1 : 0;
+            askedWatched[read.point()] += seen.askedWatched() ? 1 : 0;
         }
-        return new ReadPathTally(traced, speculated, mismatched, repaired);
+        return new ReadPathTally(traced, speculated, mismatched, repaired, askedWatched);
     }
 }

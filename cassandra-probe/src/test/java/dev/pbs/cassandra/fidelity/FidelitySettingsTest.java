@@ -47,6 +47,9 @@ class FidelitySettingsTest {
         assertThat(slow.slowReplicaAddress()).contains("127.0.0.11");
         assertThat(slow.injection()).endsWith(",SLOW:127.0.0.11=times:5.0");
         assertThat(slow.observation().keysReplicatedOn()).contains("127.0.0.11");
+        // Its reads are traced, to see which replicas they asked.
+        assertThat(slow.observation().tracedReadEvery()).isEqualTo(FidelitySettings.TRACED_READ_EVERY);
+        assertThat(cell().observation().tracedReadEvery()).isZero();
         assertThat(slow.warmUpObservation().keysReplicatedOn()).contains("127.0.0.11");
         // Other changes keep it.
         assertThat(slow.withWarmUp(Duration.ofSeconds(5)).slowReplicaAddress()).contains("127.0.0.11");

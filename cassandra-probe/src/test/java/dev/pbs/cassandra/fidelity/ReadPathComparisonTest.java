@@ -59,6 +59,7 @@ class ReadPathComparisonTest {
         ReadPathComparison comparison =
                 ReadPathComparison.of(observed(2, traces), profile, 3).orElseThrow();
         assertThat(comparison.tracedReads()).isEqualTo(60);
+        assertThat(comparison.observedAskedWatched()).as("no replica watched").isEmpty();
         assertThat(comparison.observedSpeculated().successes()).isZero();
         assertThat(comparison.predictedSpeculated()).isZero();
         assertThat(comparison.repairs()).hasSize(2);

@@ -17,7 +17,7 @@ class TracedReadsTest {
                         "Sending READ_REQ message to /127.0.0.12:7000",
                         "Read 1 live rows and 0 tombstone cells"),
                 1);
-        assertThat(seen).isEqualTo(new TracedReads.Seen(false, false, false));
+        assertThat(seen).isEqualTo(new TracedReads.Seen(false, false, false, false));
     }
 
     @Test
@@ -54,7 +54,7 @@ class TracedReadsTest {
                         "Enqueuing full data read to Full(/127.0.0.13:7000,(-3074457345618258603,0])",
                         "Sending read-repair-mutation to Full(/127.0.0.13:7000,(-3074457345618258603,0])"),
                 2);
-        assertThat(seen).isEqualTo(new TracedReads.Seen(false, true, true));
+        assertThat(seen).isEqualTo(new TracedReads.Seen(false, true, true, false));
     }
 
     @Test
@@ -66,6 +66,22 @@ class TracedReadsTest {
                         "Enqueuing full data read to Full(/127.0.0.12:7000,(-3074457345618258603,0])",
                         "Enqueuing speculative full data read to Full(/127.0.0.14:7000,(0,3074457345618258603])"),
                 2);
-        assertThat(seen).isEqualTo(new TracedReads.Seen(false, true, false));
+        assertThat(seen).isEqualTo(new TracedReads.Seen(false, true, false, false));
+    }
+
+    @Test
+    void seen_aWatchedReplicaAskedForDataOrADigest_askedWatched() {
+        List<String> askedIt = List.of(
+                "reading digest from /127.0.0.12:7000",
+                "reading data from /127.0.0.11:7000",
+                "Sending READ_REQ message to /127.0.0.11:7000");
+        assertThat(TracedReads.Seen.of(askedIt, 2, "127.0.0.11").askedWatched()).isTrue();
+        assertThat(TracedReads.Seen.of(askedIt, 2, "127.0.0.12").askedWatched()).isTrue();
+        // Another node whose address starts alike, a message only, or nobody watched.
+        assertThat(TracedReads.Seen.of(askedIt, 2, "127.0.0.1").askedWatched()).isFalse();
+        assertThat(TracedReads.Seen.of(List.of("Sending READ_REQ message to /127.0.0.13:7000"), 1, "127.0.0.13")
+                        .askedWatched())
+                .isFalse();
+        assertThat(TracedReads.Seen.of(askedIt, 2).askedWatched()).isFalse();
     }
 }

@@ -121,7 +121,12 @@ public final class FidelityReport {
                                 repair.predicted()))
                         .toList(),
                 comparison.rmseMismatch(),
-                comparison.rmseRepair());
+                comparison.rmseRepair(),
+                comparison.observedAskedWatched().map(asked -> asked.estimate()).orElse(null),
+                comparison
+                        .observedAskedWatched()
+                        .map(asked -> List.of(asked.lower(), asked.upper()))
+                        .orElse(null));
     }
 
     /** The read path's lines of the text report: speculation, then repairs by t. */
@@ -154,6 +159,14 @@ public final class FidelityReport {
                 "RMSE of the mismatched fraction: %.4f; of the repaired fraction: %.4f%n",
                 comparison.rmseMismatch(),
                 comparison.rmseRepair()));
+        comparison
+                .observedAskedWatched()
+                .ifPresent(asked -> text.append(String.format(
+                        Locale.ROOT,
+                        "Traced reads that asked the slow replica: %.4f [%.4f, %.4f]%n",
+                        asked.estimate(),
+                        asked.lower(),
+                        asked.upper())));
         return text.toString();
     }
 

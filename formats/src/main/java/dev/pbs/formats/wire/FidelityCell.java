@@ -59,7 +59,20 @@ public record FidelityCell(
 
             @Schema(description = "RMSE of observed against predicted repair fractions over the t grid.")
             @JsonProperty("rmse_repair")
-            double rmseRepair) {}
+            double rmseRepair,
+
+            @Schema(
+                    nullable = true,
+                    description =
+                            "With a slow replica: the fraction of traced reads that asked it; absent " + "otherwise.")
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            @JsonProperty("p_asked_slow_replica")
+            Double pAskedSlowReplica,
+
+            @Schema(nullable = true, description = "Its Wilson 95% interval [low, high].")
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            @JsonProperty("p_asked_slow_replica_ci95")
+            List<Double> pAskedSlowReplicaCi95) {}
 
     /**
      * Reads at one t whose answers disagreed (so that they read the full data again) and that
