@@ -21,8 +21,9 @@ import java.util.Optional;
  * What the traced sample of observed reads showed of the read path, against the engine's
  * prediction from the measured profile with the table's read path: the fraction of reads that
  * asked an extra replica, and at each t the fractions that found their answers disagree (a digest
- * mismatch) and that repaired a replica. The prediction is the model alone (no client round trip
- * added to t), with a separate coordinator.
+ * mismatch) and that repaired a replica. The prediction of each t averages the engine's over the
+ * times the reads met it: t plus their send lag plus the client's round trip (four of its
+ * quantiles), as the default t-visibility comparison does; with a separate coordinator.
  *
  * @param tracedReads traced reads whose events were read
  * @param observedSpeculated the fraction of them that asked an extra replica, with its 95% interval
@@ -68,6 +69,34 @@ public record ReadPathComparison(
         repairs = List.copyOf(repairs);
     }
 
+    /** How many quantiles of the client's round trip each t is predicted at (at most the engine's grid allows). */
+    private static final int GAP_QUANTILES = 4;
+
+    /**
+     * Per point of the grid, the times after commit at which its reads are predicted: t plus the
+     * point's mean send lag plus each of {@link #GAP_QUANTILES} quantiles of the client's round
+     * trip (at the mid-points of equal slices), rounded to a microsecond; without a measured round
+     * trip, t plus the send lag.
+     */
+    private static double[][] timesAsRead(RawObservation observation, double[] grid) {
+        org.HdrHistogram.Histogram gaps = observation.clientGapMicros();
+        int quantiles = gaps.getTotalCount() == 0
+                ? 1
+                : Math.max(1, Math.min(GAP_QUANTILES, SimulationSpec.MAX_REPAIR_GRID_POINTS / grid.length));
+        double[][] times = new double[grid.length][quantiles];
+        for (int point = 0; point < grid.length; point++) {
+            long reads = observation.reads()[point];
+            double lag = reads == 0 ? 0 : observation.lagMicros()[point] / 1000.0 / reads;
+            for (int q = 0; q < quantiles; q++) {
+                double gap = gaps.getTotalCount() == 0
+                        ? 0
+                        : gaps.getValueAtPercentile(100.0 * (q + 0.5) / quantiles) / 1000.0;
+                times[point][q] = Math.round((grid[point] + lag + gap) * 1000) / 1000.0;
+            }
+        }
+        return times;
+    }
+
     /** The comparison, or empty when no traced read was answered. */
     static Optional<ReadPathComparison> of(RawObservation observation, LatencyProfile profile, int n) {
         ReadPathTally traces = observation.readPathTraces();
@@ -79,7 +108,16 @@ public record ReadPathComparison(
         int r = observation.settings().readReplicas();
         int w = observation.settings().writeReplicas();
         double[] grid = observation.settings().delaysMillis();
-        ReadRepair repair = grid.length <= SimulationSpec.MAX_REPAIR_GRID_POINTS ? path.readRepair() : ReadRepair.NONE;
+        // Each t as the reads met it: the nominal t, plus each read's send lag, plus the client's
+        // round trip (a few of its quantiles), as the default t-visibility comparison does.
+        double[][] times = timesAsRead(observation, grid);
+        double[] engineGrid = java.util.Arrays.stream(times)
+                .flatMapToDouble(java.util.Arrays::stream)
+                .sorted()
+                .distinct()
+                .toArray();
+        ReadRepair repair =
+                engineGrid.length <= SimulationSpec.MAX_REPAIR_GRID_POINTS ? path.readRepair() : ReadRepair.NONE;
         ConfigurationResult predicted = new WarsEngine()
                 .run(SimulationSpec.builder(profile, n)
                         .configuration(r, w)
@@ -89,7 +127,7 @@ public record ReadPathComparison(
                         .speculativeRetry(path.speculativeRetry())
                         .readRepair(repair)
                         .replicaChoice(path.replicaChoice())
-                        .visibilityGridMillis(grid)
+                        .visibilityGridMillis(engineGrid)
                         .threads(Math.min(
                                 SimulationSpec.MAX_THREADS, Runtime.getRuntime().availableProcessors()))
                         .build())
@@ -110,12 +148,15 @@ public record ReadPathComparison(
             if (traced[point] == 0) {
                 continue;
             }
-            double expectedMismatch = repairPoints.isEmpty()
-                    ? 0
-                    : repairPoints.get(point).mismatched().estimate();
-            double expected = repairPoints.isEmpty()
-                    ? 0
-                    : repairPoints.get(point).repaired().estimate();
+            double expectedMismatch = 0;
+            double expected = 0;
+            if (!repairPoints.isEmpty()) {
+                for (double t : times[point]) {
+                    RepairPoint at = repairPoints.get(java.util.Arrays.binarySearch(engineGrid, t));
+                    expectedMismatch += at.mismatched().estimate() / times[point].length;
+                    expected += at.repaired().estimate() / times[point].length;
+                }
+            }
             ProportionEstimate seenMismatch = ProportionEstimate.of(mismatched[point], traced[point]);
             ProportionEstimate seen = ProportionEstimate.of(repaired[point], traced[point]);
             repairs.add(new Repair(grid[point], seenMismatch, expectedMismatch, seen, expected));

@@ -20,6 +20,10 @@ import org.junit.jupiter.api.Test;
 class ReadPathComparisonTest {
 
     private static RawObservation observed(int readReplicas, ReadPathTally traces) {
+        return observed(readReplicas, traces, new Histogram(60_000_000L, 3));
+    }
+
+    private static RawObservation observed(int readReplicas, ReadPathTally traces, Histogram clientGapMicros) {
         Histogram empty = new Histogram(60_000_000L, 3);
         return new RawObservation(
                 new ObservationSettings(1, readReplicas, 100, 10, new double[] {0, 20}),
@@ -30,7 +34,7 @@ class ReadPathComparisonTest {
                 new long[] {50, 90},
                 new long[] {0, 0},
                 false,
-                empty,
+                clientGapMicros,
                 empty,
                 empty,
                 traces);
@@ -75,6 +79,36 @@ class ReadPathComparisonTest {
                         * (0.7 - comparison.repairs().get(0).predicted()))
                 / 2);
         assertThat(comparison.rmseRepair()).isCloseTo(expected, within(1e-12));
+    }
+
+    /**
+     * The same cluster, but the client's round trip is 8 ms: the reads of t = 0 meet the replicas
+     * 8 ms after commit. They still disagree (the late replicas have the write from 9 ms), but the
+     * second round, 3 ms later, finds every replica fresh (the one-round time was 7 ms): no repair.
+     */
+    @Test
+    void of_clientRoundTrip_shiftsTheTimesTheReadsMeet() {
+        LatencyProfile profile = LatencyProfile.builder("one early replica")
+                .provenance("test")
+                .defaults(new MessageDelays(Constant.of(10), Constant.of(0), Constant.of(1), Constant.of(1)))
+                .replicaOverrides(java.util.List.of(
+                        new DelayOverrides(Constant.of(0), null, null, null),
+                        new DelayOverrides(Constant.of(10), null, null, null),
+                        new DelayOverrides(Constant.of(10), null, null, null)))
+                .readPath(new ReadPath(new SpeculativeRetry.None(), ReadRepair.BLOCKING, ReplicaChoice.random()))
+                .build();
+        Histogram gap = new Histogram(60_000_000L, 3);
+        gap.recordValueWithCount(8_000, 100);
+        ReadPathTally traces =
+                new ReadPathTally(new long[] {30, 30}, new long[] {0, 0}, new long[] {22, 0}, new long[] {0, 0});
+        ReadPathComparison comparison =
+                ReadPathComparison.of(observed(2, traces, gap), profile, 3).orElseThrow();
+        assertThat(comparison.repairs().get(0).predictedMismatch()).isCloseTo(2.0 / 3, within(0.005));
+        assertThat(comparison.repairs().get(0).predicted()).isZero();
+        // Without the round trip the same reads would have repaired.
+        ReadPathComparison alone =
+                ReadPathComparison.of(observed(2, traces), profile, 3).orElseThrow();
+        assertThat(alone.repairs().get(0).predicted()).isCloseTo(2.0 / 3, within(0.005));
     }
 
     @Test
