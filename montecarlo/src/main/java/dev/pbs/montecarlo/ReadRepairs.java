@@ -27,15 +27,16 @@ final class ReadRepairs {
     private final SpeculativeReads speculation;
     /**
      * Per R (0-based) and kept answer: its gap ({@code W - R}), when the write reached its replica
-     * ({@code W}), when the full data read reaches it after the first round ({@code R'}), that
-     * read's round trip ({@code R' + S'}) and the time to repair it ({@code W'' + A''}).
+     * ({@code W}), when the full data read reaches it after the first round ({@code R'}) and the
+     * time to repair it ({@code W'' + A''}).
      */
     private final double[][] keptGap;
 
     private final double[][] keptWrite;
     private final double[][] keptRequest;
-    private final double[][] keptRoundTrip;
     private final double[][] keptCost;
+    /** Per R (0-based): the second round's duration, the slowest kept {@code R' + S'}. */
+    private final double[] secondRound;
 
     /**
      * @param readOrder the current read's order of replicas (read)
@@ -66,8 +67,8 @@ final class ReadRepairs {
         this.keptGap = new double[plan.n][plan.n];
         this.keptWrite = new double[plan.n][plan.n];
         this.keptRequest = new double[plan.n][plan.n];
-        this.keptRoundTrip = new double[plan.n][plan.n];
         this.keptCost = new double[plan.n][plan.n];
+        this.secondRound = new double[plan.n];
     }
 
     /** Builds the second round's samplers for a chunk from its auxiliary generator. */
@@ -92,14 +93,16 @@ final class ReadRepairs {
             if (!plan.readNeeded[k]) {
                 continue;
             }
+            double slowest = 0;
             for (int j = 0; j <= k; j++) {
                 int replica = speculation == null ? readOrder[j] : speculation.keptReplica(k, j);
                 keptGap[k][j] = speculation == null ? gap[replica] : speculation.keptGap(k, replica);
                 keptWrite[k][j] = writtenAt[replica];
                 keptRequest[k][j] = readLatency[k] + draws.request(replica);
-                keptRoundTrip[k][j] = draws.roundTrip(replica);
                 keptCost[k][j] = draws.cost(replica);
+                slowest = Math.max(slowest, draws.roundTrip(replica));
             }
+            secondRound[k] = slowest;
         }
         for (int c = 0; c < plan.configurationCount; c++) {
             int k = plan.readIndex[c];
@@ -114,17 +117,12 @@ final class ReadRepairs {
         double[] gaps = keptGap[k];
         double[] written = keptWrite[k];
         double[] requests = keptRequest[k];
-        double[] roundTrips = keptRoundTrip[k];
         double[] costs = keptCost[k];
         long[] mismatches = accumulator.mismatches[configuration];
         long[] repairs = accumulator.repairs[configuration];
         long[] nanos = accumulator.repairNanos[configuration];
         DelayHistogram latencyOverGrid = accumulator.readLatencyOverGrid[configuration];
         double firstRound = readLatency[k];
-        double secondRound = 0;
-        for (int j = 0; j <= k; j++) {
-            secondRound = Math.max(secondRound, roundTrips[j]);
-        }
         for (int g = 0; g < plan.grid.length; g++) {
             double t = plan.grid[g];
             boolean fresh = false;
@@ -147,7 +145,7 @@ final class ReadRepairs {
                     slowestRepair = Math.max(slowestRepair, costs[j]);
                 }
             }
-            double added = secondRound;
+            double added = secondRound[k];
             if (slowestRepair >= 0) {
                 repairs[g]++;
                 added += slowestRepair;

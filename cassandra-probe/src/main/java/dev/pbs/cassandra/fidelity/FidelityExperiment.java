@@ -10,6 +10,7 @@ import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeRun;
+import dev.pbs.cassandra.probe.ProbeSchema;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
 import dev.pbs.cassandra.probe.ProbeWarmUp;
@@ -164,11 +165,11 @@ public final class FidelityExperiment {
     /** Sets the cell's table options (the probe creates the table first when it is new). */
     /**
      * Creates the experiment's table and sets its options before any statement on it is prepared
-     * (see {@link ProbeRun#createSchema}: a statement prepared earlier would keep the options as
+     * (see {@link ProbeSchema#createBeforePreparing}: a statement prepared earlier would keep the options as
      * created).
      */
     private static void prepareTable(ProbeSettings probe, FidelityTable table, Consumer<String> progress) {
-        ProbeRun.createSchema(probe, session -> {
+        ProbeSchema.createBeforePreparing(probe, session -> {
             progress.accept("table " + probe.keyspace() + "." + ProbeSettings.TABLE + ": " + table.describe());
             table.apply(session, probe.keyspace() + "." + ProbeSettings.TABLE);
         });

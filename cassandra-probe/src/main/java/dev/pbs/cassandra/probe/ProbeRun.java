@@ -125,29 +125,6 @@ public final class ProbeRun implements AutoCloseable {
     }
 
     /**
-     * Connects, checks or creates the probe's keyspace and table, hands the session to {@code
-     * beforePreparing}, and closes it, having prepared nothing. A table option changed there then
-     * holds for every statement prepared later: Cassandra 5.0 keeps, with each prepared statement,
-     * the table's options as they were when it was first prepared, and an {@code ALTER TABLE} of
-     * options alone does not replace it (a fidelity cell whose table was set to {@code read_repair =
-     * 'NONE'} after the probe had prepared its read still repaired, 2026-12-03).
-     *
-     * @throws IllegalArgumentException as {@link #connect}
-     */
-    public static void createSchema(ProbeSettings settings, java.util.function.Consumer<CqlSession> beforePreparing) {
-        try (CqlSession session = ProbeSessions.open(settings, new NodeHealth())) {
-            Row local = session.execute("SELECT data_center FROM system.local").one();
-            String datacenter =
-                    settings.localDatacenter().orElse(local == null ? "datacenter1" : local.getString("data_center"));
-            ProbeSchema.ensure(session, settings, datacenter);
-            beforePreparing.accept(session);
-        } catch (QueryValidationException invalid) {
-            throw new IllegalArgumentException(
-                    "the cluster refused the probe's schema: " + invalid.getMessage(), invalid);
-        }
-    }
-
-    /**
      * Connects, checks or creates the probe's keyspace and table, and prepares the statements.
      *
      * @throws IllegalArgumentException for every problem a user can fix: unreachable contact

@@ -2,7 +2,9 @@ package dev.pbs.cassandra.probe;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -12,7 +14,7 @@ import java.util.Optional;
  * factor differs from the one asked for. Touches no other keyspace. The names were validated as
  * plain CQL identifiers by {@link ProbeSettings}, so they are safe in DDL text (DDL cannot be bound).
  */
-final class ProbeSchema {
+public final class ProbeSchema {
 
     /** How long the nodes may take to agree on the new schema: freshly started nodes on a loaded machine are slow to. */
     private static final Duration SCHEMA_AGREEMENT_TIMEOUT = Duration.ofSeconds(60);
@@ -30,6 +32,30 @@ final class ProbeSchema {
     private static com.datastax.oss.driver.api.core.cql.SimpleStatement schemaChange(String text) {
         return com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(text)
                 .setTimeout(SCHEMA_CHANGE_TIMEOUT);
+    }
+
+    /**
+     * Connects, checks or creates the probe's keyspace and table, hands the session to {@code
+     * beforePreparing}, and closes it, having prepared nothing. A table option changed there then
+     * holds for every statement prepared later: Cassandra 5.0 keeps, with each prepared statement,
+     * the table's options as they were when it was first prepared, and an {@code ALTER TABLE} of
+     * options alone does not replace it (a fidelity cell whose table was set to {@code read_repair =
+     * 'NONE'} after the probe had prepared its read still repaired, 2026-12-03).
+     *
+     * @throws IllegalArgumentException as {@link ProbeRun#connect}
+     */
+    public static void createBeforePreparing(
+            ProbeSettings settings, java.util.function.Consumer<CqlSession> beforePreparing) {
+        try (CqlSession session = ProbeSessions.open(settings, new NodeHealth())) {
+            Row local = session.execute("SELECT data_center FROM system.local").one();
+            String datacenter =
+                    settings.localDatacenter().orElse(local == null ? "datacenter1" : local.getString("data_center"));
+            ensure(session, settings, datacenter);
+            beforePreparing.accept(session);
+        } catch (QueryValidationException invalid) {
+            throw new IllegalArgumentException(
+                    "the cluster refused the probe's schema: " + invalid.getMessage(), invalid);
+        }
     }
 
     static void ensure(CqlSession session, ProbeSettings settings, String datacenter) {

@@ -40,6 +40,19 @@ class ReadPathComparisonTest {
                 traces);
     }
 
+    /** Replica 0 gets writes at once, replicas 1 and 2 after 10 ms; read messages 1 ms; blocking read repair. */
+    private static LatencyProfile oneEarlyReplica() {
+        return LatencyProfile.builder("one early replica")
+                .provenance("test")
+                .defaults(new MessageDelays(Constant.of(10), Constant.of(0), Constant.of(1), Constant.of(1)))
+                .replicaOverrides(java.util.List.of(
+                        new DelayOverrides(Constant.of(0), null, null, null),
+                        new DelayOverrides(Constant.of(10), null, null, null),
+                        new DelayOverrides(Constant.of(10), null, null, null)))
+                .readPath(new ReadPath(new SpeculativeRetry.None(), ReadRepair.BLOCKING, ReplicaChoice.random()))
+                .build();
+    }
+
     /**
      * Replica 0 gets the write at once, replicas 1 and 2 after 10 ms; read messages take 1 ms. W =
      * 1 commits at 1 ms; a read at QUORUM of two random replicas includes replica 0 two times in
@@ -49,15 +62,7 @@ class ReadPathComparisonTest {
      */
     @Test
     void of_blockingRepairAtQuorum_predictsTwoThirdsAtFirstAndNoneLater() {
-        LatencyProfile profile = LatencyProfile.builder("one early replica")
-                .provenance("test")
-                .defaults(new MessageDelays(Constant.of(10), Constant.of(0), Constant.of(1), Constant.of(1)))
-                .replicaOverrides(java.util.List.of(
-                        new DelayOverrides(Constant.of(0), null, null, null),
-                        new DelayOverrides(Constant.of(10), null, null, null),
-                        new DelayOverrides(Constant.of(10), null, null, null)))
-                .readPath(new ReadPath(new SpeculativeRetry.None(), ReadRepair.BLOCKING, ReplicaChoice.random()))
-                .build();
+        LatencyProfile profile = oneEarlyReplica();
         ReadPathTally traces =
                 new ReadPathTally(new long[] {30, 30}, new long[] {0, 0}, new long[] {22, 0}, new long[] {21, 0});
         ReadPathComparison comparison =
@@ -88,15 +93,7 @@ class ReadPathComparisonTest {
      */
     @Test
     void of_clientRoundTrip_shiftsTheTimesTheReadsMeet() {
-        LatencyProfile profile = LatencyProfile.builder("one early replica")
-                .provenance("test")
-                .defaults(new MessageDelays(Constant.of(10), Constant.of(0), Constant.of(1), Constant.of(1)))
-                .replicaOverrides(java.util.List.of(
-                        new DelayOverrides(Constant.of(0), null, null, null),
-                        new DelayOverrides(Constant.of(10), null, null, null),
-                        new DelayOverrides(Constant.of(10), null, null, null)))
-                .readPath(new ReadPath(new SpeculativeRetry.None(), ReadRepair.BLOCKING, ReplicaChoice.random()))
-                .build();
+        LatencyProfile profile = oneEarlyReplica();
         Histogram gap = new Histogram(60_000_000L, 3);
         gap.recordValueWithCount(8_000, 100);
         ReadPathTally traces =
