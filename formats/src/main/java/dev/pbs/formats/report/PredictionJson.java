@@ -5,6 +5,7 @@ import static dev.pbs.formats.json.WholeNumbers.finiteOrNull;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.formats.wire.Prediction;
+import dev.pbs.formats.wire.ReadRepairPoint;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.LevelConfiguration;
 import dev.pbs.model.readpath.ReadRepair;
@@ -186,9 +187,9 @@ public final class PredictionJson {
                 result.readRepair().map(PredictionJson::repairs).orElse(null));
     }
 
-    private static List<Prediction.Repair> repairs(List<RepairPoint> points) {
+    private static List<ReadRepairPoint> repairs(List<RepairPoint> points) {
         return points.stream()
-                .map(point -> new Prediction.Repair(
+                .map(point -> new ReadRepairPoint(
                         point.tMillis(),
                         point.mismatched().estimate(),
                         List.of(point.mismatched().lower(), point.mismatched().upper()),
