@@ -257,6 +257,10 @@ final class FidelityCommand implements Callable<Integer> {
         } catch (IllegalArgumentException bad) {
             throw new IllegalArgumentException("--read-repair must be blocking or none, was '" + readRepair + "'", bad);
         }
+        if (repair.filter(chosen -> chosen == ReadRepair.OFF).isPresent()) {
+            throw new IllegalArgumentException(
+                    "--read-repair sets the table's read_repair, which Cassandra knows as blocking or none, not off");
+        }
         if (readConsistency != null && datacenters != null) {
             throw new IllegalArgumentException(
                     "over several datacenters the read's level is --read-level, not " + "--read-consistency");

@@ -164,11 +164,13 @@ final class PredictCommand implements Callable<Integer> {
 
     @Option(
             names = "--read-repair",
-            paramLabel = "blocking|none",
-            description = "blocking: as Cassandra's table option read_repair = 'BLOCKING' (its default), a read whose "
-                    + "kept answers disagree writes the newest value to the stale replicas it read and waits for "
-                    + "them; the output gives, at each --t (at most 100), the fraction of reads that repair and the "
-                    + "time it adds. Needs R >= 2 to happen (default: none).")
+            paramLabel = "blocking|none|off",
+            description = "As Cassandra's table option read_repair: a read whose kept answers disagree reads the full "
+                    + "data again from the same replicas (none, 'NONE'), and with blocking ('BLOCKING', Cassandra's "
+                    + "default) also writes the newest value to the replicas still stale and waits for them; the "
+                    + "output gives, at each --t (at most 100), the fraction of reads that disagree, that repair, and "
+                    + "the time it adds. Needs R >= 2 to happen. off: the paper's read, which does neither "
+                    + "(default: off).")
     private String readRepair;
 
     @Option(

@@ -28,9 +28,9 @@ final class TuneReadPathOptions {
 
     @Option(
             names = "--read-repair",
-            paramLabel = "blocking|none",
-            description = "As for predict: blocking read repair, which requirements repair@<ms><=<fraction> bound "
-                    + "(default: none).")
+            paramLabel = "blocking|none|off",
+            description = "As for predict: blocking read repair, which requirements repair@<ms><=<fraction> bound, "
+                    + "or none (a disagreeing read reads again, repairs nothing) (default: off).")
     private String readRepair;
 
     @Option(

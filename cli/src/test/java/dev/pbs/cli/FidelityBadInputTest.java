@@ -54,6 +54,9 @@ class FidelityBadInputTest {
                 Arguments.of(
                         oneCellWith("--read-repair", "async"), "--read-repair must be blocking or none, was 'async'"),
                 Arguments.of(
+                        oneCellWith("--read-repair", "off"),
+                        "--read-repair sets the table's read_repair, which Cassandra knows as blocking or none"),
+                Arguments.of(
                         oneCellWith("--read-consistency", "FOUR"), "--read-consistency must be a number or one of"),
                 Arguments.of(
                         oneCellWith("--read-consistency", "4"), "--read-consistency must be between 1 and N=3, was 4"),

@@ -43,7 +43,7 @@ class PredictBadInputTest {
 
     @Test
     void predict_unknownReadRepair_exitsTwoNamingTheValues() {
-        assertBadInput(run("--read-repair", "later"), "--read-repair must be blocking or none, was 'later'");
+        assertBadInput(run("--read-repair", "later"), "--read-repair must be blocking, none or off, was 'later'");
     }
 
     @Test

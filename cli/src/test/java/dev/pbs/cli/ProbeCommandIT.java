@@ -62,10 +62,14 @@ class ProbeCommandIT {
         JsonNode readPath = JsonMapping.mapper().readTree(profile.toFile()).get("read_path");
         assertThat(readPath.get("speculative_retry").asText()).isEqualTo("99p");
         assertThat(readPath.get("read_repair").asText()).isEqualTo("blocking");
+        // and chooses replicas as the nodes' dynamic snitch does (system_views.settings: on, 1.0)
+        assertThat(readPath.get("replica_choice").asText()).isEqualTo("snitch");
+        assertThat(readPath.get("snitch_badness_threshold").asDouble()).isEqualTo(1.0);
         assertThat(predict.out())
                 .contains("profile measured, N=3")
                 .contains("read fan-out targeted")
-                .contains("speculative retry 99p, blocking read repair");
+                .contains("speculative retry 99p, blocking read repair")
+                .contains("replicas chosen by the dynamic snitch (badness threshold 1)");
 
         CommandLineRun fit = CommandLineRun.of(
                 "fit",

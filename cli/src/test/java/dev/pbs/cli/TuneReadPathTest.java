@@ -153,7 +153,7 @@ class TuneReadPathTest {
                 "--speculative-retry        | NONE,sometimes  | --speculative-retry is not understood: speculative "
                         + "retry 'sometimes'",
                 "--speculative-retry        | 'NONE,'         | --speculative-retry has an empty setting in 'NONE,'",
-                "--read-repair              | sometimes       | --read-repair must be blocking or none, was 'sometimes'",
+                "--read-repair              | sometimes       | --read-repair must be blocking, none or off, was 'sometimes'",
                 "--replica-choice           | nearest         | --replica-choice must be random or snitch, was 'nearest'",
                 "--snitch-badness-threshold | 0.5             | --snitch-badness-threshold is the dynamic snitch's",
                 "--snitch-badness-threshold | -1              | --snitch-badness-threshold must be a finite number >= 0",

@@ -3,13 +3,14 @@ package dev.pbs.montecarlo;
 import java.util.random.RandomGenerator;
 
 /**
- * Blocking read repair as Cassandra does it, at every time of the grid and for every
- * configuration whose reads keep two or more answers. The first round's answers are one data
- * and R - 1 digests; when they disagree (some kept answer fresh at t and some not: a digest
- * mismatch), the coordinator reads the full data again from the same replicas, each request
- * leaving when the first round ends; it then writes the newest value to every replica that was
- * still stale when that second request reached it, and answers once they have acknowledged. A
- * replica that received the write in between needs no repair. The time a mismatching read adds
+ * Read repair as Cassandra does it, at every time of the grid and for every configuration whose
+ * reads keep two or more answers. The first round's answers are one data and R - 1 digests; when
+ * they disagree (some kept answer fresh at t and some not: a digest mismatch), the coordinator
+ * reads the full data again from the same replicas, each request leaving when the first round
+ * ends. With {@code read_repair} BLOCKING it then writes the newest value to every replica that
+ * was still stale when that second request reached it, and answers once they have acknowledged
+ * (a replica that received the write in between needs no repair); with NONE it answers after the
+ * second round and writes nothing. The time a mismatching read adds
  * is its second round (the slowest {@code R' + S'}) plus, when it repaired, the slowest repair
  * ({@code W'' + A''}). Counts into its worker's {@link Accumulator}; no allocation per trial.
  */
@@ -140,7 +141,7 @@ final class ReadRepairs {
             }
             mismatches[g]++;
             double slowestRepair = -1;
-            for (int j = 0; j <= k; j++) {
+            for (int j = 0; j <= k && plan.writesBack; j++) {
                 if (written[j] - committed > t + requests[j]) {
                     slowestRepair = Math.max(slowestRepair, costs[j]);
                 }

@@ -18,7 +18,8 @@ import java.util.random.RandomGenerator;
  * replicas (a fresh R' and S' each, the requests leaving when its first round ends), returns the
  * newest of those answers, writes it to the replicas whose second answer was older (a fresh W''
  * and A'' each) and returns only when they have acknowledged. Its last request is then the
- * latest of the second round's.
+ * latest of the second round's. With read repair NONE it reads again in the same way and returns
+ * the newest second answer when the second round ends, writing nothing.
  *
  * <p><b>Read your writes.</b> The client's own write starts at 0 and commits at the W-th
  * acknowledgement; it reads {@code d} ms after that. The read sees its write, or a newer one,
@@ -255,7 +256,7 @@ final class SessionSimulator implements ChunkedRun.Worker {
             firstVersion[k] = newest;
             repairedVersion[k] = newest;
             returned = secondRoundEnd;
-            for (int j = 0; j <= k; j++) {
+            for (int j = 0; j <= k && plan.writesBack; j++) {
                 int replica = first.kept[j];
                 if (timeline.versionAt(replica, first.latency + secondRoundRead[replica]) < newest) {
                     repaired[replica] = secondRoundEnd + repairWrite[replica];

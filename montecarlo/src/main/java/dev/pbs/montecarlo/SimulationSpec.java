@@ -25,9 +25,11 @@ import java.util.TreeSet;
  *     used when {@code coordinatorReplica} is set
  * @param speculativeRetry when a targeted read asks one more replica than R ({@link
  *     SpeculativeRetry}); {@code NONE} is the paper's model
- * @param readRepair whether a read whose kept answers disagree writes the newest value back to the
- *     stale ones and waits for them ({@link ReadRepair#BLOCKING}); reported at each time of the
- *     grid, which may then have at most {@link #MAX_REPAIR_GRID_POINTS} times
+ * @param readRepair what a read whose kept answers disagree does: nothing ({@link ReadRepair#OFF},
+ *     the paper's model), read the full data again ({@link ReadRepair#NONE}, Cassandra's) and also
+ *     write the newest value back to the stale ones and wait for them ({@link ReadRepair#BLOCKING});
+ *     but OFF, reported at each time of the grid, which may then have at most {@link
+ *     #MAX_REPAIR_GRID_POINTS} times
  * @param replicaChoice which replicas a targeted read asks: random, or the dynamic snitch's
  */
 public record SimulationSpec(
@@ -71,9 +73,9 @@ public record SimulationSpec(
             throw new IllegalArgumentException("the dynamic snitch's replica choice needs the targeted read fan-out "
                     + "(Cassandra's): with fan-out all, every replica is asked");
         }
-        if (readRepair == ReadRepair.BLOCKING && expansion == QuorumExpansion.NON_EXPANDING) {
-            throw new IllegalArgumentException("blocking read repair needs expanding quorums: with non-expanding "
-                    + "ones a replica outside the write's quorum never has the write to compare with");
+        if (readRepair.readsAgainOnMismatch() && expansion == QuorumExpansion.NON_EXPANDING) {
+            throw new IllegalArgumentException("read repair " + readRepair.text() + " needs expanding quorums: with "
+                    + "non-expanding ones a replica outside the write's quorum never has the write to compare with");
         }
         if (speculativeRetry.speculates() && readFanout != ReadFanout.TARGETED) {
             throw new IllegalArgumentException("speculative retry " + speculativeRetry.text()
@@ -108,8 +110,9 @@ public record SimulationSpec(
             throw new IllegalArgumentException("threads must be between 1 and " + MAX_THREADS + ", was " + threads);
         }
         visibilityGridMillis = normaliseGrid(visibilityGridMillis);
-        if (readRepair == ReadRepair.BLOCKING && visibilityGridMillis.length > MAX_REPAIR_GRID_POINTS) {
-            throw new IllegalArgumentException("with blocking read repair, at most " + MAX_REPAIR_GRID_POINTS
+        if (readRepair.readsAgainOnMismatch() && visibilityGridMillis.length > MAX_REPAIR_GRID_POINTS) {
+            throw new IllegalArgumentException("with read repair " + readRepair.text() + ", at most "
+                    + MAX_REPAIR_GRID_POINTS
                     + " times after commit (it is counted at each), was " + visibilityGridMillis.length);
         }
         profile.topology().ifPresent(topology -> {
@@ -214,7 +217,7 @@ public record SimulationSpec(
         private QuorumExpansion expansion = QuorumExpansion.EXPANDING;
         private double[] grid = DEFAULT_GRID_MILLIS;
         private SpeculativeRetry speculativeRetry = new SpeculativeRetry.None();
-        private ReadRepair readRepair = ReadRepair.NONE;
+        private ReadRepair readRepair = ReadRepair.OFF;
         private ReplicaChoice replicaChoice = ReplicaChoice.random();
 
         private Builder(LatencyProfile profile, int n) {

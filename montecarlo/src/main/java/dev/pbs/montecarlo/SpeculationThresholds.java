@@ -55,7 +55,7 @@ final class SpeculationThresholds {
                 spec.expansion(),
                 spec.visibilityGridMillis(),
                 new SpeculativeRetry.None(),
-                ReadRepair.NONE,
+                ReadRepair.OFF,
                 spec.replicaChoice());
     }
 }

@@ -89,8 +89,13 @@ final class TrialPlan {
     final double[] speculationThreshold;
     /** How many replicas of a targeted read's order are drawn: R, or R + 1 with speculation. */
     final int orderedTargets;
-    /** Whether reads whose kept answers disagree repair the stale replicas (blocking read repair). */
+    /**
+     * Whether reads whose kept answers disagree read the full data again (read repair NONE or
+     * BLOCKING), counted at every time of the grid.
+     */
     final boolean repairs;
+    /** Whether they then also write the newest value back to the stale replicas (BLOCKING). */
+    final boolean writesBack;
     /** Whether the dynamic snitch orders a targeted read's replicas ({@link ReplicaChoice}). */
     final boolean snitch;
     /** The snitch's {@code 1 + badnessThreshold}. */
@@ -208,7 +213,8 @@ final class TrialPlan {
             }
         }
         orderedTargets = speculates ? Math.min(n, maxRead + 1) : maxRead;
-        repairs = spec.readRepair() == dev.pbs.model.readpath.ReadRepair.BLOCKING;
+        repairs = spec.readRepair().readsAgainOnMismatch();
+        writesBack = spec.readRepair().writesBack();
         ReplicaChoice choice = spec.replicaChoice();
         snitch = choice.snitch();
         snitchTolerance = 1 + choice.badnessThreshold();

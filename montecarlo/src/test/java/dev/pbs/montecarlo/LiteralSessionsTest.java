@@ -30,19 +30,21 @@ class LiteralSessionsTest {
      * With N = 3 and R = 2, blocking read repair makes reads monotonic (the second read asks a
      * replica the first repaired, and starts only when the repair is done): both count none.
      */
-    @ParameterizedTest(name = "N={0}, R={1}, repair={2}, g={3} ms, {4} writes/s")
+    @ParameterizedTest(name = "N={0}, R={1}, read repair {2}, g={3} ms, {4} writes/s")
     @CsvSource({
-        "3, 1, false, 1, 500",
-        "3, 2, false, 1, 500",
-        "3, 2, true, 1, 500",
-        "5, 2, true, 1, 500",
-        "5, 2, false, 1, 500",
-        "3, 1, false, 4, 100",
-        "5, 2, false, 0, 2000",
-        "3, 1, false, 8, 3000"
+        "3, 1, OFF, 1, 500",
+        "3, 2, OFF, 1, 500",
+        "3, 2, BLOCKING, 1, 500",
+        "3, 2, NONE, 1, 500",
+        "5, 2, BLOCKING, 1, 500",
+        "5, 2, NONE, 1, 500",
+        "5, 2, OFF, 1, 500",
+        "3, 1, OFF, 4, 100",
+        "5, 2, OFF, 0, 2000",
+        "3, 1, OFF, 8, 3000"
     })
     void literalSequence_sameViolationsAsTheEngine(
-            int n, int r, boolean repair, double interval, double writesPerSecond) {
+            int n, int r, ReadRepair repair, double interval, double writesPerSecond) {
         LatencyProfile profile = LatencyProfile.builder("exponential")
                 .provenance("test")
                 .defaults(new MessageDelays(
@@ -55,7 +57,7 @@ class LiteralSessionsTest {
         SimulationSpec spec = SimulationSpec.builder(profile, n)
                 .configurations(List.of(new QuorumConfiguration(n, r, 1)))
                 .readFanout(ReadFanout.TARGETED)
-                .readRepair(repair ? ReadRepair.BLOCKING : ReadRepair.NONE)
+                .readRepair(repair)
                 .trials(1000)
                 .seed(17)
                 .build();
@@ -66,7 +68,7 @@ class LiteralSessionsTest {
                 .monotonicReadsViolation();
         long literal =
                 literalViolations(n, r, repair, interval, writesPerSecond / 1000, trials, new SplittableRandom(99));
-        if (n == 3 && r == 2 && repair) {
+        if (n == 3 && r == 2 && repair == ReadRepair.BLOCKING) {
             assertThat(engine.successes()).isZero();
             assertThat(literal).isZero();
             return;
@@ -84,7 +86,13 @@ class LiteralSessionsTest {
     }
 
     private static long literalViolations(
-            int n, int r, boolean repair, double interval, double perMillisecond, int trials, SplittableRandom random) {
+            int n,
+            int r,
+            ReadRepair repair,
+            double interval,
+            double perMillisecond,
+            int trials,
+            SplittableRandom random) {
         long violations = 0;
         for (int trial = 0; trial < trials; trial++) {
             java.util.List<double[]> arrivals = new java.util.ArrayList<>();
@@ -112,9 +120,9 @@ class LiteralSessionsTest {
             double returned = firstLatency;
             double[] repairedAt = new double[n];
             java.util.Arrays.fill(repairedAt, Double.POSITIVE_INFINITY);
-            if (repair && oldest < newest) {
+            if (repair != ReadRepair.OFF && oldest < newest) {
                 // A digest mismatch: the full data is read again from the same replicas, and
-                // those whose second answer is older than the newest are repaired.
+                // (blocking) those whose second answer is older than the newest are repaired.
                 int[] again = new int[r];
                 double secondRoundEnd = firstLatency;
                 for (int j = 0; j < r; j++) {
@@ -124,7 +132,7 @@ class LiteralSessionsTest {
                     newest = Math.max(newest, again[j]);
                 }
                 returned = secondRoundEnd;
-                for (int j = 0; j < r; j++) {
+                for (int j = 0; j < r && repair == ReadRepair.BLOCKING; j++) {
                     if (again[j] < newest) {
                         int replica = firstReplicas[j];
                         repairedAt[replica] = secondRoundEnd + exponential(random, WRITE_MEAN);

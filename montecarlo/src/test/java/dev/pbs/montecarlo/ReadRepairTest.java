@@ -90,6 +90,56 @@ class ReadRepairTest {
     }
 
     /**
+     * The same constant delays with Cassandra's {@code read_repair = 'NONE'}: the reads that
+     * disagree are the same two in three before 7 ms, and read again (their 2 ms second round), but
+     * nothing is written back, so that none repairs and none waits for a repair.
+     */
+    @Test
+    void none_constantDelays_readsAgainButNeverRepairs() {
+        LatencyProfile profile = TestProfiles.constants(
+                new double[] {1, 1, 1, 1}, new double[] {10, 1, 1, 1}, new double[] {10, 1, 1, 1});
+        int trials = 60_000;
+        SimulationResult result = ENGINE.run(SimulationSpec.builder(profile, 3)
+                .trials(trials)
+                .seed(9)
+                .readFanout(ReadFanout.TARGETED)
+                .readRepair(ReadRepair.NONE)
+                .visibilityGridMillis(0, 4.9, 5, 6.9, 7, 100)
+                .build());
+        List<RepairPoint> readTwoWriteOne = repairs(result, 2, 1);
+        for (int g = 0; g < 4; g++) {
+            RepairPoint point = readTwoWriteOne.get(g);
+            assertThat(SamplingTolerance.compatible(point.mismatched().successes(), trials, 2.0 / 3, 2))
+                    .as("t=%s", point.tMillis())
+                    .isTrue();
+            assertThat(point.repaired().successes()).isZero();
+            assertThat(point.meanAddedMillis()).isCloseTo(2, within(1e-6));
+        }
+        assertThat(readTwoWriteOne.get(4).mismatched().successes()).isZero();
+        assertThat(repairs(result, 3, 1).get(0).mismatched().successes()).isEqualTo(trials);
+        assertThat(repairs(result, 3, 1).get(0).meanAddedMillis()).isCloseTo(2, within(1e-6));
+        // Four of the six times find two reads in three disagreeing: 4/9 of the records at 4 ms.
+        ConfigurationResult readTwo = result.configuration(2, 1).orElseThrow();
+        assertThat(readTwo.readLatencyWithRepair(50).orElseThrow().valueMillis())
+                .isCloseTo(2, within(0.02));
+        assertThat(readTwo.readLatencyWithRepair(70).orElseThrow().valueMillis())
+                .isCloseTo(4, within(0.04));
+        assertThat(readTwo.readLatencyWithRepair(99).orElseThrow().valueMillis())
+                .isCloseTo(4, within(0.04));
+        // The paper's read does neither.
+        assertThat(ENGINE.run(SimulationSpec.builder(profile, 3)
+                                .trials(1_000)
+                                .seed(9)
+                                .readFanout(ReadFanout.TARGETED)
+                                .visibilityGridMillis(0, 5)
+                                .build())
+                        .configuration(2, 1)
+                        .orElseThrow()
+                        .readRepair())
+                .isEmpty();
+    }
+
+    /**
      * Fan-out all keeps the first two answers: replica 0 (2 ms, fresh) and replica 1 (4 ms, fresh
      * from t = 6 ms); replica 2 answers last (10 ms) and is not compared. The first round ends at
      * 4 ms; the full data read reaches replica 1 2 ms later, 6 + t ms after commit, and finds it
@@ -213,6 +263,12 @@ class ReadRepairTest {
                         .readRepair(ReadRepair.BLOCKING)
                         .build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("blocking read repair needs expanding quorums");
+                .hasMessageContaining("read repair blocking needs expanding quorums");
+        assertThatThrownBy(() -> SimulationSpec.builder(
+                                BuiltInProfiles.named("lnkd-disk").orElseThrow(), 3)
+                        .expansion(QuorumExpansion.NON_EXPANDING)
+                        .readRepair(ReadRepair.NONE)
+                        .build())
+                .hasMessageContaining("read repair none needs expanding quorums");
     }
 }

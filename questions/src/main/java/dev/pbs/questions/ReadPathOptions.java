@@ -64,13 +64,13 @@ final class ReadPathOptions {
     Chosen forConfigurations(LatencyProfile profile, double[] grid, Field timesField) {
         ReadPath measured = profile.readPath().orElse(null);
         if (measured != null && !asked()) {
-            if (measured.readRepair() == ReadRepair.BLOCKING && grid.length > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
+            if (measured.readRepair().readsAgainOnMismatch() && grid.length > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
                 throw rules.invalid(
                         timesField,
                         "holds " + grid.length + " times, but the profile " + profile.name() + " reads with "
-                                + "blocking read repair, counted at every time: at most "
+                                + "read repair " + measured.readRepair().text() + ", counted at every time: at most "
                                 + SimulationSpec.MAX_REPAIR_GRID_POINTS + ", or give "
-                                + rules.name(Field.READ_REPAIR) + " none");
+                                + rules.name(Field.READ_REPAIR) + " off");
             }
             return new Chosen(
                     ReadFanout.TARGETED, measured.speculativeRetry(), measured.readRepair(), measured.replicaChoice());
@@ -84,11 +84,12 @@ final class ReadPathOptions {
                             + rules.name(Field.READ_FANOUT) + " targeted");
         }
         ReadRepair repair = readRepair();
-        if (repair == ReadRepair.BLOCKING && grid.length > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
+        if (repair.readsAgainOnMismatch() && grid.length > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
             throw rules.invalid(
                     Field.READ_REPAIR,
-                    "blocking is counted at every time of " + rules.name(timesField) + ", which may then hold at "
-                            + "most " + SimulationSpec.MAX_REPAIR_GRID_POINTS + " times, not " + grid.length);
+                    repair.text() + " is counted at every time of " + rules.name(timesField)
+                            + ", which may then hold at " + "most " + SimulationSpec.MAX_REPAIR_GRID_POINTS
+                            + " times, not " + grid.length);
         }
         return new Chosen(fanout, retry, repair, replicaChoice(fanout));
     }
@@ -105,8 +106,8 @@ final class ReadPathOptions {
                         .snitch()) {
             throw rules.invalid(Field.REPLICA_CHOICE, "snitch is " + notYet);
         }
-        if (readRepair() == ReadRepair.BLOCKING) {
-            throw rules.invalid(Field.READ_REPAIR, "blocking is " + notYet);
+        if (readRepair().readsAgainOnMismatch()) {
+            throw rules.invalid(Field.READ_REPAIR, readRepair().text() + " is " + notYet);
         }
         if (speculativeRetry().speculates()) {
             throw rules.invalid(Field.SPECULATIVE_RETRY, "is " + notYet);
@@ -155,12 +156,13 @@ final class ReadPathOptions {
 
     private ReadRepair readRepair() {
         if (readRepair == null) {
-            return ReadRepair.NONE;
+            return ReadRepair.OFF;
         }
         try {
             return ReadRepair.parse(readRepair);
         } catch (IllegalArgumentException bad) {
-            throw rules.invalid(Field.READ_REPAIR, "must be blocking or none, was '" + EchoedText.of(readRepair) + "'");
+            throw rules.invalid(
+                    Field.READ_REPAIR, "must be blocking, none or off, was '" + EchoedText.of(readRepair) + "'");
         }
     }
 

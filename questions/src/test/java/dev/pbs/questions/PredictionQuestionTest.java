@@ -150,10 +150,12 @@ class PredictionQuestionTest {
                         .readRepair())
                 .isEqualTo(dev.pbs.model.readpath.ReadRepair.BLOCKING);
         assertThat(json().replicas(3L).build().simulation().readRepair())
+                .isEqualTo(dev.pbs.model.readpath.ReadRepair.OFF);
+        assertThat(json().replicas(3L).readRepair("none").build().simulation().readRepair())
                 .isEqualTo(dev.pbs.model.readpath.ReadRepair.NONE);
         assertThatThrownBy(() -> json().replicas(3L).readRepair("async").build())
                 .isInstanceOf(InvalidQuestionException.class)
-                .hasMessage("'read_repair' must be blocking or none, was 'async'");
+                .hasMessage("'read_repair' must be blocking, none or off, was 'async'");
         List<Double> manyTimes = java.util.stream.IntStream.range(0, 101)
                 .mapToObj(t -> (double) t)
                 .toList();
@@ -271,7 +273,7 @@ class PredictionQuestionTest {
                 .simulation();
         assertThat(asked.readFanout()).isEqualTo(ReadFanout.ALL);
         assertThat(asked.speculativeRetry().speculates()).isFalse();
-        assertThat(asked.readRepair()).isEqualTo(dev.pbs.model.readpath.ReadRepair.NONE);
+        assertThat(asked.readRepair()).isEqualTo(dev.pbs.model.readpath.ReadRepair.OFF);
     }
 
     @Test

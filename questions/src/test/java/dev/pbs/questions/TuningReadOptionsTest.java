@@ -67,7 +67,7 @@ class TuningReadOptionsTest {
 
         assertThat(texts(readPath)).containsExactly("NONE", "MIN(99p,20ms)", "ALWAYS", "20ms");
         assertThat(readPath.readFanout()).isEqualTo(ReadFanout.TARGETED);
-        assertThat(readPath.readRepair()).isEqualTo(ReadRepair.NONE);
+        assertThat(readPath.readRepair()).isEqualTo(ReadRepair.OFF);
         assertThat(readPath.replicaChoice()).isEqualTo(ReplicaChoice.random());
     }
 
@@ -147,7 +147,7 @@ class TuningReadOptionsTest {
                         .build())
                 .hasMessage("'speculative_retry' may list at most 8 settings, had 9");
         assertThatThrownBy(() -> json().readRepair("sometimes").build())
-                .hasMessage("'read_repair' must be blocking or none, was 'sometimes'");
+                .hasMessage("'read_repair' must be blocking, none or off, was 'sometimes'");
         assertThatThrownBy(() -> json().replicaChoice("fastest", null).build())
                 .hasMessage("'replica_choice' must be random or snitch, was 'fastest'");
     }
@@ -182,9 +182,14 @@ class TuningReadOptionsTest {
                 .hasMessageStartingWith("'read_repair' blocking is modelled for (R, W) questions only");
         assertThat(TuningQuestion.builder(regions, QuestionLimits.COMMAND_LINE, Vocabulary.JSON)
                         .speculativeRetries(List.of("NONE"))
-                        .readRepair("none")
+                        .readRepair("off")
                         .build()
                         .isLevels())
                 .isTrue();
+        // Cassandra's NONE reads again on a digest mismatch, which levels do not model yet.
+        assertThatThrownBy(() -> TuningQuestion.builder(regions, QuestionLimits.COMMAND_LINE, Vocabulary.JSON)
+                        .readRepair("none")
+                        .build())
+                .hasMessageStartingWith("'read_repair' none is modelled for (R, W) questions only");
     }
 }

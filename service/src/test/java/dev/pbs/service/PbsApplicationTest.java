@@ -405,7 +405,10 @@ class PbsApplicationTest {
             },
             {"{\"profile\": \"ymmr\", \"n\": 3, \"read_fanout\": \"sideways\"}", "'read_fanout' must be"},
             {"{\"profile\": \"ymmr\", \"n\": 3, \"read_repair\": true}", "'read_repair' must be a string"},
-            {"{\"profile\": \"ymmr\", \"n\": 3, \"read_repair\": \"lazy\"}", "'read_repair' must be blocking or none"},
+            {
+                "{\"profile\": \"ymmr\", \"n\": 3, \"read_repair\": \"lazy\"}",
+                "'read_repair' must be blocking, none or off"
+            },
             {"{\"profile\": \"ymmr\", \"n\": 3, \"replica_choice\": \"snitch\"}", "'replica_choice' snitch orders"},
             {
                 "{\"profile\": \"ymmr\", \"n\": 3, \"read_fanout\": \"targeted\", \"replica_choice\": \"snitch\", "

@@ -104,7 +104,7 @@ public record ReadPathComparison(
             return Optional.empty();
         }
         ReadPath path = profile.readPath()
-                .orElse(new ReadPath(new SpeculativeRetry.None(), ReadRepair.NONE, ReplicaChoice.random()));
+                .orElse(new ReadPath(new SpeculativeRetry.None(), ReadRepair.OFF, ReplicaChoice.random()));
         int r = observation.settings().readReplicas();
         int w = observation.settings().writeReplicas();
         double[] grid = observation.settings().delaysMillis();
@@ -117,7 +117,7 @@ public record ReadPathComparison(
                 .distinct()
                 .toArray();
         ReadRepair repair =
-                engineGrid.length <= SimulationSpec.MAX_REPAIR_GRID_POINTS ? path.readRepair() : ReadRepair.NONE;
+                engineGrid.length <= SimulationSpec.MAX_REPAIR_GRID_POINTS ? path.readRepair() : ReadRepair.OFF;
         ConfigurationResult predicted = new WarsEngine()
                 .run(SimulationSpec.builder(profile, n)
                         .configuration(r, w)

@@ -42,9 +42,21 @@ public record ObservedStaleness(
      *
      * @param operation {@code read} or {@code write}
      * @param percentile in (0, 100)
+     * @param observedStandardErrorMillis the observed percentile's standard error from sampling
+     *     alone ({@link LatencySampling}), ms; NaN when not known
      */
     public record LatencyComparison(
-            String operation, double percentile, double observedMillis, double predictedMillis) {}
+            String operation,
+            double percentile,
+            double observedMillis,
+            double predictedMillis,
+            double observedStandardErrorMillis) {
+
+        /** A comparison whose observed percentile's standard error is not known. */
+        public LatencyComparison(String operation, double percentile, double observedMillis, double predictedMillis) {
+            this(operation, percentile, observedMillis, predictedMillis, Double.NaN);
+        }
+    }
 
     public ObservedStaleness {
         if (predictionWindows < 1) {
@@ -187,6 +199,29 @@ public record ObservedStaleness(
         for (LatencyComparison latency : latencies) {
             double difference = latency.predictedMillis() - latency.observedMillis();
             sum += difference * difference;
+            lowest = Math.min(lowest, latency.observedMillis());
+            highest = Math.max(highest, latency.observedMillis());
+        }
+        double range = highest - lowest;
+        return range > 0 ? Math.sqrt(sum / latencies.size()) / range : Double.NaN;
+    }
+
+    /**
+     * The latency NRMSE that the observation's own sampling would give if the prediction were
+     * exact: the root mean square of the observed percentiles' standard errors, divided by the same
+     * range as {@link #latencyNrmse()}. It leaves out the prediction's own sampling (the profile's
+     * finite samples), so it is a floor, not the whole noise. NaN when nothing was compared or a
+     * standard error is not known.
+     */
+    public double latencyNoiseFloor() {
+        if (latencies.isEmpty()) {
+            return Double.NaN;
+        }
+        double sum = 0;
+        double lowest = Double.POSITIVE_INFINITY;
+        double highest = Double.NEGATIVE_INFINITY;
+        for (LatencyComparison latency : latencies) {
+            sum += latency.observedStandardErrorMillis() * latency.observedStandardErrorMillis();
             lowest = Math.min(lowest, latency.observedMillis());
             highest = Math.max(highest, latency.observedMillis());
         }

@@ -121,7 +121,8 @@ public final class StalenessObserver {
                         observedLatency.getValueAtPercentile(percentile) / 1000.0,
                         clientLatency[
                                 Math.min(clientLatency.length - 1, (int)
-                                        Math.floor(percentile / 100 * clientLatency.length))]));
+                                        Math.floor(percentile / 100 * clientLatency.length))],
+                        LatencySampling.standardErrorMillis(observedLatency, percentile)));
             }
         }
         double meanGapMillis = raw.clientGapMicros().getTotalCount() == 0
@@ -220,10 +221,10 @@ public final class StalenessObserver {
         // the table; blocking read repair leaves t-visibility as it is, and adds its rounds to the
         // latency of the reads whose answers disagree, over the observation's t grid.
         ReadPath path = measured.readPath()
-                .orElse(new ReadPath(new SpeculativeRetry.None(), ReadRepair.NONE, ReplicaChoice.random()));
+                .orElse(new ReadPath(new SpeculativeRetry.None(), ReadRepair.OFF, ReplicaChoice.random()));
         ReadRepair repair = settings.delaysMillis().length <= SimulationSpec.MAX_REPAIR_GRID_POINTS
                 ? path.readRepair()
-                : ReadRepair.NONE;
+                : ReadRepair.OFF;
         SimulationSpec spec = SimulationSpec.builder(measured, n)
                 .configuration(settings.readReplicas(), settings.writeReplicas())
                 .trials(PREDICTION_TRIALS)

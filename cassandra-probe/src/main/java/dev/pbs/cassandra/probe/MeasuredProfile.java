@@ -20,6 +20,7 @@ import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -137,11 +138,49 @@ public final class MeasuredProfile {
         if (corrections.isNone()) {
             return snapshot;
         }
+        return withDelays(
+                snapshot,
+                messages -> TracingDilation.corrected(messages, corrections.remoteWrite(), corrections.remoteRead()),
+                TracingDilation.corrected(
+                        snapshot.localDelaysMicros(), corrections.localWrite(), corrections.localRead()));
+    }
+
+    /**
+     * The profile of the traced delays with tracing's own cost subtracted as a constant per message
+     * ({@link TracingShift}): for delays injected by sleeping in the nodes, which tracing does not
+     * stretch in proportion. Over several datacenters, the profile of {@link #of}.
+     *
+     * @param shift from {@link #tracingShift} of the same snapshot
+     */
+    public static LatencyProfile withTracingCostSubtracted(ProbeSnapshot snapshot, TracingShift shift, String name) {
+        if (snapshot.datacenters().isPresent()) {
+            return of(snapshot, name);
+        }
+        return fromTraces(unshifted(snapshot, shift), name, " " + shift.explanation());
+    }
+
+    /** Tracing's own cost per message, fitted on the snapshot's untraced operations ({@link TracingShift}). */
+    public static TracingShift tracingShift(ProbeSnapshot snapshot, String name) {
+        return TracingShift.estimate(snapshot, candidate -> shifted(snapshot, candidate, name));
+    }
+
+    /** The profile of the snapshot's traced delays shifted by {@code shift}, without explanation. */
+    static LatencyProfile shifted(ProbeSnapshot snapshot, TracingShift shift, String name) {
+        return fromTraces(unshifted(snapshot, shift), name, "");
+    }
+
+    /** The snapshot with the other replicas' traced delays shortened by tracing's cost per message. */
+    private static ProbeSnapshot unshifted(ProbeSnapshot snapshot, TracingShift shift) {
+        return shift.isNone() ? snapshot : withDelays(snapshot, shift::applyTo, snapshot.localDelaysMicros());
+    }
+
+    /** The snapshot with each replica's delays replaced by {@code remote} of them, and the own replica's by {@code local}. */
+    private static ProbeSnapshot withDelays(
+            ProbeSnapshot snapshot,
+            UnaryOperator<Map<WarsMessage, Histogram>> remote,
+            Map<WarsMessage, Histogram> local) {
         Map<String, Map<WarsMessage, Histogram>> delays = new TreeMap<>(ReplicaOrder.COMPARATOR);
-        snapshot.delaysMicros()
-                .forEach((replica, messages) -> delays.put(
-                        replica,
-                        TracingDilation.corrected(messages, corrections.remoteWrite(), corrections.remoteRead())));
+        snapshot.delaysMicros().forEach((replica, messages) -> delays.put(replica, remote.apply(messages)));
         return new ProbeSnapshot(
                 snapshot.clusterName(),
                 snapshot.cassandraVersion(),
@@ -152,8 +191,7 @@ public final class MeasuredProfile {
                 snapshot.operations(),
                 delays,
                 snapshot.nodes(),
-                TracingDilation.corrected(
-                        snapshot.localDelaysMicros(), corrections.localWrite(), corrections.localRead()),
+                local,
                 snapshot.readTargets(),
                 snapshot.client());
     }

@@ -12,8 +12,9 @@ import java.util.Optional;
 /**
  * The read path of the probe's table as the cluster has it configured, from the driver's schema
  * metadata: the table options {@code speculative_retry} and {@code read_repair} (Cassandra 4 and
- * later). The replica choice is recorded as random: where reads go is measured instead (the
- * profile's {@code local_read_preference}), which already holds what the dynamic snitch did.
+ * later), and the replica choice of the dynamic snitch's settings ({@link SnitchSettings}; random
+ * replicas when the cluster does not say). Where a coordinator that is a replica reads is also
+ * measured (the profile's {@code local_read_preference}).
  */
 final class TableReadPath {
 
@@ -31,11 +32,15 @@ final class TableReadPath {
         return session.getMetadata()
                 .getKeyspace(CqlIdentifier.fromInternal(keyspace))
                 .flatMap(metadata -> metadata.getTable(CqlIdentifier.fromInternal(table)))
-                .flatMap(metadata -> of(metadata.getOptions()));
+                .flatMap(metadata ->
+                        of(metadata.getOptions(), SnitchSettings.read(session).orElse(ReplicaChoice.random())));
     }
 
-    /** The read path of a table's options, as the driver gives them; empty when one is missing or unknown. */
-    static Optional<ReadPath> of(Map<CqlIdentifier, Object> options) {
+    /**
+     * The read path of a table's options, as the driver gives them, with the cluster's replica
+     * choice; empty when an option is missing or unknown.
+     */
+    static Optional<ReadPath> of(Map<CqlIdentifier, Object> options, ReplicaChoice replicaChoice) {
         Object retry = options.get(SPECULATIVE_RETRY);
         Object repair = options.get(READ_REPAIR);
         if (retry == null || repair == null) {
@@ -43,9 +48,7 @@ final class TableReadPath {
         }
         try {
             return Optional.of(new ReadPath(
-                    SpeculativeRetry.parse(retry.toString()),
-                    ReadRepair.parse(repair.toString()),
-                    ReplicaChoice.random()));
+                    SpeculativeRetry.parse(retry.toString()), ReadRepair.parse(repair.toString()), replicaChoice));
         } catch (IllegalArgumentException unknown) {
             return Optional.empty();
         }

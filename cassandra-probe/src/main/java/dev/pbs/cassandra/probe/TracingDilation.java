@@ -248,7 +248,7 @@ public final class TracingDilation {
      * The model's coordinator part of a write at ONE, a write at TWO, a read at ONE and a read at
      * TWO, each as {@link #LEVELS} quantiles, ms.
      */
-    private static double[][] coordinatorParts(LatencyProfile profile, int n) {
+    static double[][] coordinatorParts(LatencyProfile profile, int n) {
         SimulationResult result = new WarsEngine()
                 .run(SimulationSpec.builder(profile, n)
                         .configurations(List.of(QuorumConfiguration.of(n, 1, 1), QuorumConfiguration.of(n, 2, 2)))
@@ -270,7 +270,7 @@ public final class TracingDilation {
         return parts;
     }
 
-    private static double[] quantiles(Histogram micros) {
+    static double[] quantiles(Histogram micros) {
         double[] values = new double[LEVELS];
         for (int level = 0; level < LEVELS; level++) {
             values[level] = micros.getValueAtPercentile(100.0 * (level + 0.5) / LEVELS) / 1000.0;

@@ -86,6 +86,16 @@ final class FidelityRuns {
                 comparison.latencyNrmse(),
                 comparison.latencyOffsetMillis(),
                 comparison.meanClientGapMillis());
+        result.tracingSubtracted()
+                .ifPresent(subtracted -> System.out.printf(
+                        "fidelity, tracing's cost subtracted (W, A %.3f ms, R, S %.3f ms): model alone %.4f, with "
+                                + "round trip %.4f, with latency offset %.4f, latency NRMSE %.4f%n",
+                        subtracted.shift().writeMillis(),
+                        subtracted.shift().readMillis(),
+                        subtracted.comparison().rmseWithoutGap(),
+                        subtracted.comparison().rmseWithRoundTrip(),
+                        subtracted.comparison().rmseWithLatencyOffset(),
+                        subtracted.comparison().latencyNrmse()));
         ObservationPrinter.printPoints(comparison);
         return result;
     }

@@ -113,7 +113,7 @@ class ReadPathComparisonTest {
         LatencyProfile profile = LatencyProfile.builder("constant")
                 .provenance("test")
                 .defaults(MessageDelays.all(Constant.of(1)))
-                .readPath(new ReadPath(SpeculativeRetry.parse("ALWAYS"), ReadRepair.NONE, ReplicaChoice.random()))
+                .readPath(new ReadPath(SpeculativeRetry.parse("ALWAYS"), ReadRepair.OFF, ReplicaChoice.random()))
                 .build();
         ReadPathTally traces =
                 new ReadPathTally(new long[] {10, 10}, new long[] {10, 9}, new long[] {0, 0}, new long[] {0, 0});

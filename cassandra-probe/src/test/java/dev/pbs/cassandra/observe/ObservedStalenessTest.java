@@ -41,14 +41,16 @@ class ObservedStalenessTest {
                         new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0),
                         new ObservedPoint(5, ProportionEstimate.of(90, 100), 0.9, 0.9, 0.9, 0.9, 0)),
                 List.of(
-                        new ObservedStaleness.LatencyComparison("read", 50, 2.0, 2.5),
-                        new ObservedStaleness.LatencyComparison("read", 99, 10.0, 9.0)));
+                        new ObservedStaleness.LatencyComparison("read", 50, 2.0, 2.5, 0.2),
+                        new ObservedStaleness.LatencyComparison("read", 99, 10.0, 9.0, 0.6)));
         // differences -0.3 and 0: sqrt((0.09 + 0) / 2)
         assertThat(observed.rmse()).isCloseTo(Math.sqrt(0.045), within(1e-12));
         // noise: sqrt((0.8 * 0.2 / 100 + 0.9 * 0.1 / 100) / 2)
         assertThat(observed.noiseFloor()).isCloseTo(Math.sqrt((0.0016 + 0.0009) / 2), within(1e-12));
         // latency errors 0.5 and -1 over the observed range 8 ms: sqrt((0.25 + 1) / 2) / 8
         assertThat(observed.latencyNrmse()).isCloseTo(Math.sqrt(0.625) / 8, within(1e-12));
+        // standard errors 0.2 and 0.6 over the same range: sqrt((0.04 + 0.36) / 2) / 8
+        assertThat(observed.latencyNoiseFloor()).isCloseTo(Math.sqrt(0.2) / 8, within(1e-12));
     }
 
     @Test

@@ -64,7 +64,7 @@ public record ProfileDocument(
             @JsonProperty("speculative_retry")
             String speculativeRetry,
 
-            @Schema(allowableValues = {"blocking", "none"}) @JsonProperty("read_repair")
+            @Schema(allowableValues = {"blocking", "none", "off"}) @JsonProperty("read_repair")
             String readRepair,
 
             @Schema(allowableValues = {"random", "snitch"}) @JsonProperty("replica_choice")

@@ -170,7 +170,7 @@ public final class ProfileJson {
     private static ReadPath readReadPath(JsonNode node, String path) {
         JsonObjectReader fields = JsonObjectReader.of(node, path, "the read path", READ_PATH_FIELDS);
         SpeculativeRetry retry = new SpeculativeRetry.None();
-        ReadRepair repair = ReadRepair.NONE;
+        ReadRepair repair = ReadRepair.OFF;
         double badness = ReplicaChoice.CASSANDRA_BADNESS_THRESHOLD;
         String choice = "random";
         try {

@@ -61,6 +61,16 @@ public final class FidelityReport {
                 result.otherTracing().rmseWithoutGap(),
                 result.otherTracing().rmseWithRoundTrip(),
                 result.rmseOutsideMeasurementBand()));
+        result.tracingSubtracted()
+                .ifPresent(subtracted -> text.append(String.format(
+                        Locale.ROOT,
+                        "With tracing's own cost subtracted per message (W and A %.3f ms, R and S %.3f ms): model "
+                                + "alone %.4f, with round trip %.4f, latency N-RMSE %.4f%n",
+                        subtracted.shift().writeMillis(),
+                        subtracted.shift().readMillis(),
+                        subtracted.comparison().rmseWithoutGap(),
+                        subtracted.comparison().rmseWithRoundTrip(),
+                        subtracted.comparison().latencyNrmse())));
         result.readPath().ifPresent(comparison -> text.append(readPathText(comparison)));
         return text.toString();
     }
@@ -94,7 +104,14 @@ public final class FidelityReport {
                 samples,
                 result.rmseOutsideMeasurementBand(),
                 result.elapsed().toSeconds(),
-                result.readPath().map(FidelityReport::readPathTraces).orElse(null));
+                result.readPath().map(FidelityReport::readPathTraces).orElse(null),
+                result.tracingSubtracted()
+                        .map(subtracted -> new FidelityCell.TracingCostSubtracted(
+                                subtracted.shift().writeMillis(),
+                                subtracted.shift().readMillis(),
+                                subtracted.shift().explanation(),
+                                ObservationReport.answer(subtracted.comparison())))
+                        .orElse(null));
     }
 
     private static FidelityCell.ReadPathTraces readPathTraces(ReadPathComparison comparison) {
@@ -188,6 +205,7 @@ public final class FidelityReport {
                         "with round trip",
                         "with offset",
                         "nrmse_latency",
+                        "latency floor",
                         "round trip ms",
                         "offset ms"),
                 0);
@@ -211,6 +229,7 @@ public final class FidelityReport {
                     String.format(Locale.ROOT, "%.4f", comparison.rmseWithRoundTrip()),
                     String.format(Locale.ROOT, "%.4f", comparison.rmseWithLatencyOffset()),
                     String.format(Locale.ROOT, "%.4f", comparison.latencyNrmse()),
+                    String.format(Locale.ROOT, "%.4f", comparison.latencyNoiseFloor()),
                     String.format(Locale.ROOT, "%.2f", comparison.meanClientGapMillis()),
                     String.format(Locale.ROOT, "%.2f", comparison.latencyOffsetMillis())));
         }

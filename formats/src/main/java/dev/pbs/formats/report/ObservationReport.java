@@ -79,8 +79,10 @@ public final class ObservationReport {
             text.append(String.format(
                     Locale.ROOT,
                     "latency NRMSE (client latency observed, against the engine's "
-                            + "latency plus the measured client round trip): %.4f%n",
-                    observed.latencyNrmse()));
+                            + "latency plus the measured client round trip): %.4f; the observation's sampling "
+                            + "alone would give about %.4f%n",
+                    observed.latencyNrmse(),
+                    observed.latencyNoiseFloor()));
         }
         return text.toString();
     }
@@ -146,6 +148,7 @@ public final class ObservationReport {
                 observed.rmseWithRoundTrip(),
                 observed.rmseWithLatencyOffset(),
                 Double.isFinite(observed.latencyNrmse()) ? observed.latencyNrmse() : null,
+                Double.isFinite(observed.latencyNoiseFloor()) ? observed.latencyNoiseFloor() : null,
                 points,
                 latencies);
     }

@@ -8,7 +8,6 @@ import dev.pbs.formats.wire.Prediction;
 import dev.pbs.formats.wire.ReadRepairPoint;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.LevelConfiguration;
-import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.LevelSimulationResult;
 import dev.pbs.montecarlo.LevelSimulationSpec;
@@ -33,7 +32,7 @@ import java.util.Locale;
  * {"profile": {"name", "description", "provenance"}, "n", "trials", "seed", "read_fanout",
  *  "coordinator_replica", "quorum_expansion",
  *  "speculative_retry"                       (only when reads speculate)
- *  "read_repair": "blocking"                 (only with read repair)
+ *  "read_repair": "blocking" or "none"       (only with read repair)
  *  "replica_choice": "snitch", "snitch_badness_threshold"   (only with the dynamic snitch)
  *  "datacenters": [names]                    (levels across datacenters only)
  *  "configs": [{"write_level", "read_level", "write_dc", "read_dc",   (levels only)
@@ -84,7 +83,7 @@ public final class PredictionJson {
                 spec.coordinatorReplica(),
                 spec.expansion().name().toLowerCase(Locale.ROOT),
                 spec.speculativeRetry().speculates() ? spec.speculativeRetry().text() : null,
-                spec.readRepair() == ReadRepair.BLOCKING ? spec.readRepair().text() : null,
+                spec.readRepair().readsAgainOnMismatch() ? spec.readRepair().text() : null,
                 spec.replicaChoice().snitch() ? spec.replicaChoice().text() : null,
                 spec.replicaChoice().snitch() ? spec.replicaChoice().badnessThreshold() : null,
                 result.configurations().stream()

@@ -50,9 +50,15 @@ public final class PredictionTable {
                             + "the first R answers\n");
             text.append(TABLES.speculation(result.configurations()).render()).append('\n');
         }
-        if (result.spec().readRepair() == ReadRepair.BLOCKING) {
-            text.append("Blocking read repair: fraction of reads starting t ms after commit whose answers disagree, "
-                    + "so that they repair the stale replicas (mean ms a repairing read waits for it)\n");
+        if (result.spec().readRepair().readsAgainOnMismatch()) {
+            text.append(
+                    result.spec().readRepair() == ReadRepair.BLOCKING
+                            ? "Blocking read repair: fraction of reads starting t ms after commit whose answers disagree, "
+                                    + "so that they read again, and that repair the stale replicas (mean ms a disagreeing "
+                                    + "read waits for it)\n"
+                            : "Read repair none: fraction of reads starting t ms after commit whose answers disagree, so "
+                                    + "that they read the full data again, and that repair (none: nothing is written back) "
+                                    + "(mean ms a disagreeing read waits for it)\n");
             text.append(TABLES.readRepair(result.spec().visibilityGridMillis(), result.configurations())
                             .render())
                     .append('\n');
@@ -76,10 +82,19 @@ public final class PredictionTable {
                 + (spec.speculativeRetry().speculates()
                         ? ", speculative retry " + spec.speculativeRetry().text()
                         : "")
-                + (spec.readRepair() == ReadRepair.BLOCKING ? ", blocking read repair" : "")
+                + readRepairText(spec.readRepair())
                 + (spec.replicaChoice().snitch()
                         ? ", replicas chosen by the dynamic snitch (badness threshold "
                                 + NumberText.plain(spec.replicaChoice().badnessThreshold()) + ")"
                         : "");
+    }
+
+    /** How the header names the read repair: blocking, none (reads again), or nothing for the paper's. */
+    static String readRepairText(ReadRepair repair) {
+        return switch (repair) {
+            case OFF -> "";
+            case NONE -> ", read repair none (a digest mismatch reads again)";
+            case BLOCKING -> ", blocking read repair";
+        };
     }
 }

@@ -6,7 +6,6 @@ import dev.pbs.formats.wire.Recommendation;
 import dev.pbs.formats.wire.RecommendationMetrics;
 import dev.pbs.formats.wire.RecommendationReadPath;
 import dev.pbs.model.quorum.QuorumConfiguration;
-import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.model.readpath.SpeculativeRetry;
 import dev.pbs.montecarlo.tuning.CandidateMetrics;
 import dev.pbs.montecarlo.tuning.Objective;
@@ -33,7 +32,7 @@ import java.util.List;
  * metrics: {"read_p999_ms", "write_p999_ms", "window_ms" (at window_p; null beyond range),
  *           "p_consistent_at_commit",
  *           "p_speculated"                          (when the read path speculates)
- *           "read_repair": [{"t_ms", "p_repair"}]}  (with blocking read repair)
+ *           "read_repair": [{"t_ms", "p_repair"}]}  (with read repair blocking or none)
  * </pre>
  */
 public final class TuningJson {
@@ -136,7 +135,7 @@ public final class TuningJson {
     private static RecommendationMetrics metrics(CandidateMetrics metrics, TuningSpec spec, double windowProbability) {
         RecommendationMetrics plain = metrics(metrics, windowProbability);
         List<RecommendationMetrics.RepairFraction> repair = null;
-        if (spec.readPath().readRepair() == ReadRepair.BLOCKING) {
+        if (spec.readPath().readRepair().readsAgainOnMismatch()) {
             repair = new ArrayList<>();
             for (double t : Tuner.grid(spec.requirements())) {
                 repair.add(new RecommendationMetrics.RepairFraction(t, metrics.repairedAt(t)));

@@ -1,6 +1,5 @@
 package dev.pbs.formats.report;
 
-import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.model.readpath.SpeculativeRetry;
 import dev.pbs.montecarlo.tuning.CandidateMetrics;
 import dev.pbs.montecarlo.tuning.Objective;
@@ -109,9 +108,7 @@ public final class TuningTable {
             line.append(", speculative retry ")
                     .append(readPath.speculativeRetries().get(0).text());
         }
-        if (readPath.readRepair() == ReadRepair.BLOCKING) {
-            line.append(", blocking read repair");
-        }
+        line.append(PredictionTable.readRepairText(readPath.readRepair()));
         if (readPath.replicaChoice().snitch()) {
             line.append(", replicas chosen by the dynamic snitch (badness threshold ")
                     .append(NumberText.plain(readPath.replicaChoice().badnessThreshold()))

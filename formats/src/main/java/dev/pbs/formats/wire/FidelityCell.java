@@ -34,7 +34,31 @@ public record FidelityCell(
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         @JsonProperty("read_path_traces")
-        ReadPathTraces readPathTraces) {
+        ReadPathTraces readPathTraces,
+
+        @Schema(
+                description = "The same observation against the profile with tracing's own cost subtracted as a "
+                        + "constant per message; absent over several datacenters and with a slow replica.",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        @JsonProperty("tracing_cost_subtracted")
+        TracingCostSubtracted tracingCostSubtracted) {
+
+    /** The observation against the profile with tracing's cost subtracted per message. */
+    @Schema(name = "FidelityTracingCostSubtracted")
+    public record TracingCostSubtracted(
+            @Schema(description = "Subtracted from each other replica's traced W and A, ms.")
+            @JsonProperty("write_shift_ms")
+            double writeShiftMillis,
+
+            @Schema(description = "Subtracted from each other replica's traced R and S, ms.")
+            @JsonProperty("read_shift_ms")
+            double readShiftMillis,
+
+            @Schema(description = "How the shifts were found, or why none was.") @JsonProperty("explanation")
+            String explanation,
+
+            @JsonProperty("observation") Observation observation) {}
 
     /** Observed (traced reads) against predicted speculation and read repair. */
     @Schema(name = "FidelityReadPathTraces")

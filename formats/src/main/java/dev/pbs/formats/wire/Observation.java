@@ -68,6 +68,14 @@ public record Observation(
         @JsonProperty("nrmse_latency")
         Double nrmseLatency,
 
+        @Schema(
+                description = "The latency NRMSE the observation's own sampling would give if the prediction were "
+                        + "exact (the observed percentiles' standard errors over the same range); a floor, since the "
+                        + "profile's own sampling is left out; null when no latency was compared.",
+                nullable = true)
+        @JsonProperty("noise_floor_latency")
+        Double noiseFloorLatency,
+
         @JsonProperty("points") List<Point> points,
         @JsonProperty("latencies") List<Latency> latencies) {
 

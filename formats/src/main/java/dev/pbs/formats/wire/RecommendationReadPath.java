@@ -32,7 +32,7 @@ public record RecommendationReadPath(
         List<String> speculativeRetry,
 
         @Schema(
-                description = "blocking or none.",
+                description = "blocking, none or off.",
                 allowableValues = {"blocking", "none"})
         @JsonProperty("read_repair")
         String readRepair,

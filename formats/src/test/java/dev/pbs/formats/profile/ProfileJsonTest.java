@@ -127,7 +127,7 @@ class ProfileJsonTest {
         LatencyProfile partial = ProfileJson.read("{\"name\": \"p\", \"default\": " + ALL_CONSTANT
                 + ", \"read_path\": {\"speculative_retry\": \"99p\"}}");
         dev.pbs.model.readpath.ReadPath path = partial.readPath().orElseThrow();
-        assertThat(path.readRepair()).isEqualTo(dev.pbs.model.readpath.ReadRepair.NONE);
+        assertThat(path.readRepair()).isEqualTo(dev.pbs.model.readpath.ReadRepair.OFF);
         assertThat(path.replicaChoice()).isEqualTo(dev.pbs.model.readpath.ReplicaChoice.random());
         assertThat(ProfileJson.read(minimal("")).readPath()).isEmpty();
     }

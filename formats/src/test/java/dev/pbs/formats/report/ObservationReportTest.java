@@ -1,6 +1,7 @@
 package dev.pbs.formats.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pbs.cassandra.observe.ObservedPoint;
@@ -28,8 +29,8 @@ class ObservationReportTest {
                     new ObservedPoint(0, ProportionEstimate.of(90, 100), 0.92, 0.85, 0.92, 0.88, 0.3),
                     new ObservedPoint(10, ProportionEstimate.of(99, 100), 0.99, 0.98, 0.99, 0.985, 0.2)),
             List.of(
-                    new ObservedStaleness.LatencyComparison("read", 50, 10.0, 10.5),
-                    new ObservedStaleness.LatencyComparison("write", 50, 12.0, 11.0)));
+                    new ObservedStaleness.LatencyComparison("read", 50, 10.0, 10.5, 0.1),
+                    new ObservedStaleness.LatencyComparison("write", 50, 12.0, 11.0, 0.3)));
 
     @Test
     void json_carriesTheFieldsToolsReadByName() throws Exception {
@@ -37,6 +38,8 @@ class ObservationReportTest {
         assertThat(json.get("rmse_t_visibility").asDouble()).isEqualTo(OBSERVED.rmse());
         assertThat(json.get("noise_floor_t_visibility").asDouble()).isEqualTo(OBSERVED.noiseFloor());
         assertThat(json.get("nrmse_latency").asDouble()).isEqualTo(OBSERVED.latencyNrmse());
+        // standard errors 0.1 and 0.3 ms over the observed range of 2 ms
+        assertThat(json.get("noise_floor_latency").asDouble()).isCloseTo(Math.sqrt(0.05) / 2, within(1e-12));
         assertThat(json.get("mean_client_gap_ms").asDouble()).isEqualTo(0.75);
         assertThat(json.get("prediction_windows").asInt()).isEqualTo(1);
         JsonNode windowed =

@@ -71,7 +71,7 @@ class TuningJsonTest {
                 new TuningReadPath(
                         ReadFanout.TARGETED,
                         List.of(new SpeculativeRetry.None(), SpeculativeRetry.parse("ALWAYS")),
-                        ReadRepair.NONE,
+                        ReadRepair.OFF,
                         ReplicaChoice.random()),
                 "speculation<=0.05");
         JsonNode answer = TuningJson.toJson(result);
@@ -81,7 +81,7 @@ class TuningJsonTest {
         assertThat(readPath.get("speculative_retry"))
                 .extracting(JsonNode::asText)
                 .containsExactly("NONE", "ALWAYS");
-        assertThat(readPath.get("read_repair").asText()).isEqualTo("none");
+        assertThat(readPath.get("read_repair").asText()).isEqualTo("off");
         assertThat(readPath.get("replica_choice").asText()).isEqualTo("random");
         assertThat(readPath.has("snitch_badness_threshold")).isFalse();
         assertThat(candidates(answer)).allSatisfy(candidate -> {

@@ -27,7 +27,7 @@ public record TuningReadPath(
 
     /** The paper's read path: fan-out to all, no speculation, no read repair, random replicas. */
     public static final TuningReadPath PAPER = new TuningReadPath(
-            ReadFanout.ALL, List.of(new SpeculativeRetry.None()), ReadRepair.NONE, ReplicaChoice.random());
+            ReadFanout.ALL, List.of(new SpeculativeRetry.None()), ReadRepair.OFF, ReplicaChoice.random());
 
     public TuningReadPath {
         Objects.requireNonNull(readFanout, "read fan-out is missing");

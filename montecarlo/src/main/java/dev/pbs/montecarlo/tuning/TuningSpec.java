@@ -1,7 +1,6 @@
 package dev.pbs.montecarlo.tuning;
 
 import dev.pbs.model.profile.LatencyProfile;
-import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.montecarlo.SimulationSpec;
 import java.util.List;
 import java.util.Objects;
@@ -41,10 +40,12 @@ public record TuningSpec(
                     "N must be a range within 1.." + MAX_N + ", was " + smallestN + ".." + largestN);
         }
         int times = Tuner.grid(requirements).length;
-        if (readPath.readRepair() == ReadRepair.BLOCKING && times > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
-            throw new IllegalArgumentException("with blocking read repair, the requirements may read at most "
-                    + (SimulationSpec.MAX_REPAIR_GRID_POINTS - 1) + " times after commit besides 0, read "
-                    + (times - 1));
+        if (readPath.readRepair().readsAgainOnMismatch() && times > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
+            throw new IllegalArgumentException(
+                    "with read repair " + readPath.readRepair().text()
+                            + ", the requirements may read at most "
+                            + (SimulationSpec.MAX_REPAIR_GRID_POINTS - 1) + " times after commit besides 0, read "
+                            + (times - 1));
         }
     }
 

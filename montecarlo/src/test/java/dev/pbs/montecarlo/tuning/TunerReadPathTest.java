@@ -88,7 +88,7 @@ class TunerReadPathTest {
 
     @Test
     void severalSettings_everyRAndWIsACandidateWithEachSetting() {
-        TuningResult result = tune(ONE_SLOW_REPLICA, targeted(ReadRepair.NONE, NONE, ALWAYS), Objective.SUM);
+        TuningResult result = tune(ONE_SLOW_REPLICA, targeted(ReadRepair.OFF, NONE, ALWAYS), Objective.SUM);
 
         assertThat(all(result)).hasSize(2 * 9);
         assertThat(all(result))
@@ -102,7 +102,7 @@ class TunerReadPathTest {
 
     @Test
     void always_oneSlowReplica_readsFasterThanNone() {
-        TuningResult result = tune(ONE_SLOW_REPLICA, targeted(ReadRepair.NONE, NONE, ALWAYS), Objective.parse("read"));
+        TuningResult result = tune(ONE_SLOW_REPLICA, targeted(ReadRepair.OFF, NONE, ALWAYS), Objective.parse("read"));
 
         for (int r = 1; r <= 2; r++) {
             // Without speculation a third (R = 1) or two thirds (R = 2) of reads ask replica 0: 40 ms.
@@ -122,7 +122,7 @@ class TunerReadPathTest {
     @Test
     void speculationRequirement_rejectsAlwaysBelowNAndKeepsNone() {
         TuningResult result =
-                tune(ONE_SLOW_REPLICA, targeted(ReadRepair.NONE, NONE, ALWAYS), Objective.SUM, "speculation<=0.05");
+                tune(ONE_SLOW_REPLICA, targeted(ReadRepair.OFF, NONE, ALWAYS), Objective.SUM, "speculation<=0.05");
 
         assertThat(result.feasible())
                 .allSatisfy(candidate -> assertThat(candidate.speculativeRetry().equals(NONE)
@@ -175,13 +175,13 @@ class TunerReadPathTest {
     @Test
     void readPath_speculationWithoutTargetedReadsOrRepeatedSettings_isRefused() {
         assertThatThrownBy(() -> new TuningReadPath(
-                        ReadFanout.ALL, List.of(NONE, ALWAYS), ReadRepair.NONE, ReplicaChoice.random()))
+                        ReadFanout.ALL, List.of(NONE, ALWAYS), ReadRepair.OFF, ReplicaChoice.random()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("ALWAYS needs the targeted read fan-out");
-        assertThatThrownBy(() -> targeted(ReadRepair.NONE, ALWAYS, SpeculativeRetry.parse("always")))
+        assertThatThrownBy(() -> targeted(ReadRepair.OFF, ALWAYS, SpeculativeRetry.parse("always")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("distinct");
-        assertThatThrownBy(() -> targeted(ReadRepair.NONE))
+        assertThatThrownBy(() -> targeted(ReadRepair.OFF))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("between 1 and 8");
     }

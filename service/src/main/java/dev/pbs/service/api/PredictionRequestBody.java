@@ -125,12 +125,13 @@ public record PredictionRequestBody(
         String speculativeRetry,
 
         @Schema(
-                description =
-                        "'blocking' (Cassandra's read_repair = 'BLOCKING', its default) or 'none': with blocking, "
-                                + "a read whose kept answers disagree writes the newest value to the stale replicas it read "
-                                + "and waits for their acknowledgements; each entry of configs then gives, at each t_ms (at "
-                                + "most 100), the fraction of reads that repair and the time it adds. Default: none.",
-                allowableValues = {"blocking", "none"},
+                description = "'blocking' (Cassandra's read_repair = 'BLOCKING', its default), 'none' (Cassandra's "
+                        + "'NONE') or 'off' (the paper's read): with none, a read whose kept answers disagree "
+                        + "reads the full data again from the same replicas; with blocking it also writes the "
+                        + "newest value to the replicas still stale and waits for their acknowledgements; each "
+                        + "entry of configs then gives, at each t_ms (at most 100), the fraction of reads that "
+                        + "disagree, that repair, and the time it adds. Default: off.",
+                allowableValues = {"blocking", "none", "off"},
                 example = "blocking")
         @JsonProperty("read_repair")
         String readRepair,

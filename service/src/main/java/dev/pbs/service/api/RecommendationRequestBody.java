@@ -145,10 +145,10 @@ public record RecommendationRequestBody(
         Object speculativeRetry,
 
         @Schema(
-                description = "'blocking' or 'none', as for a prediction: with blocking, each candidate's metrics give "
-                        + "the fraction of reads that repair at time 0 and at each time a requirement reads, which "
-                        + "repair@<ms><=<fraction> bounds. Default: none.",
-                allowableValues = {"blocking", "none"},
+                description = "'blocking', 'none' or 'off', as for a prediction: with blocking, each candidate's "
+                        + "metrics give the fraction of reads that repair at time 0 and at each time a requirement "
+                        + "reads, which repair@<ms><=<fraction> bounds. Default: off.",
+                allowableValues = {"blocking", "none", "off"},
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("read_repair")
         String readRepair,
