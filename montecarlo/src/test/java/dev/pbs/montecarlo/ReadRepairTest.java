@@ -25,6 +25,22 @@ class ReadRepairTest {
     }
 
     /**
+     * Targeted reads over replica 0, which gets the write after 1 ms, and replicas 1 and 2, after
+     * 10 ms; every other message 1 ms; read at 0, 4.9, 5, 6.9, 7 and 100 ms after commit.
+     */
+    private static SimulationResult oneEarlyReplica(ReadRepair repair, int trials) {
+        LatencyProfile profile = TestProfiles.constants(
+                new double[] {1, 1, 1, 1}, new double[] {10, 1, 1, 1}, new double[] {10, 1, 1, 1});
+        return ENGINE.run(SimulationSpec.builder(profile, 3)
+                .trials(trials)
+                .seed(9)
+                .readFanout(ReadFanout.TARGETED)
+                .readRepair(repair)
+                .visibilityGridMillis(0, 4.9, 5, 6.9, 7, 100)
+                .build());
+    }
+
+    /**
      * Replica 0 gets the write after 1 ms; replicas 1 and 2 after 10 ms; every read message takes
      * 1 ms. W = 1 commits at 2 ms, so replicas 1 and 2 are fresh from t = 7 ms. A read of two
      * random replicas includes replica 0 in two reads of three: those disagree before 7 ms. Their
@@ -35,16 +51,8 @@ class ReadRepairTest {
      */
     @Test
     void targetedReads_constantDelays_repairWhileTheAnswersDisagree() {
-        LatencyProfile profile = TestProfiles.constants(
-                new double[] {1, 1, 1, 1}, new double[] {10, 1, 1, 1}, new double[] {10, 1, 1, 1});
         int trials = 60_000;
-        SimulationResult result = ENGINE.run(SimulationSpec.builder(profile, 3)
-                .trials(trials)
-                .seed(9)
-                .readFanout(ReadFanout.TARGETED)
-                .readRepair(ReadRepair.BLOCKING)
-                .visibilityGridMillis(0, 4.9, 5, 6.9, 7, 100)
-                .build());
+        SimulationResult result = oneEarlyReplica(ReadRepair.BLOCKING, trials);
         List<RepairPoint> readTwoWriteOne = repairs(result, 2, 1);
         for (int g = 0; g < 4; g++) {
             RepairPoint point = readTwoWriteOne.get(g);
@@ -96,16 +104,8 @@ class ReadRepairTest {
      */
     @Test
     void none_constantDelays_readsAgainButNeverRepairs() {
-        LatencyProfile profile = TestProfiles.constants(
-                new double[] {1, 1, 1, 1}, new double[] {10, 1, 1, 1}, new double[] {10, 1, 1, 1});
         int trials = 60_000;
-        SimulationResult result = ENGINE.run(SimulationSpec.builder(profile, 3)
-                .trials(trials)
-                .seed(9)
-                .readFanout(ReadFanout.TARGETED)
-                .readRepair(ReadRepair.NONE)
-                .visibilityGridMillis(0, 4.9, 5, 6.9, 7, 100)
-                .build());
+        SimulationResult result = oneEarlyReplica(ReadRepair.NONE, trials);
         List<RepairPoint> readTwoWriteOne = repairs(result, 2, 1);
         for (int g = 0; g < 4; g++) {
             RepairPoint point = readTwoWriteOne.get(g);
@@ -127,12 +127,7 @@ class ReadRepairTest {
         assertThat(readTwo.readLatencyWithRepair(99).orElseThrow().valueMillis())
                 .isCloseTo(4, within(0.04));
         // The paper's read does neither.
-        assertThat(ENGINE.run(SimulationSpec.builder(profile, 3)
-                                .trials(1_000)
-                                .seed(9)
-                                .readFanout(ReadFanout.TARGETED)
-                                .visibilityGridMillis(0, 5)
-                                .build())
+        assertThat(oneEarlyReplica(ReadRepair.OFF, 1_000)
                         .configuration(2, 1)
                         .orElseThrow()
                         .readRepair())

@@ -190,20 +190,7 @@ public record ObservedStaleness(
      * smallest) of the observed values. NaN when nothing was compared.
      */
     public double latencyNrmse() {
-        if (latencies.isEmpty()) {
-            return Double.NaN;
-        }
-        double sum = 0;
-        double lowest = Double.POSITIVE_INFINITY;
-        double highest = Double.NEGATIVE_INFINITY;
-        for (LatencyComparison latency : latencies) {
-            double difference = latency.predictedMillis() - latency.observedMillis();
-            sum += difference * difference;
-            lowest = Math.min(lowest, latency.observedMillis());
-            highest = Math.max(highest, latency.observedMillis());
-        }
-        double range = highest - lowest;
-        return range > 0 ? Math.sqrt(sum / latencies.size()) / range : Double.NaN;
+        return normalisedRootMeanSquare(latency -> latency.predictedMillis() - latency.observedMillis());
     }
 
     /**
@@ -214,6 +201,14 @@ public record ObservedStaleness(
      * standard error is not known.
      */
     public double latencyNoiseFloor() {
+        return normalisedRootMeanSquare(LatencyComparison::observedStandardErrorMillis);
+    }
+
+    /**
+     * The root mean square of {@code term} over the compared percentiles, divided by the range of
+     * the observed values; NaN when nothing was compared or the range is 0.
+     */
+    private double normalisedRootMeanSquare(java.util.function.ToDoubleFunction<LatencyComparison> term) {
         if (latencies.isEmpty()) {
             return Double.NaN;
         }
@@ -221,7 +216,8 @@ public record ObservedStaleness(
         double lowest = Double.POSITIVE_INFINITY;
         double highest = Double.NEGATIVE_INFINITY;
         for (LatencyComparison latency : latencies) {
-            sum += latency.observedStandardErrorMillis() * latency.observedStandardErrorMillis();
+            double value = term.applyAsDouble(latency);
+            sum += value * value;
             lowest = Math.min(lowest, latency.observedMillis());
             highest = Math.max(highest, latency.observedMillis());
         }
