@@ -178,8 +178,8 @@ class TracingDilationTest {
         return snapshot(replicationFactor, nodes, client, new WarsRecorder());
     }
 
-    private static ProbeSnapshot snapshot(
-            int replicationFactor, int nodes, ClientLatencies client, WarsRecorder recorder) {
+    /** A snapshot of {@code nodes} healthy nodes 127.0.0.1 onwards, with what was recorded. */
+    static ProbeSnapshot snapshot(int replicationFactor, int nodes, ClientLatencies client, WarsRecorder recorder) {
         NodeHealth health = new NodeHealth();
         for (int i = 1; i <= nodes; i++) {
             health.know("127.0.0." + i, true);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.pbs.model.profile.LatencyProfile;
-import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -140,22 +139,6 @@ class TracingShiftTest {
     }
 
     private static ProbeSnapshot snapshot(ClientLatencies client, WarsRecorder recorder) {
-        NodeHealth health = new NodeHealth();
-        for (String replica : REPLICAS) {
-            health.know(replica, true);
-        }
-        return new ProbeSnapshot(
-                "test-cluster",
-                "5.0.6",
-                "datacenter1",
-                3,
-                Instant.parse("2026-12-01T10:00:00Z"),
-                Instant.parse("2026-12-01T10:01:00Z"),
-                new ProbeCounters(100, 100, 0, 0, 20, 20, 0, 0),
-                recorder.snapshot(),
-                health.report(),
-                recorder.localSnapshot(),
-                recorder.readTargets(),
-                client.snapshot());
+        return TracingDilationTest.snapshot(REPLICAS.size(), REPLICAS.size(), client, recorder);
     }
 }
