@@ -37,6 +37,11 @@ public final class ConfigurationResult {
 
     private final int gridLength;
 
+    /** Trials consistent at every t >= 0: the threshold t* = 0 (with healthy replicas, consistent at t = 0). */
+    private final long consistentFromStart;
+    /** What faulty replicas did; null for healthy ones. */
+    private final FaultEffects faultEffects;
+
     ConfigurationResult(
             QuorumConfiguration configuration,
             long trials,
@@ -96,6 +101,52 @@ public final class ConfigurationResult {
             Speculation speculation,
             List<RepairPoint> readRepair,
             DelayHistogram readLatencyOverGrid) {
+        this(
+                configuration,
+                levels,
+                strict,
+                missedAcknowledged,
+                trials,
+                consistentAtOnce,
+                consistentAtOnce,
+                neverConsistent,
+                gridHits,
+                grid,
+                thresholds,
+                readLatency,
+                writeLatency,
+                speculation,
+                readRepair,
+                readLatencyOverGrid,
+                null);
+    }
+
+    /**
+     * With faulty replicas: {@code trials} counts only the trials whose write committed and whose
+     * read found its replicas up; {@code gridHits} are signed changes (a read may turn stale again
+     * when a replica returns before its hint), {@code consistentFromStart} the trials consistent at
+     * every t, and {@code thresholds} the last time each other trial turned consistent.
+     */
+    ConfigurationResult(
+            QuorumConfiguration configuration,
+            LevelConfiguration levels,
+            boolean strict,
+            double missedAcknowledged,
+            long trials,
+            long consistentAtOnce,
+            long consistentFromStart,
+            long neverConsistent,
+            long[] gridHits,
+            double[] grid,
+            DelayHistogram thresholds,
+            DelayHistogram readLatency,
+            DelayHistogram writeLatency,
+            Speculation speculation,
+            List<RepairPoint> readRepair,
+            DelayHistogram readLatencyOverGrid,
+            FaultEffects faultEffects) {
+        this.consistentFromStart = consistentFromStart;
+        this.faultEffects = faultEffects;
         this.configuration = configuration;
         this.readLatencyOverGrid = readLatencyOverGrid;
         this.gridLength = grid.length;
@@ -154,6 +205,15 @@ public final class ConfigurationResult {
         return Optional.ofNullable(readRepair);
     }
 
+    /** What faulty replicas did to this configuration; empty for healthy replicas. */
+    public Optional<FaultEffects> faultEffects() {
+        return Optional.ofNullable(faultEffects);
+    }
+
+    /**
+     * The trials behind P(consistent) and the windows: all of them, or with faulty replicas those
+     * whose write committed and whose read found its replicas up.
+     */
     public long trials() {
         return trials;
     }
@@ -170,19 +230,21 @@ public final class ConfigurationResult {
 
     /**
      * P(consistent) at any t, from the threshold histogram: exact for t = 0, otherwise to the
-     * histogram's resolution (0.1% of t). Use {@link #visibility()} for exact counts.
+     * histogram's resolution (0.1% of t). Use {@link #visibility()} for exact counts. With faulty
+     * replicas, the probability that the read is consistent at t and at every later time.
      */
     public ProportionEstimate consistentAt(double tMillis) {
         if (!(tMillis >= 0) || Double.isInfinite(tMillis)) {
             throw new IllegalArgumentException("time after commit must be finite and >= 0 ms, was " + tMillis);
         }
         long positive = thresholds == null ? 0 : thresholds.countAtOrBelow(tMillis);
-        return ProportionEstimate.of(consistentAtOnce + positive, trials);
+        return ProportionEstimate.of(consistentFromStart + positive, trials);
     }
 
     /**
      * The window for probability p: how long after commit a read must start to be consistent
-     * with probability at least p, i.e. the p-quantile of t*.
+     * with probability at least p, i.e. the p-quantile of t* (with faulty replicas, the last time
+     * a trial turns consistent, so that a read started any later is consistent too).
      *
      * @param probability p in (0, 1]
      */
@@ -191,12 +253,12 @@ public final class ConfigurationResult {
             OrderStatistics.requireLevel(probability);
             return new QuantileEstimate(probability, 0, 0, 0);
         }
-        return quantile(thresholds, consistentAtOnce, probability);
+        return quantile(thresholds, consistentFromStart, probability);
     }
 
     /** A percentile (0 to 100] of read latency: the R-th fastest response (or the slowest of R). */
     public QuantileEstimate readLatency(double percentile) {
-        return quantile(readLatency, 0, percentileToProbability(percentile));
+        return latencyQuantile(readLatency, percentileToProbability(percentile));
     }
 
     /**
@@ -219,7 +281,7 @@ public final class ConfigurationResult {
 
     /** A percentile (0 to 100] of write latency: the W-th acknowledgement. */
     public QuantileEstimate writeLatency(double percentile) {
-        return quantile(writeLatency, 0, percentileToProbability(percentile));
+        return latencyQuantile(writeLatency, percentileToProbability(percentile));
     }
 
     /**
@@ -254,6 +316,18 @@ public final class ConfigurationResult {
             throw new IllegalArgumentException("percentile must be in (0, 100], was " + percentile);
         }
         return percentile / 100.0;
+    }
+
+    /** A quantile of the operations a latency histogram holds (with faults, the available ones). */
+    private static QuantileEstimate latencyQuantile(DelayHistogram histogram, double probability) {
+        long count = histogram.count();
+        if (count == 0) {
+            OrderStatistics.requireLevel(probability);
+            return new QuantileEstimate(probability, Double.NaN, Double.NaN, Double.NaN);
+        }
+        long[] ranks = OrderStatistics.ranks(count, probability);
+        double[][] buckets = histogram.bucketsAtRanks(0, ranks);
+        return new QuantileEstimate(probability, buckets[1][1], buckets[0][0], buckets[2][2]);
     }
 
     private QuantileEstimate quantile(DelayHistogram histogram, long zeros, double probability) {

@@ -54,6 +54,11 @@ public record LevelSimulationSpec(
         Objects.requireNonNull(profile, "profile is missing");
         Objects.requireNonNull(replicas, "replicas are missing");
         profile.requireReplicaCount(replicas.replicaCount());
+        if (profile.faults().any()) {
+            throw new IllegalArgumentException(
+                    "faulty replicas (" + profile.faults().describe() + ") are simulated "
+                            + "for (R, W) predictions in one datacenter, not yet for consistency levels");
+        }
         DatacenterTopology topology = profile.topology().orElse(null);
         if (topology == null && replicas.datacenterCount() > 1) {
             throw new IllegalArgumentException("the profile " + profile.name()

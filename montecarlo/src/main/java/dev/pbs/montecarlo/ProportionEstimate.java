@@ -11,7 +11,14 @@ public record ProportionEstimate(long successes, long trials, double estimate, d
 
     private static final double CONFIDENCE = 0.95;
 
+    /**
+     * @param trials 0 gives an undefined estimate (NaN, interval [0, 1]): nothing was observed,
+     *     as when faults left no trial of a configuration available
+     */
     public static ProportionEstimate of(long successes, long trials) {
+        if (trials == 0 && successes == 0) {
+            return new ProportionEstimate(0, 0, Double.NaN, 0.0, 1.0);
+        }
         if (trials < 1 || trials > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("trials must be between 1 and " + Integer.MAX_VALUE + ", was " + trials);
         }

@@ -39,6 +39,42 @@ public final class SimulationResult {
         return new SimulationResult(spec, results);
     }
 
+    /** The results of a run with faulty replicas ({@link FaultSimulator}). */
+    static SimulationResult withFaults(SimulationSpec spec, TrialPlan plan, Accumulator total, FaultCounts counts) {
+        double[] grid = spec.visibilityGridMillis();
+        List<ConfigurationResult> results = new ArrayList<>();
+        List<QuorumConfiguration> configurations = spec.configurations();
+        for (int c = 0; c < configurations.size(); c++) {
+            QuorumConfiguration configuration = configurations.get(c);
+            long committed = total.trials - counts.writeUnavailable[c];
+            long available = committed - counts.readUnavailable[c];
+            int readIndex = configuration.r() - 1;
+            FaultEffects effects = new FaultEffects(
+                    ProportionEstimate.of(counts.writeUnavailable[c], total.trials),
+                    ProportionEstimate.of(counts.readUnavailable[c], committed),
+                    ProportionEstimate.of(counts.readsPaused[readIndex], counts.readsAnswered[readIndex]));
+            results.add(new ConfigurationResult(
+                    configuration,
+                    null,
+                    configuration.isStrict(),
+                    Double.NaN,
+                    available,
+                    total.consistentAtOnce[c],
+                    counts.consistentThroughout[c],
+                    total.neverConsistent[c],
+                    total.gridHits[c],
+                    grid,
+                    total.thresholds[c],
+                    total.readLatency[readIndex],
+                    total.writeLatency[configuration.w() - 1],
+                    null,
+                    null,
+                    null,
+                    effects));
+        }
+        return new SimulationResult(spec, results);
+    }
+
     private static Speculation speculation(SimulationSpec spec, TrialPlan plan, Accumulator total, int readIndex) {
         if (!spec.speculativeRetry().speculates()) {
             return null;

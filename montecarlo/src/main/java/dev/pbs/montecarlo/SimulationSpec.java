@@ -87,6 +87,7 @@ public record SimulationSpec(
                     "N must be between 1 and " + QuorumConfiguration.MAX_REPLICAS + ", was " + n);
         }
         profile.requireReplicaCount(n);
+        requireFaultsModelled(profile, n, readFanout, coordinatorReplica, expansion, speculativeRetry, readRepair);
         if (configurations == null || configurations.isEmpty()) {
             throw new IllegalArgumentException("at least one (R, W) configuration is needed");
         }
@@ -131,6 +132,44 @@ public record SimulationSpec(
                 }
             }
         });
+    }
+
+    /**
+     * Faulty replicas ({@link LatencyProfile#faults()}) are simulated for Cassandra's targeted read
+     * in one datacenter, with the coordinator apart from the replicas, and with neither speculative
+     * retry nor read repair: each of those would have to know how a pause or an outage changes it.
+     */
+    private static void requireFaultsModelled(
+            LatencyProfile profile,
+            int n,
+            ReadFanout readFanout,
+            boolean coordinatorReplica,
+            QuorumExpansion expansion,
+            SpeculativeRetry speculativeRetry,
+            ReadRepair readRepair) {
+        if (!profile.faults().any()) {
+            return;
+        }
+        profile.faults().struck(n);
+        String refused = null;
+        if (readFanout != ReadFanout.TARGETED) {
+            refused = "the targeted read fan-out (Cassandra's; with fan-out all, which replicas answer first would "
+                    + "depend on the pauses at every t)";
+        } else if (coordinatorReplica) {
+            refused = "the coordinator apart from the replicas";
+        } else if (expansion != QuorumExpansion.EXPANDING) {
+            refused = "expanding quorums";
+        } else if (speculativeRetry.speculates()) {
+            refused = "speculative retry NONE";
+        } else if (readRepair != ReadRepair.OFF) {
+            refused = "read repair off";
+        } else if (profile.topology().isPresent()) {
+            refused = "a profile without datacenters";
+        }
+        if (refused != null) {
+            throw new IllegalArgumentException(
+                    "faulty replicas (" + profile.faults().describe() + ") are simulated only with " + refused);
+        }
     }
 
     @Override

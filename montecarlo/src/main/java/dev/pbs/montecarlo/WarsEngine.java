@@ -29,6 +29,9 @@ public final class WarsEngine {
     /** Runs the simulation, telling {@code listener} after every chunk how many trials are done. */
     public SimulationResult run(SimulationSpec spec, ProgressListener listener) {
         TrialPlan plan = new TrialPlan(spec, SpeculationThresholds.of(spec, this));
+        if (spec.profile().faults().any()) {
+            return runWithFaults(spec, plan, listener);
+        }
         List<ChunkSimulator> workers = ChunkedRun.run(
                 spec.trials(),
                 spec.seed(),
@@ -41,6 +44,27 @@ public final class WarsEngine {
             total.add(workers.get(worker).accumulator());
         }
         return SimulationResult.from(spec, plan, total);
+    }
+
+    private static SimulationResult runWithFaults(SimulationSpec spec, TrialPlan plan, ProgressListener listener) {
+        List<FaultSimulator> workers = ChunkedRun.run(
+                spec.trials(),
+                spec.seed(),
+                spec.threads(),
+                worker -> new FaultSimulator(
+                        plan,
+                        new Accumulator(plan),
+                        new FaultCounts(plan),
+                        new ReplicaFaults(spec.profile().faults(), plan.n)),
+                plan.distributions,
+                listener);
+        Accumulator total = workers.get(0).accumulator();
+        FaultCounts counts = workers.get(0).counts();
+        for (int worker = 1; worker < workers.size(); worker++) {
+            total.add(workers.get(worker).accumulator());
+            counts.add(workers.get(worker).counts());
+        }
+        return SimulationResult.withFaults(spec, plan, total, counts);
     }
 
     /**
@@ -56,6 +80,10 @@ public final class WarsEngine {
         if (plan.coordinatorReplica || plan.crossesDatacenters || plan.nonExpanding) {
             throw new IllegalArgumentException("session guarantees are simulated for expanding quorums in one "
                     + "datacenter, with the coordinator apart from the replicas");
+        }
+        if (spec.profile().faults().any()) {
+            throw new IllegalArgumentException("session guarantees are simulated for healthy replicas, without "
+                    + "faults (" + spec.profile().faults().describe() + ")");
         }
         List<SessionSimulator> workers = ChunkedRun.run(
                 session.trials(),

@@ -1,5 +1,6 @@
 package dev.pbs.model.profile;
 
+import dev.pbs.model.faults.Faults;
 import dev.pbs.model.readpath.ReadPath;
 import java.util.List;
 import java.util.Objects;
@@ -22,6 +23,7 @@ public final class LatencyProfile {
     private final DatacenterTopology topology;
     private final CoordinatorReplicaPath coordinatorReplica;
     private final ReadPath readPath;
+    private final Faults faults;
 
     private LatencyProfile(Builder builder) {
         if (builder.name == null || builder.name.isBlank()) {
@@ -35,6 +37,7 @@ public final class LatencyProfile {
         this.topology = builder.topology;
         this.coordinatorReplica = builder.coordinatorReplica;
         this.readPath = builder.readPath;
+        this.faults = builder.faults == null ? Faults.NONE : builder.faults;
         if (topology != null
                 && !topology.isOnePerReplica()
                 && !replicaOverrides.isEmpty()
@@ -87,6 +90,11 @@ public final class LatencyProfile {
         return Optional.ofNullable(readPath);
     }
 
+    /** What goes wrong with the replicas ({@link Faults#NONE}: healthy, the paper's model). */
+    public Faults faults() {
+        return faults;
+    }
+
     public Optional<CoordinatorReplicaPath> coordinatorReplica() {
         return Optional.ofNullable(coordinatorReplica);
     }
@@ -132,7 +140,8 @@ public final class LatencyProfile {
                 .defaults(defaults)
                 .topology(topology)
                 .coordinatorReplica(coordinatorReplica)
-                .readPath(readPath);
+                .readPath(readPath)
+                .faults(faults);
         builder.replicaOverrides = List.copyOf(replicaOverrides);
         return builder;
     }
@@ -147,7 +156,8 @@ public final class LatencyProfile {
                 && replicaOverrides.equals(that.replicaOverrides)
                 && Objects.equals(topology, that.topology)
                 && Objects.equals(coordinatorReplica, that.coordinatorReplica)
-                && Objects.equals(readPath, that.readPath);
+                && Objects.equals(readPath, that.readPath)
+                && faults.equals(that.faults);
     }
 
     @Override
@@ -170,6 +180,7 @@ public final class LatencyProfile {
         private DatacenterTopology topology;
         private CoordinatorReplicaPath coordinatorReplica;
         private ReadPath readPath;
+        private Faults faults;
 
         private Builder(String name) {
             this.name = name;
@@ -209,6 +220,12 @@ public final class LatencyProfile {
         /** The cluster's read path (null: the profile does not say). */
         public Builder readPath(ReadPath readPath) {
             this.readPath = readPath;
+            return this;
+        }
+
+        /** What goes wrong with the replicas (null: healthy). */
+        public Builder faults(Faults faults) {
+            this.faults = faults;
             return this;
         }
 
