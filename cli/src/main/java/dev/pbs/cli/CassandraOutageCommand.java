@@ -39,7 +39,7 @@ final class CassandraOutageCommand implements Callable<Integer> {
             names = "--for",
             paramLabel = "TIME",
             required = true,
-            description = "From the stop to the new start, e.g. 20s; at most 1h.")
+            description = "From the stop to the new start (such as 20s); at most 1h.")
     private String length;
 
     @Override

@@ -42,17 +42,17 @@ final class CassandraPauseCommand implements Callable<Integer> {
             names = "--every",
             paramLabel = "TIME",
             required = true,
-            description = "From the start of one pause to the start of the next, e.g. 2s; more than --for.")
+            description = "From the start of one pause to the start of the next (such as 2s); more than --for.")
     private String every;
 
-    @Option(names = "--for", paramLabel = "TIME", required = true, description = "Each pause, e.g. 200ms.")
+    @Option(names = "--for", paramLabel = "TIME", required = true, description = "Each pause (such as 200ms).")
     private String length;
 
     @Option(
             names = "--duration",
             paramLabel = "TIME",
             required = true,
-            description = "How long the pauses go on, e.g. 60s; at most 1h. The first pause starts at once.")
+            description = "How long the pauses go on (such as 60s); at most 1h. The first pause starts at once.")
     private String duration;
 
     @Override
