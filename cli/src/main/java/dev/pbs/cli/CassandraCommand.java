@@ -5,8 +5,10 @@ import dev.pbs.cassandra.cluster.ClusterSecurity;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.cluster.NodeStatus;
 import dev.pbs.cassandra.cluster.SecureFiles;
+import dev.pbs.cassandra.probe.ProbeSettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -15,15 +17,25 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code pbs cassandra start|status|stop}: a real local Apache Cassandra cluster, one JVM per node. */
+/**
+ * {@code pbs cassandra start|status|stop|pause|outage}: a real local Apache Cassandra cluster, one JVM
+ * per node, and the faults injected into its nodes.
+ */
 @Command(
         name = "cassandra",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        subcommands = {CassandraCommand.Start.class, CassandraCommand.Status.class, CassandraCommand.Stop.class},
+        subcommands = {
+            CassandraCommand.Start.class,
+            CassandraCommand.Status.class,
+            CassandraCommand.Stop.class,
+            CassandraPauseCommand.class,
+            CassandraOutageCommand.class
+        },
         description = {
             "Runs a local Apache Cassandra 5.0 cluster for probing: node i listens on 127.0.0.i "
-                    + "(CQL port 9042), each node a JVM of its own with a 512 MB heap.",
+                    + "(CQL port 9042), each node a JVM of its own with a 512 MB heap. Pauses one node on a "
+                    + "schedule (SIGSTOP, SIGCONT) or stops it for a while (SIGKILL, then a new start).",
             ""
         },
         footer = {
@@ -31,7 +43,9 @@ import picocli.CommandLine.Spec;
             "Example: pbs cassandra start --nodes 3, then pbs probe --contact-point 127.0.0.1:9042 "
                     + "--duration 30s --out p.json, then pbs cassandra stop. Two datacenters: pbs cassandra start "
                     + "--datacenters dc1:3,dc2:3 --dir DIR. With --secure, start prints the probe "
-                    + "command that reaches the cluster."
+                    + "command that reaches the cluster.",
+            "Faults: pbs cassandra pause --node 2 --every 2s --for 200ms --duration 60s; "
+                    + "pbs cassandra outage --node 2 --for 20s."
         })
 final class CassandraCommand implements Callable<Integer> {
 
@@ -42,7 +56,8 @@ final class CassandraCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "a subcommand is needed: start, status or stop");
+        throw new ParameterException(
+                spec.commandLine(), "a subcommand is needed: start, status, stop, pause or outage");
     }
 
     /** Progress lines as they happen: each printed and flushed at once. */
@@ -51,6 +66,20 @@ final class CassandraCommand implements Callable<Integer> {
             out.println(line);
             out.flush();
         };
+    }
+
+    /**
+     * A duration option as {@code pbs probe --duration} takes it ({@code 200ms}, {@code 30s},
+     * {@code 5m}, {@code 1h}).
+     *
+     * @throws IllegalArgumentException naming the option when the text is not one
+     */
+    static Duration duration(String option, String text) {
+        try {
+            return ProbeSettings.duration(text);
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException(option + ": " + bad.getMessage(), bad);
+        }
     }
 
     static final class DirectoryOption {

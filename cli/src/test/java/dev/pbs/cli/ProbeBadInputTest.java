@@ -192,7 +192,7 @@ class ProbeBadInputTest {
                 Arguments.of(
                         probe(out, "--keystore", store(), "--keystore-password-file", storePassword()),
                         "--keystore " + store() + " holds no private key"),
-                Arguments.of(new String[] {"cassandra"}, "start, status or stop"),
+                Arguments.of(new String[] {"cassandra"}, "start, status, stop, pause or outage"),
                 Arguments.of(
                         new String[] {"cassandra", "start", "--mutual-tls", "--dir", folder.toString()},
                         "--mutual-tls needs --secure"),
