@@ -33,7 +33,18 @@ public enum Field {
     WRITE_DC("write_dc", "--write-dc"),
     READ_DC("read_dc", "--read-dc"),
     DATACENTER_MATRIX("dc_matrix", "--dc-matrix"),
-    PROBABILITY("p", "--p");
+    PROBABILITY("p", "--p"),
+    PAUSE_EVERY("pause_every_ms", "--pause-every"),
+    PAUSE_FOR("pause_for_ms", "--pause-for"),
+    PAUSE_TIMING("pause_timing", "--pause-timing"),
+    OUTAGE_EVERY("outage_every_ms", "--outage-every"),
+    OUTAGE_FOR("outage_for_ms", "--outage-for"),
+    HINT_WINDOW("hint_window_ms", "--hint-window"),
+    HINT_REPLAY("hint_replay_ms", "--hint-replay"),
+    FAULTY_REPLICAS("faulty_replicas", "--faulty-replicas"),
+    HEALTHY("healthy", "--healthy"),
+    RECOVERY_OUTAGE("recovery_outage_ms", "--recovery-outage"),
+    RECOVERY_TIMES("recovery_times_ms", "--recovery-times");
 
     private final String jsonName;
     private final String optionName;

@@ -1,5 +1,6 @@
 package dev.pbs.questions;
 
+import dev.pbs.model.faults.Faults;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.QuorumConfiguration;
@@ -24,13 +25,15 @@ import java.util.Objects;
  * @param sessions the session guarantees to simulate besides (R, W), or null when not asked
  * @param report the windows, percentiles and k to report
  * @param seeded whether the seed was given (the answer is then a pure function of the question)
+ * @param recovery the recovery after one outage to report, or null when not asked
  */
 public record PredictionQuestion(
         SimulationSpec simulation,
         LevelSimulationSpec levelSimulation,
         SessionSpec sessions,
         ReportOptions report,
-        boolean seeded) {
+        boolean seeded,
+        RecoveryCurve recovery) {
 
     /** Seed when a question gives none. */
     public static final long DEFAULT_SEED = 42;
@@ -51,7 +54,7 @@ public record PredictionQuestion(
 
     /** A question about (R, W) configurations. */
     public PredictionQuestion(SimulationSpec simulation, ReportOptions report, boolean seeded) {
-        this(simulation, null, null, report, seeded);
+        this(simulation, null, null, report, seeded, null);
     }
 
     /** Whether the question is about consistency levels across datacenters. */
@@ -101,6 +104,17 @@ public record PredictionQuestion(
         private boolean datacenterMatrix;
         private Double writesPerSecond;
         private Double readIntervalMillis;
+        private Double pauseEveryMillis;
+        private Double pauseForMillis;
+        private String pauseTiming;
+        private Double outageEveryMillis;
+        private Double outageForMillis;
+        private Double hintWindowMillis;
+        private Double hintReplayMillis;
+        private List<Long> faultyReplicas;
+        private boolean healthy;
+        private Double recoveryOutageMillis;
+        private List<Double> recoveryTimes;
 
         private Builder(LatencyProfile profile, QuestionLimits limits, Vocabulary vocabulary) {
             this.profile = Objects.requireNonNull(profile, "profile");
@@ -253,6 +267,53 @@ public record PredictionQuestion(
             return this;
         }
 
+        /**
+         * Pauses of every faulty replica: from the start of one to the start of the next, and each
+         * one's length, ms; {@code regular} or {@code random} timing (null: regular). See {@link
+         * FaultOptions}.
+         */
+        public Builder pauses(Double everyMillis, Double forMillis, String timing) {
+            this.pauseEveryMillis = everyMillis;
+            this.pauseForMillis = forMillis;
+            this.pauseTiming = timing;
+            return this;
+        }
+
+        /**
+         * Outages of every faulty replica: the mean time between them and each one's length, ms;
+         * the hint window and the hint replay delay, ms (null: the profile's, or 3 h for the
+         * window). See {@link FaultOptions}.
+         */
+        public Builder outages(Double everyMillis, Double forMillis, Double hintWindowMillis, Double hintReplayMillis) {
+            this.outageEveryMillis = everyMillis;
+            this.outageForMillis = forMillis;
+            this.hintWindowMillis = hintWindowMillis;
+            this.hintReplayMillis = hintReplayMillis;
+            return this;
+        }
+
+        /** The replicas faults strike, numbered from 1 (null: the profile's, else all). */
+        public Builder faultyReplicas(List<Long> faultyReplicas) {
+            this.faultyReplicas = faultyReplicas;
+            return this;
+        }
+
+        /** Simulate healthy replicas, without the profile's faults. */
+        public Builder healthy(boolean healthy) {
+            this.healthy = healthy;
+            return this;
+        }
+
+        /**
+         * The recovery after one outage of {@code outageMillis} to report, at times after the
+         * replica's return (null: {@link RecoveryCurve#DEFAULT_TIMES_MILLIS}).
+         */
+        public Builder recovery(Double outageMillis, List<Double> sinceReturnMillis) {
+            this.recoveryOutageMillis = outageMillis;
+            this.recoveryTimes = sinceReturnMillis;
+            return this;
+        }
+
         /** @throws InvalidQuestionException naming the first problem found */
         public PredictionQuestion build() {
             LevelChoice levels = new LevelChoice(
@@ -263,6 +324,7 @@ public record PredictionQuestion(
                 return buildLevels(levels);
             }
             int n = (int) rules.wholeNumber(Field.N, rules.required(Field.N, replicas), 1, limits.maxReplicas());
+            LatencyProfile profile = withFaults(n);
             List<QuorumConfiguration> configurations = configurations(n);
             double[] grid = rules.timesMillis(Field.TIMES, times == null ? DEFAULT_TIMES_MILLIS : times);
             ReportOptions report = report();
@@ -284,11 +346,93 @@ public record PredictionQuestion(
                     .visibilityGridMillis(grid)
                     .build();
             return new PredictionQuestion(
-                    simulation, null, sessionOptions().forConfigurations(trialCount), report, seed != null);
+                    simulation,
+                    null,
+                    sessionOptions(profile).forConfigurations(trialCount),
+                    report,
+                    seed != null,
+                    recovery(profile.faults()));
         }
 
-        private SessionOptions sessionOptions() {
-            return new SessionOptions(writesPerSecond, readIntervalMillis, coordinatorReplica, profile, rules);
+        /**
+         * The profile with the faults to simulate.
+         *
+         * @throws InvalidQuestionException when they cannot be simulated with the question's options
+         */
+        private LatencyProfile withFaults(int n) {
+            Faults faults = faultOptions().resolve(profile, n);
+            if (!faults.any()) {
+                return faults.equals(profile.faults())
+                        ? profile
+                        : profile.toBuilder().faults(faults).build();
+            }
+            String simulated = "faulty replicas (" + faults.describe() + ") are simulated ";
+            if (coordinatorReplica) {
+                throw rules.invalid(
+                        Field.COORDINATOR_REPLICA,
+                        "cannot be combined with faults: " + simulated + "with the "
+                                + "coordinator apart from the replicas");
+            }
+            if (writesPerSecond != null) {
+                throw rules.invalid(
+                        Field.WRITE_RATE,
+                        "asks for session guarantees, simulated for healthy replicas only, but " + simulated + "(give "
+                                + rules.name(Field.HEALTHY) + " to leave them out)");
+            }
+            if (profile.topology().isPresent()) {
+                throw new InvalidQuestionException(simulated + "in one datacenter, but the profile " + profile.name()
+                        + " places its replicas in datacenters");
+            }
+            return profile.toBuilder().faults(faults).build();
+        }
+
+        private RecoveryCurve recovery(Faults faults) {
+            if (recoveryOutageMillis == null) {
+                if (recoveryTimes != null) {
+                    throw rules.invalid(
+                            Field.RECOVERY_TIMES,
+                            "are times after a replica's return from the outage " + rules.name(Field.RECOVERY_OUTAGE)
+                                    + " gives: add it");
+                }
+                return null;
+            }
+            if (faults.outages() == null) {
+                throw rules.invalid(
+                        Field.RECOVERY_OUTAGE,
+                        "asks how a replica recovers from an outage through its hints, which needs outages: add "
+                                + rules.name(Field.OUTAGE_EVERY) + ", " + rules.name(Field.OUTAGE_FOR) + " and "
+                                + rules.name(Field.HINT_REPLAY) + ", or use a profile with outages");
+            }
+            double outage = rules.finite(Field.RECOVERY_OUTAGE, recoveryOutageMillis);
+            if (!(outage > 0) || outage > FaultOptions.MAX_MILLIS) {
+                throw rules.invalid(
+                        Field.RECOVERY_OUTAGE,
+                        "must be above 0 and at most ten years in ms, was " + Rules.text(outage));
+            }
+            double[] times = rules.timesMillis(
+                    Field.RECOVERY_TIMES, recoveryTimes == null ? RecoveryCurve.DEFAULT_TIMES_MILLIS : recoveryTimes);
+            return new RecoveryCurve(
+                    faults.outages(),
+                    outage,
+                    java.util.Arrays.stream(times).boxed().toList());
+        }
+
+        private FaultOptions faultOptions() {
+            return new FaultOptions(
+                    pauseEveryMillis,
+                    pauseForMillis,
+                    pauseTiming,
+                    outageEveryMillis,
+                    outageForMillis,
+                    hintWindowMillis,
+                    hintReplayMillis,
+                    faultyReplicas,
+                    healthy,
+                    rules);
+        }
+
+        private SessionOptions sessionOptions(LatencyProfile simulated) {
+            return new SessionOptions(writesPerSecond, readIntervalMillis, coordinatorReplica, simulated, rules);
         }
 
         private ReadPathOptions readPathOptions() {
@@ -298,7 +442,17 @@ public record PredictionQuestion(
 
         private PredictionQuestion buildLevels(LevelChoice levels) {
             readPathOptions().refuseForLevels();
-            sessionOptions().refuseForLevels();
+            sessionOptions(profile).refuseForLevels();
+            FaultOptions faultOptions = faultOptions();
+            if (faultOptions.asked() || recoveryOutageMillis != null || recoveryTimes != null) {
+                Field given = faultOptions.firstGiven() != null
+                        ? faultOptions.firstGiven()
+                        : faultOptions.asked() ? Field.HEALTHY : Field.RECOVERY_OUTAGE;
+                throw rules.invalid(
+                        given,
+                        "is about faulty replicas, simulated for (R, W) questions only so far, not for consistency "
+                                + "levels across datacenters");
+            }
             if (readQuorum != null || writeQuorum != null || everyConfiguration) {
                 Field given = readQuorum != null ? Field.R : writeQuorum != null ? Field.W : Field.ALL;
                 String use = "use " + rules.name(Field.WRITE_LEVEL) + " and " + rules.name(Field.READ_LEVEL);
@@ -333,7 +487,7 @@ public record PredictionQuestion(
             } catch (IllegalArgumentException rejected) {
                 throw new InvalidQuestionException(rejected.getMessage());
             }
-            return new PredictionQuestion(null, simulation, null, report(), seed != null);
+            return new PredictionQuestion(null, simulation, null, report(), seed != null, null);
         }
 
         private ReportOptions report() {

@@ -62,6 +62,9 @@ final class ReadPathOptions {
      * @throws InvalidQuestionException naming the first problem found
      */
     Chosen forConfigurations(LatencyProfile profile, double[] grid, Field timesField) {
+        if (profile.faults().any()) {
+            return withFaults(profile);
+        }
         ReadPath measured = profile.readPath().orElse(null);
         if (measured != null && !asked()) {
             if (measured.readRepair().readsAgainOnMismatch() && grid.length > SimulationSpec.MAX_REPAIR_GRID_POINTS) {
@@ -92,6 +95,41 @@ final class ReadPathOptions {
                             + " times, not " + grid.length);
         }
         return new Chosen(fanout, retry, repair, replicaChoice(fanout));
+    }
+
+    /**
+     * The read path with faulty replicas, which are simulated for Cassandra's targeted read (the
+     * default then) without speculative retry or read repair: the profile's own replica choice when
+     * the question sets no read option, else the question's.
+     */
+    private Chosen withFaults(LatencyProfile profile) {
+        String faults = "faulty replicas (" + profile.faults().describe() + ") are simulated ";
+        ReadPath measured = profile.readPath().orElse(null);
+        if (measured != null && !asked()) {
+            if (measured.speculativeRetry().speculates() || measured.readRepair() != ReadRepair.OFF) {
+                throw new InvalidQuestionException(faults + "without speculative retry and read repair, but the "
+                        + "profile " + profile.name() + " reads with speculative retry "
+                        + measured.speculativeRetry().text() + " and read repair "
+                        + measured.readRepair().text()
+                        + ": give " + rules.name(Field.READ_FANOUT) + " targeted, "
+                        + rules.name(Field.SPECULATIVE_RETRY) + " NONE and " + rules.name(Field.READ_REPAIR)
+                        + " off (and " + rules.name(Field.REPLICA_CHOICE) + " "
+                        + (measured.replicaChoice().snitch() ? "snitch" : "random") + " to keep its replica choice)");
+            }
+            return new Chosen(
+                    ReadFanout.TARGETED, measured.speculativeRetry(), ReadRepair.OFF, measured.replicaChoice());
+        }
+        ReadFanout fanout = readFanout == null ? ReadFanout.TARGETED : readFanout;
+        if (fanout != ReadFanout.TARGETED) {
+            throw rules.invalid(Field.READ_FANOUT, "must be targeted (Cassandra's read): " + faults + "for it only");
+        }
+        if (speculativeRetry().speculates()) {
+            throw rules.invalid(Field.SPECULATIVE_RETRY, "must be NONE: " + faults + "without speculative retry");
+        }
+        if (readRepair() != ReadRepair.OFF) {
+            throw rules.invalid(Field.READ_REPAIR, "must be off: " + faults + "without read repair");
+        }
+        return new Chosen(fanout, speculativeRetry(), ReadRepair.OFF, replicaChoice(fanout));
     }
 
     /**

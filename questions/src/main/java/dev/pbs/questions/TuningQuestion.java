@@ -185,6 +185,11 @@ public record TuningQuestion(TuningSpec tuning, LevelTuningSpec levelTuning, boo
 
         /** @throws InvalidQuestionException naming the first problem found */
         public TuningQuestion build() {
+            if (profile.faults().any()) {
+                throw new InvalidQuestionException("the profile " + profile.name() + " has faulty replicas ("
+                        + profile.faults().describe() + "), which tuning does not simulate yet: tune with a profile "
+                        + "without faults, and predict the chosen configuration with them");
+            }
             LevelCandidates candidates =
                     new LevelCandidates(writeLevels, readLevels, writeDatacenters, readDatacenters);
             boolean namedTopology =
