@@ -1,5 +1,6 @@
 package dev.pbs.cli;
 
+import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.formats.report.LevelPredictionTable;
 import dev.pbs.formats.report.PredictionJson;
 import dev.pbs.formats.report.PredictionTable;
@@ -18,6 +19,7 @@ import dev.pbs.questions.Vocabulary;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,6 +53,9 @@ final class PredictCommand implements Callable<Integer> {
 
     @Mixin
     private RunOptions run;
+
+    @ArgGroup(exclusive = false, heading = "%nFaulty replicas:%n")
+    private FaultCommandOptions faults = new FaultCommandOptions();
 
     @Option(
             names = "--n",
@@ -205,8 +210,8 @@ final class PredictCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PredictionQuestion question = PredictionQuestion.builder(
-                        profileOptions.resolve(), QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE)
+        PredictionQuestion question = faults.applyTo(PredictionQuestion.builder(
+                        profileOptions.resolve(), QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE))
                 .replicas(n)
                 .quorums(readQuorum, writeQuorum)
                 .everyConfiguration(all)
@@ -243,8 +248,8 @@ final class PredictCommand implements Callable<Integer> {
         SessionResult sessions =
                 question.sessions() == null ? null : new WarsEngine().run(simulation, question.sessions());
         print(
-                () -> PredictionJson.toText(result, sessions, report),
-                () -> PredictionTable.render(result, sessions, report),
+                () -> JsonMapping.text(PredictionJson.answer(result, sessions, report, question.recovery())),
+                () -> PredictionTable.render(result, sessions, report, question.recovery()),
                 started,
                 simulation.threads());
         return PbsCommandLine.EXIT_SUCCESS;

@@ -331,6 +331,10 @@ public final class ConfigurationResult {
     }
 
     private QuantileEstimate quantile(DelayHistogram histogram, long zeros, double probability) {
+        if (trials == 0) {
+            OrderStatistics.requireLevel(probability);
+            return new QuantileEstimate(probability, Double.NaN, Double.NaN, Double.NaN);
+        }
         long[] ranks = OrderStatistics.ranks(trials, probability);
         double[][] buckets = histogram.bucketsAtRanks(zeros, ranks);
         return new QuantileEstimate(probability, buckets[1][1], buckets[0][0], buckets[2][2]);

@@ -241,17 +241,20 @@ final class FaultSimulator implements ChunkedRun.Worker {
         return up >= readCount;
     }
 
-    /** Whether the read starting {@code t} ms after commit sees the write. */
+    /**
+     * Whether the read starting {@code t} ms after commit sees the write. The comparisons are
+     * written as the change points are computed ({@code arrival - R - commit}, {@code returns -
+     * commit}), so that at a change point they hold exactly, whatever the rounding.
+     */
     private boolean consistentAt(int readCount, double committedAt, double t) {
-        double start = committedAt + t;
         int asked = 0;
         for (int k = 0; k < n && asked < readCount; k++) {
             int replica = order[k];
-            if (!faults.upAt(replica, start)) {
+            if (faults.down[replica] && !(faults.returnsAt[replica] - committedAt <= t)) {
                 continue;
             }
             asked++;
-            if (arrival[replica] <= start + read[replica]) {
+            if (arrival[replica] - read[replica] - committedAt <= t) {
                 return true;
             }
         }

@@ -72,7 +72,10 @@ final class ConfigurationTables {
                 row.add(NumberText.millis(configuration.window(window).valueMillis()));
             }
             for (int k : options.versionsBehind()) {
-                row.add(NumberText.smallProbability(configuration.probabilityOlderThanVersions(k)));
+                row.add(
+                        configuration.faultEffects().isPresent()
+                                ? NumberText.NOT_AVAILABLE
+                                : NumberText.smallProbability(configuration.probabilityOlderThanVersions(k)));
             }
             table.addRow(row);
         }
@@ -143,6 +146,29 @@ final class ConfigurationTables {
                             + NumberText.probability(point.repaired().estimate())
                             + (Double.isNaN(mean) ? "" : " (" + NumberText.millis(mean) + ")"));
                 }
+                table.addRow(row);
+            });
+        }
+        return table;
+    }
+
+    /**
+     * What faulty replicas did: the fraction of writes that found fewer than W replicas up, of reads
+     * right after a committed write that found fewer than R up, and of reads at a random instant
+     * that waited for a paused replica.
+     */
+    TextTable faults(List<ConfigurationResult> configurations) {
+        List<String> header = header();
+        header.add("write unavailable");
+        header.add("read unavailable");
+        header.add("read waited for pause");
+        TextTable table = new TextTable(header, TEXT_COLUMNS);
+        for (ConfigurationResult configuration : configurations) {
+            configuration.faultEffects().ifPresent(effects -> {
+                List<String> row = leadingCells(configuration);
+                row.add(NumberText.smallProbability(effects.writeUnavailable().estimate()));
+                row.add(NumberText.smallProbability(effects.readUnavailable().estimate()));
+                row.add(NumberText.smallProbability(effects.readWaitedForPause().estimate()));
                 table.addRow(row);
             });
         }

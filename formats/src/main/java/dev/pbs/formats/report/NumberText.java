@@ -6,13 +6,20 @@ import java.util.Locale;
 /** Numbers formatted for people: a few significant digits, no exponents. */
 final class NumberText {
 
+    /** What a cell shows when no trial counted (a configuration never available). */
+    static final String NOT_AVAILABLE = "n/a";
+
     private NumberText() {}
 
     /**
      * A probability to four decimals; exactly 0 and 1 as "0" and "1", and a value that is below
-     * 1 but rounds to it as ">0.9999", so that only an exact 1 reads as certain.
+     * 1 but rounds to it as ">0.9999", so that only an exact 1 reads as certain; NaN (no trial
+     * counted) as "n/a".
      */
     static String probability(double probability) {
+        if (Double.isNaN(probability)) {
+            return NOT_AVAILABLE;
+        }
         if (probability == 1.0) {
             return "1";
         }
@@ -30,14 +37,20 @@ final class NumberText {
 
     /** A probability that may be tiny (such as k-staleness): four decimals, or two significant digits. */
     static String smallProbability(double probability) {
+        if (Double.isNaN(probability)) {
+            return NOT_AVAILABLE;
+        }
         if (probability == 0.0 || probability == 1.0) {
             return probability == 0.0 ? "0" : "1";
         }
         return String.format(Locale.ROOT, probability >= 0.0001 ? "%.4f" : "%.2e", probability);
     }
 
-    /** Milliseconds with about three significant digits; "beyond" when not finite. */
+    /** Milliseconds with about three significant digits; "beyond" when infinite, "n/a" when NaN. */
     static String millis(double millis) {
+        if (Double.isNaN(millis)) {
+            return NOT_AVAILABLE;
+        }
         if (!Double.isFinite(millis)) {
             return "beyond";
         }

@@ -4,11 +4,15 @@ import static dev.pbs.formats.json.WholeNumbers.finiteOrNull;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.wire.FaultEffectsAnswer;
+import dev.pbs.formats.wire.FaultProportion;
 import dev.pbs.formats.wire.Prediction;
 import dev.pbs.formats.wire.ReadRepairPoint;
+import dev.pbs.formats.wire.Recovery;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.LevelConfiguration;
 import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.FaultEffects;
 import dev.pbs.montecarlo.LevelSimulationResult;
 import dev.pbs.montecarlo.LevelSimulationSpec;
 import dev.pbs.montecarlo.ProportionEstimate;
@@ -19,6 +23,7 @@ import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.Speculation;
 import dev.pbs.montecarlo.VisibilityPoint;
+import dev.pbs.questions.RecoveryCurve;
 import dev.pbs.questions.ReportOptions;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,7 +53,16 @@ import java.util.Locale;
  *                          "mean_added_ms"}]}],   (only with read repair)
  *  "sessions": {"read_interval_ms", "write_rate", "trials",            (only when asked: write_rate)
  *    "configs": [{"r", "w", "monotonic_reads": {"p_violation", "ci95", "closed_form_bound"},
- *                 "read_your_writes": [{"t_ms", "p_read_own", "ci95"}]}]}}
+ *                 "read_your_writes": [{"t_ms", "p_read_own", "ci95"}]}]},
+ *  "faults": "pauses of ... (replicas 3)",                         (only with faulty replicas)
+ *  "recovery": {"outage_ms", "hinted_fraction",                    (only when asked: recovery_outage_ms)
+ *               "points": [{"since_return_ms", "p_consistent"}]}}
+ * </pre>
+ * With faulty replicas each entry of {@code configs} also has {@code "fault_effects":
+ * {"p_write_unavailable", "p_read_unavailable", "p_read_waited_for_pause"}}, each {@code {"p",
+ * "ci95", "trials"}} ({@code p} null when no trial counted), and no {@code k_staleness} (its closed
+ * form is for healthy replicas).
+ * <pre>
  * </pre>
  * Probabilities are written as full-precision doubles; times in milliseconds, percentiles and
  * window levels are written as integers when they are whole numbers and as full-precision
@@ -72,6 +86,18 @@ public final class PredictionJson {
      * @param sessions the session simulation of the same spec, or null when none was asked
      */
     public static Prediction answer(SimulationResult result, SessionResult sessions, ReportOptions options) {
+        return answer(result, sessions, options, null);
+    }
+
+    /**
+     * The record of a prediction with its session guarantees and a replica's recovery from one
+     * outage.
+     *
+     * @param sessions the session simulation of the same spec, or null when none was asked
+     * @param recovery the recovery asked for, or null
+     */
+    public static Prediction answer(
+            SimulationResult result, SessionResult sessions, ReportOptions options, RecoveryCurve recovery) {
         SimulationSpec spec = result.spec();
         LatencyProfile profile = spec.profile();
         return new Prediction(
@@ -86,10 +112,34 @@ public final class PredictionJson {
                 spec.readRepair().readsAgainOnMismatch() ? spec.readRepair().text() : null,
                 spec.replicaChoice().snitch() ? spec.replicaChoice().text() : null,
                 spec.replicaChoice().snitch() ? spec.replicaChoice().badnessThreshold() : null,
+                null,
                 result.configurations().stream()
                         .map(configuration -> configuration(configuration, options, List.of()))
                         .toList(),
-                sessions == null ? null : SessionAnswer.of(sessions));
+                sessions == null ? null : SessionAnswer.of(sessions),
+                profile.faults().any() ? profile.faults().describe() : null,
+                recovery == null ? null : recovery(recovery));
+    }
+
+    private static Recovery recovery(RecoveryCurve recovery) {
+        return new Recovery(
+                recovery.outageMillis(),
+                recovery.hintedFraction(),
+                recovery.points().stream()
+                        .map(point -> new Recovery.Point(point.sinceReturnMillis(), point.consistent()))
+                        .toList());
+    }
+
+    private static FaultEffectsAnswer faultEffects(FaultEffects effects) {
+        return new FaultEffectsAnswer(
+                proportion(effects.writeUnavailable()),
+                proportion(effects.readUnavailable()),
+                proportion(effects.readWaitedForPause()));
+    }
+
+    private static FaultProportion proportion(ProportionEstimate estimate) {
+        return new FaultProportion(
+                finiteOrNull(estimate.estimate()), List.of(estimate.lower(), estimate.upper()), estimate.trials());
     }
 
     /** The record of a prediction of consistency levels across datacenters. */
@@ -142,7 +192,7 @@ public final class PredictionJson {
             ProportionEstimate consistent = point.consistent();
             visibility.add(new Prediction.Visibility(
                     point.tMillis(),
-                    consistent.estimate(),
+                    finiteOrNull(consistent.estimate()),
                     List.of(consistent.lower(), consistent.upper()),
                     consistent.successes()));
         }
@@ -150,12 +200,16 @@ public final class PredictionJson {
         for (double probability : options.windows()) {
             QuantileEstimate window = result.window(probability);
             windows.add(new Prediction.Window(
-                    probability, finiteOrNull(window.valueMillis()), interval(window), !window.isFinite()));
+                    probability, finiteOrNull(window.valueMillis()), interval(window), window.isBeyondRange()));
         }
         List<Prediction.VersionStaleness> versionStaleness = new ArrayList<>();
         List<Prediction.TimedStaleness> timedStaleness = new ArrayList<>();
+        boolean healthy = result.faultEffects().isEmpty();
         for (int k : options.versionsBehind()) {
-            versionStaleness.add(new Prediction.VersionStaleness(k, result.probabilityOlderThanVersions(k)));
+            if (healthy) {
+                // The closed form counts quorum overlaps among healthy replicas only.
+                versionStaleness.add(new Prediction.VersionStaleness(k, result.probabilityOlderThanVersions(k)));
+            }
             for (VisibilityPoint point : result.visibility()) {
                 // (1 - p)^k falls as p rises: the Wilson interval of p maps onto its ends.
                 timedStaleness.add(new Prediction.TimedStaleness(
@@ -183,7 +237,8 @@ public final class PredictionJson {
                 versionStaleness,
                 timedStaleness,
                 result.speculation().map(PredictionJson::speculation).orElse(null),
-                result.readRepair().map(PredictionJson::repairs).orElse(null));
+                result.readRepair().map(PredictionJson::repairs).orElse(null),
+                result.faultEffects().map(PredictionJson::faultEffects).orElse(null));
     }
 
     private static List<ReadRepairPoint> repairs(List<RepairPoint> points) {
@@ -212,7 +267,7 @@ public final class PredictionJson {
         for (double percentile : options.percentiles()) {
             QuantileEstimate latency = reads ? result.readLatency(percentile) : result.writeLatency(percentile);
             latencies.add(new Prediction.Latency(
-                    percentile, finiteOrNull(latency.valueMillis()), interval(latency), !latency.isFinite()));
+                    percentile, finiteOrNull(latency.valueMillis()), interval(latency), latency.isBeyondRange()));
         }
         return latencies;
     }

@@ -6,6 +6,7 @@ import dev.pbs.montecarlo.QuorumExpansion;
 import dev.pbs.montecarlo.SessionResult;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.questions.RecoveryCurve;
 import dev.pbs.questions.ReportOptions;
 import java.util.List;
 
@@ -31,8 +32,23 @@ public final class PredictionTable {
 
     /** The tables, and the session guarantees' when {@code sessions} is not null. */
     public static String render(SimulationResult result, SessionResult sessions, ReportOptions options) {
+        return render(result, sessions, options, null);
+    }
+
+    /**
+     * The tables, the session guarantees' when {@code sessions} is not null, and a replica's
+     * recovery from one outage when {@code recovery} is not null.
+     */
+    public static String render(
+            SimulationResult result, SessionResult sessions, ReportOptions options, RecoveryCurve recovery) {
         StringBuilder text = new StringBuilder();
-        text.append(header(result.spec())).append("\n\n");
+        text.append(header(result.spec())).append("\n");
+        if (result.spec().profile().faults().any()) {
+            text.append("Faulty replicas: ")
+                    .append(result.spec().profile().faults().describe())
+                    .append(". P(consistent), windows and latencies count the available operations only\n");
+        }
+        text.append('\n');
         text.append(ConfigurationTables.VISIBILITY_CAPTION);
         text.append(TABLES.visibility(result.spec().visibilityGridMillis(), result.configurations())
                         .render())
@@ -62,6 +78,14 @@ public final class PredictionTable {
             text.append(TABLES.readRepair(result.spec().visibilityGridMillis(), result.configurations())
                             .render())
                     .append('\n');
+        }
+        if (result.spec().profile().faults().any()) {
+            text.append("Faults: fraction of writes that found fewer than W replicas up, of reads right after "
+                    + "commit that found fewer than R up, and of reads that waited for a paused replica\n");
+            text.append(TABLES.faults(result.configurations()).render()).append('\n');
+        }
+        if (recovery != null) {
+            text.append(RecoveryTable.render(recovery)).append('\n');
         }
         if (sessions != null) {
             text.append(SessionTable.render(sessions));

@@ -90,7 +90,22 @@ public record Prediction(
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonInclude(JsonInclude.Include.NON_NULL)
         @JsonProperty("sessions")
-        Sessions sessions) {
+        Sessions sessions,
+
+        @Schema(
+                description = "The faulty replicas simulated, in words; absent for healthy replicas.",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("faults")
+        String faults,
+
+        @Schema(
+                description = "A replica's recovery from one outage, when the question gave recovery_outage_ms; "
+                        + "absent otherwise.",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("recovery")
+        Recovery recovery) {
 
     /** A prediction of consistency levels (no session guarantees). */
     public Prediction(
@@ -121,6 +136,8 @@ public record Prediction(
                 snitchBadnessThreshold,
                 datacenters,
                 configs,
+                null,
+                null,
                 null);
     }
 
@@ -153,7 +170,9 @@ public record Prediction(
                 snitchBadnessThreshold,
                 null,
                 configs,
-                sessions);
+                sessions,
+                null,
+                null);
     }
 
     /** Name, description and provenance of the profile used. */
@@ -248,7 +267,14 @@ public record Prediction(
                     requiredMode = Schema.RequiredMode.NOT_REQUIRED)
             @JsonInclude(JsonInclude.Include.NON_NULL)
             @JsonProperty("read_repair")
-            List<ReadRepairPoint> readRepair) {}
+            List<ReadRepairPoint> readRepair,
+
+            @Schema(
+                    description = "What faulty replicas did; absent for healthy replicas.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("fault_effects")
+            FaultEffectsAnswer faultEffects) {}
 
     /** How often reads asked one more replica than R, and when. */
     @Schema(name = "Speculation", description = "How often reads asked one more replica than R, and when.")
@@ -279,8 +305,12 @@ public record Prediction(
             @JsonProperty("t_ms")
             Double tMillis,
 
-            @Schema(description = "P(a read starting then is consistent).") @JsonProperty("p_consistent")
-            double pConsistent,
+            @Schema(
+                    nullable = true,
+                    description = "P(a read starting then is consistent); null when no trial counted (with faulty "
+                            + "replicas, a configuration never available).")
+            @JsonProperty("p_consistent")
+            Double pConsistent,
 
             @ArraySchema(
                     arraySchema = @Schema(description = "Wilson 95% interval [low, high]."),

@@ -157,7 +157,7 @@ public final class SlaResource {
                 probability,
                 window.isFinite() ? window.valueMillis() : null,
                 Arrays.asList(finite(window.lowerMillis()), finite(window.upperMillis())),
-                !window.isFinite(),
+                window.isBeyondRange(),
                 result.isStrict(),
                 spec.trials(),
                 spec.seed());
@@ -189,7 +189,7 @@ public final class SlaResource {
                 probability,
                 window.isFinite() ? window.valueMillis() : null,
                 Arrays.asList(finite(window.lowerMillis()), finite(window.upperMillis())),
-                !window.isFinite(),
+                window.isBeyondRange(),
                 longest.isStrict(),
                 spec.trials(),
                 spec.seed());
