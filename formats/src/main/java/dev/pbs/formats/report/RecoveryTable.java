@@ -22,7 +22,8 @@ final class RecoveryTable {
         TextTable table = new TextTable(header, 1);
         table.addRow(row);
         return "Recovery after an outage of " + NumberText.plain(recovery.outageMillis())
-                + " ms: P(a ONE read served by the returned replica sees a write made during the outage), "
-                + NumberText.probability(recovery.hintedFraction()) + " of them hinted\n" + table.render();
+                + " ms: P(a ONE read served by the returned replica sees a write made during the outage); "
+                + "writes hinted: " + NumberText.plain(Math.round(recovery.hintedFraction() * 1e4) / 100.0) + "%\n"
+                + table.render();
     }
 }

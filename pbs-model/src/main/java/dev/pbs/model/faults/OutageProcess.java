@@ -61,7 +61,11 @@ public record OutageProcess(
 
     /** One line for people. */
     public String describe() {
-        return "outages of " + duration.describe() + " after up for " + timeBetweenFailures.describe() + ", hints for "
-                + hintWindowMillis + " ms, replayed after " + hintReplayDelay.describe();
+        return "outages of " + duration.describe() + " after up for " + timeBetweenFailures.describe()
+                + ", hints kept for writes in the first "
+                + new java.math.BigDecimal(hintWindowMillis)
+                        .stripTrailingZeros()
+                        .toPlainString()
+                + " ms of an outage, replayed " + hintReplayDelay.describe() + " after the return";
     }
 }
