@@ -55,7 +55,14 @@ public record ProfileDocument(
                         + "question sets its own.")
         @JsonInclude(JsonInclude.Include.NON_NULL)
         @JsonProperty("read_path")
-        ReadPathDocument readPath) {
+        ReadPathDocument readPath,
+
+        @Schema(
+                description = "What goes wrong with the replicas (pauses, outages with hinted handoff). Absent: "
+                        + "healthy replicas, as in the paper.")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("faults")
+        FaultsDocument faults) {
 
     /** A cluster's read path: the table's options and the snitch's choice of replicas. */
     @Schema(name = "ReadPath", description = "The table's speculative_retry and read_repair, and the replica choice.")

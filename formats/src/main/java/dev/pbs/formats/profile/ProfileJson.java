@@ -39,7 +39,11 @@ import java.util.OptionalDouble;
  *  "coordinator_replica": {"local": {"w": DIST, "a": DIST, "r": DIST, "s": DIST},
  *                          "local_read_preference": 0.9},
  *  "read_path": {"speculative_retry": "99p", "read_repair": "blocking", "replica_choice": "snitch",
- *                "snitch_badness_threshold": 1.0}}
+ *                "snitch_badness_threshold": 1.0},
+ *  "faults": {"pauses": {"interval": DIST, "duration": DIST},
+ *             "outages": {"time_between_failures": DIST, "duration": DIST, "hint_window_ms": 10800000,
+ *                         "hint_replay_delay": DIST},
+ *             "replicas": [3]}}
  * </pre>
  * {@code name} and {@code default} (with all four of w, a, r, s) are required; {@code description}
  * and {@code provenance} default to empty. {@code replicas} (optional) overrides some delays per
@@ -49,8 +53,11 @@ import java.util.OptionalDouble;
  * {@code "random"}. {@code coordinator_replica} (optional) describes the coordinator's own replica
  * for the co-located variant: its four delays (all required) and the optional probability that a
  * read asks it first. {@code read_path} (optional; each field optional, defaulting to NONE, none,
- * random and 1.0) records the measured cluster's read path. DIST is described in {@link
- * DistributionJson}.
+ * random and 1.0) records the measured cluster's read path. {@code faults} (optional; absent:
+ * healthy replicas) gives the replicas pauses, outages or both, all times in milliseconds:
+ * {@code hint_window_ms} defaults to 3 hours, {@code replicas} numbers the replicas struck from 1
+ * (absent: every replica) and, when the profile fixes N, must lie within it; see {@link
+ * FaultsJson}. DIST is described in {@link DistributionJson}.
  *
  * <p>Reading is strict (unknown fields, missing fields and wrong types are errors) and every error
  * is a {@link ProfileFormatException} naming the JSON path. Writing builds the {@link
@@ -67,7 +74,8 @@ public final class ProfileJson {
             "replicas",
             "datacenters",
             "coordinator_replica",
-            "read_path");
+            "read_path",
+            "faults");
     private static final List<String> READ_PATH_FIELDS =
             List.of("speculative_retry", "read_repair", "replica_choice", "snitch_badness_threshold");
     /** The delays' field names, in {@link WarsMessage} order: w, a, r, s. */
@@ -160,6 +168,17 @@ public final class ProfileJson {
         if (readPath.isPresent()) {
             builder.readPath(readReadPath(readPath.get(), top.pathOf("read_path")));
         }
+        LatencyProfile healthy = build(builder);
+        Optional<JsonNode> faults = top.optional("faults");
+        if (faults.isEmpty()) {
+            return healthy;
+        }
+        // Read last: the replicas struck are checked against the N the rest of the profile fixes.
+        return build(healthy.toBuilder()
+                .faults(FaultsJson.read(faults.get(), top.pathOf("faults"), healthy.fixedReplicaCount())));
+    }
+
+    private static LatencyProfile build(LatencyProfile.Builder builder) {
         try {
             return builder.build();
         } catch (IllegalArgumentException rejected) {
@@ -297,7 +316,8 @@ public final class ProfileJson {
                                 path.readRepair().text(),
                                 path.replicaChoice().text(),
                                 path.replicaChoice().badnessThreshold()))
-                        .orElse(null));
+                        .orElse(null),
+                FaultsJson.document(profile.faults()));
     }
 
     private static ProfileDocument.Delays delaysDocument(MessageDelays delays) {
