@@ -36,18 +36,30 @@ public record ObservedPauses(List<ObservedPause> pauses, long watchedNanos) {
      * in microseconds; empty with fewer.
      */
     public Optional<PauseProcess> process() {
-        if (pauses.size() < MINIMUM_PAUSES) {
-            return Optional.empty();
-        }
+        return pooledProcess(List.of(this));
+    }
+
+    /**
+     * One pause process from several nodes' pauses: every pause's length, and the running times
+     * between consecutive pauses of the same node; empty with fewer than {@link #MINIMUM_PAUSES}
+     * pauses in all or no running time.
+     */
+    public static Optional<PauseProcess> pooledProcess(List<ObservedPauses> nodes) {
         Histogram lengths = new Histogram(3);
         Histogram running = new Histogram(3);
-        for (int k = 0; k < pauses.size(); k++) {
-            ObservedPause pause = pauses.get(k);
-            lengths.recordValue(Math.max(1, TimeUnit.NANOSECONDS.toMicros(pause.endNanos() - pause.startNanos())));
-            if (k > 0) {
-                long between = pause.startNanos() - pauses.get(k - 1).endNanos();
-                running.recordValue(Math.max(0, TimeUnit.NANOSECONDS.toMicros(between)));
+        for (ObservedPauses node : nodes) {
+            List<ObservedPause> pauses = node.pauses();
+            for (int k = 0; k < pauses.size(); k++) {
+                ObservedPause pause = pauses.get(k);
+                lengths.recordValue(Math.max(1, TimeUnit.NANOSECONDS.toMicros(pause.endNanos() - pause.startNanos())));
+                if (k > 0) {
+                    long between = pause.startNanos() - pauses.get(k - 1).endNanos();
+                    running.recordValue(Math.max(0, TimeUnit.NANOSECONDS.toMicros(between)));
+                }
             }
+        }
+        if (lengths.getTotalCount() < MINIMUM_PAUSES || running.getTotalCount() == 0) {
+            return Optional.empty();
         }
         return Optional.of(new PauseProcess(
                 Empirical.of(running, TimeUnit.MICROSECONDS), Empirical.of(lengths, TimeUnit.MICROSECONDS)));
