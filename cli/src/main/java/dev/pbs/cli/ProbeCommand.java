@@ -1,5 +1,6 @@
 package dev.pbs.cli;
 
+import dev.pbs.cassandra.faults.NodePinger;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.StalenessObserver;
@@ -77,6 +78,9 @@ final class ProbeCommand implements Callable<Integer> {
     @Mixin
     private ProbeObservationOptions observationOptions;
 
+    @Mixin
+    private ProbePauseOptions pauseOptions;
+
     @Override
     public Integer call() {
         ProbeSettings settings = workloadOptions.settings(
@@ -90,7 +94,9 @@ final class ProbeCommand implements Callable<Integer> {
                 histogramLog,
                 observationOptions.observationFile());
         output.requireWritable();
-        try (ProbeRun run = ProbeRun.connect(settings)) {
+        pauseOptions.check();
+        try (ProbeRun run = ProbeRun.connect(settings);
+                NodePinger pinger = pauseOptions.start(run)) {
             output.probing(workloadOptions.durationText(), settings.operationsPerSecond(), settings.traceFraction());
             ObservationWhileProbing.Result observed = null;
             ProbeSnapshot snapshot;
@@ -107,7 +113,11 @@ final class ProbeCommand implements Callable<Integer> {
                         () -> false);
                 snapshot = observed.measurement();
             }
-            LatencyProfile profile = MeasuredProfile.withReadPath(MeasuredProfile.of(snapshot, name), run.readPath());
+            LatencyProfile profile = pauseOptions.apply(
+                    pinger,
+                    snapshot,
+                    MeasuredProfile.withReadPath(MeasuredProfile.of(snapshot, name), run.readPath()),
+                    spec.commandLine().getErr());
             output.measured(
                     snapshot,
                     profile,
