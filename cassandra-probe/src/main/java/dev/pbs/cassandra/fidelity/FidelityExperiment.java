@@ -53,7 +53,7 @@ public final class FidelityExperiment {
     private static final double PROBE_OPERATIONS_PER_WRITE = 2;
 
     private static final double TRACE_FRACTION = 0.5;
-    private static final long PROBE_LEAD_MILLIS = 5_000;
+    static final long PROBE_LEAD_MILLIS = 5_000;
     /** At most this many warm-up rounds of {@link FidelitySettings#warmUp()} each. */
     static final int MAXIMUM_WARM_UP_ROUNDS = 8;
     /** The nodes re-read the injection file every 200 ms. */
@@ -147,10 +147,10 @@ public final class FidelityExperiment {
      * What a cell measured and observed, and the table's read path as the probe read it from the
      * schema (empty when the schema does not say).
      */
-    private record Measured(ObservationWhileProbing.Result result, Optional<ReadPath> readPath) {}
+    record Measured(ObservationWhileProbing.Result result, Optional<ReadPath> readPath) {}
 
     /** Connects, then observes while probing (ObservationWhileProbing) after the probe's lead. */
-    private static Measured observeWhileProbing(ProbeSettings probe, ObservationSettings observation, long leadMillis) {
+    static Measured observeWhileProbing(ProbeSettings probe, ObservationSettings observation, long leadMillis) {
         try (ProbeRun run = ProbeRun.connect(probe)) {
             ObservationWhileProbing.Result result = ObservationWhileProbing.run(
                     run,
@@ -178,6 +178,25 @@ public final class FidelityExperiment {
 
     private static FidelityResult runCell(
             List<NodeStatus> nodes, FidelitySettings settings, Consumer<String> progress, long started)
+            throws InterruptedException {
+        ProbeSettings probe = warmedUpProbe(nodes, settings, progress);
+        progress.accept("W ~ Exp(" + settings.writeMeanMillis() + " ms), A, R, S ~ Exp(" + settings.otherMeanMillis()
+                + " ms)"
+                + settings.datacenters()
+                        .map(cell -> ", D ~ Exp(" + cell.interDatacenterMeanMillis() + " ms), "
+                                + cell.levels().describe())
+                        .orElse("")
+                + ": observing " + settings.writes() + " writes at " + settings.writesPerSecond()
+                + " per second, each read at " + settings.delaysMillis().length + " delays");
+        Measured cell = observeWhileProbing(probe, settings.observation(), PROBE_LEAD_MILLIS);
+        return compare(settings, cell, progress, started);
+    }
+
+    /**
+     * The probe's settings for a cell on these nodes, after its table is prepared and the cluster
+     * warmed up in rounds until the client's round trip settles.
+     */
+    static ProbeSettings warmedUpProbe(List<NodeStatus> nodes, FidelitySettings settings, Consumer<String> progress)
             throws InterruptedException {
         List<InetSocketAddress> contactPoints = new ArrayList<>();
         for (NodeStatus node : nodes) {
@@ -218,15 +237,12 @@ public final class FidelityExperiment {
                         / 1000,
                 MAXIMUM_WARM_UP_ROUNDS,
                 progress);
-        progress.accept("W ~ Exp(" + settings.writeMeanMillis() + " ms), A, R, S ~ Exp(" + settings.otherMeanMillis()
-                + " ms)"
-                + settings.datacenters()
-                        .map(cell -> ", D ~ Exp(" + cell.interDatacenterMeanMillis() + " ms), "
-                                + cell.levels().describe())
-                        .orElse("")
-                + ": observing " + settings.writes() + " writes at " + settings.writesPerSecond()
-                + " per second, each read at " + settings.delaysMillis().length + " delays");
-        Measured cell = observeWhileProbing(probe, settings.observation(), PROBE_LEAD_MILLIS);
+        return probe;
+    }
+
+    /** The cell's measured profile and its comparisons with what the cell observed. */
+    private static FidelityResult compare(
+            FidelitySettings settings, Measured cell, Consumer<String> progress, long started) {
         ObservationWhileProbing.Result measured = cell.result();
         ProbeSnapshot measurement = measured.measurement();
         // Injected sleeps are not stretched by tracing the way natural latencies are (docs/fidelity.md),

@@ -225,6 +225,11 @@ public final class StalenessObserver {
         ReadRepair repair = settings.delaysMillis().length <= SimulationSpec.MAX_REPAIR_GRID_POINTS
                 ? path.readRepair()
                 : ReadRepair.OFF;
+        if (measured.faults().any() && settings.readReplicas() == 1) {
+            // A read of one replica never compares answers: its read repair does nothing, and faulty
+            // replicas are simulated without it.
+            repair = ReadRepair.OFF;
+        }
         SimulationSpec spec = SimulationSpec.builder(measured, n)
                 .configuration(settings.readReplicas(), settings.writeReplicas())
                 .trials(PREDICTION_TRIALS)
