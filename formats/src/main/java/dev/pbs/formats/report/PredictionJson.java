@@ -215,7 +215,7 @@ public final class PredictionJson {
                 timedStaleness.add(new Prediction.TimedStaleness(
                         k,
                         point.tMillis(),
-                        result.probabilityOlderThanVersionsAt(k, point),
+                        finiteOrNull(result.probabilityOlderThanVersionsAt(k, point)),
                         List.of(
                                 Math.pow(1 - point.consistent().upper(), k),
                                 Math.pow(1 - point.consistent().lower(), k))));

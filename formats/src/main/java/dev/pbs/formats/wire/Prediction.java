@@ -398,8 +398,12 @@ public record Prediction(
             @JsonProperty("t_ms")
             Double tMillis,
 
-            @Schema(description = "(1 - P(consistent at t))^k.") @JsonProperty("p_stale")
-            double pStale,
+            @Schema(
+                    nullable = true,
+                    description = "(1 - P(consistent at t))^k; null when no trial counted (with faulty replicas, a "
+                            + "configuration never available).")
+            @JsonProperty("p_stale")
+            Double pStale,
 
             @ArraySchema(
                     arraySchema = @Schema(description = "The visibility interval mapped: [low, high]."),
