@@ -167,7 +167,29 @@ class ApiDocumentationTest {
                         "write_dc",
                         "read_dc",
                         "levels",
-                        "dc_matrix");
+                        "dc_matrix",
+                        "pause_every_ms",
+                        "pause_for_ms",
+                        "pause_timing",
+                        "outage_every_ms",
+                        "outage_for_ms",
+                        "hint_window_ms",
+                        "hint_replay_ms",
+                        "faulty_replicas",
+                        "healthy",
+                        "recovery_outage_ms",
+                        "recovery_times_ms");
+        assertThat(request.has("required"))
+                .as("every field has a default or an alternative")
+                .isFalse();
+        // Each time the fault fields take is in milliseconds, and says so.
+        request.get("properties").properties().forEach(field -> {
+            if (field.getKey().endsWith("_ms")) {
+                assertThat(field.getValue().path("description").asText())
+                        .as(field.getKey())
+                        .containsPattern("\\b(ms|milliseconds)\\b");
+            }
+        });
         request.get("properties")
                 .properties()
                 .forEach(field -> assertThat(
@@ -240,6 +262,22 @@ class ApiDocumentationTest {
                         Entity.json("{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"trials\": 2000}"),
                         JsonNode.class);
         assertCovered(prediction, schemaOf(document.at("/paths/~1v1~1predictions/post/responses/200")), "prediction");
+
+        // With faulty replicas and a recovery: the fault fields of the answer, one configuration never available.
+        JsonNode faulty = APP.client()
+                .target(url("/api/v1/predictions"))
+                .request()
+                .post(
+                        Entity.json("{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 3, \"trials\": 2000, "
+                                + "\"pause_every_ms\": 2000, \"pause_for_ms\": 200, \"outage_every_ms\": 0.001, "
+                                + "\"outage_for_ms\": 1e10, \"hint_replay_ms\": 5000, \"faulty_replicas\": [3], "
+                                + "\"recovery_outage_ms\": 20000}"),
+                        JsonNode.class);
+        assertThat(faulty.has("faults")).isTrue();
+        assertThat(faulty.get("recovery").get("points")).isNotEmpty();
+        assertThat(faulty.get("configs").get(0).get("fault_effects").has("p_read_waited_for_pause"))
+                .isTrue();
+        assertCovered(faulty, schemaOf(document.at("/paths/~1v1~1predictions/post/responses/200")), "faulty");
 
         JsonNode window = APP.client()
                 .target(url("/api/v1/sla/window"))

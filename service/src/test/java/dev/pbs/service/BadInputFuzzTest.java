@@ -60,7 +60,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * recommendations and the SLA window; a fixed list of bad level parameters (unknown levels and
  * datacenters, levels needing more replicas than there are, wrong types, empty and huge values) must
  * each be a 4xx whose message names the problem. The service runs with the shipped limit of 16
- * replicas, so that the built-in {@code ec2-three-regions} (9 replicas) is answered.
+ * replicas, so that the built-in {@code ec2-three-regions} (9 replicas) is answered. The fault
+ * fields of a prediction (pauses, outages, faulty replicas, the recovery curve) are mutated as
+ * well, from a base that gives them all.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class BadInputFuzzTest {
@@ -131,7 +133,13 @@ class BadInputFuzzTest {
                     + "\"trials\": 1000}"),
             // a profile without datacenters is one datacenter, where LOCAL_QUORUM is QUORUM
             tree("{\"profile\": \"lnkd-disk\", \"n\": 3, \"write_level\": \"LOCAL_QUORUM\", \"read_level\": \"ONE\", "
-                    + "\"trials\": 1000}"));
+                    + "\"trials\": 1000}"),
+            // faulty replicas: pauses and outages of replicas 1 and 3, and the recovery after one outage
+            tree("{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 2, \"trials\": 1000, \"seed\": 9, "
+                    + "\"pause_every_ms\": 2000, \"pause_for_ms\": 200, \"pause_timing\": \"random\", "
+                    + "\"outage_every_ms\": 3600000, \"outage_for_ms\": 20000, \"hint_window_ms\": 10000, "
+                    + "\"hint_replay_ms\": 5000, \"faulty_replicas\": [1, 3], \"recovery_outage_ms\": 20000, "
+                    + "\"recovery_times_ms\": [0, 5000, 60000]}"));
     private static final List<JsonNode> RECOMMENDATION_BASES = List.of(
             tree(
                     "{\"profile\": \"ec2-three-regions\", \"write_level\": \"LOCAL_QUORUM\", \"read_level\": [\"LOCAL_ONE\", "
@@ -1052,7 +1060,11 @@ class BadInputFuzzTest {
                                 "read_dc",
                                 "levels",
                                 "dc_matrix",
-                                "require"));
+                                "require",
+                                "pause_every_ms",
+                                "faulty_replicas",
+                                "healthy",
+                                "recovery_outage_ms"));
         };
     }
 

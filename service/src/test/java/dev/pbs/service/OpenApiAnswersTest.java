@@ -137,8 +137,28 @@ class OpenApiAnswersTest {
         Set<String> checked = new TreeSet<>();
         String example = exampleBody("/v1/predictions", "post");
         checked.add(check("predict", 200, send("POST", "/api/v1/predictions", example, null)));
+        // Faulty replicas and a recovery curve: the optional fields the example leaves out, with the nulls of a
+        // configuration never available (W = 3 while replica 3 is almost always down).
+        check(
+                "predict",
+                200,
+                send(
+                        "POST",
+                        "/api/v1/predictions",
+                        "{\"profile\": \"lnkd-disk\", \"n\": 3, \"trials\": 2000, \"pause_every_ms\": 2000, "
+                                + "\"pause_for_ms\": 200, \"outage_every_ms\": 0.001, \"outage_for_ms\": 1e10, "
+                                + "\"hint_replay_ms\": 5000, \"faulty_replicas\": [3], \"recovery_outage_ms\": 20000}",
+                        null));
         checked.add(
                 check("predict", 400, send("POST", "/api/v1/predictions", "{\"profile\": \"ymmr\", \"n\": 0}", null)));
+        check(
+                "predict",
+                400,
+                send(
+                        "POST",
+                        "/api/v1/predictions",
+                        "{\"profile\": \"ymmr\", \"n\": 3, \"pause_every_ms\": 200, \"pause_for_ms\": 2000}",
+                        null));
         checked.add(check(
                 "predict", 404, send("POST", "/api/v1/predictions", "{\"profile\": \"no-such\", \"n\": 3}", null)));
         checked.add(check("predict", 413, send("POST", "/api/v1/predictions", oversized(), null)));

@@ -447,6 +447,7 @@ class PbsApplicationTest {
             "/charts.js",
             "/sla.js",
             "/sla-datacenters.js",
+            "/faults.js",
             "/style.css",
             "/vendor/uplot/uPlot.iife.min.js",
             "/vendor/uplot/uPlot.min.css"

@@ -1,8 +1,8 @@
 // The pbs dashboard: asks the service for a prediction of every (R, W) and draws it; for a profile whose replicas are
 // in named datacenters, a prediction in consistency levels of every (write datacenter, read datacenter) pair, drawn
 // as a heat map of windows and the curve of a chosen pair. No build step, no CDN. charts.js draws, sla.js runs the
-// recommendation form (sla-datacenters.js its questions in consistency levels), live.js the live probe section; this
-// file holds the state, kept in the URL.
+// recommendation form (sla-datacenters.js its questions in consistency levels), live.js the live probe section,
+// faults.js the faulty replicas of the prediction form and what they did; this file holds the state, kept in the URL.
 "use strict";
 
 const TIMES = [0, 0.5, 1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000];
@@ -66,7 +66,8 @@ function stateFromUrl() {
   return {profile: query.get("profile") || "lnkd-disk", n: n, trials: query.get("trials") || "1000000",
     chosen: chosen, log: query.get("log") !== "0", stale: query.get("y") === "stale",
     writeLevel: query.get("wl") || "LOCAL_QUORUM", readLevel: query.get("rl") || "LOCAL_QUORUM",
-    pair: query.get("pair") || "", p: query.get("p") || "0.999", reads: query.get("reads") || "all"};
+    pair: query.get("pair") || "", p: query.get("p") || "0.999", reads: query.get("reads") || "all",
+    faults: faultsFromQuery(query)};
 }
 
 function stateFromForm() {
@@ -75,7 +76,7 @@ function stateFromForm() {
     log: byId("logTime").checked, stale: byId("yAxis").value === "stale",
     writeLevel: byId("writeLevel").value, readLevel: byId("readLevel").value,
     pair: byId("pairWrite").value ? pairKey(byId("pairWrite").value, byId("pairRead").value) : "",
-    p: byId("heatP").value, reads: byId("reads").value};
+    p: byId("heatP").value, reads: byId("reads").value, faults: faultsFromForm()};
 }
 
 function showState(state) {
@@ -86,6 +87,7 @@ function showState(state) {
   if (!byId("reads").value) {
     byId("reads").value = "all";
   }
+  showFaults(state.faults);
   byId("logTime").checked = state.log;
   byId("yAxis").value = state.stale ? "stale" : "consistent";
   fillChoices(state.n, state.chosen);
@@ -106,6 +108,9 @@ function keepInUrl(state) {
   if (!levelControlsShown() && state.reads !== "all") {
     query.set("reads", state.reads);
   }
+  if (!levelControlsShown()) {
+    keepFaultsInUrl(query, state.faults);
+  }
   if (levelControlsShown()) {
     query.set("wl", state.writeLevel);
     query.set("rl", state.readLevel);
@@ -121,6 +126,7 @@ function keepInUrl(state) {
 function showLevelControls(named) {
   byId("nField").hidden = named;
   byId("readsField").hidden = named;
+  byId("faultsField").hidden = named; // faults are simulated for (R, W) only
   document.querySelectorAll(".levelField").forEach((label) => { label.hidden = !named; });
 }
 
@@ -168,7 +174,7 @@ function fillTable(prediction) {
   const speculating = Boolean(prediction.speculative_retry);
   const head = [prediction.datacenters ? "write → read datacenter" : "R, W"]
     .concat(TABLE_TIMES.map((t) => "P(cons.) t=" + t + "ms"), ["window 99%", "window 99.9%", "read p99.9", "write p99.9"],
-      speculating ? ["reads that speculated"] : []);
+      speculating ? ["reads that speculated"] : [], faultHeads(prediction));
   byId("table").tHead.innerHTML = "<tr>" + head.map((cell) => "<th>" + cell + "</th>").join("") + "</tr>";
   const body = byId("table").tBodies[0];
   body.innerHTML = "";
@@ -186,11 +192,12 @@ function fillTable(prediction) {
     }
     const cells = TABLE_TIMES.map((t) => {
       const point = config.t_visibility.find((entry) => entry.t_ms === t);
-      return point ? point.p_consistent.toFixed(4) : "";
+      // null when no trial counted: with faulty replicas, a configuration never available
+      return !point ? "" : point.p_consistent === null ? "n/a" : point.p_consistent.toFixed(4);
     }).concat([format(windowAt(config, 0.99), 3) + " ms", format(windowAt(config, 0.999), 3) + " ms",
       format(latencyAt(config, "read_latency_ms", 99.9), 3) + " ms",
       format(latencyAt(config, "write_latency_ms", 99.9), 3) + " ms"],
-      speculating ? [(100 * config.speculation.p_speculated).toFixed(2) + "%"] : []);
+      speculating ? [(100 * config.speculation.p_speculated).toFixed(2) + "%"] : [], faultCells(prediction, config));
     cells.forEach((text) => { row.insertCell().textContent = text; });
   });
 }
@@ -229,32 +236,41 @@ function choosePair(writeDc, readDc) {
   redrawVisibility();
 }
 
-/**
- * The datacenter names of a profile that places its replicas in named datacenters (answered in consistency levels),
- * or null. A profile the service cannot show is left to the prediction to report.
- */
-async function namedDatacenters(name) {
+/** The stored profile, or null for a live one or one the service cannot show (left to the prediction to report). */
+async function storedProfile(name) {
   if (isLive(name)) {
     return null;
   }
   try {
-    const profile = await request("/profiles/" + encodeURIComponent(name));
-    const names = profile && profile.datacenters && profile.datacenters.names;
-    return Array.isArray(names) && names.length > 0 ? names : null;
+    return await request("/profiles/" + encodeURIComponent(name));
   } catch (unreadable) {
     return null;
   }
 }
 
+/** The names of a profile's datacenters when it places its replicas in named ones (answered in levels), or null. */
+function datacenterNames(profile) {
+  const names = profile && profile.datacenters && profile.datacenters.names;
+  return Array.isArray(names) && names.length > 0 ? names : null;
+}
+
+async function namedDatacenters(name) {
+  return datacenterNames(await storedProfile(name));
+}
+
 /**
  * The question of every (R, W) of N, with the read path chosen: fan-out all, targeted and its speculation, or none
- * said, so that the profile's own read path (a probed cluster's) applies.
+ * said, so that the profile's own read path (a probed cluster's) applies; and the fault fields given. Faults, the
+ * question's or a faulty profile's, are simulated for R replicas asked: "all" then asks for targeted reads.
  */
-function rwQuestion(state) {
+function rwQuestion(state, faultyProfile) {
   const question = {profile: state.profile, n: state.n, t_ms: TIMES, percentiles: PERCENTILES,
     windows: [0.99, 0.999], trials: Number(state.trials), seed: 42};
+  const faults = faultFields(state.faults);
+  Object.assign(question, faults);
   if (state.reads === "all") {
-    question.read_fanout = "all"; // said, so that a profile's own read path does not apply
+    // said, so that a profile's own read path does not apply; faults are simulated for R asked only
+    question.read_fanout = faultyProfile || Object.keys(faults).length > 0 ? "targeted" : "all";
   } else if (state.reads !== "profile") {
     question.read_fanout = "targeted";
     if (state.reads !== "targeted") {
@@ -277,7 +293,8 @@ function summary(prediction) {
     const reads = prediction.read_fanout === "all" ? ""
       : prediction.speculative_retry ? " Reads to R replicas, speculative retry " + prediction.speculative_retry + "."
         : " Reads to R replicas.";
-    return prediction.profile.name + ", N=" + prediction.n + ", " + trials + reads;
+    return prediction.profile.name + ", N=" + prediction.n + ", " + trials + reads
+      + (prediction.faults ? " Faulty replicas: " + prediction.faults + "." : "");
   }
   const level = prediction.configs[0];
   return prediction.profile.name + ", N=" + prediction.n + " in " + prediction.datacenters.join(", ")
@@ -298,7 +315,8 @@ async function predict(state) {
   document.body.classList.add("loading");
   byId("predict").disabled = true;
   try {
-    const datacenters = await namedDatacenters(state.profile);
+    const profile = await storedProfile(state.profile);
+    const datacenters = datacenterNames(profile);
     if (asked !== predictionsAsked) {
       return;
     }
@@ -308,7 +326,8 @@ async function predict(state) {
     setStatus(byId("status"), "Simulating " + trials + (datacenters ? " of " + state.writeLevel + " writes and "
       + state.readLevel + " reads between every two of " + datacenters.join(", ")
       : " of every (R, W) for " + state.profile + ", N=" + state.n) + "…", false);
-    const prediction = await request("/predictions", datacenters ? levelsQuestion(state) : rwQuestion(state));
+    const prediction = await request("/predictions", datacenters ? levelsQuestion(state)
+      : rwQuestion(state, Boolean(profile && profile.faults)));
     if (asked !== predictionsAsked) {
       return;
     }
@@ -324,6 +343,7 @@ async function predict(state) {
     }
     redrawVisibility();
     fillTable(prediction);
+    showFaultEffects(prediction);
     setStatus(byId("status"), summary(prediction)
       + (isLive(state.profile) ? " A live profile: Predict again to use its latest measurements." : ""), false);
   } catch (problem) {

@@ -65,8 +65,9 @@ function drawVisibility(prediction, chosen, log, stale) {
   // A log axis cannot show t = 0: it starts at the first positive time.
   const first = log ? times.findIndex((t) => t > 0) : 0;
   const floor = Math.pow(10, Math.floor(Math.log10(0.5 / prediction.trials)));
-  const shown = (p) => stale ? (1 - p > 0 ? 1 - p : null) : p;
-  const edge = (p) => stale ? Math.max(1 - p, floor) : p;
+  // p is null where no trial counted (with faulty replicas, a configuration never available): no point there.
+  const shown = (p) => p === null ? null : stale ? (1 - p > 0 ? 1 - p : null) : p;
+  const edge = (p) => p === null ? null : stale ? Math.max(1 - p, floor) : p;
   const data = [times.slice(first)];
   const series = [{label: "t (ms)"}];
   const bands = [];
@@ -218,8 +219,10 @@ function drawTradeoff(prediction) {
   const context = canvas.getContext("2d");
   context.setTransform(devicePixelRatio, 0, 0, devicePixelRatio, 0, 0);
   context.clearRect(0, 0, width, height);
+  // A latency is null beyond the recorded range, or where no operation counted (a configuration never available).
+  const sum = (read, write) => read === null || write === null ? NaN : read + write;
   const points = prediction.configs.map((config) => ({config: config, x: windowAt(config, 0.999),
-    y: latencyAt(config, "read_latency_ms", 99.9) + latencyAt(config, "write_latency_ms", 99.9)}))
+    y: sum(latencyAt(config, "read_latency_ms", 99.9), latencyAt(config, "write_latency_ms", 99.9))}))
     .filter((point) => point.x !== null && Number.isFinite(point.y));
   if (points.length === 0) {
     return;

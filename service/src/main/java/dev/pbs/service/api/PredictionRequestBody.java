@@ -17,13 +17,22 @@ import java.util.List;
         description = "What to simulate and what to report. Give exactly one of "
                 + "'profile' and 'profile_inline'; 'r' and 'w' together, or neither for every (R, W) of N; or consistency "
                 + "levels across datacenters ('write_level', 'read_level', 'write_dc', 'read_dc', 'levels', "
-                + "'dc_matrix'). Unknown fields are refused (400).")
+                + "'dc_matrix'). Faulty replicas for (R, W): pauses ('pause_every_ms', 'pause_for_ms', "
+                + "'pause_timing'), outages with hinted handoff ('outage_every_ms', 'outage_for_ms', 'hint_window_ms', "
+                + "'hint_replay_ms'), the replicas struck ('faulty_replicas'), or 'healthy'; 'recovery_outage_ms' adds "
+                + "the recovery after one outage. Other fields left out take the defaults of ./pbs predict. "
+                + "Unknown fields are refused (400).")
 public record PredictionRequestBody(
-        @Schema(description = "Name of a stored profile (GET /api/v1/profiles lists them).", example = "lnkd-disk")
+        @Schema(
+                description = "Name of a stored profile (GET /api/v1/profiles lists them).",
+                example = "lnkd-disk",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("profile")
         String profile,
 
-        @Schema(description = "A whole profile in the profile-file format, instead of a name.")
+        @Schema(
+                description = "A whole profile in the profile-file format, instead of a name.",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("profile_inline")
         ProfileDocument profileInline,
 
@@ -38,11 +47,16 @@ public record PredictionRequestBody(
 
         @Schema(
                 description = "Read quorum R. Omit with 'w' to simulate every (R, W).",
-                ref = ApiDocumentation.QUORUM_REF)
+                ref = ApiDocumentation.QUORUM_REF,
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("r")
         Object r,
 
-        @Schema(description = "Write quorum W.", ref = ApiDocumentation.QUORUM_REF) @JsonProperty("w")
+        @Schema(
+                description = "Write quorum W.",
+                ref = ApiDocumentation.QUORUM_REF,
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("w")
         Object w,
 
         @ArraySchema(
@@ -51,7 +65,8 @@ public record PredictionRequestBody(
                                 description = "Times after commit, in milliseconds (>= 0), at which to "
                                         + "report the probability of a consistent read; up to 10000. Default: 0, 1, 2, 5, 10, 20, 50, 100, "
                                         + "200, 500, 1000.",
-                                example = "[0, 5, 50]"))
+                                example = "[0, 5, 50]",
+                                requiredMode = Schema.RequiredMode.NOT_REQUIRED))
         @JsonProperty("t_ms")
         List<Double> tMillis,
 
@@ -61,7 +76,8 @@ public record PredictionRequestBody(
                                 description =
                                         "Probabilities p in (0, 1]: report how long after commit a "
                                                 + "read must start to be consistent with probability p. Default: 0.99, 0.999, 0.9999.",
-                                example = "[0.99, 0.999]"))
+                                example = "[0.99, 0.999]",
+                                requiredMode = Schema.RequiredMode.NOT_REQUIRED))
         @JsonProperty("windows")
         List<Double> windows,
 
@@ -70,7 +86,8 @@ public record PredictionRequestBody(
                         @Schema(
                                 description = "Read and write latency percentiles in (0, 100]. Default: "
                                         + "50, 90, 99, 99.9.",
-                                example = "[50, 99]"))
+                                example = "[50, 99]",
+                                requiredMode = Schema.RequiredMode.NOT_REQUIRED))
         @JsonProperty("percentiles")
         List<Double> percentiles,
 
@@ -79,7 +96,8 @@ public record PredictionRequestBody(
                         @Schema(
                                 description = "Values of k >= 1 for k-staleness (a read more than k "
                                         + "versions old). Default: 1, 2, 3.",
-                                example = "[1, 2]"))
+                                example = "[1, 2]",
+                                requiredMode = Schema.RequiredMode.NOT_REQUIRED))
         @JsonProperty("k")
         List<Integer> versionsBehind,
 
@@ -87,14 +105,16 @@ public record PredictionRequestBody(
                 description = "Monte Carlo trials, from 1 to limits.maxTrials (10000000 by default). Default: "
                         + "limits.defaultTrials (1000000).",
                 example = "100000",
-                minimum = "1")
+                minimum = "1",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("trials")
         Long trials,
 
         @Schema(
                 description = "Random seed. The same request with the same seed gives the same answer, which "
                         + "the service caches. Default: 42 (not cached).",
-                example = "7")
+                example = "7",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("seed")
         Long seed,
 
@@ -102,7 +122,8 @@ public record PredictionRequestBody(
                 description = "How reads reach replicas: 'all' (Dynamo, Riak: ask all N, keep the first R) or "
                         + "'targeted' (Voldemort, Cassandra without read repair: ask R at random). Default: all.",
                 allowableValues = {"all", "targeted"},
-                example = "all")
+                example = "all",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("read_fanout")
         String readFanout,
 
@@ -110,7 +131,8 @@ public record PredictionRequestBody(
                 description = "The coordinator is one of the replicas (with consistency levels, one of its "
                         + "datacenter's, drawn per operation): it reaches that replica through the profile's "
                         + "coordinator_replica path, or with no delay when the profile has none. Default: false.",
-                example = "false")
+                example = "false",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("coordinator_replica")
         Boolean coordinatorReplica,
 
@@ -120,7 +142,8 @@ public record PredictionRequestBody(
                         + "of the read latency without speculation ('99p', Cassandra's default), or "
                         + "'MIN(99p,20ms)' / 'MAX(99p,20ms)'. The read keeps the first R answers; each entry of "
                         + "configs then gives the fraction of reads that speculated. Default: NONE.",
-                example = "99p")
+                example = "99p",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("speculative_retry")
         String speculativeRetry,
 
@@ -132,7 +155,8 @@ public record PredictionRequestBody(
                         + "entry of configs then gives, at each t_ms (at most 100), the fraction of reads that "
                         + "disagree, that repair, and the time it adds. Default: off.",
                 allowableValues = {"blocking", "none", "off"},
-                example = "blocking")
+                example = "blocking",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("read_repair")
         String readRepair,
 
@@ -142,14 +166,16 @@ public record PredictionRequestBody(
                         + "than 1 + snitch_badness_threshold times the replica at its place in the order by score, "
                         + "the score being the medians of its read request and response). Default: random.",
                 allowableValues = {"random", "snitch"},
-                example = "snitch")
+                example = "snitch",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("replica_choice")
         String replicaChoice,
 
         @Schema(
                 description = "With replica_choice 'snitch': Cassandra's dynamic_snitch_badness_threshold, >= 0. "
                         + "Default: 1.0 (Cassandra 4's and 5's).",
-                example = "1.0")
+                example = "1.0",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("snitch_badness_threshold")
         Double snitchBadnessThreshold,
 
@@ -158,14 +184,16 @@ public record PredictionRequestBody(
                         + "clients together (above 0, at most 100000). The answer's 'sessions' then gives, per (R, W), "
                         + "P(a client's read returns an older write than its previous read) and P(a client reads "
                         + "its own write t_ms after it was acknowledged), by simulation of the sequence.",
-                example = "100")
+                example = "100",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("write_rate")
         Double writeRate,
 
         @Schema(
                 description = "With write_rate: the client reads again this many ms after its previous read "
                         + "started, or when that read returns if later (0 to 3600000). Default: 0, back to back.",
-                example = "10")
+                example = "10",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("read_interval_ms")
         Double readIntervalMillis,
 
@@ -177,7 +205,8 @@ public record PredictionRequestBody(
                                         + "EACH_QUORUM. Default LOCAL_QUORUM. Naming any level or datacenter, or a "
                                         + "profile with named datacenters, makes the answer one entry per (write level, "
                                         + "read level, write_dc, read_dc) instead of per (R, W).",
-                                example = "[\"LOCAL_QUORUM\"]"))
+                                example = "[\"LOCAL_QUORUM\"]",
+                                requiredMode = Schema.RequiredMode.NOT_REQUIRED))
         @JsonProperty("write_level")
         List<String> writeLevels,
 
@@ -185,7 +214,8 @@ public record PredictionRequestBody(
                 arraySchema =
                         @Schema(
                                 description = "The read's consistency level(s). Default LOCAL_QUORUM.",
-                                example = "[\"LOCAL_ONE\"]"))
+                                example = "[\"LOCAL_ONE\"]",
+                                requiredMode = Schema.RequiredMode.NOT_REQUIRED))
         @JsonProperty("read_level")
         List<String> readLevels,
 
@@ -194,7 +224,8 @@ public record PredictionRequestBody(
                         @Schema(
                                 description = "Datacenter(s) of the write's coordinator, by name. Default: the "
                                         + "profile's first.",
-                                example = "[\"dc1\"]"))
+                                example = "[\"dc1\"]",
+                                requiredMode = Schema.RequiredMode.NOT_REQUIRED))
         @JsonProperty("write_dc")
         List<String> writeDatacenters,
 
@@ -203,16 +234,121 @@ public record PredictionRequestBody(
                         @Schema(
                                 description = "Datacenter(s) of the read's coordinator, by name. Default: every "
                                         + "datacenter.",
-                                example = "[\"dc2\"]"))
+                                example = "[\"dc2\"]",
+                                requiredMode = Schema.RequiredMode.NOT_REQUIRED))
         @JsonProperty("read_dc")
         List<String> readDatacenters,
 
         @Schema(
                 description = "\"all\": every (write level, read level) pair the profile's topology allows.",
-                allowableValues = {"all"})
+                allowableValues = {"all"},
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("levels")
         String levels,
 
-        @Schema(description = "Every (write datacenter, read datacenter) pair. Default: false.", example = "false")
+        @Schema(
+                description = "Every (write datacenter, read datacenter) pair. Default: false.",
+                example = "false",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("dc_matrix")
-        Boolean datacenterMatrix) {}
+        Boolean datacenterMatrix,
+
+        @Schema(
+                description = "Stop-the-world pauses of the faulty replicas: ms from the start of one pause to the "
+                        + "start of the next, above pause_for_ms (give both). A message that reaches a paused replica "
+                        + "is handled when the pause ends. Faults are simulated for (R, W), with Cassandra's targeted "
+                        + "read (the default then), no speculative retry, no read repair, no write_rate and no "
+                        + "coordinator_replica; each entry of configs then has fault_effects.",
+                example = "2000",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("pause_every_ms")
+        Double pauseEveryMillis,
+
+        @Schema(
+                description = "Each pause's length, ms, above 0 (with pause_every_ms).",
+                example = "200",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("pause_for_ms")
+        Double pauseForMillis,
+
+        @Schema(
+                description = "'regular': the running time between pauses is constant; 'random': exponential with "
+                        + "the same mean. Default: regular.",
+                allowableValues = {"regular", "random"},
+                example = "regular",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("pause_timing")
+        String pauseTiming,
+
+        @Schema(
+                description = "Outages of the faulty replicas: the mean ms a replica stays up between outages "
+                        + "(exponential: failures come at random; give outage_for_ms too). Writes skip a down replica "
+                        + "and the coordinator keeps a hint; reads avoid it.",
+                example = "3600000",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("outage_every_ms")
+        Double outageEveryMillis,
+
+        @Schema(
+                description = "Each outage's length, ms, above 0 (with outage_every_ms).",
+                example = "20000",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("outage_for_ms")
+        Double outageForMillis,
+
+        @Schema(
+                description = "Cassandra's max_hint_window, ms (>= 0): writes made while a replica has been down "
+                        + "longer get no hint and stay missing until repair. Default: the profile's, else 10800000 "
+                        + "(3 h).",
+                example = "10800000",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("hint_window_ms")
+        Double hintWindowMillis,
+
+        @Schema(
+                description = "ms (>= 0) from a replica's return until a write hinted during its outage reaches it. "
+                        + "Default: the profile's; required with outage_every_ms when the profile has no outages.",
+                example = "5000",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("hint_replay_ms")
+        Double hintReplayMillis,
+
+        @ArraySchema(
+                arraySchema =
+                        @Schema(
+                                description = "The replicas the faults strike, numbered from 1 to N, each once. "
+                                        + "Default: the profile's, else every replica.",
+                                example = "[3]",
+                                requiredMode = Schema.RequiredMode.NOT_REQUIRED),
+                schema = @Schema(description = "A replica's number, from 1.", minimum = "1"))
+        @JsonProperty("faulty_replicas")
+        List<Integer> faultyReplicas,
+
+        @Schema(
+                description = "Simulate healthy replicas, without the profile's faults; cannot be combined with the "
+                        + "fault fields. Default: false.",
+                example = "false",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("healthy")
+        Boolean healthy,
+
+        @Schema(
+                description = "Also report a replica's recovery from one outage this long, ms (above 0): the "
+                        + "answer's 'recovery' gives P(a ONE read it serves sees a write made during the outage) at "
+                        + "each of recovery_times_ms after its return (closed form). Needs outages, from the "
+                        + "question or the profile.",
+                example = "20000",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("recovery_outage_ms")
+        Double recoveryOutageMillis,
+
+        @ArraySchema(
+                arraySchema =
+                        @Schema(
+                                description = "Times since the replica's return, ms (>= 0), with "
+                                        + "recovery_outage_ms. Default: 0, 1000, 2000, 5000, 10000, 20000, 30000, "
+                                        + "60000.",
+                                example = "[0, 5000, 10000]",
+                                requiredMode = Schema.RequiredMode.NOT_REQUIRED))
+        @JsonProperty("recovery_times_ms")
+        List<Double> recoveryTimesMillis) {}

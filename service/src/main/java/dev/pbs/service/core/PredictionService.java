@@ -70,7 +70,10 @@ public final class PredictionService {
                 () -> question.isLevels()
                         ? PredictionJson.answer(simulate(question.levelSimulation()), question.report())
                         : PredictionJson.answer(
-                                simulate(question.simulation()), sessions(question), question.report()));
+                                simulate(question.simulation()),
+                                sessions(question),
+                                question.report(),
+                                question.recovery()));
     }
 
     /** The recommendation of {@code ./pbs tune --format json} for this question. */

@@ -7,6 +7,7 @@ import dev.pbs.montecarlo.tuning.LevelTuningSpec;
 import dev.pbs.montecarlo.tuning.Requirement;
 import dev.pbs.montecarlo.tuning.TuningSpec;
 import dev.pbs.questions.PredictionQuestion;
+import dev.pbs.questions.RecoveryCurve;
 import dev.pbs.questions.TuningQuestion;
 import java.util.Arrays;
 
@@ -28,7 +29,15 @@ final class QuestionKeys {
                 + spec.trials() + "|" + spec.seed() + "|" + spec.readFanout() + "|" + spec.coordinatorReplica() + "|"
                 + spec.speculativeRetry().text() + "|" + spec.readRepair() + "|" + spec.replicaChoice() + "|"
                 + Arrays.toString(spec.visibilityGridMillis()) + "|"
-                + question.report() + "|" + question.sessions();
+                + question.report() + "|" + question.sessions() + "|" + recovery(question.recovery());
+    }
+
+    /**
+     * The recovery curve asked for: the outage and the times. Its hint window and replay delay are
+     * the simulated profile's outages, in the key with the profile.
+     */
+    private static String recovery(RecoveryCurve recovery) {
+        return recovery == null ? "no recovery" : recovery.outageMillis() + "ms " + recovery.sinceReturnMillis();
     }
 
     /** The read path of a tuning question, its settings spelled out (records of interfaces print their classes). */

@@ -21,8 +21,8 @@ import java.util.Set;
  * Makes the schema of every pbs record on the wire exact: closed ({@code additionalProperties:
  * false}) and with every property required that the record always writes. Jackson writes every
  * property of a record, {@code null} included, except those marked {@code @JsonInclude(NON_NULL)}
- * (left out when null); a property marked {@code @Schema(requiredMode = NOT_REQUIRED)} may be left
- * out of a request. A record that marks some property {@code REQUIRED} itself (a request body,
+ * (left out when null); a property marked {@code @Schema(requiredMode = NOT_REQUIRED)} (for an
+ * array, in its {@code @ArraySchema}'s {@code arraySchema}) may be left out of a request. A record that marks some property {@code REQUIRED} itself (a request body,
  * whose other fields have defaults) keeps the required list it declares. A property that refers to
  * another record's schema and is marked {@code @Schema(nullable = true)} becomes a nullable object
  * around an {@code allOf} of the reference (OpenAPI 3.0 ignores a {@code $ref}'s siblings). So the
@@ -123,6 +123,12 @@ public final class RecordSchemas implements ModelConverter {
         }
         io.swagger.v3.oas.annotations.media.Schema schema =
                 element.getAnnotation(io.swagger.v3.oas.annotations.media.Schema.class);
+        io.swagger.v3.oas.annotations.media.ArraySchema array =
+                element.getAnnotation(io.swagger.v3.oas.annotations.media.ArraySchema.class);
+        return notRequired(schema) || (array != null && notRequired(array.arraySchema()));
+    }
+
+    private static boolean notRequired(io.swagger.v3.oas.annotations.media.Schema schema) {
         return schema != null
                 && schema.requiredMode() == io.swagger.v3.oas.annotations.media.Schema.RequiredMode.NOT_REQUIRED;
     }

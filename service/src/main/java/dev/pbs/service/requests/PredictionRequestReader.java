@@ -41,7 +41,18 @@ public final class PredictionRequestReader {
             "levels",
             "dc_matrix",
             "write_rate",
-            "read_interval_ms");
+            "read_interval_ms",
+            "pause_every_ms",
+            "pause_for_ms",
+            "pause_timing",
+            "outage_every_ms",
+            "outage_for_ms",
+            "hint_window_ms",
+            "hint_replay_ms",
+            "faulty_replicas",
+            "healthy",
+            "recovery_outage_ms",
+            "recovery_times_ms");
 
     private final ProfileStore profiles;
     private final QuestionLimits limits;
@@ -60,7 +71,8 @@ public final class PredictionRequestReader {
      */
     public PredictionQuestion read(JsonNode body) {
         JsonFields fields = new JsonFields(body, FIELDS);
-        return PredictionQuestion.builder(RequestProfiles.resolve(fields, profiles), limits, Vocabulary.JSON)
+        PredictionQuestion.Builder question = PredictionQuestion.builder(
+                        RequestProfiles.resolve(fields, profiles), limits, Vocabulary.JSON)
                 .replicas(fields.wholeNumber("n"))
                 .quorums(fields.quorum("r"), fields.quorum("w"))
                 .timesMillis(fields.numbers("t_ms"))
@@ -81,8 +93,22 @@ public final class PredictionRequestReader {
                 .readDatacenters(fields.textOrTexts("read_dc", "dc2"))
                 .everyLevel(everyLevel(fields.text("levels")))
                 .datacenterMatrix(fields.bool("dc_matrix"))
-                .sessions(fields.number("write_rate"), fields.number("read_interval_ms"))
-                .build();
+                .sessions(fields.number("write_rate"), fields.number("read_interval_ms"));
+        return faults(fields, question).build();
+    }
+
+    /** The fault fields, JSON types checked here and values by the question ({@code questions.FaultOptions}). */
+    private static PredictionQuestion.Builder faults(JsonFields fields, PredictionQuestion.Builder question) {
+        return question.pauses(
+                        fields.number("pause_every_ms"), fields.number("pause_for_ms"), fields.text("pause_timing"))
+                .outages(
+                        fields.number("outage_every_ms"),
+                        fields.number("outage_for_ms"),
+                        fields.number("hint_window_ms"),
+                        fields.number("hint_replay_ms"))
+                .faultyReplicas(fields.wholeNumbers("faulty_replicas"))
+                .healthy(fields.bool("healthy"))
+                .recovery(fields.number("recovery_outage_ms"), fields.numbers("recovery_times_ms"));
     }
 
     private static boolean everyLevel(String text) {

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.formats.wire.FaultEffectsAnswer;
+import dev.pbs.formats.wire.FaultProportion;
 import dev.pbs.formats.wire.ProfileSummary;
+import dev.pbs.formats.wire.Recovery;
 import dev.pbs.formats.wire.SlaWindow;
 import io.dropwizard.jackson.Jackson;
 import io.dropwizard.jersey.errors.ErrorMessage;
@@ -190,6 +193,41 @@ class WireRecordsTest {
                 .isEqualTo(new SlaWindow(
                         "lnkd-disk", 3, 1, 1, 0.99, 20.5, List.of(19.0, 22.0), false, false, 100_000, 42));
         assertThat(MAPPER.readTree(MAPPER.writeValueAsString(window))).isEqualTo(MAPPER.readTree(served));
+    }
+
+    @Test
+    void recovery_roundTrips_withWholeMillisecondsAsIntegers() throws Exception {
+        Recovery recovery =
+                new Recovery(20_000.0, 0.5, List.of(new Recovery.Point(0.0, 0.0), new Recovery.Point(5000.5, 0.5)));
+
+        roundTrip(recovery, Recovery.class, "outage_ms", "hinted_fraction", "points");
+        JsonNode tree = MAPPER.valueToTree(recovery);
+        assertThat(tree.get("outage_ms").isIntegralNumber()).isTrue();
+        assertThat(tree.get("points").get(0).get("since_return_ms").isIntegralNumber())
+                .isTrue();
+        assertThat(tree.get("points").get(1).get("since_return_ms").doubleValue())
+                .isEqualTo(5000.5);
+        assertThat(tree.get("points").get(1).get("p_consistent").doubleValue()).isEqualTo(0.5);
+    }
+
+    @Test
+    void faultEffects_noTrialCounted_keepsTheNullEstimateOnTheWire() throws Exception {
+        FaultEffectsAnswer effects = new FaultEffectsAnswer(
+                new FaultProportion(1.0, List.of(0.99, 1.0), 2000),
+                new FaultProportion(0.0, List.of(0.0, 0.0019), 2000),
+                new FaultProportion(null, List.of(0.0, 1.0), 0));
+
+        roundTrip(
+                effects,
+                FaultEffectsAnswer.class,
+                "p_write_unavailable",
+                "p_read_unavailable",
+                "p_read_waited_for_pause");
+        JsonNode paused = MAPPER.valueToTree(effects).get("p_read_waited_for_pause");
+        assertThat(paused.has("p")).isTrue();
+        assertThat(paused.get("p").isNull()).isTrue();
+        assertThat(paused.get("trials").asLong()).isZero();
+        roundTrip(effects.readUnavailable(), FaultProportion.class, "p", "ci95", "trials");
     }
 
     @Test

@@ -9,7 +9,10 @@ import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.questions.PredictionQuestion;
 import dev.pbs.questions.Vocabulary;
 import dev.pbs.service.PbsConfiguration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 class PredictionServiceTest {
@@ -61,6 +64,38 @@ class PredictionServiceTest {
                 .sessions(10.0, null)
                 .build();
         assertThat(QuestionKeys.of(plain)).isNotEqualTo(QuestionKeys.of(sessions));
+    }
+
+    /** The faults reach the key through the simulated profile (ProfileJson writes its faults), the recovery itself. */
+    @Test
+    void cacheKeys_questionsThatDifferOnlyInTheirFaultsOrRecovery_differ() {
+        Function<UnaryOperator<PredictionQuestion.Builder>, String> key =
+                faults -> QuestionKeys.of(faults.apply(PredictionQuestion.builder(
+                                        BuiltInProfiles.named("lnkd-ssd").orElseThrow(),
+                                        new PbsConfiguration.Limits().questionLimits(),
+                                        Vocabulary.JSON)
+                                .replicas(3L)
+                                .trials(5000L)
+                                .seed(3L))
+                        .build());
+        String pauses = key.apply(question -> question.pauses(2000.0, 200.0, null));
+
+        assertThat(key.apply(question -> question.pauses(2000.0, 200.0, null))).isEqualTo(pauses);
+        assertThat(pauses)
+                .isNotEqualTo(key.apply(question -> question))
+                .isNotEqualTo(key.apply(question -> question.pauses(2000.0, 201.0, null)))
+                .isNotEqualTo(key.apply(question -> question.pauses(2000.0, 200.0, "random")))
+                .isNotEqualTo(key.apply(
+                        question -> question.pauses(2000.0, 200.0, null).faultyReplicas(List.of(3L))));
+        UnaryOperator<PredictionQuestion.Builder> outages =
+                question -> question.outages(3_600_000.0, 20_000.0, null, 5000.0);
+        String recovery = key.apply(question -> outages.apply(question).recovery(20_000.0, List.of(0.0, 5000.0)));
+        assertThat(recovery)
+                .isNotEqualTo(key.apply(outages))
+                .isNotEqualTo(key.apply(question -> outages.apply(question).recovery(10_000.0, List.of(0.0, 5000.0))))
+                .isNotEqualTo(key.apply(question -> outages.apply(question).recovery(20_000.0, List.of(0.0, 6000.0))))
+                .isNotEqualTo(key.apply(question -> question.outages(3_600_000.0, 20_000.0, null, 6000.0)
+                        .recovery(20_000.0, List.of(0.0, 5000.0))));
     }
 
     @Test
