@@ -40,24 +40,39 @@ public final class LocalCluster {
     private final String injectedDelays;
     private final int requestedFirstAddress;
     private final Optional<ClusterSecurity> requestedSecurity;
+    private final boolean dynamicSnitch;
 
     private LocalCluster(
             Path root,
             String heap,
             String injectedDelays,
             int requestedFirstAddress,
-            Optional<ClusterSecurity> requestedSecurity) {
+            Optional<ClusterSecurity> requestedSecurity,
+            boolean dynamicSnitch) {
         this.directory = new ClusterDirectory(root);
         this.processes = new NodeProcesses(directory);
         this.heap = heap;
         this.injectedDelays = injectedDelays;
         this.requestedFirstAddress = requestedFirstAddress;
         this.requestedSecurity = requestedSecurity;
+        this.dynamicSnitch = dynamicSnitch;
     }
 
     /** The cluster kept in {@code root} (it need not exist yet). */
     public static LocalCluster in(Path root) {
-        return new LocalCluster(root, DEFAULT_HEAP, "", 1, Optional.empty());
+        return new LocalCluster(root, DEFAULT_HEAP, "", 1, Optional.empty(), true);
+    }
+
+    /**
+     * The same cluster with nodes that start without Cassandra's dynamic snitch ({@code
+     * dynamic_snitch: false}): a coordinator then orders a key's replicas as SimpleSnitch leaves them,
+     * in ring order from the key's primary replica, instead of by the latencies it measured. Only
+     * the nodes this instance starts (or restarts) get it: the configuration is written at every
+     * start, and a start through another instance writes the default (on) again.
+     */
+    public LocalCluster withoutDynamicSnitch() {
+        return new LocalCluster(
+                directory.root(), heap, injectedDelays, requestedFirstAddress, requestedSecurity, false);
     }
 
     /**
@@ -66,7 +81,8 @@ public final class LocalCluster {
      * this, a start keeps what is recorded (open for a new folder).
      */
     public LocalCluster withSecurity(ClusterSecurity security) {
-        return new LocalCluster(directory.root(), heap, injectedDelays, requestedFirstAddress, Optional.of(security));
+        return new LocalCluster(
+                directory.root(), heap, injectedDelays, requestedFirstAddress, Optional.of(security), dynamicSnitch);
     }
 
     /** The recorded security, else the requested one, else open. */
@@ -96,7 +112,8 @@ public final class LocalCluster {
                 heap,
                 specification == null ? "" : specification,
                 requestedFirstAddress,
-                requestedSecurity);
+                requestedSecurity,
+                dynamicSnitch);
     }
 
     /**
@@ -120,7 +137,7 @@ public final class LocalCluster {
         if (first < 1 || first > 250) {
             throw new IllegalArgumentException("--first-address must be between 1 and 250, was " + first);
         }
-        return new LocalCluster(directory.root(), heap, injectedDelays, first, requestedSecurity);
+        return new LocalCluster(directory.root(), heap, injectedDelays, first, requestedSecurity, dynamicSnitch);
     }
 
     /** The last octet of node 1's address: recorded by the first start, else the requested one. */
@@ -249,7 +266,7 @@ public final class LocalCluster {
     }
 
     private void startNode(int index, ClusterLayout layout, NodeClasspath classpath, Consumer<String> progress) {
-        new NodeLauncher(directory, firstAddress(), heap, injectionFile(), security(), secureFiles())
+        new NodeLauncher(directory, firstAddress(), heap, injectionFile(), security(), secureFiles(), dynamicSnitch)
                 .start(index, layout, classpath, progress);
     }
 

@@ -53,10 +53,6 @@ final class NodeConfiguration {
         return yaml(clusterName, firstAddress, index, ClusterLayout.single(size), nodeDirectory, securityLines);
     }
 
-    /**
-     * @param securityLines for a secure cluster, the authenticator and client encryption lines
-     *     (see {@link SecureSetup#yaml}), which replace the open cluster's authenticator and authorizer
-     */
     static String yaml(
             String clusterName,
             int firstAddress,
@@ -64,6 +60,23 @@ final class NodeConfiguration {
             ClusterLayout layout,
             String nodeDirectory,
             List<String> securityLines) {
+        return yaml(clusterName, firstAddress, index, layout, nodeDirectory, securityLines, true);
+    }
+
+    /**
+     * @param securityLines for a secure cluster, the authenticator and client encryption lines
+     *     (see {@link SecureSetup#yaml}), which replace the open cluster's authenticator and authorizer
+     * @param dynamicSnitch whether the node wraps its snitch in Cassandra's dynamic snitch (its
+     *     default); off, the line {@code dynamic_snitch: false}
+     */
+    static String yaml(
+            String clusterName,
+            int firstAddress,
+            int index,
+            ClusterLayout layout,
+            String nodeDirectory,
+            List<String> securityLines,
+            boolean dynamicSnitch) {
         int size = layout.size();
         String seeds = String.join(
                 ",",
@@ -92,7 +105,8 @@ final class NodeConfiguration {
                 "storage_port: " + STORAGE_PORT,
                 "native_transport_port: " + NATIVE_PORT,
                 "start_native_transport: true",
-                "endpoint_snitch: " + (layout.named() ? "GossipingPropertyFileSnitch" : "SimpleSnitch"),
+                "endpoint_snitch: " + (layout.named() ? "GossipingPropertyFileSnitch" : "SimpleSnitch")
+                        + (dynamicSnitch ? "" : "\ndynamic_snitch: false"),
                 "data_file_directories:",
                 "  - " + nodeDirectory + "/data",
                 "commitlog_directory: " + nodeDirectory + "/commitlog",

@@ -30,11 +30,13 @@ final class NodeLauncher {
     private final Path injectionFile;
     private final ClusterSecurity security;
     private final SecureFiles secureFiles;
+    private final boolean dynamicSnitch;
 
     /**
      * @param firstAddress the last octet of node 1's address
      * @param heap each node's heap, as the JVM's {@code -Xmx} takes it
      * @param injectionFile the file of injected delays every node follows
+     * @param dynamicSnitch whether the node runs Cassandra's dynamic snitch (its default)
      */
     NodeLauncher(
             ClusterDirectory directory,
@@ -42,13 +44,15 @@ final class NodeLauncher {
             String heap,
             Path injectionFile,
             ClusterSecurity security,
-            SecureFiles secureFiles) {
+            SecureFiles secureFiles,
+            boolean dynamicSnitch) {
         this.directory = directory;
         this.firstAddress = firstAddress;
         this.heap = heap;
         this.injectionFile = injectionFile;
         this.security = security;
         this.secureFiles = secureFiles;
+        this.dynamicSnitch = dynamicSnitch;
     }
 
     /**
@@ -65,7 +69,7 @@ final class NodeLauncher {
         }
         List<String> secureLines = security.secure() ? SecureSetup.yaml(secureFiles, security) : List.of();
         String yaml = NodeConfiguration.yaml(
-                LocalCluster.CLUSTER_NAME, firstAddress, index, layout, node.toString(), secureLines);
+                LocalCluster.CLUSTER_NAME, firstAddress, index, layout, node.toString(), secureLines, dynamicSnitch);
         if (security.secure()) {
             // The configuration holds the key store's password: the node's folder is its owner's alone.
             SecureSetup.restrictToOwner(node);

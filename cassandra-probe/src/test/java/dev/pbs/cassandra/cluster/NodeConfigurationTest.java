@@ -53,4 +53,13 @@ class NodeConfigurationTest {
         assertThat(NodeConfiguration.yaml("pbs-local", 1, 2, 3, "/data/node2"))
                 .contains("endpoint_snitch: SimpleSnitch");
     }
+
+    @Test
+    void yaml_withoutDynamicSnitch_turnsItOffAndOnlyThen() {
+        ClusterLayout layout = ClusterLayout.single(3);
+        assertThat(NodeConfiguration.yaml("pbs-local", 41, 3, layout, "/data/node3", java.util.List.of(), false))
+                .contains("endpoint_snitch: SimpleSnitch\ndynamic_snitch: false\n");
+        assertThat(NodeConfiguration.yaml("pbs-local", 41, 3, layout, "/data/node3", java.util.List.of(), true))
+                .doesNotContain("dynamic_snitch");
+    }
 }
