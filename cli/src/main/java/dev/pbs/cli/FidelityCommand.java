@@ -5,10 +5,14 @@ import dev.pbs.cassandra.fidelity.FidelityExperiment;
 import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.fidelity.FidelitySettings;
 import dev.pbs.cassandra.fidelity.FidelityTable;
+import dev.pbs.cassandra.fidelity.OutageRecoveryExperiment;
+import dev.pbs.cassandra.fidelity.OutageRecoveryResult;
+import dev.pbs.cassandra.fidelity.OutageRecoverySettings;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedLevels;
 import dev.pbs.cassandra.probe.DatacenterReplication;
 import dev.pbs.formats.report.FidelityReport;
+import dev.pbs.formats.report.OutageRecoveryReport;
 import dev.pbs.model.quorum.ConsistencyLevel;
 import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.model.readpath.SpeculativeRetry;
@@ -46,7 +50,8 @@ import picocli.CommandLine.Spec;
         footer = {
             "",
             "Example: pbs fidelity --nodes 3 --w-mean-ms 10 --ars-mean-ms 5 --writes 5000 --format json",
-            "         pbs fidelity --grid --writes 1000"
+            "         pbs fidelity --grid --writes 1000",
+            "         pbs fidelity --fault outage --node 3 --for 20s"
         })
 final class FidelityCommand implements Callable<Integer> {
 
@@ -205,6 +210,36 @@ final class FidelityCommand implements Callable<Integer> {
     private Double slowReplica;
 
     @Option(
+            names = "--fault",
+            paramLabel = "outage",
+            description = "Instead of injected delays, the outage-recovery cell: a 3-node cluster of its own (RF 3, no "
+                    + "dynamic snitch), one node stopped (SIGKILL) while writes go on at ONE through the others; one "
+                    + "outage measures the hint replay delay, a second one (independent) is observed, reads at ONE served "
+                    + "by the returned node against the time since its return, and compared with the prediction from "
+                    + "the first. Takes --node, --for, --outages, --dir, --first-address and --format only.")
+    private String fault;
+
+    @Option(
+            names = "--node",
+            paramLabel = "I",
+            description = "With --fault outage: the node stopped, 1 to 3 (default: 3).")
+    private Integer faultNode;
+
+    @Option(
+            names = "--for",
+            paramLabel = "TIME",
+            description = "With --fault outage: how long the node is down each time, from its stop to its new start "
+                    + "(default: 20s; at most 1h).")
+    private String faultLength;
+
+    @Option(
+            names = "--outages",
+            paramLabel = "COUNT",
+            description = "With --fault outage: outages in each of the two steps, 1 to 10, their delays and their "
+                    + "reads pooled (default: 1; each outage takes one to two minutes).")
+    private Integer outages;
+
+    @Option(
             names = "--profile-out",
             paramLabel = "FILE",
             description = "Also write the measured profile the prediction used.")
@@ -303,8 +338,71 @@ final class FidelityCommand implements Callable<Integer> {
         return Optional.of(new FidelityDatacenters(replication, interDatacenterMean, levels));
     }
 
+    /** The options --fault outage takes; any other is refused with it. */
+    private static final List<String> OUTAGE_OPTIONS =
+            List.of("--fault", "--node", "--for", "--outages", "--dir", "--first-address", "--format");
+
+    /** The options that only --fault outage takes. */
+    private static final List<String> FAULT_ONLY_OPTIONS = List.of("--node", "--for", "--outages");
+
+    /** --dir, else a new temporary folder's name (the cluster creates it when it starts). */
+    private Path folder() {
+        return directory != null
+                ? directory
+                : Path.of(
+                        System.getProperty("java.io.tmpdir"),
+                        "pbs-fidelity-"
+                                + Long.toUnsignedString(
+                                        ThreadLocalRandom.current().nextLong(), 36));
+    }
+
+    /** The outage-recovery cell: checks its options, runs it, prints it. */
+    private Integer outageCell() {
+        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        if (!fault.equals("outage")) {
+            throw new IllegalArgumentException("--fault must be outage, was '" + fault + "'");
+        }
+        for (CommandLine.Model.OptionSpec option : parsed.matchedOptions()) {
+            if (!OUTAGE_OPTIONS.contains(option.longestName())) {
+                throw new IllegalArgumentException(option.longestName() + " does not apply to --fault outage, which "
+                        + "takes only " + String.join(", ", OUTAGE_OPTIONS.subList(1, OUTAGE_OPTIONS.size())));
+            }
+        }
+        Path folder = folder();
+        OutageRecoverySettings settings = OutageRecoverySettings.of(
+                faultNode == null ? OutageRecoverySettings.NODES : faultNode,
+                faultLength == null
+                        ? OutageRecoverySettings.DEFAULT_OUTAGE
+                        : CassandraCommand.duration("--for", faultLength),
+                outages == null ? 1 : outages,
+                folder,
+                firstAddress);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        long started = System.nanoTime();
+        OutageRecoveryResult result = OutageRecoveryExperiment.run(settings, line -> {
+            err.println("pbs: " + line);
+            err.flush();
+        });
+        out.print(format == OutputFormat.JSON ? OutageRecoveryReport.json(result) : OutageRecoveryReport.text(result));
+        err.printf(
+                Locale.ROOT,
+                "pbs: done in %d s; the cluster's folder is %s%n",
+                (System.nanoTime() - started) / 1_000_000_000L,
+                folder);
+        return PbsCommandLine.EXIT_SUCCESS;
+    }
+
     @Override
     public Integer call() throws Exception {
+        if (fault != null) {
+            return outageCell();
+        }
+        for (String option : FAULT_ONLY_OPTIONS) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new IllegalArgumentException(option + " needs --fault outage");
+            }
+        }
         double[] delayGrid = delays == null
                 ? FidelitySettings.DEFAULT_DELAYS_MILLIS
                 : delays.stream().mapToDouble(Double::doubleValue).toArray();
@@ -319,13 +417,7 @@ final class FidelityCommand implements Callable<Integer> {
         }
         // Every setting is checked before anything is created. The default folder is only named
         // here; the cluster creates it when it starts.
-        Path folder = directory != null
-                ? directory
-                : Path.of(
-                        System.getProperty("java.io.tmpdir"),
-                        "pbs-fidelity-"
-                                + Long.toUnsignedString(
-                                        ThreadLocalRandom.current().nextLong(), 36));
+        Path folder = folder();
         List<FidelitySettings> cells = cells(folder, delayGrid, clientGap);
         if (profileOut != null) {
             new OutputFile("--profile-out", profileOut).requireWritable();

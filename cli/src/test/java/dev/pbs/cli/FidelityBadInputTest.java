@@ -91,6 +91,25 @@ class FidelityBadInputTest {
                         oneCellWith(
                                 "--datacenters", "dc1:1,dc2:1", "--inter-dc-mean-ms", "20", "--read-level", "THREE"),
                         "THREE needs 3 replicas, but the key has 2"),
+                Arguments.of(List.of("--fault", "pause"), "--fault must be outage, was 'pause'"),
+                Arguments.of(
+                        List.of("--fault", "outage", "--w-mean-ms", "10"),
+                        "--w-mean-ms does not apply to --fault outage, which takes only --node, --for, --outages,"
+                                + " --dir, --first-address, --format"),
+                Arguments.of(List.of("--fault", "outage", "--grid"), "--grid does not apply to --fault outage"),
+                Arguments.of(List.of("--fault", "outage", "--node", "4"), "--node must be between 1 and 3, was 4"),
+                Arguments.of(List.of("--fault", "outage", "--for", "0s"), "--for must be above 0, was 0ms"),
+                Arguments.of(List.of("--fault", "outage", "--for", "2h"), "--for must be at most 1h, was 2h"),
+                Arguments.of(
+                        List.of("--fault", "outage", "--for", "20"),
+                        "--for: duration must be a number with a unit ms, s, m or h (e.g. 30s), was '20'"),
+                Arguments.of(
+                        List.of("--fault", "outage", "--outages", "11"), "--outages must be between 1 and 10, was 11"),
+                Arguments.of(
+                        List.of("--fault", "outage", "--first-address", "253"),
+                        "--first-address must be between 1 and 252 for 3 nodes, was 253"),
+                Arguments.of(oneCellWith("--node", "3"), "--node needs --fault outage"),
+                Arguments.of(oneCellWith("--for", "20s"), "--for needs --fault outage"),
                 Arguments.of(
                         oneCellWith("--client-gap", "always"),
                         "Invalid value for option '--client-gap': expected one of [NONE, MEASURED, LATENCY] (case-insensitive) but was 'always'"),

@@ -54,6 +54,7 @@ public final class OutageRecoveryExperiment {
      * ReturnedNode}), started here and stopped at the end, whatever happened.
      */
     public static OutageRecoveryResult run(OutageRecoverySettings settings, Consumer<String> progress) {
+        long started = System.nanoTime();
         LocalCluster cluster = LocalCluster.in(settings.directory())
                 .withFirstAddress(settings.firstAddress())
                 .withoutDynamicSnitch();
@@ -65,7 +66,7 @@ public final class OutageRecoveryExperiment {
             // A run that was killed may have left the nodes running, started with other settings.
             cluster.stop(progress);
             cluster.start(OutageRecoverySettings.NODES, progress);
-            return runOn(cluster, settings, progress);
+            return runOn(cluster, settings, progress, started);
         } finally {
             cluster.stop(progress);
             try {
@@ -78,8 +79,7 @@ public final class OutageRecoveryExperiment {
 
     /** Runs the cell on the running cluster; the node is always started again after each outage. */
     private static OutageRecoveryResult runOn(
-            LocalCluster cluster, OutageRecoverySettings settings, Consumer<String> progress) {
-        long started = System.nanoTime();
+            LocalCluster cluster, OutageRecoverySettings settings, Consumer<String> progress, long started) {
         List<NodeStatus> serving =
                 cluster.status().stream().filter(NodeStatus::nativePortOpen).toList();
         if (serving.size() != OutageRecoverySettings.NODES) {

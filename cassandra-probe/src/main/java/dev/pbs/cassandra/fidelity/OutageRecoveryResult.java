@@ -18,7 +18,7 @@ import java.util.List;
  * @param process the outage process the prediction used (the measured replay delay, Cassandra's hint window)
  * @param outageMillis the outages' length in the prediction: from the stop to the return, ms, their mean
  * @param curve the second step's reads pooled, observed against predicted P(consistent) by time since the return
- * @param elapsed the whole run, cluster start and stop included
+ * @param elapsed the whole run, from the start of the cluster to the comparison
  */
 public record OutageRecoveryResult(
         OutageRecoverySettings settings,

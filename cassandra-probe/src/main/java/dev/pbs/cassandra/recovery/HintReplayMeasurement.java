@@ -4,6 +4,7 @@ import dev.pbs.cassandra.cluster.OutageTimes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -13,24 +14,35 @@ import java.util.function.Consumer;
 /**
  * Measures hint replay delays: the returned node is stopped for a given time while writes go on
  * around it at ONE ({@link OutageWithWrites}); from the moment it serves CQL again (its return,
- * {@link OutageTimes#serving()}), the writes of the outage are read at ONE from the node itself
+ * {@link OutageTimes#serving()}), writes of the outage are read at ONE from the node itself
  * ({@link ReturnedNode}), in rounds over those not yet found, until each has appeared or the
  * deadline has passed. A write's delay is placed between the last read that missed it and the first
  * that found it ({@link ReplayDelays}).
  *
+ * <p>So that each write is read often, at most {@link #MOST_TRACKED} writes are followed, evenly
+ * spaced over the outage (a round over 1,000 writes took most of a second on a 2-core machine, and
+ * that is how finely a delay is placed). Once they have all appeared, or at the deadline, every
+ * write of the outage is read once more: those still missing are the writes that never appeared.
+ *
  * <p>The return is when the node's CQL port accepted a connection again, polled every quarter of a
  * second by the outage (so up to that much after the port opened): from then on the node serves
  * reads, which is what the model's return means. The other nodes learn that it is up through gossip,
- * which can come before (its messaging starts before its CQL port) or after; the hints' delay
- * counts from the return all the same, gossip's lag included.
+ * which comes before its CQL port opens (its messaging starts first): hints can reach it before its
+ * return, and then count as there at the return.
  */
 public final class HintReplayMeasurement {
 
     /** Reads in flight at once. */
     static final int CONCURRENT_READS = 32;
 
+    /** The most writes followed until they appear. */
+    static final int MOST_TRACKED = 250;
+
     /** Pause after a round none of whose reads was answered (the driver not yet reconnected). */
     private static final long FAILED_ROUND_PAUSE_MILLIS = 20;
+
+    /** Rounds of the final check over every write, for reads that failed. */
+    private static final int FINAL_CHECK_ROUNDS = 5;
 
     private HintReplayMeasurement() {}
 
@@ -38,23 +50,24 @@ public final class HintReplayMeasurement {
      * What one measurement found.
      *
      * @param times the outage: stop, start, return
-     * @param delays the writes of the outage and when each appeared at the returned node
-     * @param rounds rounds of reads made
-     * @param reads reads answered
-     * @param failedReads reads that failed (before the driver had reconnected, or timed out)
+     * @param delays the writes followed and when each appeared at the returned node
+     * @param writesWhileDown every write of the outage
+     * @param missingAtEnd writes of the outage that the final check did not find (or could not read)
+     * @param rounds rounds of reads made of the writes followed
+     * @param reads reads of them answered
+     * @param failedReads reads of them that failed (before the driver had reconnected, or timed out)
      * @param servers what the traced reads showed of who served them
-     * @param writesSent writes the writer made in all
-     * @param driverSawUpMillis when the driver saw the node up, ms after its return (negative: before),
-     *     NaN if it did not report it
+     * @param driverSawUpMillis when the driver saw the node up, ms after its return; NaN if not reported
      */
     public record Result(
             OutageTimes times,
             ReplayDelays delays,
+            int writesWhileDown,
+            int missingAtEnd,
             int rounds,
             long reads,
             long failedReads,
             ReadServers servers,
-            long writesSent,
             double driverSawUpMillis) {}
 
     /**
@@ -75,90 +88,112 @@ public final class HintReplayMeasurement {
         try (OutageWithWrites outage = OutageWithWrites.run(returned, length, writesPerSecond, progress)) {
             OutageTimes times = outage.times();
             long origin = times.serving().monotonicNanos();
-            List<OutageWriter.Write> keys = outage.writesWhileDown();
-            progress.accept(returned.describe() + " serves CQL again; reading the " + keys.size()
-                    + " writes of the outage at ONE from it until each appears (at most "
-                    + deadline.toSeconds() + " s)");
-            List<KeyState> pending = new ArrayList<>();
-            for (OutageWriter.Write write : keys) {
-                pending.add(new KeyState(write.key(), write.coordinator()));
+            List<OutageWriter.Write> writes = outage.writesWhileDown();
+            List<KeyState> tracked = new ArrayList<>();
+            for (OutageWriter.Write write : evenlySpaced(writes, MOST_TRACKED)) {
+                tracked.add(new KeyState(write.key(), write.coordinator()));
             }
-            List<KeyState> found = new ArrayList<>();
+            progress.accept(returned.describe() + " serves CQL again; reading " + tracked.size() + " of the "
+                    + writes.size() + " writes of the outage at ONE from it until each appears (at most "
+                    + deadline.toSeconds() + " s)");
+            List<KeyState> pending = new ArrayList<>(tracked);
             long end = origin + deadline.toNanos();
             int rounds = 0;
             long reads = 0;
             long failed = 0;
-            Semaphore permits = new Semaphore(CONCURRENT_READS);
             while (!pending.isEmpty() && System.nanoTime() < end) {
                 rounds++;
-                AtomicInteger answered = new AtomicInteger();
-                AtomicInteger failures = new AtomicInteger();
-                CountDownLatch done = new CountDownLatch(pending.size());
-                for (KeyState state : pending) {
-                    acquire(permits);
-                    boolean traced = check.nextTraced();
-                    long sent = System.nanoTime();
-                    returned.read(state.key, traced).whenComplete((rows, failure) -> {
-                        long received = System.nanoTime();
-                        if (failure == null) {
-                            answered.incrementAndGet();
-                            if (traced) {
-                                check.answered(rows.getExecutionInfo().getTracingId());
-                            }
-                            if (rows.one() != null) {
-                                state.foundNanos = received;
-                            } else {
-                                state.lastMissedNanos = sent;
-                            }
-                        } else {
-                            failures.incrementAndGet();
-                        }
-                        permits.release();
-                        done.countDown();
-                    });
-                }
-                await(done);
-                reads += answered.get();
-                failed += failures.get();
-                for (KeyState state : pending) {
-                    if (state.foundNanos != Long.MIN_VALUE) {
-                        found.add(state);
-                    }
-                }
-                pending.removeIf(state -> state.foundNanos != Long.MIN_VALUE);
-                if (answered.get() == 0) {
+                Round round = readRound(returned, pending, check);
+                reads += round.answered();
+                failed += round.failed();
+                pending.removeIf(KeyState::found);
+                if (round.answered() == 0) {
                     Sleeps.sleep(FAILED_ROUND_PAUSE_MILLIS);
                 }
             }
             List<ReplayDelays.Appearance> appeared = new ArrayList<>();
-            for (KeyState state : found) {
-                double foundMillis = Math.max(0, (state.foundNanos - origin) / 1e6);
-                appeared.add(
-                        state.lastMissedNanos == Long.MIN_VALUE
-                                ? ReplayDelays.Appearance.atFirstRead(state.coordinator, foundMillis)
-                                : new ReplayDelays.Appearance(
-                                        state.coordinator,
-                                        Math.min(foundMillis, (state.lastMissedNanos - origin) / 1e6),
-                                        foundMillis));
+            for (KeyState state : tracked) {
+                if (state.found()) {
+                    appeared.add(state.appearance(origin));
+                }
             }
             ReplayDelays delays = new ReplayDelays(appeared, pending.size(), deadline.toNanos() / 1e6);
+            int missing = missingAtEnd(returned, writes);
             progress.accept(String.format(
-                    java.util.Locale.ROOT,
-                    "%d of %d writes appeared (median delay %.0f ms, 90th percentile %.0f ms) in %d rounds of reads;"
-                            + " %d never did within %d s",
+                    Locale.ROOT,
+                    "%d of %d writes followed appeared (median delay %.0f ms, 90th percentile %.0f ms) in %d rounds"
+                            + " of reads; of all %d writes of the outage, %d still missing at the end",
                     appeared.size(),
                     delays.writes(),
-                    delays.writes() == 0 ? Double.NaN : delays.percentileMillis(50),
-                    delays.writes() == 0 ? Double.NaN : delays.percentileMillis(90),
+                    delays.percentileMillis(50),
+                    delays.percentileMillis(90),
                     rounds,
-                    pending.size(),
-                    deadline.toSeconds()));
-            long writesSent = outage.counts().answered();
+                    writes.size(),
+                    missing));
             double sawUp = returned.session().sawUpMillis(returned.address(), times);
             outage.close();
             ReadServers servers = check.tally(returned.session().session(), returned.address());
-            return new Result(times, delays, rounds, reads, failed, servers, writesSent, sawUp);
+            return new Result(times, delays, writes.size(), missing, rounds, reads, failed, servers, sawUp);
         }
+    }
+
+    /** At most {@code most} of {@code all}, evenly spaced, the first included; all of them if fewer. */
+    static <T> List<T> evenlySpaced(List<T> all, int most) {
+        if (all.size() <= most) {
+            return List.copyOf(all);
+        }
+        List<T> chosen = new ArrayList<>(most);
+        for (int i = 0; i < most; i++) {
+            chosen.add(all.get((int) ((long) i * all.size() / most)));
+        }
+        return chosen;
+    }
+
+    /** Reads every write once (again, for reads that failed): how many were not found. */
+    private static int missingAtEnd(ReturnedNode returned, List<OutageWriter.Write> writes) {
+        List<KeyState> unseen = new ArrayList<>();
+        for (OutageWriter.Write write : writes) {
+            unseen.add(new KeyState(write.key(), write.coordinator()));
+        }
+        TracedReadCheck none = new TracedReadCheck(0);
+        List<KeyState> unanswered = new ArrayList<>(unseen);
+        for (int round = 0; round < FINAL_CHECK_ROUNDS && !unanswered.isEmpty(); round++) {
+            readRound(returned, unanswered, none);
+            unanswered.removeIf(KeyState::answered);
+        }
+        return (int) unseen.stream().filter(state -> !state.found()).count();
+    }
+
+    /** What one round of reads got. */
+    private record Round(int answered, int failed) {}
+
+    /** Reads each of {@code states} once, {@link #CONCURRENT_READS} at a time, and waits for every answer. */
+    private static Round readRound(ReturnedNode returned, List<KeyState> states, TracedReadCheck check) {
+        AtomicInteger answered = new AtomicInteger();
+        AtomicInteger failures = new AtomicInteger();
+        CountDownLatch done = new CountDownLatch(states.size());
+        Semaphore permits = new Semaphore(CONCURRENT_READS);
+        for (KeyState state : states) {
+            acquire(permits);
+            boolean traced = check.nextTraced();
+            long sent = System.nanoTime();
+            returned.read(state.key, traced).whenComplete((rows, failure) -> {
+                long received = System.nanoTime();
+                if (failure == null) {
+                    answered.incrementAndGet();
+                    if (traced) {
+                        check.answered(rows.getExecutionInfo().getTracingId());
+                    }
+                    state.answer(rows.one() != null, sent, received);
+                } else {
+                    failures.incrementAndGet();
+                }
+                permits.release();
+                done.countDown();
+            });
+        }
+        await(done);
+        return new Round(answered.get(), failures.get());
     }
 
     private static void acquire(Semaphore permits) {
@@ -181,16 +216,49 @@ public final class HintReplayMeasurement {
         }
     }
 
-    /** One write of the outage as the reads have seen it; written by one read at a time. */
+    /**
+     * One write of the outage as the reads have seen it. One read of it at a time; a round's end
+     * (its latch) makes a read's answer visible to the next round.
+     */
     private static final class KeyState {
         final String key;
         final String coordinator;
-        volatile long lastMissedNanos = Long.MIN_VALUE;
-        volatile long foundNanos = Long.MIN_VALUE;
+        private long lastMissedNanos = Long.MIN_VALUE;
+        private long foundNanos = Long.MIN_VALUE;
+        private boolean answered;
 
         KeyState(String key, String coordinator) {
             this.key = key;
             this.coordinator = coordinator;
+        }
+
+        synchronized void answer(boolean present, long sentNanos, long receivedNanos) {
+            answered = true;
+            if (present) {
+                if (foundNanos == Long.MIN_VALUE) {
+                    foundNanos = receivedNanos;
+                }
+            } else {
+                lastMissedNanos = sentNanos;
+            }
+        }
+
+        synchronized boolean found() {
+            return foundNanos != Long.MIN_VALUE;
+        }
+
+        synchronized boolean answered() {
+            return answered;
+        }
+
+        /** When it appeared, ms since {@code originNanos}. */
+        synchronized ReplayDelays.Appearance appearance(long originNanos) {
+            double foundMillis = Math.max(0, (foundNanos - originNanos) / 1e6);
+            if (lastMissedNanos == Long.MIN_VALUE) {
+                return ReplayDelays.Appearance.atFirstRead(coordinator, foundMillis);
+            }
+            return new ReplayDelays.Appearance(
+                    coordinator, Math.min(foundMillis, (lastMissedNanos - originNanos) / 1e6), foundMillis);
         }
     }
 }

@@ -38,8 +38,10 @@ class OutageRecoveryLongIT {
 
         HintReplayMeasurement.Result measurement = result.measurements().get(0);
         ReplayDelays delays = measurement.delays();
-        assertThat(delays.writes()).isGreaterThan(500);
+        assertThat(measurement.writesWhileDown()).isGreaterThan(500);
+        assertThat(delays.writes()).isEqualTo(250);
         assertThat(delays.neverAppeared()).isZero();
+        assertThat(measurement.missingAtEnd()).isZero();
         assertThat(measurement.servers().otherReplica()).isZero();
         assertThat(measurement.servers().returnedNode()).isPositive();
         RecoveryObservation.Result observation = result.observations().get(0);
@@ -53,12 +55,15 @@ class OutageRecoveryLongIT {
         ReplayDelays delays = measurement.delays();
         System.out.printf(
                 Locale.ROOT,
-                "measurement: down %.2f s, starting %.2f s; %d writes while down, %d appeared, %d never;"
+                "measurement: down %.2f s, starting %.2f s; %d writes while down, %d missing at the end; %d followed,"
+                        + " %d appeared, %d never;"
                         + " %d found at their first read; delay p10 %.0f, p50 %.0f, p90 %.0f, p99 %.0f, max %.0f ms;"
                         + " median uncertainty %.0f ms; %d rounds, %d reads, %d failed; traced: %s; driver saw it up"
                         + " %.0f ms after the return%n",
                 measurement.times().downMicros() / 1e6,
                 measurement.times().startingMicros() / 1e6,
+                measurement.writesWhileDown(),
+                measurement.missingAtEnd(),
                 delays.writes(),
                 delays.appeared().size(),
                 delays.neverAppeared(),
