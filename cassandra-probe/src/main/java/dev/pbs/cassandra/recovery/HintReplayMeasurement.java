@@ -20,9 +20,12 @@ import java.util.function.Consumer;
  * that found it ({@link ReplayDelays}).
  *
  * <p>So that each write is read often, at most {@link #MOST_TRACKED} writes are followed, evenly
- * spaced over the outage (a round over 1,000 writes took most of a second on a 2-core machine, and
- * that is how finely a delay is placed). Once they have all appeared, or at the deadline, every
- * write of the outage is read once more: those still missing are the writes that never appeared.
+ * spaced over the outage within each coordinator's writes, every coordinator in proportion to its
+ * writes (a round over 1,000 writes took most of a second on a 2-core machine, and that is how
+ * finely a delay is placed; the coordinators take turns, so every k-th write alone could be one
+ * coordinator's). Once they have all appeared, every write of the outage is read, again in rounds,
+ * until each has appeared or the deadline has passed: those still missing then are the writes that
+ * never appeared.
  *
  * <p>The return is when the node's CQL port accepted a connection again, polled every quarter of a
  * second by the outage (so up to that much after the port opened): from then on the node serves
@@ -41,8 +44,8 @@ public final class HintReplayMeasurement {
     /** Pause after a round none of whose reads was answered (the driver not yet reconnected). */
     private static final long FAILED_ROUND_PAUSE_MILLIS = 20;
 
-    /** Rounds of the final check over every write, for reads that failed. */
-    private static final int FINAL_CHECK_ROUNDS = 5;
+    /** Pause between the rounds over every write, which only count what never appears. */
+    private static final long CHECK_PAUSE_MILLIS = 100;
 
     private HintReplayMeasurement() {}
 
@@ -52,7 +55,7 @@ public final class HintReplayMeasurement {
      * @param times the outage: stop, start, return
      * @param delays the writes followed and when each appeared at the returned node
      * @param writesWhileDown every write of the outage
-     * @param missingAtEnd writes of the outage that the final check did not find (or could not read)
+     * @param missingAtEnd writes of the outage that no read had found by the deadline
      * @param rounds rounds of reads made of the writes followed
      * @param reads reads of them answered
      * @param failedReads reads of them that failed (before the driver had reconnected, or timed out)
@@ -90,7 +93,7 @@ public final class HintReplayMeasurement {
             long origin = times.serving().monotonicNanos();
             List<OutageWriter.Write> writes = outage.writesWhileDown();
             List<KeyState> tracked = new ArrayList<>();
-            for (OutageWriter.Write write : evenlySpaced(writes, MOST_TRACKED)) {
+            for (OutageWriter.Write write : followed(writes, MOST_TRACKED)) {
                 tracked.add(new KeyState(write.key(), write.coordinator()));
             }
             progress.accept(returned.describe() + " serves CQL again; reading " + tracked.size() + " of the "
@@ -118,11 +121,11 @@ public final class HintReplayMeasurement {
                 }
             }
             ReplayDelays delays = new ReplayDelays(appeared, pending.size(), deadline.toNanos() / 1e6);
-            int missing = missingAtEnd(returned, writes);
+            int missing = missingAtDeadline(returned, writes, end);
             progress.accept(String.format(
                     Locale.ROOT,
                     "%d of %d writes followed appeared (median delay %.0f ms, 90th percentile %.0f ms) in %d rounds"
-                            + " of reads; of all %d writes of the outage, %d still missing at the end",
+                            + " of reads; of all %d writes of the outage, %d had not appeared by the deadline",
                     appeared.size(),
                     delays.writes(),
                     delays.percentileMillis(50),
@@ -137,6 +140,29 @@ public final class HintReplayMeasurement {
         }
     }
 
+    /**
+     * The writes followed: at most about {@code most}, evenly spaced within each coordinator's
+     * writes, each coordinator's share in proportion to its writes (at least one each).
+     */
+    static List<OutageWriter.Write> followed(List<OutageWriter.Write> writes, int most) {
+        if (writes.size() <= most) {
+            return List.copyOf(writes);
+        }
+        java.util.Map<String, List<OutageWriter.Write>> byCoordinator = new java.util.TreeMap<>();
+        for (OutageWriter.Write write : writes) {
+            byCoordinator
+                    .computeIfAbsent(write.coordinator(), ignored -> new ArrayList<>())
+                    .add(write);
+        }
+        List<OutageWriter.Write> chosen = new ArrayList<>();
+        for (List<OutageWriter.Write> own : byCoordinator.values()) {
+            int share = (int) Math.max(1, Math.round((double) most * own.size() / writes.size()));
+            chosen.addAll(evenlySpaced(own, share));
+        }
+        chosen.sort(java.util.Comparator.comparingLong(OutageWriter.Write::sentNanos));
+        return chosen;
+    }
+
     /** At most {@code most} of {@code all}, evenly spaced, the first included; all of them if fewer. */
     static <T> List<T> evenlySpaced(List<T> all, int most) {
         if (all.size() <= most) {
@@ -149,19 +175,24 @@ public final class HintReplayMeasurement {
         return chosen;
     }
 
-    /** Reads every write once (again, for reads that failed): how many were not found. */
-    private static int missingAtEnd(ReturnedNode returned, List<OutageWriter.Write> writes) {
-        List<KeyState> unseen = new ArrayList<>();
+    /**
+     * Reads every write of the outage in rounds over those not yet found, until each has been found
+     * or {@code endNanos} has passed: how many were not found.
+     */
+    private static int missingAtDeadline(ReturnedNode returned, List<OutageWriter.Write> writes, long endNanos) {
+        List<KeyState> missing = new ArrayList<>();
         for (OutageWriter.Write write : writes) {
-            unseen.add(new KeyState(write.key(), write.coordinator()));
+            missing.add(new KeyState(write.key(), write.coordinator()));
         }
         TracedReadCheck none = new TracedReadCheck(0);
-        List<KeyState> unanswered = new ArrayList<>(unseen);
-        for (int round = 0; round < FINAL_CHECK_ROUNDS && !unanswered.isEmpty(); round++) {
-            readRound(returned, unanswered, none);
-            unanswered.removeIf(KeyState::answered);
+        while (true) {
+            readRound(returned, missing, none);
+            missing.removeIf(KeyState::found);
+            if (missing.isEmpty() || System.nanoTime() >= endNanos) {
+                return missing.size();
+            }
+            Sleeps.sleep(CHECK_PAUSE_MILLIS);
         }
-        return (int) unseen.stream().filter(state -> !state.found()).count();
     }
 
     /** What one round of reads got. */
@@ -225,7 +256,6 @@ public final class HintReplayMeasurement {
         final String coordinator;
         private long lastMissedNanos = Long.MIN_VALUE;
         private long foundNanos = Long.MIN_VALUE;
-        private boolean answered;
 
         KeyState(String key, String coordinator) {
             this.key = key;
@@ -233,7 +263,6 @@ public final class HintReplayMeasurement {
         }
 
         synchronized void answer(boolean present, long sentNanos, long receivedNanos) {
-            answered = true;
             if (present) {
                 if (foundNanos == Long.MIN_VALUE) {
                     foundNanos = receivedNanos;
@@ -245,10 +274,6 @@ public final class HintReplayMeasurement {
 
         synchronized boolean found() {
             return foundNanos != Long.MIN_VALUE;
-        }
-
-        synchronized boolean answered() {
-            return answered;
         }
 
         /** When it appeared, ms since {@code originNanos}. */

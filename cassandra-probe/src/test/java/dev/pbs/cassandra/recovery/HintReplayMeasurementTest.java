@@ -31,4 +31,24 @@ class HintReplayMeasurementTest {
         assertThat(HintReplayMeasurement.evenlySpaced(upTo(3), 250)).containsExactly(0, 1, 2);
         assertThat(HintReplayMeasurement.evenlySpaced(List.of(), 250)).isEmpty();
     }
+
+    @Test
+    void followed_coordinatorsTakingTurns_followsEachInProportion() {
+        // 1,000 writes through two coordinators in turn: every 4th write alone would be one coordinator's.
+        List<OutageWriter.Write> writes = IntStream.range(0, 1000)
+                .mapToObj(i -> new OutageWriter.Write("k" + i, i % 2 == 0 ? "127.0.0.1" : "127.0.0.2", i, i + 1, true))
+                .toList();
+
+        List<OutageWriter.Write> followed = HintReplayMeasurement.followed(writes, 250);
+
+        assertThat(followed).hasSize(250);
+        assertThat(followed)
+                .filteredOn(write -> write.coordinator().equals("127.0.0.1"))
+                .hasSize(125);
+        assertThat(followed)
+                .filteredOn(write -> write.coordinator().equals("127.0.0.2"))
+                .hasSize(125);
+        assertThat(followed).isSortedAccordingTo(java.util.Comparator.comparingLong(OutageWriter.Write::sentNanos));
+        assertThat(followed.get(followed.size() - 1).sentNanos()).isGreaterThan(990);
+    }
 }
