@@ -98,6 +98,7 @@ public final class OutageRecoveryExperiment {
                         returned,
                         settings.outage(),
                         settings.writesPerSecond(),
+                        settings.readsPerSecond(),
                         settings.replayDeadline(),
                         settings.traceEvery(),
                         progress));

@@ -19,13 +19,16 @@ import java.util.function.Consumer;
  * deadline has passed. A write's delay is placed between the last read that missed it and the first
  * that found it ({@link ReplayDelays}).
  *
- * <p>So that each write is read often, at most {@link #MOST_TRACKED} writes are followed, evenly
- * spaced over the outage within each coordinator's writes, every coordinator in proportion to its
- * writes (a round over 1,000 writes took most of a second on a 2-core machine, and that is how
- * finely a delay is placed; the coordinators take turns, so every k-th write alone could be one
- * coordinator's). Once they have all appeared, every write of the outage is read, again in rounds,
- * until each has appeared or the deadline has passed: those still missing then are the writes that
- * never appeared.
+ * <p>The reads go out at the observation's steady pace ({@link ReadPace}), so that the measurement
+ * loads the returned node no more than the observation will (reads as fast as the node answered,
+ * 32 at a time, delayed the hints' arrival: in a run of 2026-12-04 the delays measured that way
+ * were seconds longer than the recoveries observed after). So that each write is still read
+ * often, at most {@link #MOST_TRACKED} writes are followed, evenly spaced over the outage within
+ * each coordinator's writes, every coordinator in proportion to its writes (the coordinators take
+ * turns, so every k-th write alone could be one coordinator's): at 200 reads a second, each is read
+ * every half second, which is how finely a delay is placed. Once they have all appeared, every
+ * write of the outage is read, again in rounds at the same pace, until each has appeared or the
+ * deadline has passed: those still missing then are the writes that never appeared.
  *
  * <p>The return is when the node's CQL port accepted a connection again, polled every quarter of a
  * second by the outage (so up to that much after the port opened): from then on the node serves
@@ -39,7 +42,7 @@ public final class HintReplayMeasurement {
     static final int CONCURRENT_READS = 32;
 
     /** The most writes followed until they appear. */
-    static final int MOST_TRACKED = 250;
+    static final int MOST_TRACKED = 100;
 
     /** Pause after a round none of whose reads was answered (the driver not yet reconnected). */
     private static final long FAILED_ROUND_PAUSE_MILLIS = 20;
@@ -77,6 +80,7 @@ public final class HintReplayMeasurement {
      * Runs one outage of {@code length} and measures.
      *
      * @param writesPerSecond the writer's steady rate
+     * @param readsPerSecond the reads' steady pace
      * @param deadline how long after the return the writes are read at most
      * @param traceEvery trace one read in this many (0: none)
      */
@@ -84,10 +88,12 @@ public final class HintReplayMeasurement {
             ReturnedNode returned,
             Duration length,
             double writesPerSecond,
+            double readsPerSecond,
             Duration deadline,
             int traceEvery,
             Consumer<String> progress) {
         TracedReadCheck check = new TracedReadCheck(traceEvery);
+        ReadPace pace = new ReadPace(readsPerSecond);
         try (OutageWithWrites outage = OutageWithWrites.run(returned, length, writesPerSecond, progress)) {
             OutageTimes times = outage.times();
             long origin = times.serving().monotonicNanos();
@@ -106,7 +112,7 @@ public final class HintReplayMeasurement {
             long failed = 0;
             while (!pending.isEmpty() && System.nanoTime() < end) {
                 rounds++;
-                Round round = readRound(returned, pending, check);
+                Round round = readRound(returned, pending, check, pace);
                 reads += round.answered();
                 failed += round.failed();
                 pending.removeIf(KeyState::found);
@@ -121,7 +127,7 @@ public final class HintReplayMeasurement {
                 }
             }
             ReplayDelays delays = new ReplayDelays(appeared, pending.size(), deadline.toNanos() / 1e6);
-            int missing = missingAtDeadline(returned, writes, end);
+            int missing = missingAtDeadline(returned, writes, end, pace);
             progress.accept(String.format(
                     Locale.ROOT,
                     "%d of %d writes followed appeared (median delay %.0f ms, 90th percentile %.0f ms) in %d rounds"
@@ -179,14 +185,15 @@ public final class HintReplayMeasurement {
      * Reads every write of the outage in rounds over those not yet found, until each has been found
      * or {@code endNanos} has passed: how many were not found.
      */
-    private static int missingAtDeadline(ReturnedNode returned, List<OutageWriter.Write> writes, long endNanos) {
+    private static int missingAtDeadline(
+            ReturnedNode returned, List<OutageWriter.Write> writes, long endNanos, ReadPace pace) {
         List<KeyState> missing = new ArrayList<>();
         for (OutageWriter.Write write : writes) {
             missing.add(new KeyState(write.key(), write.coordinator()));
         }
         TracedReadCheck none = new TracedReadCheck(0);
         while (true) {
-            readRound(returned, missing, none);
+            readRound(returned, missing, none, pace);
             missing.removeIf(KeyState::found);
             if (missing.isEmpty() || System.nanoTime() >= endNanos) {
                 return missing.size();
@@ -198,14 +205,18 @@ public final class HintReplayMeasurement {
     /** What one round of reads got. */
     private record Round(int answered, int failed) {}
 
-    /** Reads each of {@code states} once, {@link #CONCURRENT_READS} at a time, and waits for every answer. */
-    private static Round readRound(ReturnedNode returned, List<KeyState> states, TracedReadCheck check) {
+    /**
+     * Reads each of {@code states} once at the pace, at most {@link #CONCURRENT_READS} at a time, and
+     * waits for every answer.
+     */
+    private static Round readRound(ReturnedNode returned, List<KeyState> states, TracedReadCheck check, ReadPace pace) {
         AtomicInteger answered = new AtomicInteger();
         AtomicInteger failures = new AtomicInteger();
         CountDownLatch done = new CountDownLatch(states.size());
         Semaphore permits = new Semaphore(CONCURRENT_READS);
         for (KeyState state : states) {
             acquire(permits);
+            pace.awaitNext();
             boolean traced = check.nextTraced();
             long sent = System.nanoTime();
             returned.read(state.key, traced).whenComplete((rows, failure) -> {

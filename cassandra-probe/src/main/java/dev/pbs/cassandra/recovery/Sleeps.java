@@ -7,8 +7,13 @@ final class Sleeps {
 
     /** @throws IllegalStateException if interrupted */
     static void sleep(long millis) {
+        sleep(millis, 0);
+    }
+
+    /** @throws IllegalStateException if interrupted */
+    static void sleep(long millis, int nanos) {
         try {
-            Thread.sleep(millis);
+            Thread.sleep(millis, nanos);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", interrupted);

@@ -39,7 +39,7 @@ class OutageRecoveryLongIT {
         HintReplayMeasurement.Result measurement = result.measurements().get(0);
         ReplayDelays delays = measurement.delays();
         assertThat(measurement.writesWhileDown()).isGreaterThan(500);
-        assertThat(delays.writes()).isEqualTo(250);
+        assertThat(delays.writes()).isEqualTo(100);
         assertThat(delays.neverAppeared()).isZero();
         assertThat(measurement.missingAtEnd()).isZero();
         assertThat(measurement.servers().otherReplica()).isZero();
