@@ -18,7 +18,14 @@ import org.junit.jupiter.api.Test;
  * The issue's outage-recovery cell on a 3-node cluster of its own (127.0.0.41-43, in {@code
  * target/outage-recovery-cluster}, started and stopped here): node 3 down for 20 s twice while writes
  * go on at ONE, the first outage measuring the hint replay delay, the second observed against the
- * prediction from the first. Only under {@code mvn verify -Pfidelity}.
+ * prediction from the first. About three and a half minutes: only under {@code mvn verify -Pfidelity}.
+ *
+ * <p>It asserts what does not hang on the phases of the nodes' hint dispatch timers: the reads were
+ * served by the returned node (every traced read), every write of the outage reached it, and the
+ * recovery was complete, observed and predicted, by the end of the window. The RMSE over the curve
+ * is printed with every bin and not bounded: each coordinator's hints arrive in one burst at a
+ * moment its 10-second timer sets, so one outage's recovery lies about 0.24 RMSE from a prediction
+ * made of another single outage (docs/fidelity.md), far above the reads' noise floor.
  */
 @Tag("fidelity")
 class OutageRecoveryLongIT {
@@ -48,6 +55,9 @@ class OutageRecoveryLongIT {
         assertThat(observation.servers().otherReplica()).isZero();
         assertThat(observation.servers().returnedNode()).isPositive();
         assertThat(result.curve().reads()).isGreaterThan(3000);
+        RecoveryCurve.Bin last = result.curve().bins().get(result.curve().bins().size() - 1);
+        assertThat(last.observed().estimate()).isGreaterThanOrEqualTo(0.99);
+        assertThat(last.predicted()).isGreaterThanOrEqualTo(0.99);
     }
 
     private static void print(OutageRecoveryResult result) {
