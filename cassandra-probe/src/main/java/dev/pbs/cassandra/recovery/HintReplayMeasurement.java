@@ -98,6 +98,9 @@ public final class HintReplayMeasurement {
             OutageTimes times = outage.times();
             long origin = times.serving().monotonicNanos();
             List<OutageWriter.Write> writes = outage.writesWhileDown();
+            if (writes.isEmpty()) {
+                throw new IllegalStateException("no write was acknowledged while " + returned.describe() + " was down");
+            }
             List<KeyState> tracked = new ArrayList<>();
             for (OutageWriter.Write write : followed(writes, MOST_TRACKED)) {
                 tracked.add(new KeyState(write.key(), write.coordinator()));

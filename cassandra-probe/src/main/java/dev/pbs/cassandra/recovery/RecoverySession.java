@@ -10,6 +10,7 @@ import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.cluster.NodeStatus;
 import dev.pbs.cassandra.cluster.OutageTimes;
 import dev.pbs.cassandra.probe.ProbeSessions;
+import dev.pbs.cassandra.probe.ProbeSettings;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
@@ -42,7 +43,7 @@ public final class RecoverySession implements AutoCloseable {
     public static RecoverySession open(LocalCluster cluster) {
         List<InetSocketAddress> points = cluster.status().stream()
                 .filter(NodeStatus::nativePortOpen)
-                .map(node -> new InetSocketAddress(node.address(), 9042))
+                .map(node -> ProbeSettings.contactPoint(node.contactPoint()))
                 .toList();
         if (points.isEmpty()) {
             throw new IllegalStateException("no node of the cluster in " + cluster.root() + " serves CQL");

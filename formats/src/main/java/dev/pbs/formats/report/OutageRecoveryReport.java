@@ -126,7 +126,7 @@ public final class OutageRecoveryReport {
     private static String outage(OutageTimes times, double driverSawUpMillis, ReadServers servers) {
         return String.format(
                 Locale.ROOT,
-                "stopped at %s, down %.1f s, starting %.1f s, the driver saw it up %.0f ms after its return;"
+                "stopped at %s, down %.1f s, starting %.1f s, the driver saw it up %+.0f ms from its return;"
                         + " traced reads served by it %d, by another replica %d, unreadable %d",
                 times.stopped().instant(),
                 times.downMicros() / 1e6,
