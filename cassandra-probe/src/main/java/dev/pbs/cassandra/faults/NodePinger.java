@@ -16,7 +16,8 @@ import java.util.function.Function;
 /**
  * Watches nodes for pauses: sends each a tiny request it answers itself ({@code system.local}, no
  * replica involved) at a steady cadence, and keeps when each was sent and answered, for {@link
- * PauseFinder}. At the default cadence of 20 ms that is 50 requests a second per node. Requests
+ * PauseFinder}; a stall seen on several nodes at once is the probe's or the machine's, not a node's
+ * pause, and is left out. At the default cadence of 20 ms that is 50 requests a second per node. Requests
  * wait up to {@link #REQUEST_TIMEOUT} for their answer, so a pause shorter than that is a held
  * request, not a failure. Keeps at most {@link #MAXIMUM_PINGS} per node (the oldest go first), and
  * stops by {@link #close()}.
@@ -97,15 +98,38 @@ public final class NodePinger implements AutoCloseable {
      */
     public Map<String, ObservedPauses> pauses(long thresholdNanos) {
         long watched = System.nanoTime() - startedNanos;
-        Map<String, ObservedPauses> pauses = new LinkedHashMap<>();
+        Map<String, List<ObservedPause>> found = new LinkedHashMap<>();
         this.pings.forEach((address, kept) -> {
             List<Ping> copy;
             synchronized (kept) {
                 copy = List.copyOf(kept);
             }
-            pauses.put(address, new ObservedPauses(PauseFinder.find(copy, thresholdNanos), watched));
+            found.put(address, PauseFinder.find(copy, thresholdNanos));
         });
+        Map<String, ObservedPauses> pauses = new LinkedHashMap<>();
+        found.forEach((address, own) ->
+                pauses.put(address, new ObservedPauses(withoutCommonStalls(address, own, found), watched)));
         return pauses;
+    }
+
+    /**
+     * A node's pauses less those that overlap a pause of another node: requests held on several
+     * nodes at once were held by something they share (the probe's own process, the machine, the
+     * network), not by the node, whose pauses are independent of the others'.
+     */
+    static List<ObservedPause> withoutCommonStalls(
+            String address, List<ObservedPause> own, Map<String, List<ObservedPause>> all) {
+        List<ObservedPause> kept = new ArrayList<>();
+        for (ObservedPause pause : own) {
+            boolean shared = all.entrySet().stream()
+                    .filter(other -> !other.getKey().equals(address))
+                    .flatMap(other -> other.getValue().stream())
+                    .anyMatch(other -> other.startNanos() < pause.endNanos() && pause.startNanos() < other.endNanos());
+            if (!shared) {
+                kept.add(pause);
+            }
+        }
+        return kept;
     }
 
     @Override

@@ -26,7 +26,9 @@ import java.util.function.Consumer;
  * Predicted against observed staleness and latency with a node that pauses ({@link PauseCell}).
  *
  * <ol>
- *   <li>Starts a local cluster of N + 1 nodes with the cell's injected delays, prepares the table
+ *   <li>Starts a local cluster of N + 1 nodes with the cell's injected delays and without the dynamic
+ *       snitch (a coordinator asks a key's replicas in ring order, not by latencies the pauses
+ *       would skew, which the model does not follow), prepares the table
  *       (no speculative retry, no read repair) and warms it up as {@link FidelityExperiment} does.</li>
  *   <li>Observes while probing, healthy: the probe's measurement gives the profile, the observation
  *       the baseline. Only keys held by the node that will pause are written and read, each
@@ -50,7 +52,8 @@ public final class PauseFidelityExperiment {
         FidelitySettings settings = pause.cell();
         LocalCluster cluster = LocalCluster.in(settings.directory())
                 .withFirstAddress(settings.firstAddress())
-                .withInjectedDelays(settings.injection());
+                .withInjectedDelays(settings.injection())
+                .withoutDynamicSnitch();
         Thread stopOnExit = new Thread(() -> cluster.stop(line -> {}), "stop-fidelity-cluster");
         Runtime.getRuntime().addShutdownHook(stopOnExit);
         long started = System.nanoTime();

@@ -34,9 +34,9 @@ import org.junit.jupiter.api.TestMethodOrder;
  * as with a token-aware driver), and W = R = ONE through coordinators that are not (N = 2 on the
  * same three nodes, as with token-unaware routing). A 3-node cluster of its own on 127.0.0.31-33,
  * in {@code target/natural-cells-cluster}, warmed up until the client's round trip settles (one to
- * five minutes), stopped at the end however the tests end. About twelve to sixteen minutes: only under {@code mvn verify -Pfidelity}.
+ * five minutes), stopped at the end however the tests end. About twelve to sixteen minutes: only on demand, {@code mvn verify -Pfidelity -Dit.groups=fidelity-natural -pl cassandra-probe -am} (the long tier's time went to the fault cells).
  */
-@Tag("fidelity")
+@Tag("fidelity-natural")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NaturalCellsLongIT {
 
