@@ -8,16 +8,22 @@ import dev.pbs.cassandra.fidelity.FidelityTable;
 import dev.pbs.cassandra.fidelity.OutageRecoveryExperiment;
 import dev.pbs.cassandra.fidelity.OutageRecoveryResult;
 import dev.pbs.cassandra.fidelity.OutageRecoverySettings;
+import dev.pbs.cassandra.fidelity.PauseCell;
+import dev.pbs.cassandra.fidelity.PauseFidelityExperiment;
+import dev.pbs.cassandra.fidelity.PauseFidelityResult;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedLevels;
+import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.probe.DatacenterReplication;
 import dev.pbs.formats.report.FidelityReport;
 import dev.pbs.formats.report.OutageRecoveryReport;
+import dev.pbs.formats.report.PauseFidelityReport;
 import dev.pbs.model.quorum.ConsistencyLevel;
 import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.model.readpath.SpeculativeRetry;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -211,25 +217,37 @@ final class FidelityCommand implements Callable<Integer> {
 
     @Option(
             names = "--fault",
-            paramLabel = "outage",
-            description = "Instead of injected delays, the outage-recovery cell: a 3-node cluster of its own (RF 3, no "
-                    + "dynamic snitch), one node stopped (SIGKILL) while writes go on at ONE through the others; one "
-                    + "outage measures the hint replay delay, a second one (independent) is observed, reads at ONE served "
-                    + "by the returned node against the time since its return, and compared with the prediction from "
-                    + "the first. Takes --node, --for, --outages, --dir, --first-address and --format only.")
+            paramLabel = "outage|pause",
+            description =
+                    "Instead of injected delays, the outage-recovery cell: a 3-node cluster of its own (RF 3, no "
+                            + "dynamic snitch), one node stopped (SIGKILL) while writes go on at ONE through the others; one "
+                            + "outage measures the hint replay delay, a second one (independent) is observed, reads at ONE served "
+                            + "by the returned node against the time since its return, and compared with the prediction from "
+                            + "the first. Takes --node, --for, --outages, --dir, --first-address and --format only. pause: the "
+                            + "paused-node cell: the injected-delay cell (N = 3, --w-mean-ms 10 and --ars-mean-ms 5 unless "
+                            + "given) observed healthy, then while --node pauses --for every --every (SIGSTOP, SIGCONT), "
+                            + "predicted from the healthy profile with the pauses and without; takes --node, --every, --for, "
+                            + "--writes (default 1000), --rate, --w-mean-ms, --ars-mean-ms, --dir, --first-address and --format.")
     private String fault;
+
+    @Option(
+            names = "--every",
+            paramLabel = "TIME",
+            description = "With --fault pause: from the start of one pause to the start of the next (default: 2s).")
+    private String faultPeriod;
 
     @Option(
             names = "--node",
             paramLabel = "I",
-            description = "With --fault outage: the node stopped, 1 to 3 (default: 3).")
+            description = "With --fault outage: the node stopped, 1 to 3 (default: 3); with --fault pause: the node "
+                    + "paused, 1 to 4 (default: 2).")
     private Integer faultNode;
 
     @Option(
             names = "--for",
             paramLabel = "TIME",
             description = "With --fault outage: how long the node is down each time, from its stop to its new start "
-                    + "(default: 20s; at most 1h).")
+                    + "(default: 20s; at most 1h); with --fault pause: each pause (default: 200ms).")
     private String faultLength;
 
     @Option(
@@ -343,7 +361,21 @@ final class FidelityCommand implements Callable<Integer> {
             List.of("--fault", "--node", "--for", "--outages", "--dir", "--first-address", "--format");
 
     /** The options that only --fault outage takes. */
-    private static final List<String> FAULT_ONLY_OPTIONS = List.of("--node", "--for", "--outages");
+    private static final List<String> FAULT_ONLY_OPTIONS = List.of("--node", "--for", "--outages", "--every");
+
+    /** The options --fault pause takes; any other is refused with it. */
+    private static final List<String> PAUSE_OPTIONS = List.of(
+            "--fault",
+            "--node",
+            "--every",
+            "--for",
+            "--writes",
+            "--rate",
+            "--w-mean-ms",
+            "--ars-mean-ms",
+            "--dir",
+            "--first-address",
+            "--format");
 
     /** --dir, else a new temporary folder's name (the cluster creates it when it starts). */
     private Path folder() {
@@ -360,7 +392,7 @@ final class FidelityCommand implements Callable<Integer> {
     private Integer outageCell() {
         CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
         if (!fault.equals("outage")) {
-            throw new IllegalArgumentException("--fault must be outage, was '" + fault + "'");
+            throw new IllegalArgumentException("--fault must be outage or pause, was '" + fault + "'");
         }
         for (CommandLine.Model.OptionSpec option : parsed.matchedOptions()) {
             if (!OUTAGE_OPTIONS.contains(option.longestName())) {
@@ -393,14 +425,60 @@ final class FidelityCommand implements Callable<Integer> {
         return PbsCommandLine.EXIT_SUCCESS;
     }
 
+    /** The paused-node cell: checks its options, runs it, prints it. */
+    private Integer pauseCell() {
+        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        for (CommandLine.Model.OptionSpec option : parsed.matchedOptions()) {
+            if (!PAUSE_OPTIONS.contains(option.longestName())) {
+                throw new IllegalArgumentException(option.longestName() + " does not apply to --fault pause, which "
+                        + "takes only " + String.join(", ", PAUSE_OPTIONS.subList(1, PAUSE_OPTIONS.size())));
+            }
+        }
+        Path folder = folder();
+        FidelitySettings cell = new FidelitySettings(
+                3,
+                writeMean == null ? PAUSE_CELL_WRITE_MEAN : writeMean,
+                otherMean == null ? PAUSE_CELL_OTHER_MEAN : otherMean,
+                parsed.hasMatchedOption("--writes") ? writes : PAUSE_CELL_WRITES,
+                rate,
+                FidelitySettings.DEFAULT_DELAYS_MILLIS,
+                folder,
+                firstAddress,
+                StalenessObserver.DEFAULT_CORRECTION);
+        PauseCell pause = new PauseCell(
+                cell,
+                faultNode == null ? 2 : faultNode,
+                faultPeriod == null ? Duration.ofSeconds(2) : CassandraCommand.duration("--every", faultPeriod),
+                faultLength == null ? Duration.ofMillis(200) : CassandraCommand.duration("--for", faultLength));
+        PrintWriter err = spec.commandLine().getErr();
+        PauseFidelityResult result = PauseFidelityExperiment.run(pause, line -> {
+            err.println("pbs: " + line);
+            err.flush();
+        });
+        spec.commandLine()
+                .getOut()
+                .print(
+                        format == OutputFormat.JSON
+                                ? PauseFidelityReport.json(result)
+                                : PauseFidelityReport.text(result));
+        err.printf(Locale.ROOT, "pbs: the cluster's folder is %s%n", folder);
+        return PbsCommandLine.EXIT_SUCCESS;
+    }
+
+    /** The paused-node cell's injected means and writes unless given. */
+    private static final double PAUSE_CELL_WRITE_MEAN = 10;
+
+    private static final double PAUSE_CELL_OTHER_MEAN = 5;
+    private static final int PAUSE_CELL_WRITES = 1000;
+
     @Override
     public Integer call() throws Exception {
         if (fault != null) {
-            return outageCell();
+            return fault.equals("pause") ? pauseCell() : outageCell();
         }
         for (String option : FAULT_ONLY_OPTIONS) {
             if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                throw new IllegalArgumentException(option + " needs --fault outage");
+                throw new IllegalArgumentException(option + " needs --fault outage or --fault pause");
             }
         }
         double[] delayGrid = delays == null

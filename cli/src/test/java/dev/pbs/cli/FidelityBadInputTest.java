@@ -91,7 +91,7 @@ class FidelityBadInputTest {
                         oneCellWith(
                                 "--datacenters", "dc1:1,dc2:1", "--inter-dc-mean-ms", "20", "--read-level", "THREE"),
                         "THREE needs 3 replicas, but the key has 2"),
-                Arguments.of(List.of("--fault", "pause"), "--fault must be outage, was 'pause'"),
+                Arguments.of(List.of("--fault", "flood"), "--fault must be outage or pause, was 'flood'"),
                 Arguments.of(
                         List.of("--fault", "outage", "--w-mean-ms", "10"),
                         "--w-mean-ms does not apply to --fault outage, which takes only --node, --for, --outages,"
@@ -108,6 +108,14 @@ class FidelityBadInputTest {
                 Arguments.of(
                         List.of("--fault", "outage", "--first-address", "253"),
                         "--first-address must be between 1 and 252 for 3 nodes, was 253"),
+                Arguments.of(List.of("--fault", "pause", "--node", "5"), "--node must be between 1 and 4, was 5"),
+                Arguments.of(
+                        List.of("--fault", "pause", "--every", "200ms", "--for", "200ms"),
+                        "--for (each pause, 200ms) must be shorter than --every (200ms)"),
+                Arguments.of(
+                        List.of("--fault", "pause", "--outages", "2"), "--outages does not apply to --fault pause"),
+                Arguments.of(List.of("--fault", "pause", "--every", "0s"), "--every must be above 0"),
+                Arguments.of(oneCellWith("--every", "2s"), "--every needs --fault outage or --fault pause"),
                 Arguments.of(oneCellWith("--node", "3"), "--node needs --fault outage"),
                 Arguments.of(oneCellWith("--for", "20s"), "--for needs --fault outage"),
                 Arguments.of(

@@ -34,7 +34,7 @@ public record PauseCell(FidelitySettings cell, int pausedNode, Duration period, 
         }
         if (pausedNode < 1 || pausedNode > cell.replicas() + 1) {
             throw new IllegalArgumentException(
-                    "--paused-node must be between 1 and " + (cell.replicas() + 1) + ", was " + pausedNode);
+                    "--node must be between 1 and " + (cell.replicas() + 1) + ", was " + pausedNode);
         }
         // Checks the period and the length as the pause command does.
         new PauseSchedule(period, length, period);
