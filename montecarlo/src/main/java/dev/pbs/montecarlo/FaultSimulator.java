@@ -19,9 +19,12 @@ import java.util.random.RandomGenerator;
  *   <li>a replica down at time 0 receives the write's hint when it has been replayed (or never);</li>
  *   <li>a read starting at {@code s = w_t + t} asks the first R replicas of the order that are up
  *       at s; replica j answers it with the write iff the write (or its hint) reached j no later
- *       than the read, {@code arrival_j <= s + R[j]} (messages are handled in arrival order, so a
- *       pause never reorders them); with fewer than R up at {@code s = w_t} the read is
- *       unavailable.</li>
+ *       than the read, {@code arrival_j <= s + R[j]}; with fewer than R up at {@code s = w_t} the
+ *       read is unavailable;</li>
+ *   <li>a pause handles the messages it held at its end in no particular order: when it held the
+ *       write, a read it also held is handled first with probability {@link
+ *       dev.pbs.model.faults.PauseProcess#READ_FIRST_PROBABILITY} (one draw per replica and trial),
+ *       so {@code arrival_j} is the pause's end if so, its start otherwise.</li>
  * </ul>
  * Whether the read is consistent can change at each replica's freshness time {@code arrival_j -
  * R[j] - w_t} and at each return {@code returnsAt_j - w_t}: the trial is evaluated at t = 0 and at
@@ -127,8 +130,9 @@ final class FaultSimulator implements ChunkedRun.Worker {
                 acknowledgedAt[i] = Double.POSITIVE_INFINITY;
                 arrival[i] = faults.hintArrives[i];
             } else {
-                acknowledgedAt[i] = faults.handledAt(i, write[i]) + acknowledgement[i];
-                arrival[i] = write[i];
+                double handled = faults.handledAt(i, write[i]);
+                acknowledgedAt[i] = handled + acknowledgement[i];
+                arrival[i] = handled > write[i] ? heldWriteVisibleFrom(i, handled) : write[i];
             }
         }
         System.arraycopy(acknowledgedAt, 0, commit, 0, n);
@@ -142,6 +146,17 @@ final class FaultSimulator implements ChunkedRun.Worker {
         for (int c = 0; c < plan.configurationCount; c++) {
             evaluate(c);
         }
+    }
+
+    /**
+     * For a write held by a pause of replica {@code replica} that ends at {@code pauseEnd}: from
+     * which arrival time a read sees it. The messages a pause held are handled at its end in no
+     * particular order (Cassandra hands mutations and reads to separate thread pools), so a read
+     * held by the same pause sees the write unless it is handled first: then only reads arriving
+     * at or after the pause's end see it, otherwise every read arriving since the pause began.
+     */
+    private double heldWriteVisibleFrom(int replica, double pauseEnd) {
+        return faults.readHandledFirst() ? pauseEnd : faults.heldSince(replica, write[replica]);
     }
 
     /** The read starting at time 0: its latency per R, or unavailable; whether it met a pause. */

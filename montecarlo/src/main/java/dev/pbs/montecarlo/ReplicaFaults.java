@@ -143,6 +143,29 @@ final class ReplicaFaults {
         return millis;
     }
 
+    /**
+     * The start of the pause in which a message reaching replica {@code replica} at {@code millis}
+     * is held, ms after time 0 (negative for a pause already under way at time 0); call it after
+     * {@link #handledAt} found that the message is held.
+     */
+    double heldSince(int replica, double millis) {
+        double[] starts = pauseStart[replica];
+        for (int k = pauseCount[replica] - 1; k >= 0; k--) {
+            if (starts[k] <= millis) {
+                return starts[k];
+            }
+        }
+        throw new IllegalStateException("no pause holds a message at " + millis + " ms");
+    }
+
+    /**
+     * Whether, at the end of a pause that held both the write and a read, the read is handled first
+     * (probability {@link PauseProcess#READ_FIRST_PROBABILITY}); one draw per replica and trial.
+     */
+    boolean readHandledFirst() {
+        return random.nextDouble() < PauseProcess.READ_FIRST_PROBABILITY;
+    }
+
     private void addPause(int replica, double start, double end) {
         int count = pauseCount[replica];
         if (count == pauseStart[replica].length) {

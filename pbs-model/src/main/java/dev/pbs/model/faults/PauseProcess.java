@@ -7,8 +7,10 @@ import java.util.Objects;
  * Stop-the-world pauses of one replica (a long garbage collection, a stalled host): the replica
  * runs for an {@code interval}, pauses for a {@code duration}, runs again, and so on, each length
  * drawn afresh (an alternating renewal process). A message that reaches the replica while it is
- * paused is handled when the pause ends; messages are handled in the order they arrived, so a
- * read that arrives after a write is never served before it.
+ * paused is handled when the pause ends. The messages a pause held are handled then in no
+ * particular order (Cassandra hands mutations and reads to separate thread pools): a read held by
+ * the same pause as a write is handled before it with probability {@link #READ_FIRST_PROBABILITY},
+ * whichever arrived first; messages that were not held keep their order.
  *
  * <p>Examples: a pause of 200 ms every 2 s is {@code interval = constant(1800)}, {@code duration =
  * constant(200)}; pauses at random at a rate of one per 10 s are {@code interval =
@@ -19,6 +21,12 @@ import java.util.Objects;
  * @param duration the length of a pause, ms; a finite mean above 0
  */
 public record PauseProcess(LatencyDistribution interval, LatencyDistribution duration) {
+
+    /**
+     * The probability that a read held by a pause is handled before a write held by the same
+     * pause: 1/2, the two handled in either order alike.
+     */
+    public static final double READ_FIRST_PROBABILITY = 0.5;
 
     public PauseProcess {
         Objects.requireNonNull(interval, "the interval between pauses is missing");
