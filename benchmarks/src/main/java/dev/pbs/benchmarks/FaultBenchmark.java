@@ -28,13 +28,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Faulty replicas in the engine, one thread: lnkd-disk, N = 3, all 9 (R, W), targeted reads, with
- * replica 3 pausing 200 ms every 2 s, down 20 s after a mean hour up (hints replayed 5 s after its
- * return), or both. Nanoseconds per trial; compare with {@link ReadPathBenchmark}'s targeted
- * variant (healthy replicas).
+ * healthy replicas (the same run's baseline: the targeted engine without faults), replica 3 pausing
+ * 200 ms every 2 s, down 20 s after a mean hour up (hints replayed 5 s after its return), or both.
+ * Nanoseconds per trial.
  *
  * <p>Run: {@code mvn -q -pl benchmarks -am package -DskipTests && java -jar
- * benchmarks/target/benchmarks.jar -f 1 -wi 2 -i 5 -w 2 -r 2 'FaultBenchmark|ReadPathBenchmark' -p
- * variant=targeted,pauses,outages,both}
+ * benchmarks/target/benchmarks.jar -f 1 -wi 2 -i 5 -w 2 -r 2 FaultBenchmark}
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -46,7 +45,7 @@ public class FaultBenchmark {
 
     static final int TRIALS = 4_000_000;
 
-    @Param({"pauses", "outages", "both"})
+    @Param({"healthy", "pauses", "outages", "both"})
     public String variant;
 
     private SimulationSpec spec;
@@ -61,6 +60,7 @@ public class FaultBenchmark {
                 OutageProcess.DEFAULT_HINT_WINDOW_MILLIS,
                 Constant.of(5_000));
         Faults faults = switch (variant) {
+            case "healthy" -> Faults.NONE;
             case "pauses" -> new Faults(pauses, null, List.of(2));
             case "outages" -> new Faults(null, outages, List.of(2));
             case "both" -> new Faults(pauses, outages, List.of(2));

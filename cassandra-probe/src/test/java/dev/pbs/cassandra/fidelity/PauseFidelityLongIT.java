@@ -2,6 +2,7 @@ package dev.pbs.cassandra.fidelity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.testing.ObservationPrinter;
@@ -15,12 +16,25 @@ import org.junit.jupiter.api.Test;
  * Issue 16's paused-node cell on a real cluster: the W = 10, A = R = S = 5 ms cell (N = 3, four
  * nodes on 127.0.0.31-34), observed healthy and then while node 2 pauses for 200 ms every 2 s;
  * the second observation is predicted from the healthy profile with that pause process and without
- * it. Only under {@code mvn verify -Pfidelity} (tag fidelity), about seven minutes.
+ * it. About twelve minutes: only on demand, {@code mvn verify -Pfidelity -Dit.groups=fidelity-pause
+ * -pl cassandra-probe -am} (tag fidelity-pause; the long tier's half hour holds the other cells).
+ *
+ * <p>What it asserts, from the runs in docs/fidelity-results.md: the read's time origin is known
+ * only to within the client's round trip, which moved the healthy baseline's RMSE from 0.6% to 3.1%
+ * between two runs of the same cell (the live probe's measurement, not the pauses), so, as {@link
+ * FidelityLongIT} does, the observation under pauses must lie within 2% RMSE of the band between
+ * the pause-aware prediction alone and with the round trip; the pauses' own mark on staleness is
+ * the tail (t >= 40 ms, where the time origin hardly matters and about 1% of reads stay stale, held
+ * by a pause with the write and served before it), which the pause-aware prediction must fit better
+ * than the prediction without pauses, as it must the latencies.
  */
-@Tag("fidelity")
+@Tag("fidelity-pause")
 class PauseFidelityLongIT {
 
     private static final int WRITES = 1000;
+
+    /** Where the tail of the t grid begins, ms: beyond the healthy cell's staleness. */
+    private static final double TAIL_FROM_MILLIS = 40;
 
     @Test
     void pausedNode_predictedWithItsPauses_withinTwoPercent() throws Exception {
@@ -44,15 +58,37 @@ class PauseFidelityLongIT {
         print("paused, predicted with the pauses", result.withPauses());
         print("paused, predicted without them", result.withoutPauses());
         System.out.printf(
-                "pause fidelity: %d pauses made, %d s in all%n",
-                result.pauses().size(), result.elapsed().toSeconds());
+                "pause fidelity: %d pauses made, %d s in all; under pauses, outside the time origin's band %.4f, "
+                        + "tail (t >= %.0f ms) RMSE %.4f with the pauses, %.4f without%n",
+                result.pauses().size(),
+                result.elapsed().toSeconds(),
+                result.withPauses().rmseOutsideTimeOriginBand(),
+                TAIL_FROM_MILLIS,
+                tailRmse(result.withPauses()),
+                tailRmse(result.withoutPauses()));
 
         assertThat(result.pauses().size()).isGreaterThan(40);
         assertThat(result.withPauses().writes()).isGreaterThanOrEqualTo(WRITES - 10);
-        assertThat(result.withPauses().rmse()).isLessThanOrEqualTo(0.02);
-        // The pauses show in the reads' tail: the prediction without them misses it.
+        assertThat(result.withPauses().rmseOutsideTimeOriginBand()).isLessThanOrEqualTo(0.02);
+        // The pauses show in the tail of staleness and of the reads' latency: the prediction without
+        // them misses both.
+        assertThat(tailRmse(result.withPauses())).isLessThan(tailRmse(result.withoutPauses()));
         assertThat(result.withPauses().latencyNrmse())
                 .isLessThan(result.withoutPauses().latencyNrmse());
+    }
+
+    /** The RMSE of the default prediction over t >= {@link #TAIL_FROM_MILLIS}. */
+    private static double tailRmse(ObservedStaleness comparison) {
+        double sum = 0;
+        int count = 0;
+        for (ObservedPoint point : comparison.points()) {
+            if (point.tMillis() >= TAIL_FROM_MILLIS) {
+                double difference = point.observed().estimate() - point.predicted();
+                sum += difference * difference;
+                count++;
+            }
+        }
+        return Math.sqrt(sum / count);
     }
 
     private static void print(String what, ObservedStaleness comparison) {
