@@ -5,25 +5,15 @@ import dev.pbs.cassandra.fidelity.FidelityExperiment;
 import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.fidelity.FidelitySettings;
 import dev.pbs.cassandra.fidelity.FidelityTable;
-import dev.pbs.cassandra.fidelity.OutageRecoveryExperiment;
-import dev.pbs.cassandra.fidelity.OutageRecoveryResult;
-import dev.pbs.cassandra.fidelity.OutageRecoverySettings;
-import dev.pbs.cassandra.fidelity.PauseCell;
-import dev.pbs.cassandra.fidelity.PauseFidelityExperiment;
-import dev.pbs.cassandra.fidelity.PauseFidelityResult;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedLevels;
-import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.probe.DatacenterReplication;
 import dev.pbs.formats.report.FidelityReport;
-import dev.pbs.formats.report.OutageRecoveryReport;
-import dev.pbs.formats.report.PauseFidelityReport;
 import dev.pbs.model.quorum.ConsistencyLevel;
 import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.model.readpath.SpeculativeRetry;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +22,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -215,47 +206,8 @@ final class FidelityCommand implements Callable<Integer> {
                     + "replica choice.")
     private Double slowReplica;
 
-    @Option(
-            names = "--fault",
-            paramLabel = "outage|pause",
-            description =
-                    "Instead of injected delays, the outage-recovery cell: a 3-node cluster of its own (RF 3, no "
-                            + "dynamic snitch), one node stopped (SIGKILL) while writes go on at ONE through the others; one "
-                            + "outage measures the hint replay delay, a second one (independent) is observed, reads at ONE served "
-                            + "by the returned node against the time since its return, and compared with the prediction from "
-                            + "the first. Takes --node, --for, --outages, --dir, --first-address and --format only. pause: the "
-                            + "paused-node cell: the injected-delay cell (N = 3, --w-mean-ms 10 and --ars-mean-ms 5 unless "
-                            + "given) observed healthy, then while --node pauses --for every --every (SIGSTOP, SIGCONT), "
-                            + "predicted from the healthy profile with the pauses and without; takes --node, --every, --for, "
-                            + "--writes (default 1000), --rate, --w-mean-ms, --ars-mean-ms, --dir, --first-address and --format.")
-    private String fault;
-
-    @Option(
-            names = "--every",
-            paramLabel = "TIME",
-            description = "With --fault pause: from the start of one pause to the start of the next (default: 2s).")
-    private String faultPeriod;
-
-    @Option(
-            names = "--node",
-            paramLabel = "I",
-            description = "With --fault outage: the node stopped, 1 to 3 (default: 3); with --fault pause: the node "
-                    + "paused, 1 to 4 (default: 2).")
-    private Integer faultNode;
-
-    @Option(
-            names = "--for",
-            paramLabel = "TIME",
-            description = "With --fault outage: how long the node is down each time, from its stop to its new start "
-                    + "(default: 20s; at most 1h); with --fault pause: each pause (default: 200ms).")
-    private String faultLength;
-
-    @Option(
-            names = "--outages",
-            paramLabel = "COUNT",
-            description = "With --fault outage: outages in each of the two steps, 1 to 10, their delays and their "
-                    + "reads pooled (default: 1; each outage takes one to two minutes).")
-    private Integer outages;
+    @Mixin
+    private FidelityFaultOptions faultOptions;
 
     @Option(
             names = "--profile-out",
@@ -356,27 +308,6 @@ final class FidelityCommand implements Callable<Integer> {
         return Optional.of(new FidelityDatacenters(replication, interDatacenterMean, levels));
     }
 
-    /** The options --fault outage takes; any other is refused with it. */
-    private static final List<String> OUTAGE_OPTIONS =
-            List.of("--fault", "--node", "--for", "--outages", "--dir", "--first-address", "--format");
-
-    /** The options that only --fault outage takes. */
-    private static final List<String> FAULT_ONLY_OPTIONS = List.of("--node", "--for", "--outages", "--every");
-
-    /** The options --fault pause takes; any other is refused with it. */
-    private static final List<String> PAUSE_OPTIONS = List.of(
-            "--fault",
-            "--node",
-            "--every",
-            "--for",
-            "--writes",
-            "--rate",
-            "--w-mean-ms",
-            "--ars-mean-ms",
-            "--dir",
-            "--first-address",
-            "--format");
-
     /** --dir, else a new temporary folder's name (the cluster creates it when it starts). */
     private Path folder() {
         return directory != null
@@ -388,99 +319,21 @@ final class FidelityCommand implements Callable<Integer> {
                                         ThreadLocalRandom.current().nextLong(), 36));
     }
 
-    /** The outage-recovery cell: checks its options, runs it, prints it. */
-    private Integer outageCell() {
-        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-        if (!fault.equals("outage")) {
-            throw new IllegalArgumentException("--fault must be outage or pause, was '" + fault + "'");
-        }
-        for (CommandLine.Model.OptionSpec option : parsed.matchedOptions()) {
-            if (!OUTAGE_OPTIONS.contains(option.longestName())) {
-                throw new IllegalArgumentException(option.longestName() + " does not apply to --fault outage, which "
-                        + "takes only " + String.join(", ", OUTAGE_OPTIONS.subList(1, OUTAGE_OPTIONS.size())));
-            }
-        }
-        Path folder = folder();
-        OutageRecoverySettings settings = OutageRecoverySettings.of(
-                faultNode == null ? OutageRecoverySettings.NODES : faultNode,
-                faultLength == null
-                        ? OutageRecoverySettings.DEFAULT_OUTAGE
-                        : CassandraCommand.duration("--for", faultLength),
-                outages == null ? 1 : outages,
-                folder,
-                firstAddress);
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        long started = System.nanoTime();
-        OutageRecoveryResult result = OutageRecoveryExperiment.run(settings, line -> {
-            err.println("pbs: " + line);
-            err.flush();
-        });
-        out.print(format == OutputFormat.JSON ? OutageRecoveryReport.json(result) : OutageRecoveryReport.text(result));
-        err.printf(
-                Locale.ROOT,
-                "pbs: done in %d s; the cluster's folder is %s%n",
-                (System.nanoTime() - started) / 1_000_000_000L,
-                folder);
-        return PbsCommandLine.EXIT_SUCCESS;
-    }
-
-    /** The paused-node cell: checks its options, runs it, prints it. */
-    private Integer pauseCell() {
-        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-        for (CommandLine.Model.OptionSpec option : parsed.matchedOptions()) {
-            if (!PAUSE_OPTIONS.contains(option.longestName())) {
-                throw new IllegalArgumentException(option.longestName() + " does not apply to --fault pause, which "
-                        + "takes only " + String.join(", ", PAUSE_OPTIONS.subList(1, PAUSE_OPTIONS.size())));
-            }
-        }
-        Path folder = folder();
-        FidelitySettings cell = new FidelitySettings(
-                3,
-                writeMean == null ? PAUSE_CELL_WRITE_MEAN : writeMean,
-                otherMean == null ? PAUSE_CELL_OTHER_MEAN : otherMean,
-                parsed.hasMatchedOption("--writes") ? writes : PAUSE_CELL_WRITES,
-                rate,
-                FidelitySettings.DEFAULT_DELAYS_MILLIS,
-                folder,
-                firstAddress,
-                StalenessObserver.DEFAULT_CORRECTION);
-        PauseCell pause = new PauseCell(
-                cell,
-                faultNode == null ? 2 : faultNode,
-                faultPeriod == null ? Duration.ofSeconds(2) : CassandraCommand.duration("--every", faultPeriod),
-                faultLength == null ? Duration.ofMillis(200) : CassandraCommand.duration("--for", faultLength));
-        PrintWriter err = spec.commandLine().getErr();
-        PauseFidelityResult result = PauseFidelityExperiment.run(pause, line -> {
-            err.println("pbs: " + line);
-            err.flush();
-        });
-        spec.commandLine()
-                .getOut()
-                .print(
-                        format == OutputFormat.JSON
-                                ? PauseFidelityReport.json(result)
-                                : PauseFidelityReport.text(result));
-        err.printf(Locale.ROOT, "pbs: the cluster's folder is %s%n", folder);
-        return PbsCommandLine.EXIT_SUCCESS;
-    }
-
-    /** The paused-node cell's injected means and writes unless given. */
-    private static final double PAUSE_CELL_WRITE_MEAN = 10;
-
-    private static final double PAUSE_CELL_OTHER_MEAN = 5;
-    private static final int PAUSE_CELL_WRITES = 1000;
-
     @Override
     public Integer call() throws Exception {
-        if (fault != null) {
-            return fault.equals("pause") ? pauseCell() : outageCell();
+        if (faultOptions.asked()) {
+            return faultOptions.run(
+                    spec.commandLine(),
+                    new FidelityFaultOptions.Shared(
+                            spec.commandLine().getParseResult().hasMatchedOption("--writes") ? writes : null,
+                            rate,
+                            writeMean,
+                            otherMean,
+                            folder(),
+                            firstAddress,
+                            format));
         }
-        for (String option : FAULT_ONLY_OPTIONS) {
-            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                throw new IllegalArgumentException(option + " needs --fault outage or --fault pause");
-            }
-        }
+        faultOptions.refuseWithoutFault(spec.commandLine().getParseResult());
         double[] delayGrid = delays == null
                 ? FidelitySettings.DEFAULT_DELAYS_MILLIS
                 : delays.stream().mapToDouble(Double::doubleValue).toArray();
