@@ -9,6 +9,7 @@ import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
+import dev.pbs.cassandra.recovery.OutageWatch;
 import dev.pbs.model.profile.LatencyProfile;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,8 +82,11 @@ final class ProbeCommand implements Callable<Integer> {
     @Mixin
     private ProbePauseOptions pauseOptions;
 
+    @Mixin
+    private ProbeOutageOptions outageOptions;
+
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
         ProbeSettings settings = workloadOptions.settings(
                 connectionOptions.connection(),
                 spec.commandLine().getParseResult().hasMatchedOption("--rf"));
@@ -95,8 +99,10 @@ final class ProbeCommand implements Callable<Integer> {
                 observationOptions.observationFile());
         output.requireWritable();
         pauseOptions.check();
+        outageOptions.check();
         try (ProbeRun run = ProbeRun.connect(settings);
-                NodePinger pinger = pauseOptions.start(run)) {
+                NodePinger pinger = pauseOptions.start(run);
+                OutageWatch outageWatch = outageOptions.start(run)) {
             output.probing(workloadOptions.durationText(), settings.operationsPerSecond(), settings.traceFraction());
             ObservationWhileProbing.Result observed = null;
             ProbeSnapshot snapshot;
@@ -113,10 +119,14 @@ final class ProbeCommand implements Callable<Integer> {
                         () -> false);
                 snapshot = observed.measurement();
             }
-            LatencyProfile profile = pauseOptions.apply(
-                    pinger,
+            LatencyProfile profile = outageOptions.apply(
+                    outageWatch,
                     snapshot,
-                    MeasuredProfile.withReadPath(MeasuredProfile.of(snapshot, name), run.readPath()),
+                    pauseOptions.apply(
+                            pinger,
+                            snapshot,
+                            MeasuredProfile.withReadPath(MeasuredProfile.of(snapshot, name), run.readPath()),
+                            spec.commandLine().getErr()),
                     spec.commandLine().getErr());
             output.measured(
                     snapshot,

@@ -42,6 +42,34 @@ class ProbeBadInputTest {
                 Arguments.of(
                         new String[] {"probe", "--contact-point", "127.0.0.1:9042", "--out", out, "--rate", "0"},
                         "--rate"),
+                // The outage watch's deadline is checked before any connection (port 1: none there).
+                Arguments.of(
+                        new String[] {
+                            "probe",
+                            "--contact-point",
+                            "127.0.0.1:1",
+                            "--out",
+                            out,
+                            "--watch-outages",
+                            "--hint-deadline",
+                            "0s"
+                        },
+                        "--hint-deadline must be above 0 and at most 1h, was '0s'"),
+                Arguments.of(
+                        new String[] {
+                            "probe",
+                            "--contact-point",
+                            "127.0.0.1:1",
+                            "--out",
+                            out,
+                            "--watch-outages",
+                            "--hint-deadline",
+                            "2h"
+                        },
+                        "--hint-deadline must be above 0 and at most 1h, was '2h'"),
+                Arguments.of(
+                        new String[] {"probe", "--contact-point", "127.0.0.1:1", "--out", out, "--hint-deadline", "60"},
+                        "--hint-deadline: duration must be a number with a unit ms, s, m or h"),
                 Arguments.of(
                         new String[] {
                             "probe", "--contact-point", "127.0.0.1:9042", "--out", out, "--trace-fraction", "2"

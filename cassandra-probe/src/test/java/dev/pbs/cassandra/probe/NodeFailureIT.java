@@ -3,8 +3,13 @@ package dev.pbs.cassandra.probe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pbs.cassandra.cluster.LocalCluster;
+import dev.pbs.cassandra.recovery.OutageProfile;
+import dev.pbs.cassandra.recovery.OutageWatch;
+import dev.pbs.cassandra.recovery.ReplayDelays;
+import dev.pbs.cassandra.recovery.WatchedOutage;
 import dev.pbs.cassandra.testing.LocalClusterExtension;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -13,7 +18,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** A node SIGKILLed in the middle of a probe, then started again: the probe carries on throughout. */
+/**
+ * A node SIGKILLed in the middle of a probe, then started again: the probe carries on throughout,
+ * and its outage watch ({@link OutageWatch}) sees the outage, writes around the node meanwhile, and
+ * reads those writes at the node after its return: the hint replay delays, put into the profile when
+ * the node itself served the reads.
+ */
 @ExtendWith(LocalClusterExtension.class)
 class NodeFailureIT {
 
@@ -21,6 +31,9 @@ class NodeFailureIT {
 
     /** Operations through node 3 after its restart that end the probe early. */
     private static final int OPERATIONS_AFTER_RESTART = 20;
+
+    /** How long after node 3's return the outage watch reads the writes made while it was down. */
+    private static final Duration HINT_DEADLINE = Duration.ofSeconds(60);
 
     @Test
     void probe_nodeKilledAndRestarted_keepsRunningAndCountsTheNodeDownThenUp(LocalCluster cluster) throws Exception {
@@ -34,7 +47,15 @@ class NodeFailureIT {
                 40,
                 Duration.ofSeconds(120),
                 0.3);
-        try (ProbeRun run = ProbeRun.connect(settings)) {
+        OutageWatch watch;
+        try (ProbeRun run = ProbeRun.connect(settings);
+                OutageWatch outageWatch = OutageWatch.start(
+                        run.session(),
+                        settings.keyspace(),
+                        run.coordinators(),
+                        ProbeSessions::traceAddress,
+                        HINT_DEADLINE)) {
+            watch = outageWatch;
             AtomicBoolean enough = new AtomicBoolean();
             CompletableFuture<ProbeSnapshot> probing = CompletableFuture.supplyAsync(() -> run.run(enough::get));
             TimeUnit.SECONDS.sleep(6);
@@ -73,6 +94,49 @@ class NodeFailureIT {
                     .isGreaterThan(done.operations().failed());
             // Measurement went on: every replica, node 3 included, has samples.
             assertThat(done.delaysMicros().keySet()).contains("127.0.0.1", "127.0.0.2", KILLED);
+
+            assertThat(watch.awaitMeasurements(HINT_DEADLINE.plusSeconds(30)))
+                    .as("the reads at node 3 ended")
+                    .isTrue();
+            List<WatchedOutage> outages = watch.outages();
+            System.out.printf("node failure: outages watched: %s%n", outages);
+            // Only node 3 went down (the driver may see it flap up and down while it starts again).
+            assertThat(outages)
+                    .isNotEmpty()
+                    .allSatisfy(seen -> assertThat(seen.address()).isEqualTo(KILLED));
+            WatchedOutage outage = outages.stream()
+                    .max(java.util.Comparator.comparingInt(WatchedOutage::writesWhileDown))
+                    .orElseThrow();
+            // Killed, 6 s, then started again: down from the kill until it served again.
+            assertThat(outages.stream().mapToDouble(WatchedOutage::downMillis).sum())
+                    .isBetween(6_000.0, 300_000.0);
+            assertThat(outage.writesWhileDown()).isPositive();
+            ReplayDelays delays = outage.delays().orElseThrow();
+            assertThat(delays.writes()).isEqualTo(outage.writesWhileDown());
+            // The coordinators replay their hints within the deadline.
+            assertThat(delays.neverAppeared()).isZero();
+            assertThat(outage.servers().traced()).isPositive();
+            OutageProfile.Result profile = OutageProfile.of(
+                    MeasuredProfile.of(done, "node-failure-it"),
+                    new ArrayList<>(done.delaysMicros().keySet()),
+                    3,
+                    outages,
+                    watch.watchedMillis());
+            System.out.printf(
+                    "node failure: profile faults %s; %s%n",
+                    profile.profile().faults().describe(), profile.leftOut().orElse("outages in the profile"));
+            if (outage.delaysAreTheNodes()) {
+                assertThat(profile.profile().faults().replicas()).containsExactly(2);
+                assertThat(profile.profile()
+                                .faults()
+                                .outages()
+                                .hintReplayDelay()
+                                .meanMillis())
+                        .isLessThan(HINT_DEADLINE.toMillis());
+            } else {
+                assertThat(profile.leftOut())
+                        .hasValueSatisfying(reason -> assertThat(reason).contains("other replicas served the reads"));
+            }
         }
         LocalClusterExtension.awaitAllUp(cluster, 60);
     }
