@@ -23,6 +23,12 @@ import java.util.Optional;
  */
 public record PauseCell(FidelitySettings cell, int pausedNode, Duration period, Duration length) {
 
+    /**
+     * Where the tail of the t grid begins, ms: past the healthy cell's staleness (its reads are
+     * fresh by then), so what stays stale there is the pauses' doing.
+     */
+    public static final double TAIL_FROM_MILLIS = 40;
+
     public PauseCell {
         Objects.requireNonNull(cell, "cell");
         if (cell.datacenters().isPresent() || cell.slowReplica().isPresent()) {

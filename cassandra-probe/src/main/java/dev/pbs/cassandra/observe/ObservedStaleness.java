@@ -161,6 +161,24 @@ public record ObservedStaleness(
         return rmseAgainst(ObservedPoint::predicted);
     }
 
+    /**
+     * Root mean square of observed minus the default prediction over the points at {@code
+     * fromMillis} and later: the tail of the curve, where the time origin hardly matters; NaN when
+     * no point lies there.
+     */
+    public double rmseFrom(double fromMillis) {
+        double sum = 0;
+        int count = 0;
+        for (ObservedPoint point : points) {
+            if (point.tMillis() >= fromMillis) {
+                double difference = point.observed().estimate() - point.predicted();
+                sum += difference * difference;
+                count++;
+            }
+        }
+        return count == 0 ? Double.NaN : Math.sqrt(sum / count);
+    }
+
     private double rmseAgainst(java.util.function.ToDoubleFunction<ObservedPoint> prediction) {
         double sum = 0;
         for (ObservedPoint point : points) {

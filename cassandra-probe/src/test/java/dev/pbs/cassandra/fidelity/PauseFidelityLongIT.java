@@ -2,7 +2,6 @@ package dev.pbs.cassandra.fidelity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.testing.ObservationPrinter;
@@ -33,9 +32,6 @@ class PauseFidelityLongIT {
 
     private static final int WRITES = 1000;
 
-    /** Where the tail of the t grid begins, ms: beyond the healthy cell's staleness. */
-    private static final double TAIL_FROM_MILLIS = 40;
-
     @Test
     void pausedNode_predictedWithItsPauses_withinTwoPercent() throws Exception {
         Path directory =
@@ -63,32 +59,19 @@ class PauseFidelityLongIT {
                 result.pauses().size(),
                 result.elapsed().toSeconds(),
                 result.withPauses().rmseOutsideTimeOriginBand(),
-                TAIL_FROM_MILLIS,
-                tailRmse(result.withPauses()),
-                tailRmse(result.withoutPauses()));
+                PauseCell.TAIL_FROM_MILLIS,
+                result.withPauses().rmseFrom(PauseCell.TAIL_FROM_MILLIS),
+                result.withoutPauses().rmseFrom(PauseCell.TAIL_FROM_MILLIS));
 
         assertThat(result.pauses().size()).isGreaterThan(40);
         assertThat(result.withPauses().writes()).isGreaterThanOrEqualTo(WRITES - 10);
         assertThat(result.withPauses().rmseOutsideTimeOriginBand()).isLessThanOrEqualTo(0.02);
         // The pauses show in the tail of staleness and of the reads' latency: the prediction without
         // them misses both.
-        assertThat(tailRmse(result.withPauses())).isLessThan(tailRmse(result.withoutPauses()));
+        assertThat(result.withPauses().rmseFrom(PauseCell.TAIL_FROM_MILLIS))
+                .isLessThan(result.withoutPauses().rmseFrom(PauseCell.TAIL_FROM_MILLIS));
         assertThat(result.withPauses().latencyNrmse())
                 .isLessThan(result.withoutPauses().latencyNrmse());
-    }
-
-    /** The RMSE of the default prediction over t >= {@link #TAIL_FROM_MILLIS}. */
-    private static double tailRmse(ObservedStaleness comparison) {
-        double sum = 0;
-        int count = 0;
-        for (ObservedPoint point : comparison.points()) {
-            if (point.tMillis() >= TAIL_FROM_MILLIS) {
-                double difference = point.observed().estimate() - point.predicted();
-                sum += difference * difference;
-                count++;
-            }
-        }
-        return Math.sqrt(sum / count);
     }
 
     private static void print(String what, ObservedStaleness comparison) {

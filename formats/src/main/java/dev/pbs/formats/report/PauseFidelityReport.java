@@ -1,5 +1,6 @@
 package dev.pbs.formats.report;
 
+import dev.pbs.cassandra.fidelity.PauseCell;
 import dev.pbs.cassandra.fidelity.PauseFidelityResult;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
@@ -38,10 +39,14 @@ public final class PauseFidelityReport {
     private static void section(StringBuilder text, String what, ObservedStaleness comparison) {
         text.append(String.format(
                 Locale.ROOT,
-                "%n%s: RMSE %.4f (model alone %.4f), noise floor %.4f, latency N-RMSE %.4f%n",
+                "%n%s: RMSE %.4f (model alone %.4f, outside the band between them %.4f; from t = %.0f ms on %.4f),"
+                        + " noise floor %.4f, latency N-RMSE %.4f%n",
                 what,
                 comparison.rmse(),
                 comparison.rmseWithoutGap(),
+                comparison.rmseOutsideTimeOriginBand(),
+                PauseCell.TAIL_FROM_MILLIS,
+                comparison.rmseFrom(PauseCell.TAIL_FROM_MILLIS),
                 comparison.noiseFloor(),
                 comparison.latencyNrmse()));
         for (ObservedStaleness.LatencyComparison latency : comparison.latencies()) {
@@ -80,6 +85,9 @@ public final class PauseFidelityReport {
         return new PauseFidelityCell.Comparison(
                 comparison.rmse(),
                 comparison.rmseWithoutGap(),
+                comparison.rmseOutsideTimeOriginBand(),
+                comparison.rmseFrom(PauseCell.TAIL_FROM_MILLIS),
+                PauseCell.TAIL_FROM_MILLIS,
                 comparison.noiseFloor(),
                 comparison.latencyNrmse(),
                 points,

@@ -96,7 +96,8 @@ class PauseFidelityReportTest {
                 .startsWith("pbs fidelity --fault pause: node 2 (127.0.0.32) paused 200 ms every 2000 ms, 3 pauses"
                         + " made; 686 s in all")
                 .contains("healthy, against the healthy profile: RMSE 0.0058")
-                .contains("node pausing, predicted with the pauses: RMSE 0.0137")
+                .contains("node pausing, predicted with the pauses: RMSE 0.0137 (model alone 0.0274, outside the band"
+                        + " between them 0.0137; from t = 40 ms on 0.0137)")
                 .contains("node pausing, predicted without them: RMSE 0.0122")
                 .contains("read p99: observed 160.00 ms, predicted 168.20 ms")
                 .contains("read p99: observed 160.00 ms, predicted 37.40 ms");
@@ -121,6 +122,11 @@ class PauseFidelityReportTest {
         assertThat(withPauses.get("rmse").asDouble()).isCloseTo(0.0137, within(1e-9));
         assertThat(withPauses.get("rmse_model_alone").asDouble()).isCloseTo(2 * 0.0137, within(1e-9));
         assertThat(withPauses.get("noise_floor").asDouble()).isPositive();
+        // The band between the model alone (2 offsets high) and the round trip (1 high): 1 offset out.
+        assertThat(withPauses.get("rmse_outside_time_origin_band").asDouble()).isCloseTo(0.0137, within(1e-9));
+        // The tail, from 40 ms: the point at 100 ms alone.
+        assertThat(withPauses.get("tail_from_ms").asDouble()).isEqualTo(40);
+        assertThat(withPauses.get("rmse_tail").asDouble()).isCloseTo(0.0137, within(1e-9));
         assertThat(withPauses.get("points")).hasSize(2);
         assertThat(withPauses.get("points").get(1).get("t_ms").asDouble()).isEqualTo(100);
         assertThat(withPauses.get("points").get(1).get("observed").asDouble()).isEqualTo(0.987);
