@@ -387,34 +387,7 @@ public record PredictionQuestion(
         }
 
         private RecoveryCurve recovery(Faults faults) {
-            if (recoveryOutageMillis == null) {
-                if (recoveryTimes != null) {
-                    throw rules.invalid(
-                            Field.RECOVERY_TIMES,
-                            "are times after a replica's return from the outage " + rules.name(Field.RECOVERY_OUTAGE)
-                                    + " gives: add it");
-                }
-                return null;
-            }
-            if (faults.outages() == null) {
-                throw rules.invalid(
-                        Field.RECOVERY_OUTAGE,
-                        "asks how a replica recovers from an outage through its hints, which needs outages: add "
-                                + rules.name(Field.OUTAGE_EVERY) + ", " + rules.name(Field.OUTAGE_FOR) + " and "
-                                + rules.name(Field.HINT_REPLAY) + ", or use a profile with outages");
-            }
-            double outage = rules.finite(Field.RECOVERY_OUTAGE, recoveryOutageMillis);
-            if (!(outage > 0) || outage > FaultOptions.MAX_MILLIS) {
-                throw rules.invalid(
-                        Field.RECOVERY_OUTAGE,
-                        "must be above 0 and at most ten years in ms, was " + Rules.text(outage));
-            }
-            double[] times = rules.timesMillis(
-                    Field.RECOVERY_TIMES, recoveryTimes == null ? RecoveryCurve.DEFAULT_TIMES_MILLIS : recoveryTimes);
-            return new RecoveryCurve(
-                    faults.outages(),
-                    outage,
-                    java.util.Arrays.stream(times).boxed().toList());
+            return RecoveryCurve.asked(rules, recoveryOutageMillis, recoveryTimes, faults);
         }
 
         private FaultOptions faultOptions() {

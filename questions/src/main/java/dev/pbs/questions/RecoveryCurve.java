@@ -1,5 +1,6 @@
 package dev.pbs.questions;
 
+import dev.pbs.model.faults.Faults;
 import dev.pbs.model.faults.HintedRecovery;
 import dev.pbs.model.faults.OutageProcess;
 import java.util.List;
@@ -39,5 +40,42 @@ public record RecoveryCurve(OutageProcess outages, double outageMillis, List<Dou
         return sinceReturnMillis.stream()
                 .map(tau -> new Point(tau, HintedRecovery.consistent(outages, outageMillis, tau)))
                 .toList();
+    }
+
+    /**
+     * The recovery a question asks for, checked: null when it gives no outage.
+     *
+     * @param outageMillis the outage's length, ms, or null
+     * @param times times after the return, ms, or null for {@link #DEFAULT_TIMES_MILLIS}
+     * @param faults the faults simulated, whose outages the recovery needs
+     * @throws InvalidQuestionException naming the problem
+     */
+    static RecoveryCurve asked(Rules rules, Double outageMillis, List<Double> times, Faults faults) {
+        if (outageMillis == null) {
+            if (times != null) {
+                throw rules.invalid(
+                        Field.RECOVERY_TIMES,
+                        "are times after a replica's return from the outage " + rules.name(Field.RECOVERY_OUTAGE)
+                                + " gives: add it");
+            }
+            return null;
+        }
+        if (faults.outages() == null) {
+            throw rules.invalid(
+                    Field.RECOVERY_OUTAGE,
+                    "asks how a replica recovers from an outage through its hints, which needs outages: add "
+                            + rules.name(Field.OUTAGE_EVERY) + ", " + rules.name(Field.OUTAGE_FOR) + " and "
+                            + rules.name(Field.HINT_REPLAY) + ", or use a profile with outages");
+        }
+        double outage = rules.finite(Field.RECOVERY_OUTAGE, outageMillis);
+        if (!(outage > 0) || outage > FaultOptions.MAX_MILLIS) {
+            throw rules.invalid(
+                    Field.RECOVERY_OUTAGE, "must be above 0 and at most ten years in ms, was " + Rules.text(outage));
+        }
+        double[] checked = rules.timesMillis(Field.RECOVERY_TIMES, times == null ? DEFAULT_TIMES_MILLIS : times);
+        return new RecoveryCurve(
+                faults.outages(),
+                outage,
+                java.util.Arrays.stream(checked).boxed().toList());
     }
 }
