@@ -31,6 +31,7 @@ import io.dropwizard.configuration.FileConfigurationSourceProvider;
 import io.dropwizard.configuration.ResourceConfigurationSourceProvider;
 import io.dropwizard.configuration.SubstitutingSourceProvider;
 import io.dropwizard.core.Application;
+import io.dropwizard.core.cli.CheckCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import java.io.IOException;
@@ -68,6 +69,13 @@ public class PbsApplication extends Application<PbsConfiguration> {
     @Override
     public String getName() {
         return "pbs";
+    }
+
+    /** Dropwizard's commands, with {@code server} reporting a failure to start in one line. */
+    @Override
+    protected void addDefaultCommands(Bootstrap<PbsConfiguration> bootstrap) {
+        bootstrap.addCommand(new StartupServerCommand(this));
+        bootstrap.addCommand(new CheckCommand<>(this));
     }
 
     @Override
@@ -131,7 +139,7 @@ public class PbsApplication extends Application<PbsConfiguration> {
             }
             probe.toSettings();
             probe.observation();
-            ManagedProbe managed = new ManagedProbe(probe, store);
+            ManagedProbe managed = new ManagedProbe(probe, store, questionLimits);
             environment.lifecycle().manage(managed);
             probes.add(managed);
         }

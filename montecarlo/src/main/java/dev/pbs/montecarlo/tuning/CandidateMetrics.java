@@ -5,6 +5,7 @@ import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.RepairPoint;
 import dev.pbs.montecarlo.VisibilityPoint;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What requirements and objectives read of one simulated configuration: P(consistent) at the
@@ -18,6 +19,11 @@ public final class CandidateMetrics {
 
     CandidateMetrics(ConfigurationResult result) {
         this.result = result;
+    }
+
+    /** The metrics of one simulated configuration, for checking requirements outside a tuning run. */
+    public static CandidateMetrics of(ConfigurationResult result) {
+        return new CandidateMetrics(Objects.requireNonNull(result, "result"));
     }
 
     /**

@@ -16,7 +16,12 @@ import dev.pbs.formats.report.ObservationReport;
 import dev.pbs.formats.wire.Observation;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.WarsMessage;
+import dev.pbs.questions.QuestionLimits;
 import dev.pbs.service.core.ProfileStore;
+import dev.pbs.service.slas.LivePrediction;
+import dev.pbs.service.slas.LivePredictor;
+import dev.pbs.service.slas.LiveSla;
+import dev.pbs.service.slas.Workload;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Duration;
 import java.time.Instant;
@@ -62,14 +67,32 @@ public final class ManagedProbe implements Managed {
     /** The last observation as its record, built once when it is made. */
     private volatile Observation lastObservation;
 
+    private final List<LiveSla> slas;
+    private final Optional<Workload> workload;
+    private final LivePredictor predictor;
+    /** The declared configurations predicted from the last published profile; null before the first. */
+    private volatile LivePrediction lastPrediction;
+
     private final Object totalsLock = new Object();
     private long completedSucceeded;
     private long completedFailed;
     private long completedSkipped;
 
+    /** A probe without live predictions' limits: the command line's (tests). */
     public ManagedProbe(ProbeConfiguration configuration, ProfileStore store) {
+        this(configuration, store, QuestionLimits.COMMAND_LINE);
+    }
+
+    /**
+     * @param limits the bounds the live predictions of its declared configurations are checked against
+     * @throws IllegalArgumentException naming the setting at fault when its SLAs or workload are invalid
+     */
+    public ManagedProbe(ProbeConfiguration configuration, ProfileStore store, QuestionLimits limits) {
         this.configuration = configuration;
         this.store = store;
+        this.slas = configuration.liveSlas();
+        this.workload = configuration.liveWorkload();
+        this.predictor = new LivePredictor(limits);
         this.refresher = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "pbs-probe-refresh-" + configuration.getName());
             thread.setDaemon(true);
@@ -193,6 +216,7 @@ public final class ManagedProbe implements Managed {
                     LatencyProfile profile = MeasuredProfile.withReadPath(
                             MeasuredProfile.of(snapshot, configuration.profileName()), readPath);
                     store.publishLive(profile);
+                    predictLive(profile);
                     Map<String, Long> samples = new LinkedHashMap<>();
                     for (WarsMessage message : WarsMessage.values()) {
                         samples.put(message.letter(), snapshot.samples(message));
@@ -210,6 +234,17 @@ public final class ManagedProbe implements Managed {
             refreshProblem = "refresh failed: " + unexpected;
             LOG.warn("probe {}: refresh failed", name(), unexpected);
         }
+    }
+
+    /** Predicts the declared configurations from a profile just published (nothing when none are declared). */
+    private void predictLive(LatencyProfile profile) {
+        if (slas.isEmpty()) {
+            return;
+        }
+        LivePrediction prediction = predictor.predict(
+                profile, configuration.getReplicationFactor(), slas, workload, configuration.getPredictionTrials());
+        prediction.problems().forEach(problem -> LOG.warn("probe {}: cannot predict {}", name(), problem));
+        lastPrediction = prediction;
     }
 
     /** The probe's state now; cheap (no histogram is copied), as metrics read it at every scrape. */
@@ -241,6 +276,10 @@ public final class ManagedProbe implements Managed {
                 publishedSamples,
                 operations,
                 nodes,
-                lastObservation);
+                lastObservation,
+                observation.isPresent()
+                        ? configuration.getObserveConsistency().trim().toUpperCase(java.util.Locale.ROOT)
+                        : null,
+                lastPrediction);
     }
 }

@@ -3,6 +3,10 @@ package dev.pbs.service.probes;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.tls.TlsSettings;
+import dev.pbs.service.slas.LiveSla;
+import dev.pbs.service.slas.SlaConfiguration;
+import dev.pbs.service.slas.Workload;
+import dev.pbs.service.slas.WorkloadConfiguration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -38,9 +42,18 @@ import java.util.Optional;
  *       at every t of the default grid, beside the window's prediction; the window lasts until the
  *       observation ends (default 0: off; 10 or more);</li>
  *   <li>{@code observeConsistency}: R and W of that observation, ONE, TWO, THREE, QUORUM or ALL (default ONE).</li>
+ *   <li>{@code slas}: configurations predicted from the live profile at every refresh, each with
+ *       requirements (see {@link SlaConfiguration}); default none;</li>
+ *   <li>{@code workload}: the cluster's reads and writes per second and keys, for stale reads per
+ *       day (see {@link WorkloadConfiguration}); default none;</li>
+ *   <li>{@code predictionTrials}: Monte Carlo trials of each of those predictions (default
+ *       200,000; 1,000 to 10,000,000).</li>
  * </ul>
  */
 public class ProbeConfiguration {
+
+    /** Monte Carlo trials of each live prediction when {@code predictionTrials} is not set. */
+    public static final long DEFAULT_PREDICTION_TRIALS = 200_000;
 
     @NotEmpty
     @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9_-]{0,47}", message = "must be letters, digits, '-' or '_' (at most 48)")
@@ -88,6 +101,86 @@ public class ProbeConfiguration {
     private int observeWrites = 0;
 
     private String observeConsistency = "ONE";
+
+    @Valid
+    private List<SlaConfiguration> slas = new ArrayList<>();
+
+    private WorkloadConfiguration workload;
+
+    @Min(1_000)
+    @Max(10_000_000)
+    private long predictionTrials = DEFAULT_PREDICTION_TRIALS;
+
+    @JsonProperty
+    public List<SlaConfiguration> getSlas() {
+        return slas;
+    }
+
+    @JsonProperty
+    public void setSlas(List<SlaConfiguration> slas) {
+        this.slas = slas;
+    }
+
+    @JsonProperty
+    public WorkloadConfiguration getWorkload() {
+        return workload;
+    }
+
+    @JsonProperty
+    public void setWorkload(WorkloadConfiguration workload) {
+        this.workload = workload;
+    }
+
+    @JsonProperty
+    public long getPredictionTrials() {
+        return predictionTrials;
+    }
+
+    @JsonProperty
+    public void setPredictionTrials(long predictionTrials) {
+        this.predictionTrials = predictionTrials;
+    }
+
+    /**
+     * The configurations predicted at every refresh, validated.
+     *
+     * @throws IllegalArgumentException naming this probe and the setting at fault
+     */
+    public List<LiveSla> liveSlas() {
+        List<LiveSla> validated = new ArrayList<>();
+        List<SlaConfiguration> declared = slas == null ? List.of() : slas;
+        try {
+            for (int index = 0; index < declared.size(); index++) {
+                if (declared.get(index) == null) {
+                    throw new IllegalArgumentException("slas[" + index + "] is empty");
+                }
+                validated.add(declared.get(index).toSla("slas[" + index + "]"));
+            }
+            if (workload != null && validated.isEmpty()) {
+                throw new IllegalArgumentException(
+                        "workload is set but no slas: it is read for the slas' configurations");
+            }
+        } catch (IllegalArgumentException invalid) {
+            throw new IllegalArgumentException("probe '" + name + "': " + invalid.getMessage(), invalid);
+        }
+        return validated;
+    }
+
+    /**
+     * The workload, validated, if one is configured.
+     *
+     * @throws IllegalArgumentException naming this probe and the setting at fault
+     */
+    public Optional<Workload> liveWorkload() {
+        if (workload == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(workload.toWorkload());
+        } catch (IllegalArgumentException invalid) {
+            throw new IllegalArgumentException("probe '" + name + "': " + invalid.getMessage(), invalid);
+        }
+    }
 
     @JsonProperty
     public int getObserveWrites() {

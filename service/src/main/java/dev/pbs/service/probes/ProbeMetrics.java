@@ -1,5 +1,6 @@
 package dev.pbs.service.probes;
 
+import dev.pbs.service.slas.SlaMetrics;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -28,8 +29,12 @@ public final class ProbeMetrics {
         register(registry, () -> all.stream().map(ManagedProbe::status).toList());
     }
 
-    /** Registers the metrics over the statuses the supplier gives at each scrape (one call per metric). */
+    /**
+     * Registers the metrics over the statuses the supplier gives at each scrape (one call per
+     * metric), with the live predictions' ({@link SlaMetrics}).
+     */
     public static void register(PrometheusRegistry registry, Supplier<List<ProbeStatus>> statuses) {
+        SlaMetrics.register(registry, statuses);
         GaugeWithCallback.builder()
                 .name("pbs_probe_samples")
                 .help("W, A, R, S one-way delay samples behind the probe's published live profile")

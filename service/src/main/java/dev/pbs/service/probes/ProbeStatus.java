@@ -2,6 +2,7 @@ package dev.pbs.service.probes;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.pbs.formats.wire.Observation;
+import dev.pbs.service.slas.LivePrediction;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,10 @@ import java.util.Map;
  * @param nodes each node's state
  * @param observation the last observed-against-predicted staleness run (the JSON of
  *     {@code pbs probe --observe-out}), or null when none ran yet or observation is off
+ * @param observeConsistency R and W of the observation, a consistency level (upper case), or null
+ *     when observation is off
+ * @param prediction the declared configurations predicted from the last published live profile,
+ *     or null before the first or when the probe declares none
  */
 @Schema(name = "ProbeStatus", description = "A probe configured in the service, as it is now.")
 public record ProbeStatus(
@@ -57,7 +62,21 @@ public record ProbeStatus(
                         + "observation is off.",
                 nullable = true)
         @JsonProperty("observation")
-        Observation observation) {
+        Observation observation,
+
+        @Schema(
+                description = "R and W of the observation, a consistency level; null when observation is off.",
+                nullable = true,
+                example = "ONE")
+        @JsonProperty("observe_consistency")
+        String observeConsistency,
+
+        @Schema(
+                description = "The declared configurations (slas) predicted from the last published live profile; "
+                        + "null before the first, or when the probe declares none.",
+                nullable = true)
+        @JsonProperty("prediction")
+        LivePrediction prediction) {
 
     /**
      * @param address the node's address

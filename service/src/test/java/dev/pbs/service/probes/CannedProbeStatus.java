@@ -90,7 +90,9 @@ public final class CannedProbeStatus {
                         new ProbeStatus.Node("127.0.0.1", true, 0),
                         new ProbeStatus.Node("127.0.0.2", true, 0),
                         new ProbeStatus.Node("127.0.0.3", false, 7)),
-                ObservationReport.answer(observation()));
+                ObservationReport.answer(observation()),
+                "ONE",
+                CannedLivePrediction.lnkdDisk());
     }
 
     /** A probe that has never connected, as one whose contact point nothing listens on is. */
@@ -105,6 +107,8 @@ public final class CannedProbeStatus {
                 Map.of(),
                 operations(0, 0, 0),
                 List.of(),
+                null,
+                null,
                 null);
     }
 

@@ -1,0 +1,131 @@
+package dev.pbs.service.slas;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.List;
+
+/**
+ * What a probe's live profile predicts for its declared configurations, made at each refresh: the
+ * figures behind the {@code pbs_predicted_*} and {@code pbs_sla_*} metrics. Times in
+ * milliseconds; a window or latency beyond the simulated range is null.
+ *
+ * @param profile the live profile predicted from
+ * @param predictedAtEpochSeconds when (Unix time)
+ * @param trials Monte Carlo trials per configuration
+ * @param configurations one entry per declared configuration and read datacenter
+ * @param problems why a declared configuration could not be predicted from this profile (for
+ *     example a level the cluster's replication cannot serve); empty when all were
+ */
+@Schema(name = "LivePrediction", description = "A probe's declared configurations predicted from its live profile.")
+public record LivePrediction(
+        @JsonProperty("profile") String profile,
+        @JsonProperty("predicted_at_epoch_seconds") long predictedAtEpochSeconds,
+        @JsonProperty("trials") long trials,
+        @JsonProperty("configurations") List<Configuration> configurations,
+        @JsonProperty("problems") List<String> problems) {
+
+    public LivePrediction {
+        configurations = List.copyOf(configurations);
+        problems = List.copyOf(problems);
+    }
+
+    /**
+     * One configuration's prediction.
+     *
+     * @param datacenter the read datacenter, or null for a cluster without datacenters
+     * @param slaMet whether every requirement holds (true when there are none)
+     * @param workload the severity under the configured workload, or null when none is configured
+     */
+    @Schema(name = "LivePredictionConfiguration")
+    public record Configuration(
+            @JsonProperty("write_level") String writeLevel,
+            @JsonProperty("read_level") String readLevel,
+
+            @Schema(nullable = true) @JsonProperty("datacenter")
+            String datacenter,
+
+            @JsonProperty("n") int n,
+            @JsonProperty("r") int r,
+            @JsonProperty("w") int w,
+            @JsonProperty("windows") List<Window> windows,
+            @JsonProperty("consistency") List<Consistency> consistency,
+            @JsonProperty("latency") List<Latency> latency,
+            @JsonProperty("requirements") List<RequirementStatus> requirements,
+            @JsonProperty("sla_met") boolean slaMet,
+
+            @Schema(nullable = true) @JsonProperty("workload")
+            Severity workload) {
+
+        public Configuration {
+            windows = List.copyOf(windows);
+            consistency = List.copyOf(consistency);
+            latency = List.copyOf(latency);
+            requirements = List.copyOf(requirements);
+        }
+    }
+
+    /** The p-window (ms after commit) with its 95% interval; null values beyond the simulated range. */
+    @Schema(name = "LivePredictionWindow")
+    public record Window(
+            @JsonProperty("p") double probability,
+            @Schema(nullable = true) @JsonProperty("ms") Double millis,
+
+            @Schema(nullable = true) @JsonProperty("lower_ms")
+            Double lowerMillis,
+
+            @Schema(nullable = true) @JsonProperty("upper_ms")
+            Double upperMillis) {}
+
+    /** P(consistent) for a read starting {@code t_ms} after commit, with its 95% interval. */
+    @Schema(name = "LivePredictionConsistency")
+    public record Consistency(
+            @JsonProperty("t_ms") double tMillis,
+            @JsonProperty("p") double probability,
+            @JsonProperty("lower") double lower,
+            @JsonProperty("upper") double upper) {}
+
+    /** A latency percentile (ms) of reads or writes, with its 95% interval. */
+    @Schema(name = "LivePredictionLatency")
+    public record Latency(
+            @Schema(allowableValues = {"read", "write"}) @JsonProperty("operation")
+            String operation,
+
+            @JsonProperty("percentile") double percentile,
+            @Schema(nullable = true) @JsonProperty("ms") Double millis,
+
+            @Schema(nullable = true) @JsonProperty("lower_ms")
+            Double lowerMillis,
+
+            @Schema(nullable = true) @JsonProperty("upper_ms")
+            Double upperMillis) {}
+
+    /** One requirement: whether it holds, and if not what was predicted. */
+    @Schema(name = "LivePredictionRequirement")
+    public record RequirementStatus(
+            @JsonProperty("requirement") String requirement,
+            @JsonProperty("met") boolean met,
+
+            @Schema(nullable = true, example = "window@0.999=61.2ms > 50ms") @JsonProperty("violation")
+            String violation) {}
+
+    /**
+     * Staleness under the workload: each key written {@code writes_per_key_per_second} times a
+     * second (Poisson), reads at random moments.
+     *
+     * @param staleReadProbability P(a read misses the newest committed write)
+     * @param staleReadsPerDay the workload's reads per day times that probability
+     * @param versionsBehind P(a read is at least k versions behind), k = 1, 2, 3
+     */
+    @Schema(name = "LivePredictionWorkload")
+    public record Severity(
+            @JsonProperty("writes_per_key_per_second") double writesPerKeyPerSecond,
+            @JsonProperty("stale_read_probability") double staleReadProbability,
+            @JsonProperty("stale_reads_per_day") double staleReadsPerDay,
+            @JsonProperty("versions_behind") List<VersionsBehind> versionsBehind) {}
+
+    /** P(a read is at least {@code k} versions behind). */
+    @Schema(name = "LivePredictionVersionsBehind")
+    public record VersionsBehind(
+            @JsonProperty("k") int versions,
+            @JsonProperty("p") double probability) {}
+}

@@ -1,0 +1,352 @@
+package dev.pbs.service.slas;
+
+import dev.pbs.formats.wire.Observation;
+import dev.pbs.service.probes.ProbeStatus;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
+
+/**
+ * The live predictions' Prometheus metrics, read from each probe's status at scrape time. Every
+ * family of a configuration has the labels {@code probe}, {@code write_level}, {@code read_level}
+ * and {@code datacenter} (the read datacenter; empty for a cluster without datacenters):
+ * <ul>
+ *   <li>{@code pbs_predicted_window_seconds{probability}}: how long after commit a read must start
+ *       to be consistent with that probability ({@code +Inf} beyond the simulated range), with
+ *       {@code pbs_predicted_window_lower_seconds} and {@code _upper_seconds}, its 95% interval;</li>
+ *   <li>{@code pbs_predicted_consistency_ratio{t_ms}}: P(consistent) for a read starting t ms after
+ *       commit, with {@code _lower_ratio} and {@code _upper_ratio};</li>
+ *   <li>{@code pbs_predicted_latency_seconds{operation, percentile}}: read and write latency, with
+ *       {@code _lower_seconds} and {@code _upper_seconds};</li>
+ *   <li>{@code pbs_sla_met{requirement}}: 1 while the requirement holds, else 0;</li>
+ *   <li>with a workload: {@code pbs_predicted_stale_read_ratio}, {@code
+ *       pbs_predicted_stale_reads_per_day} and {@code pbs_predicted_versions_behind_ratio{k}} (P(at
+ *       least k versions behind));</li>
+ *   <li>{@code pbs_predicted_timestamp_seconds{probe}}: when the probe's configurations were last predicted.</li>
+ * </ul>
+ * With a probe's observation on, the observed figures beside them ({@code write_level} and {@code
+ * read_level} the observation's): {@code pbs_observed_consistency_ratio{t_ms}} with {@code
+ * _lower_ratio} and {@code _upper_ratio}, and {@code pbs_observed_latency_seconds{operation,
+ * percentile}}. A family without samples is left out of a scrape.
+ */
+public final class SlaMetrics {
+
+    private static final String[] CONFIGURATION = {"probe", "write_level", "read_level", "datacenter"};
+    private static final double MILLIS_PER_SECOND = 1000;
+
+    private SlaMetrics() {}
+
+    /** One sample: its value and label values. */
+    private interface Sample {
+        void call(double value, String... labelValues);
+    }
+
+    /** What a family reads of one configuration's prediction. */
+    private interface ConfigurationReader {
+        void read(LivePrediction.Configuration configuration, String[] labels, Sample sample);
+    }
+
+    /** Registers the metrics over the statuses the supplier gives at each scrape. */
+    public static void register(PrometheusRegistry registry, Supplier<List<ProbeStatus>> statuses) {
+        configurationGauge(
+                registry,
+                statuses,
+                "pbs_predicted_window_seconds",
+                "How long after commit a read must start to be consistent with the probability (+Inf: beyond the "
+                        + "simulated range)",
+                "probability",
+                (configuration, labels, sample) -> configuration
+                        .windows()
+                        .forEach(window ->
+                                sample.call(seconds(window.millis()), with(labels, number(window.probability())))));
+        configurationGauge(
+                registry,
+                statuses,
+                "pbs_predicted_window_lower_seconds",
+                "Low end of the predicted window's 95% interval",
+                "probability",
+                (configuration, labels, sample) -> configuration
+                        .windows()
+                        .forEach(window -> sample.call(
+                                seconds(window.lowerMillis()), with(labels, number(window.probability())))));
+        configurationGauge(
+                registry,
+                statuses,
+                "pbs_predicted_window_upper_seconds",
+                "High end of the predicted window's 95% interval",
+                "probability",
+                (configuration, labels, sample) -> configuration
+                        .windows()
+                        .forEach(window -> sample.call(
+                                seconds(window.upperMillis()), with(labels, number(window.probability())))));
+        configurationGauge(
+                registry,
+                statuses,
+                "pbs_predicted_consistency_ratio",
+                "Predicted P(consistent) for a read starting t_ms milliseconds after commit",
+                "t_ms",
+                (configuration, labels, sample) -> configuration
+                        .consistency()
+                        .forEach(point -> sample.call(point.probability(), with(labels, number(point.tMillis())))));
+        configurationGauge(
+                registry,
+                statuses,
+                "pbs_predicted_consistency_lower_ratio",
+                "Low end of the predicted P(consistent)'s 95% interval",
+                "t_ms",
+                (configuration, labels, sample) -> configuration
+                        .consistency()
+                        .forEach(point -> sample.call(point.lower(), with(labels, number(point.tMillis())))));
+        configurationGauge(
+                registry,
+                statuses,
+                "pbs_predicted_consistency_upper_ratio",
+                "High end of the predicted P(consistent)'s 95% interval",
+                "t_ms",
+                (configuration, labels, sample) -> configuration
+                        .consistency()
+                        .forEach(point -> sample.call(point.upper(), with(labels, number(point.tMillis())))));
+        latencyGauge(
+                registry,
+                statuses,
+                "pbs_predicted_latency_seconds",
+                "Predicted latency percentile",
+                LivePrediction.Latency::millis);
+        latencyGauge(
+                registry,
+                statuses,
+                "pbs_predicted_latency_lower_seconds",
+                "Low end of the predicted latency percentile's 95% interval",
+                LivePrediction.Latency::lowerMillis);
+        latencyGauge(
+                registry,
+                statuses,
+                "pbs_predicted_latency_upper_seconds",
+                "High end of the predicted latency percentile's 95% interval",
+                LivePrediction.Latency::upperMillis);
+        configurationGauge(
+                registry,
+                statuses,
+                "pbs_sla_met",
+                "1 while the live profile's prediction meets the requirement, else 0",
+                "requirement",
+                (configuration, labels, sample) -> configuration
+                        .requirements()
+                        .forEach(requirement ->
+                                sample.call(requirement.met() ? 1 : 0, with(labels, requirement.requirement()))));
+        configurationGauge(
+                registry,
+                statuses,
+                "pbs_predicted_stale_read_ratio",
+                "Predicted share of the workload's reads that miss the newest committed write",
+                null,
+                (configuration, labels, sample) -> {
+                    if (configuration.workload() != null) {
+                        sample.call(configuration.workload().staleReadProbability(), labels);
+                    }
+                });
+        configurationGauge(
+                registry,
+                statuses,
+                "pbs_predicted_stale_reads_per_day",
+                "Predicted stale reads a day under the workload",
+                null,
+                (configuration, labels, sample) -> {
+                    if (configuration.workload() != null) {
+                        sample.call(configuration.workload().staleReadsPerDay(), labels);
+                    }
+                });
+        configurationGauge(
+                registry,
+                statuses,
+                "pbs_predicted_versions_behind_ratio",
+                "Predicted share of the workload's reads at least k versions behind",
+                "k",
+                (configuration, labels, sample) -> {
+                    if (configuration.workload() != null) {
+                        configuration
+                                .workload()
+                                .versionsBehind()
+                                .forEach(behind -> sample.call(
+                                        behind.probability(), with(labels, Integer.toString(behind.versions()))));
+                    }
+                });
+        GaugeWithCallback.builder()
+                .name("pbs_predicted_timestamp_seconds")
+                .help("When the probe's declared configurations were last predicted, seconds since the epoch")
+                .labelNames("probe")
+                .callback(callback -> {
+                    for (ProbeStatus probe : statuses.get()) {
+                        if (probe.prediction() != null) {
+                            callback.call(probe.prediction().predictedAtEpochSeconds(), probe.name());
+                        }
+                    }
+                })
+                .register(registry);
+        observedGauges(registry, statuses);
+    }
+
+    private static void observedGauges(PrometheusRegistry registry, Supplier<List<ProbeStatus>> statuses) {
+        String[] labels = {"probe", "write_level", "read_level", "t_ms"};
+        observedPoints(
+                registry,
+                statuses,
+                "pbs_observed_consistency_ratio",
+                "Observed share of reads t_ms after commit that returned the write",
+                labels,
+                Observation.Point::observed);
+        observedPoints(
+                registry,
+                statuses,
+                "pbs_observed_consistency_lower_ratio",
+                "Low end of the observed share's Wilson 95% interval",
+                labels,
+                Observation.Point::observedLower);
+        observedPoints(
+                registry,
+                statuses,
+                "pbs_observed_consistency_upper_ratio",
+                "High end of the observed share's Wilson 95% interval",
+                labels,
+                Observation.Point::observedUpper);
+        GaugeWithCallback.builder()
+                .name("pbs_observed_latency_seconds")
+                .help("Observed latency percentile of the probe's observation")
+                .labelNames("probe", "write_level", "read_level", "operation", "percentile")
+                .callback(callback -> {
+                    for (ProbeStatus probe : statuses.get()) {
+                        Observation observation = probe.observation();
+                        if (observation != null && probe.observeConsistency() != null) {
+                            for (Observation.Latency latency : observation.latencies()) {
+                                callback.call(
+                                        latency.observedMillis() / MILLIS_PER_SECOND,
+                                        probe.name(),
+                                        probe.observeConsistency(),
+                                        probe.observeConsistency(),
+                                        latency.operation(),
+                                        number(latency.percentile()));
+                            }
+                        }
+                    }
+                })
+                .register(registry);
+    }
+
+    private interface PointValue {
+        double of(Observation.Point point);
+    }
+
+    private static void observedPoints(
+            PrometheusRegistry registry,
+            Supplier<List<ProbeStatus>> statuses,
+            String name,
+            String help,
+            String[] labels,
+            PointValue value) {
+        GaugeWithCallback.builder()
+                .name(name)
+                .help(help)
+                .labelNames(labels)
+                .callback(callback -> {
+                    for (ProbeStatus probe : statuses.get()) {
+                        Observation observation = probe.observation();
+                        if (observation != null && probe.observeConsistency() != null) {
+                            for (Observation.Point point : observation.points()) {
+                                callback.call(
+                                        value.of(point),
+                                        probe.name(),
+                                        probe.observeConsistency(),
+                                        probe.observeConsistency(),
+                                        number(point.tMillis()));
+                            }
+                        }
+                    }
+                })
+                .register(registry);
+    }
+
+    private interface LatencyValue {
+        Double of(LivePrediction.Latency latency);
+    }
+
+    private static void latencyGauge(
+            PrometheusRegistry registry,
+            Supplier<List<ProbeStatus>> statuses,
+            String name,
+            String help,
+            LatencyValue value) {
+        String[] labels = with(CONFIGURATION, "operation", "percentile");
+        GaugeWithCallback.builder()
+                .name(name)
+                .help(help + " (+Inf: beyond the simulated range)")
+                .labelNames(labels)
+                .callback(callback -> eachConfiguration(statuses, (configuration, configurationLabels) -> {
+                    for (LivePrediction.Latency latency : configuration.latency()) {
+                        callback.call(
+                                seconds(value.of(latency)),
+                                with(configurationLabels, latency.operation(), number(latency.percentile())));
+                    }
+                }))
+                .register(registry);
+    }
+
+    private static void configurationGauge(
+            PrometheusRegistry registry,
+            Supplier<List<ProbeStatus>> statuses,
+            String name,
+            String help,
+            String extraLabel,
+            ConfigurationReader reader) {
+        String[] labels = extraLabel == null ? CONFIGURATION : with(CONFIGURATION, extraLabel);
+        GaugeWithCallback.builder()
+                .name(name)
+                .help(help)
+                .labelNames(labels)
+                .callback(callback -> eachConfiguration(
+                        statuses,
+                        (configuration, configurationLabels) ->
+                                reader.read(configuration, configurationLabels, callback::call)))
+                .register(registry);
+    }
+
+    private static void eachConfiguration(
+            Supplier<List<ProbeStatus>> statuses, BiConsumer<LivePrediction.Configuration, String[]> action) {
+        for (ProbeStatus probe : statuses.get()) {
+            LivePrediction prediction = probe.prediction();
+            if (prediction == null) {
+                continue;
+            }
+            for (LivePrediction.Configuration configuration : prediction.configurations()) {
+                action.accept(configuration, new String[] {
+                    probe.name(),
+                    configuration.writeLevel(),
+                    configuration.readLevel(),
+                    configuration.datacenter() == null ? "" : configuration.datacenter()
+                });
+            }
+        }
+    }
+
+    private static String[] with(String[] labels, String... more) {
+        List<String> all = new ArrayList<>(List.of(labels));
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+
+    /** Milliseconds as seconds; null (beyond the simulated range) as +Inf. */
+    private static double seconds(Double millis) {
+        return millis == null ? Double.POSITIVE_INFINITY : millis / MILLIS_PER_SECOND;
+    }
+
+    /** A label value for a number: {@code 0.999}, {@code 10}, {@code 99.9}. */
+    static String number(double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return Long.toString((long) value);
+        }
+        return String.format(Locale.ROOT, "%s", value);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.pbs.service.probes;
+
+import dev.pbs.model.profile.BuiltInProfiles;
+import dev.pbs.questions.QuestionLimits;
+import dev.pbs.service.slas.LivePrediction;
+import dev.pbs.service.slas.LivePredictor;
+import dev.pbs.service.slas.SlaConfiguration;
+import dev.pbs.service.slas.Workload;
+import java.util.List;
+import java.util.Optional;
+
+/** A live prediction made for real from a built-in profile, as a probe of a 3-replica cluster makes it. */
+public final class CannedLivePrediction {
+
+    private CannedLivePrediction() {}
+
+    /**
+     * lnkd-disk at N = 3: ONE/ONE with a window requirement it misses and a read latency one it
+     * meets, QUORUM/QUORUM (strict) with a consistency requirement; 1,000 reads and 100 writes a
+     * second over 10,000 keys.
+     */
+    public static LivePrediction lnkdDisk() {
+        return new LivePredictor(QuestionLimits.COMMAND_LINE)
+                .predict(
+                        BuiltInProfiles.named("lnkd-disk").orElseThrow(),
+                        3,
+                        List.of(
+                                sla("ONE", "ONE", "window@0.999<=5ms", "read.p99<=100ms"),
+                                sla("QUORUM", "QUORUM", "consistency@0ms>=0.999")),
+                        Optional.of(new Workload(1000, 100, 10_000)),
+                        20_000);
+    }
+
+    private static dev.pbs.service.slas.LiveSla sla(String write, String read, String... requirements) {
+        SlaConfiguration configuration = new SlaConfiguration();
+        configuration.setWriteLevel(write);
+        configuration.setReadLevel(read);
+        configuration.setRequire(List.of(requirements));
+        return configuration.toSla("slas[0]");
+    }
+}

@@ -1,0 +1,173 @@
+package dev.pbs.service.slas;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.pbs.model.profile.BuiltInProfiles;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.montecarlo.WarsEngine;
+import dev.pbs.montecarlo.workload.WorkloadStaleness;
+import dev.pbs.questions.QuestionLimits;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The declared configurations predicted from a profile, as a probe does at each refresh. */
+class LivePredictorTest {
+
+    private static final LatencyProfile LNKD_DISK =
+            BuiltInProfiles.named("lnkd-disk").orElseThrow();
+    private static final long TRIALS = 50_000;
+    private final LivePredictor predictor = new LivePredictor(QuestionLimits.COMMAND_LINE);
+
+    static LiveSla sla(String write, String read, String... requirements) {
+        SlaConfiguration configuration = new SlaConfiguration();
+        configuration.setWriteLevel(write);
+        configuration.setReadLevel(read);
+        configuration.setRequire(List.of(requirements));
+        return configuration.toSla("slas[0]");
+    }
+
+    @Test
+    void oneOne_figuresAreTheEnginesOnTheSameDraws() {
+        LivePrediction prediction = predictor.predict(
+                LNKD_DISK, 3, List.of(sla("ONE", "ONE", "window@0.999<=5ms")), Optional.empty(), TRIALS);
+
+        ConfigurationResult direct = new WarsEngine()
+                .run(SimulationSpec.builder(LNKD_DISK, 3)
+                        .configurations(List.of(dev.pbs.model.quorum.QuorumConfiguration.of(3, 1, 1)))
+                        .trials(TRIALS)
+                        .seed(LivePredictor.SEED)
+                        .threads(1)
+                        .visibilityGridMillis(new double[] {0, 1, 5, 10, 50, 100})
+                        .build())
+                .configuration(1, 1)
+                .orElseThrow();
+        assertThat(prediction.problems()).isEmpty();
+        assertThat(prediction.configurations()).hasSize(1);
+        LivePrediction.Configuration oneOne = prediction.configurations().get(0);
+        assertThat(List.of(oneOne.n(), oneOne.r(), oneOne.w())).containsExactly(3, 1, 1);
+        assertThat(oneOne.datacenter()).isNull();
+        assertThat(oneOne.windows())
+                .extracting(LivePrediction.Window::probability)
+                .containsExactly(0.99, 0.999);
+        assertThat(oneOne.windows().get(1).millis())
+                .isEqualTo(direct.window(0.999).valueMillis());
+        assertThat(oneOne.consistency().get(0).probability())
+                .isEqualTo(direct.consistentAt(0).estimate());
+        assertThat(oneOne.latency())
+                .filteredOn(latency -> latency.operation().equals("read") && latency.percentile() == 99)
+                .singleElement()
+                .extracting(LivePrediction.Latency::millis)
+                .isEqualTo(direct.readLatency(99).valueMillis());
+        double window = direct.window(0.999).valueMillis();
+        assertThat(window).as("lnkd-disk's ONE/ONE window is far beyond 5 ms").isGreaterThan(5);
+        assertThat(oneOne.slaMet()).isFalse();
+        assertThat(oneOne.requirements()).singleElement().satisfies(requirement -> {
+            assertThat(requirement.requirement()).isEqualTo("window@0.999<=5ms");
+            assertThat(requirement.met()).isFalse();
+            assertThat(requirement.violation()).startsWith("window@0.999=").endsWith("ms > 5ms");
+        });
+    }
+
+    @Test
+    void strictQuorums_alwaysConsistentAndMeetTheirSla() {
+        LivePrediction prediction = predictor.predict(
+                LNKD_DISK,
+                3,
+                List.of(sla("QUORUM", "QUORUM", "consistency@0ms>=0.9999", "window@0.99999<=0ms")),
+                Optional.of(new Workload(1000, 1000, 10)),
+                TRIALS);
+
+        LivePrediction.Configuration quorum = prediction.configurations().get(0);
+        assertThat(quorum.slaMet()).isTrue();
+        assertThat(quorum.requirements()).allMatch(LivePrediction.RequirementStatus::met);
+        assertThat(quorum.consistency()).allMatch(point -> point.probability() == 1.0);
+        assertThat(quorum.windows())
+                .extracting(LivePrediction.Window::probability)
+                .contains(0.99999);
+        assertThat(quorum.workload().staleReadsPerDay()).isZero();
+        assertThat(quorum.workload().versionsBehind()).allMatch(behind -> behind.probability() == 0);
+    }
+
+    @Test
+    void workload_staleReadsPerDayAreReadsPerDayTimesTheStaleShare() {
+        Workload workload = new Workload(2_000, 500, 1_000);
+        LivePrediction prediction =
+                predictor.predict(LNKD_DISK, 3, List.of(sla("ONE", "ONE")), Optional.of(workload), TRIALS);
+
+        LivePrediction.Severity severity = prediction.configurations().get(0).workload();
+        assertThat(severity.writesPerKeyPerSecond()).isEqualTo(0.5);
+        assertThat(severity.staleReadsPerDay())
+                .isCloseTo(severity.staleReadProbability() * 2_000 * 86_400, within(1e-6));
+        // Half a write a second per key against windows of a few ms: a small share, but not none.
+        assertThat(severity.staleReadProbability()).isBetween(1e-6, 0.05);
+        assertThat(severity.versionsBehind())
+                .extracting(LivePrediction.VersionsBehind::versions)
+                .containsExactly(1, 2, 3);
+        assertThat(severity.versionsBehind().get(0).probability())
+                .isGreaterThanOrEqualTo(severity.versionsBehind().get(1).probability());
+        ConfigurationResult direct = new WarsEngine()
+                .run(SimulationSpec.builder(LNKD_DISK, 3)
+                        .configurations(List.of(dev.pbs.model.quorum.QuorumConfiguration.of(3, 1, 1)))
+                        .trials(TRIALS)
+                        .seed(LivePredictor.SEED)
+                        .threads(1)
+                        .visibilityGridMillis(new double[] {0, 1, 5, 10, 50, 100})
+                        .build())
+                .configuration(1, 1)
+                .orElseThrow();
+        assertThat(severity.staleReadProbability())
+                .isEqualTo(WorkloadStaleness.of(direct).staleProbability(0.5));
+    }
+
+    @Test
+    void requirementTimesAndPercentiles_areAddedToTheExportedOnes() {
+        LivePrediction prediction = predictor.predict(
+                LNKD_DISK,
+                3,
+                List.of(sla("ONE", "TWO", "consistency@3ms>=0.9", "write.p95<=50ms")),
+                Optional.empty(),
+                TRIALS);
+
+        LivePrediction.Configuration configuration = prediction.configurations().get(0);
+        assertThat(configuration.consistency())
+                .extracting(LivePrediction.Consistency::tMillis)
+                .containsExactly(0.0, 1.0, 3.0, 5.0, 10.0, 50.0, 100.0);
+        assertThat(configuration.latency())
+                .filteredOn(latency -> latency.operation().equals("write"))
+                .extracting(LivePrediction.Latency::percentile)
+                .containsExactly(50.0, 95.0, 99.0, 99.9);
+    }
+
+    @Test
+    void datacenters_oneConfigurationPerReadDatacenter() {
+        LatencyProfile regions = BuiltInProfiles.named("ec2-three-regions").orElseThrow();
+        LivePrediction prediction = predictor.predict(
+                regions, 3, List.of(sla("LOCAL_QUORUM", "LOCAL_ONE", "window@0.99<=1000ms")), Optional.empty(), TRIALS);
+
+        assertThat(prediction.problems()).isEmpty();
+        assertThat(prediction.configurations())
+                .extracting(LivePrediction.Configuration::datacenter)
+                .containsExactlyElementsOf(regions.topology().orElseThrow().names());
+    }
+
+    @Test
+    void aConfigurationTheProfileCannotServe_isAProblemNotAFailure() {
+        LivePrediction prediction = predictor.predict(
+                LNKD_DISK, 2, List.of(sla("THREE", "ONE"), sla("ONE", "ONE")), Optional.empty(), TRIALS);
+
+        assertThat(prediction.configurations()).hasSize(1);
+        assertThat(prediction.problems()).singleElement().asString().startsWith("THREE/ONE: ");
+        SlaConfiguration elsewhere = new SlaConfiguration();
+        elsewhere.setWriteLevel("ONE");
+        elsewhere.setReadLevel("ONE");
+        elsewhere.setReadDatacenter("dc2");
+        LivePrediction noDatacenters =
+                predictor.predict(LNKD_DISK, 3, List.of(elsewhere.toSla("slas[0]")), Optional.empty(), TRIALS);
+        assertThat(noDatacenters.problems())
+                .containsExactly("ONE/ONE: readDatacenter dc2 is set, but the profile lnkd-disk has no datacenters");
+    }
+}
