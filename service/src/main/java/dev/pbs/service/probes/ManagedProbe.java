@@ -18,6 +18,8 @@ import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.service.core.ProfileStore;
+import dev.pbs.service.history.HistoryView;
+import dev.pbs.service.history.ProbeHistory;
 import dev.pbs.service.slas.LivePrediction;
 import dev.pbs.service.slas.LivePredictor;
 import dev.pbs.service.slas.LiveSla;
@@ -48,6 +50,9 @@ public final class ManagedProbe implements Managed {
     private static final Logger LOG = LoggerFactory.getLogger(ManagedProbe.class);
     private static final long MAX_RETRY_MILLIS = 60_000;
 
+    /** The data directory's folder of probe histories, one folder per probe inside. */
+    public static final String HISTORY_FOLDER = "history";
+
     private final ProbeConfiguration configuration;
     private final ProfileStore store;
     private final ScheduledExecutorService refresher;
@@ -70,6 +75,7 @@ public final class ManagedProbe implements Managed {
     private final List<LiveSla> slas;
     private final Optional<Workload> workload;
     private final LivePredictor predictor;
+    private final ProbeHistory history;
     /** The declared configurations predicted from the last published profile; null before the first. */
     private volatile LivePrediction lastPrediction;
 
@@ -93,6 +99,12 @@ public final class ManagedProbe implements Managed {
         this.slas = configuration.liveSlas();
         this.workload = configuration.liveWorkload();
         this.predictor = new LivePredictor(limits);
+        this.history = ProbeHistory.open(
+                store.directory().resolveSibling(HISTORY_FOLDER).resolve(configuration.getName()),
+                configuration.getHistorySize(),
+                Duration.ofSeconds(configuration.getHistorySpacingSeconds()),
+                configuration.window());
+        history.loadProblems().forEach(problem -> LOG.warn("probe {}: {}", configuration.getName(), problem));
         this.refresher = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "pbs-probe-refresh-" + configuration.getName());
             thread.setDaemon(true);
@@ -217,6 +229,7 @@ public final class ManagedProbe implements Managed {
                             MeasuredProfile.of(snapshot, configuration.profileName()), readPath);
                     store.publishLive(profile);
                     predictLive(profile);
+                    history.record(profile, lastPrediction, Instant.now());
                     Map<String, Long> samples = new LinkedHashMap<>();
                     for (WarsMessage message : WarsMessage.values()) {
                         samples.put(message.letter(), snapshot.samples(message));
@@ -245,6 +258,11 @@ public final class ManagedProbe implements Managed {
                 profile, configuration.getReplicationFactor(), slas, workload, configuration.getPredictionTrials());
         prediction.problems().forEach(problem -> LOG.warn("probe {}: cannot predict {}", name(), problem));
         lastPrediction = prediction;
+    }
+
+    /** Its kept live profiles and predictions, as {@code GET /api/v1/probes/{name}/history} shows them. */
+    public HistoryView history() {
+        return history.view(name());
     }
 
     /** The probe's state now; cheap (no histogram is copied), as metrics read it at every scrape. */
@@ -280,6 +298,7 @@ public final class ManagedProbe implements Managed {
                 observation.isPresent()
                         ? configuration.getObserveConsistency().trim().toUpperCase(java.util.Locale.ROOT)
                         : null,
-                lastPrediction);
+                lastPrediction,
+                history.latestDrift().orElse(null));
     }
 }

@@ -47,13 +47,23 @@ import java.util.Optional;
  *   <li>{@code workload}: the cluster's reads and writes per second and keys, for stale reads per
  *       day (see {@link WorkloadConfiguration}); default none;</li>
  *   <li>{@code predictionTrials}: Monte Carlo trials of each of those predictions (default
- *       200,000; 1,000 to 10,000,000).</li>
+ *       200,000; 1,000 to 10,000,000);</li>
+ *   <li>{@code historySize}: live profiles and predictions kept in the data directory's {@code
+ *       history/<name>/} (default 1,008; 1 to 100,000);</li>
+ *   <li>{@code historySpacingSeconds}: the least time between two kept entries (default 600: a
+ *       week of history at the default size; 1 to 604,800).</li>
  * </ul>
  */
 public class ProbeConfiguration {
 
     /** Monte Carlo trials of each live prediction when {@code predictionTrials} is not set. */
     public static final long DEFAULT_PREDICTION_TRIALS = 200_000;
+
+    /** Entries a probe's history keeps by default: a week at the default spacing. */
+    public static final int DEFAULT_HISTORY_SIZE = 1008;
+
+    /** The least time between two history entries by default, seconds. */
+    public static final int DEFAULT_HISTORY_SPACING_SECONDS = 600;
 
     @NotEmpty
     @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9_-]{0,47}", message = "must be letters, digits, '-' or '_' (at most 48)")
@@ -110,6 +120,34 @@ public class ProbeConfiguration {
     @Min(1_000)
     @Max(10_000_000)
     private long predictionTrials = DEFAULT_PREDICTION_TRIALS;
+
+    @Min(1)
+    @Max(100_000)
+    private int historySize = DEFAULT_HISTORY_SIZE;
+
+    @Min(1)
+    @Max(604_800)
+    private int historySpacingSeconds = DEFAULT_HISTORY_SPACING_SECONDS;
+
+    @JsonProperty
+    public int getHistorySize() {
+        return historySize;
+    }
+
+    @JsonProperty
+    public void setHistorySize(int historySize) {
+        this.historySize = historySize;
+    }
+
+    @JsonProperty
+    public int getHistorySpacingSeconds() {
+        return historySpacingSeconds;
+    }
+
+    @JsonProperty
+    public void setHistorySpacingSeconds(int historySpacingSeconds) {
+        this.historySpacingSeconds = historySpacingSeconds;
+    }
 
     @JsonProperty
     public List<SlaConfiguration> getSlas() {

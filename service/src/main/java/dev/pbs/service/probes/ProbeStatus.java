@@ -2,6 +2,7 @@ package dev.pbs.service.probes;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.pbs.formats.wire.Observation;
+import dev.pbs.service.history.DriftView;
 import dev.pbs.service.slas.LivePrediction;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
@@ -25,6 +26,8 @@ import java.util.Map;
  *     when observation is off
  * @param prediction the declared configurations predicted from the last published live profile,
  *     or null before the first or when the probe declares none
+ * @param drift the newest history entry's delays against the reference week, or null before the
+ *     history has a reference
  */
 @Schema(name = "ProbeStatus", description = "A probe configured in the service, as it is now.")
 public record ProbeStatus(
@@ -76,7 +79,14 @@ public record ProbeStatus(
                         + "null before the first, or when the probe declares none.",
                 nullable = true)
         @JsonProperty("prediction")
-        LivePrediction prediction) {
+        LivePrediction prediction,
+
+        @Schema(
+                description = "The newest history entry's delays against the reference week, message by message; "
+                        + "null before the history has a reference.",
+                nullable = true)
+        @JsonProperty("drift")
+        List<DriftView> drift) {
 
     /**
      * @param address the node's address

@@ -92,7 +92,8 @@ public final class CannedProbeStatus {
                         new ProbeStatus.Node("127.0.0.3", false, 7)),
                 ObservationReport.answer(observation()),
                 "ONE",
-                CannedLivePrediction.lnkdDisk());
+                CannedLivePrediction.lnkdDisk(),
+                null);
     }
 
     /** A probe that has never connected, as one whose contact point nothing listens on is. */
@@ -107,6 +108,7 @@ public final class CannedProbeStatus {
                 Map.of(),
                 operations(0, 0, 0),
                 List.of(),
+                null,
                 null,
                 null,
                 null);
