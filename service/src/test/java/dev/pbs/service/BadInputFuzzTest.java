@@ -601,6 +601,40 @@ class BadInputFuzzTest {
                 .as("a valid prediction after the storm: %s", text(after.body()))
                 .isEqualTo(200);
         assertThat(probes).hasSizeGreaterThanOrEqualTo(1_000);
+        assertRequestMetricsStayBounded(client);
+    }
+
+    /** After the storm the request histogram's labels hold the API's route templates and methods only. */
+    private static void assertRequestMetricsStayBounded(HttpClient client) throws Exception {
+        HttpResponse<String> scrape = client.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + APP.getAdminPort() + "/metrics"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(scrape.statusCode()).isEqualTo(200);
+        java.util.Set<String> routes = new java.util.TreeSet<>();
+        java.util.Set<String> methods = new java.util.TreeSet<>();
+        java.util.regex.Pattern labels = java.util.regex.Pattern.compile(
+                "^pbs_http_server_requests_seconds_count\\{method=\"([^\"]*)\",route=\"([^\"]*)\",");
+        scrape.body()
+                .lines()
+                .map(labels::matcher)
+                .filter(java.util.regex.Matcher::find)
+                .forEach(series -> {
+                    methods.add(series.group(1));
+                    routes.add(series.group(2));
+                });
+        assertThat(routes)
+                .contains("unmatched", "/v1/predictions")
+                .isSubsetOf(
+                        "/v1/predictions",
+                        "/v1/recommendations",
+                        "/v1/sla/window",
+                        "/v1/profiles",
+                        "/v1/profiles/{name}",
+                        "/v1/probes",
+                        "/openapi.{type:json|yaml}",
+                        "unmatched");
+        assertThat(methods).isSubsetOf("GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "other");
     }
 
     /**

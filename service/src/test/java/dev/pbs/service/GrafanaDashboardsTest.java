@@ -51,11 +51,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * a cluster, because they have no sample before (and the Prometheus client then writes not even their
  * HELP and TYPE lines): pbs_probe_node_up (no nodes seen) and pbs_probe_samples (nothing published).
  * Those two, and only those, are checked instead against {@link ProbeMetrics} fed a connected probe's status.
+ * The request histogram, pbs_http_server_requests_seconds, has series once the API has answered: the test
+ * asks it one question first.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class GrafanaDashboardsTest {
 
-    private static final Pattern METRIC = Pattern.compile("\\b((?:pbs|jvm|process)_[a-z0-9_]+)\\b");
+    private static final Pattern METRIC = Pattern.compile("\\b((?:pbs|jvm|process|jetty|logback)_[a-z0-9_]+)\\b");
     /** The files every check below must at least have found. */
     private static final List<String> KNOWN_DASHBOARDS = List.of("pbs-service.json", "pbs-probes.json");
     /** Families without samples, so absent from /metrics, until a probe connects to a cluster. */
@@ -76,6 +78,14 @@ class GrafanaDashboardsTest {
 
     @Test
     void everyQueriedMetric_isExportedByTheService() throws Exception {
+        // The request histogram has series once the API has answered.
+        HttpResponse<Void> answer = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(
+                                        URI.create("http://127.0.0.1:" + APP.getLocalPort() + "/api/v1/profiles"))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding());
+        assertThat(answer.statusCode()).isEqualTo(200);
         String scrape = scrape();
         Set<String> exported = metricNames(scrape);
         // The probe is configured and exported: not connected, nothing done, never published.
@@ -122,6 +132,9 @@ class GrafanaDashboardsTest {
                     .containsAll(notScraped);
             queriedByAll.addAll(queried);
         }
+        assertThat(queriedByAll)
+                .as("the service dashboard's request histogram")
+                .contains("pbs_http_server_requests_seconds_bucket", "pbs_http_server_requests_seconds_count");
         assertThat(queriedByAll)
                 .as("the probe dashboard's families")
                 .contains(

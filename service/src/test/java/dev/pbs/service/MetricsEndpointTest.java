@@ -39,7 +39,7 @@ class MetricsEndpointTest {
     }
 
     @Test
-    void metrics_afterCachedPredictions_showTheCacheTheTimerAndTheJvm() {
+    void metrics_afterCachedPredictions_showTheCacheTheRequestsAndTheJvm() {
         String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"trials\": 2000, \"seed\": 11}";
         for (int request = 0; request < 3; request++) {
             Response response = APP.client()
@@ -55,19 +55,25 @@ class MetricsEndpointTest {
         assertThat(scrape.getMediaType().toString()).startsWith("text/plain");
         String text = scrape.readEntity(String.class);
 
-        assertThat(value(text, "pbs_prediction_cache_misses")).hasValue(1);
-        assertThat(value(text, "pbs_prediction_cache_hits")).hasValue(2);
-        assertThat(value(text, "pbs_simulations_refused")).hasValue(0);
+        assertThat(value(text, "pbs_prediction_cache_misses_total")).hasValue(1);
+        assertThat(value(text, "pbs_prediction_cache_hits_total")).hasValue(2);
+        assertThat(value(text, "pbs_simulations_refused_total")).hasValue(0);
         assertThat(value(text, "pbs_simulations_in_progress")).hasValue(0);
-        assertThat(value(text, "pbs_api_predictions_seconds_count")).hasValue(3);
-        assertThat(value(text, "pbs_api_predictions_2xx_responses_total")).hasValue(3);
+        assertThat(
+                        value(
+                                text,
+                                "pbs_http_server_requests_seconds_count{method=\"POST\",route=\"/v1/predictions\",status=\"200\"}"))
+                .hasValue(3);
         assertThat(text)
                 .contains(
-                        "# TYPE pbs_api_predictions_seconds summary",
+                        "# TYPE pbs_http_server_requests_seconds histogram",
+                        "# TYPE pbs_prediction_cache_hits_total counter",
+                        "# TYPE pbs_simulations_in_progress gauge",
+                        "jetty_thread_pool_utilization{pool=\"dw\"}",
+                        "logback_events_total{level=\"warn\"}",
                         "jvm_memory_used_bytes{",
-                        "jvm_threads_current ",
-                        "pbs_api_sla_window_seconds_count ",
-                        "pbs_api_profiles_list_seconds_count ");
+                        "jvm_threads_current ")
+                .doesNotContain("pbs_api_", "_responses_total", "QueuedThreadPool", "MutableServletContextHandler");
     }
 
     @Test
@@ -75,10 +81,11 @@ class MetricsEndpointTest {
         JsonNode metrics = APP.client().target(admin("/metrics.json")).request().get(JsonNode.class);
 
         assertThat(metrics.get("gauges").has("pbs.prediction_cache.hits")).isTrue();
-        assertThat(metrics.get("timers").has("pbs.api.predictions.seconds")).isTrue();
+        assertThat(metrics.get("gauges").has("org.eclipse.jetty.util.thread.QueuedThreadPool.dw.utilization"))
+                .isTrue();
     }
 
-    /** The value of a sample without labels, if the text has one. */
+    /** The value of a series (a name, and its labels as the text writes them), if the text has one. */
     private static OptionalDouble value(String text, String name) {
         return Arrays.stream(text.split("\n"))
                 .filter(line -> line.startsWith(name + " "))

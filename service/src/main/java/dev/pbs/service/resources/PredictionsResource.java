@@ -1,7 +1,5 @@
 package dev.pbs.service.resources;
 
-import com.codahale.metrics.annotation.ResponseMetered;
-import com.codahale.metrics.annotation.Timed;
 import dev.pbs.formats.wire.Prediction;
 import dev.pbs.service.api.PredictionRequestBody;
 import dev.pbs.service.core.PredictionService;
@@ -37,8 +35,6 @@ public final class PredictionsResource {
 
     @POST
     @Consumes(MediaType.WILDCARD)
-    @Timed(name = "pbs.api.predictions.seconds", absolute = true)
-    @ResponseMetered(name = "pbs.api.predictions", absolute = true)
     @Operation(
             operationId = "predict",
             summary = "Predict staleness for one profile and N",

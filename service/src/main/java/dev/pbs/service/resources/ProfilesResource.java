@@ -1,7 +1,5 @@
 package dev.pbs.service.resources;
 
-import com.codahale.metrics.annotation.ResponseMetered;
-import com.codahale.metrics.annotation.Timed;
 import dev.pbs.formats.profile.ProfileDocument;
 import dev.pbs.formats.profile.ProfileJson;
 import dev.pbs.formats.wire.ProfileSummary;
@@ -54,8 +52,6 @@ public final class ProfilesResource {
     }
 
     @GET
-    @Timed(name = "pbs.api.profiles.list.seconds", absolute = true)
-    @ResponseMetered(name = "pbs.api.profiles.list", absolute = true)
     @Operation(
             operationId = "listProfiles",
             summary = "List profiles",
@@ -80,8 +76,6 @@ public final class ProfilesResource {
 
     @GET
     @Path("/{name}")
-    @Timed(name = "pbs.api.profiles.get.seconds", absolute = true)
-    @ResponseMetered(name = "pbs.api.profiles.get", absolute = true)
     @Operation(
             operationId = "getProfile",
             summary = "Read a profile",
@@ -109,8 +103,6 @@ public final class ProfilesResource {
     @PUT
     @Path("/{name}")
     @Consumes(MediaType.WILDCARD)
-    @Timed(name = "pbs.api.profiles.put.seconds", absolute = true)
-    @ResponseMetered(name = "pbs.api.profiles.put", absolute = true)
     @Operation(
             operationId = "putProfile",
             summary = "Upload a profile",
@@ -165,8 +157,6 @@ public final class ProfilesResource {
 
     @DELETE
     @Path("/{name}")
-    @Timed(name = "pbs.api.profiles.delete.seconds", absolute = true)
-    @ResponseMetered(name = "pbs.api.profiles.delete", absolute = true)
     @Operation(
             operationId = "deleteProfile",
             summary = "Delete an uploaded profile",

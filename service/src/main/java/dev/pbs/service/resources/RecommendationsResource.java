@@ -1,7 +1,5 @@
 package dev.pbs.service.resources;
 
-import com.codahale.metrics.annotation.ResponseMetered;
-import com.codahale.metrics.annotation.Timed;
 import dev.pbs.formats.wire.Recommendation;
 import dev.pbs.service.api.RecommendationRequestBody;
 import dev.pbs.service.core.PredictionService;
@@ -37,8 +35,6 @@ public final class RecommendationsResource {
 
     @POST
     @Consumes(MediaType.WILDCARD)
-    @Timed(name = "pbs.api.recommendations.seconds", absolute = true)
-    @ResponseMetered(name = "pbs.api.recommendations", absolute = true)
     @Operation(
             operationId = "recommend",
             summary = "Choose N, R and W, or consistency levels, for consistency and latency requirements",

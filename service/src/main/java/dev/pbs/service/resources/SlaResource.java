@@ -1,7 +1,5 @@
 package dev.pbs.service.resources;
 
-import com.codahale.metrics.annotation.ResponseMetered;
-import com.codahale.metrics.annotation.Timed;
 import dev.pbs.formats.wire.SlaWindow;
 import dev.pbs.model.quorum.ConsistencyLevel;
 import dev.pbs.model.quorum.LevelConfiguration;
@@ -48,8 +46,6 @@ public final class SlaResource {
 
     @GET
     @Path("/window")
-    @Timed(name = "pbs.api.sla_window.seconds", absolute = true)
-    @ResponseMetered(name = "pbs.api.sla_window", absolute = true)
     @Operation(
             operationId = "slaWindow",
             summary = "Consistency window for a probability",
