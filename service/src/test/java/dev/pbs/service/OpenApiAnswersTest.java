@@ -21,7 +21,10 @@ import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.DelayOverrides;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageDelays;
+import dev.pbs.service.history.ProbeHistory;
+import dev.pbs.service.probes.CannedLivePrediction;
 import dev.pbs.service.probes.CannedProbeStatus;
+import dev.pbs.service.probes.CannedProfiles;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -37,6 +40,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -238,6 +242,15 @@ class OpenApiAnswersTest {
                 .hasSize(1);
         checked.add(check("listProbes", 200, probes));
         checked.add(check("listProbes", 400, send("GET", "/api/v1/probes;x=1", null, null)));
+        HttpResponse<String> history = send("GET", "/api/v1/probes/nowhere/history", null, null);
+        assertThat(JsonMapping.readTree(history.body()).get("entries"))
+                .as("nothing published yet")
+                .isEmpty();
+        checked.add(check("probeHistory", 200, history));
+        checked.add(check("probeHistory", 400, send("GET", "/api/v1/probes/nowhere/history;x=1", null, null)));
+        HttpResponse<String> unknown = send("GET", "/api/v1/probes/elsewhere/history", null, null);
+        assertThat(unknown.body()).contains("no probe named 'elsewhere'; GET /api/v1/probes lists them");
+        checked.add(check("probeHistory", 404, unknown));
 
         assertThat(checked)
                 .as("every documented 2xx and 4xx answer was obtained and checked")
@@ -254,6 +267,25 @@ class OpenApiAnswersTest {
 
         assertThat(answer.get(0).get("observation").get("points")).isNotEmpty();
         assertThat(problems("listProbes 200", answer)).isEmpty();
+    }
+
+    /** A history with entries, a prediction and drift cannot be had without a cluster: as the service writes it. */
+    @Test
+    void historyWithEntries_asTheServiceWritesIt_matchesTheSchema() throws Exception {
+        ProbeHistory history = ProbeHistory.open(
+                Files.createTempDirectory("pbs-history"), 10, Duration.ofSeconds(1), Duration.ofSeconds(1));
+        Instant start = Instant.parse("2026-12-01T00:00:00Z");
+        for (int index = 0; index < 3; index++) {
+            history.record(
+                    CannedProfiles.measured("cassandra:canned", index),
+                    CannedLivePrediction.lnkdDisk(),
+                    start.plusSeconds(10L * index));
+        }
+        JsonNode answer = APP.getObjectMapper().valueToTree(history.view("canned"));
+
+        assertThat(answer.at("/entries/2/drift")).hasSize(4);
+        assertThat(answer.at("/entries/0/drift").isNull()).isTrue();
+        assertThat(problems("probeHistory 200", answer)).isEmpty();
     }
 
     /** The check has teeth: a field the schema lacks, a missing one, a null where none may be. */

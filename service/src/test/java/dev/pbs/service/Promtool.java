@@ -17,17 +17,17 @@ import java.util.concurrent.TimeUnit;
  * Prometheus's own checker, {@code promtool check metrics}, from Debian's {@code prometheus} package.
  * {@link #installedOrFail()} says whether to skip a test that needs it.
  */
-final class Promtool {
+public final class Promtool {
 
     /** Debian's path; the property exists to check the skip and the failure when it is missing. */
-    static final Path PROMTOOL = Path.of(System.getProperty("pbs.test.promtool", "/usr/bin/promtool"));
+    public static final Path PROMTOOL = Path.of(System.getProperty("pbs.test.promtool", "/usr/bin/promtool"));
 
     static final boolean INSTALLED = Files.isExecutable(PROMTOOL);
-    static final String MISSING =
+    public static final String MISSING =
             "the test needs " + PROMTOOL + ": install Debian's package with 'apt-get install prometheus'";
 
     /** What {@code promtool check metrics} said about a scrape: its exit status and every line it wrote. */
-    record Check(int exitStatus, List<String> lines) {}
+    public record Check(int exitStatus, List<String> lines) {}
 
     private Promtool() {}
 
@@ -35,7 +35,7 @@ final class Promtool {
      * Whether promtool is installed; fails when it is not but {@code PBS_REQUIRE_PROMTOOL=1} (as in CI), so
      * that a missing promtool cannot pass for a skipped test there.
      */
-    static boolean installedOrFail() {
+    public static boolean installedOrFail() {
         if (!INSTALLED && "1".equals(System.getenv("PBS_REQUIRE_PROMTOOL"))) {
             fail("PBS_REQUIRE_PROMTOOL=1 but " + MISSING);
         }
@@ -43,17 +43,26 @@ final class Promtool {
     }
 
     /** {@code promtool check metrics < scrape}: its standard output and error together. */
-    static Check checkMetrics(String scrape) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(PROMTOOL.toString(), "check", "metrics")
-                .redirectErrorStream(true)
-                .start();
+    public static Check checkMetrics(String scrape) throws IOException, InterruptedException {
+        return run(scrape, "check", "metrics");
+    }
+
+    /**
+     * {@code promtool ARGUMENTS}, with {@code input} on its standard input: its standard output and
+     * error together.
+     */
+    public static Check run(String standardInput, String... arguments) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>();
+        command.add(PROMTOOL.toString());
+        command.addAll(List.of(arguments));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         CompletableFuture<byte[]> output = CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
         try (OutputStream input = process.getOutputStream()) {
-            input.write(scrape.getBytes(StandardCharsets.UTF_8));
+            input.write(standardInput.getBytes(StandardCharsets.UTF_8));
         }
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            fail("promtool check metrics did not finish in 60 s");
+            fail("promtool " + String.join(" ", arguments) + " did not finish in 60 s");
         }
         String text = new String(output.join(), StandardCharsets.UTF_8);
         return new Check(process.exitValue(), text.lines().toList());

@@ -1,5 +1,6 @@
 package dev.pbs.service.probes;
 
+import dev.pbs.service.history.DriftMetrics;
 import dev.pbs.service.slas.SlaMetrics;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
@@ -31,10 +32,11 @@ public final class ProbeMetrics {
 
     /**
      * Registers the metrics over the statuses the supplier gives at each scrape (one call per
-     * metric), with the live predictions' ({@link SlaMetrics}).
+     * metric), with the live predictions' ({@link SlaMetrics}) and the drift's ({@link DriftMetrics}).
      */
     public static void register(PrometheusRegistry registry, Supplier<List<ProbeStatus>> statuses) {
         SlaMetrics.register(registry, statuses);
+        DriftMetrics.register(registry, statuses);
         GaugeWithCallback.builder()
                 .name("pbs_probe_samples")
                 .help("W, A, R, S one-way delay samples behind the probe's published live profile")

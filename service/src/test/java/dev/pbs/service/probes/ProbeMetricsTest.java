@@ -2,12 +2,14 @@ package dev.pbs.service.probes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.service.Promtool;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** The pbs_probe_* families from probe statuses, as the admin port's /metrics shows them. */
@@ -46,6 +48,28 @@ class ProbeMetricsTest {
                         "# TYPE pbs_probe_operations_total counter",
                         "# TYPE pbs_probe_last_refresh_timestamp_seconds gauge");
         assertThat(text).doesNotContain("pbs_probe_node_up", "pbs_probe_samples");
+    }
+
+    /** Every family the probes export, predictions and drift included, passes Prometheus's own checker. */
+    @Test
+    void scrape_everyProbeFamily_passesPromtool() throws Exception {
+        Assumptions.assumeTrue(Promtool.installedOrFail(), Promtool.MISSING);
+        String text = scrape(List.of(
+                CannedProbeStatus.running("local", 1_795_990_000L, 1500),
+                CannedProbeStatus.unreachable("nowhere", "refused")));
+        assertThat(text)
+                .contains(
+                        "pbs_sla_met{",
+                        "pbs_predicted_window_seconds{",
+                        "pbs_observed_consistency_ratio{",
+                        "pbs_delay_drift_moved{message=\"W\",probe=\"local\"} 1.0",
+                        "pbs_delay_drift_moved{message=\"A\",probe=\"local\"} 0.0",
+                        "pbs_delay_drift_distance{message=\"W\",probe=\"local\"} 0.62");
+
+        Promtool.Check check = Promtool.checkMetrics(text);
+
+        assertThat(check.lines()).isEmpty();
+        assertThat(check.exitStatus()).isZero();
     }
 
     static String scrape(List<ProbeStatus> statuses) throws IOException {
