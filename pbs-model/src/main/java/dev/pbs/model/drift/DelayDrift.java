@@ -22,9 +22,15 @@ import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
  * functions are piecewise linear; the distance is taken at the quantiles 0.001 to 0.999 of both,
  * in steps of 0.001, so it is exact to about 0.001.
  *
- * <p>With thousands of samples a test finds even a harmless shift significant, so a message
- * counts as moved only when the distance is also large: {@code p < }{@value #SIGNIFICANCE} and
- * {@code D >= }{@value #MINIMUM_DISTANCE} (a fifth of the probability mass displaced).
+ * <p>With thousands of samples a test finds even a harmless shift significant, and a live cluster's
+ * successive profiles differ by more than their sampling alone (load, compaction, and the probe's
+ * per-window correction of tracing's cost move them). So a message counts as moved only when the
+ * distance is also large, both in itself and against the reference's own spread: {@code p <
+ * }{@value #SIGNIFICANCE}, {@code D >= }{@value #MINIMUM_DISTANCE} (a fifth of the probability mass
+ * displaced) and {@code D >= spread + }{@value #MARGIN}, where the spread is the median distance of
+ * the reference's profiles from their mixture: how far one profile typically lies from the rest
+ * (0 with a single reference profile; the median, so that one odd window in the week does not hide
+ * a move).
  */
 public final class DelayDrift {
 
@@ -33,6 +39,12 @@ public final class DelayDrift {
 
     /** The smallest distance that counts as a move, whatever the p-value. */
     public static final double MINIMUM_DISTANCE = 0.2;
+
+    /** How far beyond the reference's own spread a distance must reach to count as a move. */
+    public static final double MARGIN = 0.2;
+
+    /** Quantile levels at which the reference's spread is measured (coarser: it is a baseline). */
+    private static final int SPREAD_LEVELS = 100;
 
     private static final int LEVELS = 1000;
     private static final KolmogorovSmirnovTest TEST = new KolmogorovSmirnovTest();
@@ -74,12 +86,16 @@ public final class DelayDrift {
             }
             referenceSamples = Math.max(referenceSamples, earlier.count());
         }
-        TreeSet<Double> points = new TreeSet<>();
-        addQuantiles(points, latest);
-        reference.forEach(distribution -> addQuantiles(points, distribution));
-        double distance = 0;
-        for (double point : points) {
-            distance = Math.max(distance, Math.abs(latest.cumulativeProbability(point) - mixture(reference, point)));
+        double distance = distance(latest, reference, LEVELS);
+        double spread = 0;
+        if (reference.size() > 1) {
+            double[] distances = new double[reference.size()];
+            for (int index = 0; index < distances.length; index++) {
+                distances[index] = distance(reference.get(index), reference, SPREAD_LEVELS);
+            }
+            java.util.Arrays.sort(distances);
+            int middle = distances.length / 2;
+            spread = distances.length % 2 == 1 ? distances[middle] : (distances[middle - 1] + distances[middle]) / 2;
         }
         int latestCount = (int) Math.min(Integer.MAX_VALUE, measured.count());
         int referenceCount = (int) Math.min(Integer.MAX_VALUE, referenceSamples);
@@ -94,12 +110,28 @@ public final class DelayDrift {
                 quantile(reference, 0.5),
                 quantile(List.of(latest), 0.99),
                 quantile(reference, 0.99),
-                pValue < SIGNIFICANCE && distance >= MINIMUM_DISTANCE));
+                spread,
+                pValue < SIGNIFICANCE && distance >= MINIMUM_DISTANCE && distance >= spread + MARGIN));
     }
 
-    private static void addQuantiles(TreeSet<Double> points, LatencyDistribution distribution) {
-        for (int level = 1; level < LEVELS; level++) {
-            points.add(distribution.inverseSurvivalProbability(1 - (double) level / LEVELS));
+    /**
+     * The largest gap between one distribution's cumulative distribution function and the
+     * mixture's, at the quantiles 1/levels .. (levels - 1)/levels of each.
+     */
+    private static double distance(LatencyDistribution one, List<LatencyDistribution> mixture, int levels) {
+        TreeSet<Double> points = new TreeSet<>();
+        addQuantiles(points, one, levels);
+        mixture.forEach(distribution -> addQuantiles(points, distribution, levels));
+        double distance = 0;
+        for (double point : points) {
+            distance = Math.max(distance, Math.abs(one.cumulativeProbability(point) - mixture(mixture, point)));
+        }
+        return distance;
+    }
+
+    private static void addQuantiles(TreeSet<Double> points, LatencyDistribution distribution, int levels) {
+        for (int level = 1; level < levels; level++) {
+            points.add(distribution.inverseSurvivalProbability(1 - (double) level / levels));
         }
     }
 

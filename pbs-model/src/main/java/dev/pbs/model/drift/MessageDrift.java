@@ -17,8 +17,11 @@ import dev.pbs.model.profile.WarsMessage;
  * @param referenceMedianMillis the reference's median, ms
  * @param latestP99Millis the latest 99th percentile, ms
  * @param referenceP99Millis the reference's 99th percentile, ms
- * @param moved whether the delays moved: {@code pValue < }{@value DelayDrift#SIGNIFICANCE} and
- *     {@code statistic >= }{@value DelayDrift#MINIMUM_DISTANCE}
+ * @param referenceSpread the median distance of the reference's distributions from their mixture:
+ *     how much the reference itself varies (0 with one reference distribution)
+ * @param moved whether the delays moved: {@code pValue < }{@value DelayDrift#SIGNIFICANCE}, {@code
+ *     statistic >= }{@value DelayDrift#MINIMUM_DISTANCE} and {@code statistic >= referenceSpread +
+ *     }{@value DelayDrift#MARGIN}
  */
 public record MessageDrift(
         WarsMessage message,
@@ -30,4 +33,5 @@ public record MessageDrift(
         double referenceMedianMillis,
         double latestP99Millis,
         double referenceP99Millis,
+        double referenceSpread,
         boolean moved) {}

@@ -103,7 +103,33 @@ class DelayDriftTest {
                 .orElseThrow();
 
         assertThat(drift.referenceSamples()).isEqualTo(1500);
+        assertThat(drift.referenceSpread()).isLessThan(0.1);
         assertThat(drift.moved()).isFalse();
+    }
+
+    /** A reference whose profiles differ among themselves: a move must clear their spread. */
+    @Test
+    void referenceThatVaries_aMoveWithinItsSpreadIsNot_oneBeyondItIs() {
+        List<LatencyDistribution> varying = List.of(
+                new Measured(20, 2000, 0.5, 0.5).distribution,
+                new Measured(21, 2000, 0.5, 2).distribution,
+                new Measured(22, 2000, 0.5, 1).distribution);
+        Measured within = new Measured(23, 2000, 0.5, 3);
+        Measured beyond = new Measured(24, 2000, 20, 5);
+
+        MessageDrift small = DelayDrift.compare(WarsMessage.READ, within.distribution, varying)
+                .orElseThrow();
+        MessageDrift large = DelayDrift.compare(WarsMessage.READ, beyond.distribution, varying)
+                .orElseThrow();
+
+        assertThat(small.referenceSpread()).isGreaterThan(0.2);
+        assertThat(small.statistic()).isGreaterThan(DelayDrift.MINIMUM_DISTANCE);
+        assertThat(small.pValue()).isLessThan(DelayDrift.SIGNIFICANCE);
+        assertThat(small.moved())
+                .as("within the reference's spread plus the margin")
+                .isFalse();
+        assertThat(large.statistic()).isGreaterThan(large.referenceSpread() + DelayDrift.MARGIN);
+        assertThat(large.moved()).isTrue();
     }
 
     @Test

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * <ul>
  *   <li>{@code pbs_delay_drift_distance{probe, message}}: the Kolmogorov-Smirnov distance D of the
  *       message's latest delays from the reference week's, 0 to 1;</li>
- *   <li>{@code pbs_delay_drift_moved{probe, message}}: 1 when they moved (p &lt; 0.001 and D &gt;= 0.2), else 0.</li>
+ *   <li>{@code pbs_delay_drift_moved{probe, message}}: 1 when they moved (p &lt; 0.001, D &gt;= 0.2 and D at least 0.2 beyond the reference's own spread), else 0.</li>
  * </ul>
  */
 public final class DriftMetrics {
@@ -34,7 +34,8 @@ public final class DriftMetrics {
                 registry,
                 statuses,
                 "pbs_delay_drift_moved",
-                "1 when the message's latest delays moved from the reference week's (p < 0.001 and D >= 0.2)",
+                "1 when the message's latest delays moved from the reference week's (p < 0.001, D >= 0.2 and D >= the "
+                        + "reference's own spread + 0.2)",
                 drift -> drift.moved() ? 1 : 0);
     }
 

@@ -24,7 +24,14 @@ public record DriftView(
         @JsonProperty("latest_p99_ms") double latestP99Millis,
         @JsonProperty("reference_p99_ms") double referenceP99Millis,
 
-        @Schema(description = "Whether the delays moved: p < 0.001 and D >= 0.2.") @JsonProperty("moved")
+        @Schema(
+                description = "The median distance of the reference's profiles from their mixture: how much "
+                        + "the reference itself varies.")
+        @JsonProperty("reference_spread")
+        double referenceSpread,
+
+        @Schema(description = "Whether the delays moved: p < 0.001, D >= 0.2 and D >= reference_spread + 0.2.")
+        @JsonProperty("moved")
         boolean moved) {
 
     static DriftView of(MessageDrift drift) {
@@ -38,6 +45,7 @@ public record DriftView(
                 drift.referenceMedianMillis(),
                 drift.latestP99Millis(),
                 drift.referenceP99Millis(),
+                drift.referenceSpread(),
                 drift.moved());
     }
 }

@@ -17,8 +17,8 @@ import java.util.Optional;
  * bounded: at most {@code capacity} entries, at least {@code spacing} apart (a refresh sooner
  * after the last entry is not kept). Each new entry records which messages' delays moved
  * ({@link DelayDrift}) against a reference: the entries of the {@link #REFERENCE} before it,
- * leaving out those less than {@code overlap} (the probe's window) before it, whose samples it
- * may share; at most {@link #REFERENCE_PROFILES} of them, evenly spread. Survives a restart: the
+ * leaving out those less than {@code overlap} before it, whose samples it may share (none for
+ * a probe, whose entries are completed windows); at most {@link #REFERENCE_PROFILES} of them, evenly spread. Survives a restart: the
  * folder is read back when the history is opened. Thread-safe.
  */
 public final class ProbeHistory {

@@ -103,7 +103,7 @@ public final class ManagedProbe implements Managed {
                 store.directory().resolveSibling(HISTORY_FOLDER).resolve(configuration.getName()),
                 configuration.getHistorySize(),
                 Duration.ofSeconds(configuration.getHistorySpacingSeconds()),
-                configuration.window());
+                Duration.ZERO); // its entries are completed windows, which share no samples
         history.loadProblems().forEach(problem -> LOG.warn("probe {}: {}", configuration.getName(), problem));
         this.refresher = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "pbs-probe-refresh-" + configuration.getName());
@@ -190,6 +190,7 @@ public final class ManagedProbe implements Managed {
                     continue; // the observation failed (refreshProblem says why): the next window
                 }
                 lastComplete = window;
+                recordHistory(window);
                 synchronized (totalsLock) {
                     completedSucceeded += window.operations().succeeded();
                     completedFailed += window.operations().failed();
@@ -229,7 +230,6 @@ public final class ManagedProbe implements Managed {
                             MeasuredProfile.of(snapshot, configuration.profileName()), readPath);
                     store.publishLive(profile);
                     predictLive(profile);
-                    history.record(profile, lastPrediction, Instant.now());
                     Map<String, Long> samples = new LinkedHashMap<>();
                     for (WarsMessage message : WarsMessage.values()) {
                         samples.put(message.letter(), snapshot.samples(message));
@@ -246,6 +246,30 @@ public final class ManagedProbe implements Managed {
         } catch (RuntimeException unexpected) {
             refreshProblem = "refresh failed: " + unexpected;
             LOG.warn("probe {}: refresh failed", name(), unexpected);
+        }
+    }
+
+    /**
+     * Keeps a completed window's profile, and its declared configurations' prediction, in the
+     * history (unless the last entry is more recent than the spacing).
+     */
+    private void recordHistory(ProbeSnapshot window) {
+        try {
+            LatencyProfile profile =
+                    MeasuredProfile.withReadPath(MeasuredProfile.of(window, configuration.profileName()), readPath);
+            LivePrediction prediction = slas.isEmpty()
+                    ? null
+                    : predictor.predict(
+                            profile,
+                            configuration.getReplicationFactor(),
+                            slas,
+                            workload,
+                            configuration.getPredictionTrials());
+            history.record(profile, prediction, Instant.now());
+        } catch (IllegalArgumentException tooFew) {
+            LOG.info("probe {}: a window too small for the history: {}", name(), tooFew.getMessage());
+        } catch (RuntimeException failed) {
+            LOG.warn("probe {}: the history could not keep a window", name(), failed);
         }
     }
 

@@ -48,10 +48,11 @@ import java.util.Optional;
  *       day (see {@link WorkloadConfiguration}); default none;</li>
  *   <li>{@code predictionTrials}: Monte Carlo trials of each of those predictions (default
  *       200,000; 1,000 to 10,000,000);</li>
- *   <li>{@code historySize}: live profiles and predictions kept in the data directory's {@code
- *       history/<name>/} (default 1,008; 1 to 100,000);</li>
- *   <li>{@code historySpacingSeconds}: the least time between two kept entries (default 600: a
- *       week of history at the default size; 1 to 604,800).</li>
+ *   <li>{@code historySize}: completed windows' profiles and predictions kept in the data
+ *       directory's {@code history/<name>/} (default 1,008; 1 to 100,000);</li>
+ *   <li>{@code historySpacingSeconds}: the least time between two kept entries (default 600: with
+ *       the default 10-minute window, every window, and a week of history at the default size; 1
+ *       to 604,800).</li>
  * </ul>
  */
 public class ProbeConfiguration {

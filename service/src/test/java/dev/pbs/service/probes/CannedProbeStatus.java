@@ -95,10 +95,10 @@ public final class CannedProbeStatus {
                 "ONE",
                 CannedLivePrediction.lnkdDisk(),
                 List.of(
-                        new DriftView("W", 0.62, 1e-40, 2400, 2300, 41.2, 1.1, 180.3, 4.2, true),
-                        new DriftView("A", 0.03, 0.71, 2400, 2300, 0.9, 0.9, 3.1, 3.0, false),
-                        new DriftView("R", 0.04, 0.45, 2300, 2250, 0.8, 0.8, 2.9, 3.2, false),
-                        new DriftView("S", 0.02, 0.93, 2300, 2250, 0.7, 0.7, 2.8, 2.7, false)));
+                        new DriftView("W", 0.62, 1e-40, 2400, 2300, 41.2, 1.1, 180.3, 4.2, 0.11, true),
+                        new DriftView("A", 0.03, 0.71, 2400, 2300, 0.9, 0.9, 3.1, 3.0, 0.12, false),
+                        new DriftView("R", 0.04, 0.45, 2300, 2250, 0.8, 0.8, 2.9, 3.2, 0.09, false),
+                        new DriftView("S", 0.02, 0.93, 2300, 2250, 0.7, 0.7, 2.8, 2.7, 0.1, false)));
     }
 
     /** A probe that has never connected, as one whose contact point nothing listens on is. */
