@@ -39,6 +39,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The Grafana dashboards (dashboards module, grafana/*.json) against the running service: every metric a
@@ -47,10 +49,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>The service runs with one probe whose contact point nothing listens on (127.0.0.1:1), so that the
  * probe families have samples: pbs_probe_connected (0), pbs_probe_operations_total (0 by outcome) and
- * pbs_probe_last_refresh_timestamp_seconds (0). Two families stay out of the scrape until a probe reaches
+ * pbs_probe_last_refresh_timestamp_seconds (0). Other families stay out of the scrape until a probe reaches
  * a cluster, because they have no sample before (and the Prometheus client then writes not even their
- * HELP and TYPE lines): pbs_probe_node_up (no nodes seen) and pbs_probe_samples (nothing published).
- * Those two, and only those, are checked instead against {@link ProbeMetrics} fed a connected probe's status.
+ * HELP and TYPE lines): pbs_probe_node_up (no nodes seen), pbs_probe_samples (nothing published), the
+ * live predictions' (SlaMetrics: nothing predicted, nothing observed) and the drift's (DriftMetrics: no
+ * history). Those, and only those, are checked instead against {@link ProbeMetrics} fed a connected
+ * probe's status, which has a live prediction with a workload, an observation and drift.
  * The request histogram, pbs_http_server_requests_seconds, has series once the API has answered: the test
  * asks it one question first.
  */
@@ -59,9 +63,34 @@ class GrafanaDashboardsTest {
 
     private static final Pattern METRIC = Pattern.compile("\\b((?:pbs|jvm|process|jetty|logback)_[a-z0-9_]+)\\b");
     /** The files every check below must at least have found. */
-    private static final List<String> KNOWN_DASHBOARDS = List.of("pbs-service.json", "pbs-probes.json");
+    private static final List<String> KNOWN_DASHBOARDS =
+            List.of("pbs-service.json", "pbs-probes.json", "pbs-slas.json");
     /** Families without samples, so absent from /metrics, until a probe connects to a cluster. */
-    private static final Set<String> NEED_A_CONNECTED_PROBE = Set.of("pbs_probe_node_up", "pbs_probe_samples");
+    private static final Set<String> NEED_A_CONNECTED_PROBE = Set.of(
+            "pbs_probe_node_up",
+            "pbs_probe_samples",
+            // SlaMetrics: once a probe has predicted its declared configurations (and observed).
+            "pbs_predicted_window_seconds",
+            "pbs_predicted_window_lower_seconds",
+            "pbs_predicted_window_upper_seconds",
+            "pbs_predicted_consistency_ratio",
+            "pbs_predicted_consistency_lower_ratio",
+            "pbs_predicted_consistency_upper_ratio",
+            "pbs_predicted_latency_seconds",
+            "pbs_predicted_latency_lower_seconds",
+            "pbs_predicted_latency_upper_seconds",
+            "pbs_sla_met",
+            "pbs_predicted_stale_read_ratio",
+            "pbs_predicted_stale_reads_per_day",
+            "pbs_predicted_versions_behind_ratio",
+            "pbs_predicted_timestamp_seconds",
+            "pbs_observed_consistency_ratio",
+            "pbs_observed_consistency_lower_ratio",
+            "pbs_observed_consistency_upper_ratio",
+            "pbs_observed_latency_seconds",
+            // DriftMetrics: once a probe's history has a reference to compare against.
+            "pbs_delay_drift_distance",
+            "pbs_delay_drift_moved");
 
     private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
             PbsApplication.class,
@@ -97,6 +126,9 @@ class GrafanaDashboardsTest {
                         "pbs_probe_operations_total{outcome=\"failed\",probe=\"nowhere\"} 0.0");
         assertThat(exported).doesNotContainAnyElementsOf(NEED_A_CONNECTED_PROBE);
         Set<String> connected = metricNames(connectedProbeScrape());
+        assertThat(connected)
+                .as("every family said to need a connected probe is exported once one is")
+                .containsAll(NEED_A_CONNECTED_PROBE);
 
         Set<String> queriedByAll = new TreeSet<>();
         for (Map.Entry<String, JsonNode> file : dashboards().entrySet()) {
@@ -143,6 +175,23 @@ class GrafanaDashboardsTest {
                         "pbs_probe_operations_total",
                         "pbs_probe_samples",
                         "pbs_probe_last_refresh_timestamp_seconds");
+        assertThat(queriedByAll)
+                .as("the SLA dashboard's families")
+                .contains(
+                        "pbs_sla_met",
+                        "pbs_predicted_window_seconds",
+                        "pbs_predicted_window_lower_seconds",
+                        "pbs_predicted_window_upper_seconds",
+                        "pbs_predicted_consistency_ratio",
+                        "pbs_observed_consistency_ratio",
+                        "pbs_predicted_latency_seconds",
+                        "pbs_observed_latency_seconds",
+                        "pbs_predicted_stale_reads_per_day",
+                        "pbs_predicted_stale_read_ratio",
+                        "pbs_predicted_versions_behind_ratio",
+                        "pbs_delay_drift_distance",
+                        "pbs_delay_drift_moved",
+                        "pbs_predicted_timestamp_seconds");
     }
 
     @Test
@@ -154,28 +203,52 @@ class GrafanaDashboardsTest {
             assertThat(variable.get("name").asText()).isEqualTo("datasource");
             assertThat(variable.get("query").asText()).isEqualTo("prometheus");
         }
-        assertThat(uids).contains("pbs-service", "pbs-probes");
+        assertThat(uids).contains("pbs-service", "pbs-probes", "pbs-slas");
     }
 
-    @Test
-    void probesDashboard_choosesProbesByLabelAndFiltersEveryQueryByThem() throws Exception {
-        JsonNode dashboard = dashboards().get("pbs-probes.json");
-        JsonNode probe = dashboard.at("/templating/list/1");
+    /**
+     * The probe variable comes second, after the datasource; every panel's query, and every variable's
+     * after it (a configuration filter), reads only the chosen probes.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "pbs-probes.json, 'label_values(pbs_probe_connected, probe)'",
+        "pbs-slas.json, 'label_values(pbs_predicted_timestamp_seconds, probe)'"
+    })
+    void dashboard_choosesProbesByLabelAndFiltersEveryQueryByThem(String file, String probeQuery) throws Exception {
+        JsonNode dashboard = dashboards().get(file);
+        assertThat(dashboard).as(file).isNotNull();
+        JsonNode variables = dashboard.at("/templating/list");
+        JsonNode probe = variables.get(1);
         assertThat(probe.get("name").asText()).isEqualTo("probe");
-        assertThat(probe.get("query").asText()).isEqualTo("label_values(pbs_probe_connected, probe)");
+        assertThat(probe.get("query").asText()).isEqualTo(probeQuery);
         assertThat(probe.at("/datasource/uid").asText()).isEqualTo("${datasource}");
         assertThat(probe.get("multi").asBoolean()).isTrue();
         assertThat(probe.get("includeAll").asBoolean()).isTrue();
         for (JsonNode panel : dashboard.get("panels")) {
             for (JsonNode target : panel.get("targets")) {
-                String expression = target.get("expr").asText();
-                Matcher metric = METRIC.matcher(expression);
-                while (metric.find()) {
-                    assertThat(expression.substring(metric.end()))
-                            .as(panel.get("title").asText() + ": " + expression)
-                            .startsWith("{probe=~\"$probe\"");
-                }
+                assertFiltersByProbe(
+                        panel.get("title").asText(), target.get("expr").asText());
             }
+        }
+        for (int index = 2; index < variables.size(); index++) {
+            JsonNode variable = variables.get(index);
+            if ("query".equals(variable.path("type").asText())) {
+                assertThat(variable.at("/datasource/uid").asText()).isEqualTo("${datasource}");
+                assertFiltersByProbe(
+                        "variable " + variable.get("name").asText(),
+                        variable.get("query").asText());
+            }
+        }
+    }
+
+    /** Each metric selector in the expression starts with the probe filter. */
+    private static void assertFiltersByProbe(String where, String expression) {
+        Matcher metric = METRIC.matcher(expression);
+        while (metric.find()) {
+            assertThat(expression.substring(metric.end()))
+                    .as(where + ": " + expression)
+                    .startsWith("{probe=~\"$probe\"");
         }
     }
 
