@@ -160,7 +160,7 @@ class LiveSlaPrometheusIT {
                     traceFraction: 0.5
                     refreshSeconds: 5
                     windowSeconds: 10
-                    observeWrites: 20
+                    observeWrites: 10
                     predictionTrials: 50000
                     historySize: 200
                     historySpacingSeconds: 5

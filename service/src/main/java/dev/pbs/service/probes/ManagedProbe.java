@@ -244,6 +244,9 @@ public final class ManagedProbe implements Managed {
             }
             refreshProblem = problem;
         } catch (RuntimeException unexpected) {
+            if (stopping) {
+                return; // interrupted by the service's stop
+            }
             refreshProblem = "refresh failed: " + unexpected;
             LOG.warn("probe {}: refresh failed", name(), unexpected);
         }
@@ -269,7 +272,9 @@ public final class ManagedProbe implements Managed {
         } catch (IllegalArgumentException tooFew) {
             LOG.info("probe {}: a window too small for the history: {}", name(), tooFew.getMessage());
         } catch (RuntimeException failed) {
-            LOG.warn("probe {}: the history could not keep a window", name(), failed);
+            if (!stopping) {
+                LOG.warn("probe {}: the history could not keep a window", name(), failed);
+            }
         }
     }
 
