@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.ResourceHelpers;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -25,6 +27,7 @@ final class BrowserSession implements BeforeAllCallback, AfterAllCallback, Befor
     private final String configuration;
     private final String dataFolderPrefix;
     private final List<ConfigOverride> overrides;
+    private DataDirectory before = dataDirectory -> {};
     private DropwizardAppExtension<PbsConfiguration> app;
     private HeadlessChromium browser;
 
@@ -35,14 +38,27 @@ final class BrowserSession implements BeforeAllCallback, AfterAllCallback, Befor
         this.overrides = List.of(overrides);
     }
 
+    /** What the service finds in its data folder when it starts. */
+    @FunctionalInterface
+    interface DataDirectory {
+        void fill(Path dataDirectory) throws IOException;
+    }
+
+    /** Fills the fresh data folder before the service starts (history files, stored profiles). */
+    BrowserSession withData(DataDirectory fill) {
+        before = fill;
+        return this;
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         if (!HeadlessChromium.installedOrFail()) {
             return; // each test is skipped, naming what to install
         }
+        Path dataDirectory = Files.createTempDirectory(dataFolderPrefix);
+        before.fill(dataDirectory);
         List<ConfigOverride> settings = new ArrayList<>(overrides);
-        settings.add(ConfigOverride.config(
-                "dataDirectory", Files.createTempDirectory(dataFolderPrefix).toString()));
+        settings.add(ConfigOverride.config("dataDirectory", dataDirectory.toString()));
         app = new DropwizardAppExtension<>(
                 PbsApplication.class,
                 ResourceHelpers.resourceFilePath(configuration),

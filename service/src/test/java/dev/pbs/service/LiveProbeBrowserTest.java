@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.service.probes.CannedProbeStatus;
+import dev.pbs.service.probes.ProbeStatus;
+import dev.pbs.service.slas.LivePrediction;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
@@ -27,19 +29,22 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * The dashboard's live probe section in headless Chromium. The application runs with a probe whose contact
  * point nothing listens on (127.0.0.1:1): choosing its profile cassandra:nowhere shows the probe unreachable
  * with its error. A running probe with an observation needs a cluster, so the second test gives the page a
- * canned GET /api/v1/probes answer built from the wire records ({@link CannedProbeStatus}), replacing the
- * browser's fetch for that one path before the page loads; everything else is the real service.
+ * canned GET /api/v1/probes answer built from the wire records ({@link CannedProbeStatus}), and the canned
+ * probe's history beside it, replacing the browser's fetch for those two paths before the page loads;
+ * everything else is the real service. {@link LiveHistoryBrowserTest} draws a history the service keeps.
  */
 class LiveProbeBrowserTest {
 
     /**
      * Installed before the page's own scripts: GET /api/v1/probes answers the canned list number
-     * pbsTest.answer, or 503 while pbsTest.failProbes; predictions for cassandra:canned go to the service with
-     * the canned profile inline. %s: the canned answers, the inline profile.
+     * pbsTest.answer, or 503 while pbsTest.failProbes; GET /api/v1/probes/canned/history the canned history;
+     * predictions for cassandra:canned go to the service with the canned profile inline. %s: the canned
+     * answers, the canned history, the inline profile.
      */
     private static final String CANNED_FETCH = """
             (() => {
               const answers = %s;
+              const history = %s;
               const profile = %s;
               const real = window.fetch.bind(window);
               const json = (body, status) => new Response(JSON.stringify(body),
@@ -50,6 +55,9 @@ class LiveProbeBrowserTest {
                   const answer = window.pbsTest.failProbes ? json({code: 503, message: "canned outage"}, 503)
                     : json(answers[window.pbsTest.answer], 200);
                   return Promise.resolve(answer);
+                }
+                if (String(resource) === "/api/v1/probes/canned/history") {
+                  return Promise.resolve(json(history, 200));
                 }
                 if (String(resource) === "/api/v1/predictions" && JSON.parse(init.body).profile === profile.name) {
                   const body = JSON.parse(init.body);
@@ -108,6 +116,15 @@ class LiveProbeBrowserTest {
         assertThat(driver.findElement(By.id("liveObservation")).isDisplayed()).isFalse();
         assertThat(driver.findElement(By.id("liveStatus")).getAttribute("class"))
                 .doesNotContain("error");
+        // Its history (real: the service's own, empty) says so in one line, without a chart.
+        wait.until(ignored -> driver.findElement(By.id("historyEmpty")).isDisplayed());
+        assertThat(text("historyEmpty"))
+                .isEqualTo("No history yet: the probe keeps an entry each time it publishes a live profile, one "
+                        + "every 600 s at most.");
+        assertThat(text("historyStatus")).contains(": 0 entries kept");
+        assertThat(driver.findElement(By.id("historyDrawn")).isDisplayed()).isFalse();
+        assertThat(driver.findElement(By.id("slaNow")).isDisplayed()).isFalse();
+        assertThat(driver.findElement(By.id("driftNow")).isDisplayed()).isFalse();
 
         // Nothing to predict with yet: the page says so instead of sending a request the service would refuse.
         driver.findElement(By.id("predict")).click();
@@ -126,10 +143,9 @@ class LiveProbeBrowserTest {
     @Test
     void liveSection_cannedRunningProbe_drawsObservedAgainstPredictedAndRefreshes() throws IOException {
         long published = Instant.now().getEpochSecond() - 3;
+        ProbeStatus first = CannedProbeStatus.running("canned", published, 1500);
         String answers = "["
-                + SESSION.app()
-                        .getObjectMapper()
-                        .writeValueAsString(List.of(CannedProbeStatus.running("canned", published, 1500)))
+                + SESSION.app().getObjectMapper().writeValueAsString(List.of(first))
                 + ", "
                 + SESSION.app()
                         .getObjectMapper()
@@ -143,7 +159,13 @@ class LiveProbeBrowserTest {
         profile.put("name", "cassandra:canned");
         driver.executeCdpCommand(
                 "Page.addScriptToEvaluateOnNewDocument",
-                Map.of("source", String.format(CANNED_FETCH, answers, profile)));
+                Map.of(
+                        "source",
+                        String.format(
+                                CANNED_FETCH,
+                                answers,
+                                SESSION.app().getObjectMapper().writeValueAsString(CannedProbeStatus.history(first)),
+                                profile)));
 
         driver.get(page("?profile=cassandra:canned&n=3&trials=10000"));
         waitForStatus("cassandra:canned, N=3, 10,000 trials");
@@ -184,6 +206,20 @@ class LiveProbeBrowserTest {
                 .as("observed points and error bars")
                 .isGreaterThan(600);
         assertThat(driver.findElement(By.id("noObservation")).isDisplayed()).isFalse();
+
+        // The declared SLAs now, from the status's prediction; the drift it names; the windows of the history.
+        LivePrediction.Configuration one = first.prediction().configurations().get(0);
+        assertThat(one.slaMet()).isFalse();
+        assertThat(text("slaNow"))
+                .isEqualTo("SLAs now (predicted " + clock(first.prediction().predictedAtEpochSeconds())
+                        + "): ONE/ONE not met: " + one.requirements().get(0).violation() + "; QUORUM/QUORUM met");
+        assertThat(text("driftNow"))
+                .isEqualTo("W delays moved: median 1.1 → 41.2 ms (the newest profile against the week before).");
+        wait.until(ignored -> script("return typeof charts === 'object' && charts.historyChart "
+                        + "? charts.historyChart.data.map((series) => series.length).join() : ''")
+                .equals("2,2,2"));
+        assertThat(script("return charts.historyChart.series.slice(1).map((series) => series.label)"))
+                .isEqualTo(List.of("ONE/ONE", "QUORUM/QUORUM"));
         browser.assertNoHorizontalOverflow();
         browser.save("live-observation-1280x800");
         browser.saveFullPage("live-observation-1280x800-full");
@@ -249,6 +285,11 @@ class LiveProbeBrowserTest {
             }
             return status.getText().startsWith(text);
         });
+    }
+
+    /** A time as the page writes it, in the browser's time zone. */
+    private String clock(long epochSeconds) {
+        return (String) script("return new Date(arguments[0] * 1000).toLocaleTimeString('en-GB')", epochSeconds);
     }
 
     private String text(String id) {

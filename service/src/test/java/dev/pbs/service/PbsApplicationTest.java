@@ -448,6 +448,8 @@ class PbsApplicationTest {
             "/sla.js",
             "/sla-datacenters.js",
             "/faults.js",
+            "/live.js",
+            "/history.js",
             "/style.css",
             "/vendor/uplot/uPlot.iife.min.js",
             "/vendor/uplot/uPlot.min.css"

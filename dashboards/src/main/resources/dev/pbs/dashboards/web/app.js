@@ -1,8 +1,9 @@
 // The pbs dashboard: asks the service for a prediction of every (R, W) and draws it; for a profile whose replicas are
 // in named datacenters, a prediction in consistency levels of every (write datacenter, read datacenter) pair, drawn
 // as a heat map of windows and the curve of a chosen pair. No build step, no CDN. charts.js draws, sla.js runs the
-// recommendation form (sla-datacenters.js its questions in consistency levels), live.js the live probe section,
-// faults.js the faulty replicas of the prediction form and what they did; this file holds the state, kept in the URL.
+// recommendation form (sla-datacenters.js its questions in consistency levels), live.js the live probe section
+// (history.js its history), faults.js the faulty replicas of the prediction form and what they did; this file
+// holds the state, kept in the URL.
 "use strict";
 
 const TIMES = [0, 0.5, 1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000];

@@ -1,5 +1,6 @@
-// The dashboard's charts: t-visibility with confidence bands, a live probe's observed against predicted staleness,
-// latency CDFs (uPlot), the trade-off (a canvas) and, for datacenters, the heat map of windows (a table).
+// The dashboard's charts: t-visibility with confidence bands, a live probe's observed against predicted staleness
+// and its windows over time, latency CDFs (uPlot), the trade-off (a canvas) and, for datacenters, the heat map of
+// windows (a table).
 "use strict";
 
 const COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f"];
@@ -156,6 +157,32 @@ function drawObservation(observation, id) {
     {label: "P(consistent)", size: 60}],
     hooks: {draw: [(self) => drawErrorBars(self, data[0], observedLower, observedUpper, observed)]},
   }, data);
+}
+
+/**
+ * A live probe's windows over its history: one line with points per configuration ({label, values}), x the time
+ * each kept profile was published (Unix seconds, local time on the axis), y its window in ms from 0. A null value
+ * (no window: beyond the simulated range, or not predicted) leaves a gap; a point alone between gaps still shows.
+ */
+function drawWindowHistory(id, times, lines) {
+  const highest = Math.max(1, ...lines.flatMap((line) => line.values).filter((value) => value !== null));
+  replaceChart(id, {
+    width: chartWidth(id), height: 280,
+    series: [{label: "published"}].concat(lines.map((line, index) => ({label: line.label,
+      stroke: COLORS[index % COLORS.length], width: 2, spanGaps: false,
+      points: {show: true, size: 6, fill: COLORS[index % COLORS.length]}}))),
+    // One entry alone gets ten minutes either side, not a range of zero width.
+    scales: {x: {time: true, range: (self, min, max) => min === max ? [min - 600, max + 600] : [min, max]},
+      y: {range: [0, highest * 1.1]}},
+    axes: [{label: "published", space: 80}, {label: "99.9% window (ms)", size: 60}],
+    fmtDate: britishDate,
+  }, [times].concat(lines.map((line) => line.values)));
+}
+
+/** uPlot's date stamps as the page's clocks write times: 24 hours (14:30, not 2:30pm), the day before the month. */
+function britishDate(template) {
+  return uPlot.fmtDate(template.replace("{h}{aa}", "{HH}:{mm}").replace(/\{h\}/g, "{HH}").replace(/\{aa\}/g, "")
+    .replace("{M}/{D}/{YY}", "{D} {MMM} {YYYY}").replace("{M}/{D}", "{D} {MMM}"));
 }
 
 /** A vertical bar with caps from lower to upper at each x. */

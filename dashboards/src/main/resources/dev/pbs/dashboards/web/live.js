@@ -1,7 +1,8 @@
 // The live probe section. A probe configured in the service measures a Cassandra cluster and publishes its
 // measurements as the profile cassandra:<name> (origin live-probe). While such a profile is chosen, this file shows
 // its probe's entry of GET /api/v1/probes, asked again every 10 s: state, last refresh, samples, operations, nodes,
-// and the last observed staleness against the prediction (drawn by charts.js).
+// and the last observed staleness against the prediction (drawn by charts.js); history.js adds, with each status,
+// the probe's history: its declared SLAs now and their windows over time.
 "use strict";
 
 const LIVE_ORIGIN = "live-probe";
@@ -69,12 +70,14 @@ function showLive(name) {
   if (!isLive(name)) {
     section.hidden = true;
     forgetObservationChart();
+    forgetHistory();
     return;
   }
   if (section.dataset.profile !== name) {
     section.dataset.profile = name;
     byId("liveBody").hidden = true;
     forgetObservationChart();
+    forgetHistory();
   }
   section.hidden = false;
   byId("liveTitle").textContent = "Live probe: " + name;
@@ -106,6 +109,7 @@ async function refreshLive() {
       throw new Error("GET /api/v1/probes has no probe that publishes " + name);
     }
     showProbe(probe);
+    refreshHistory(probe); // reports its own failures, below the status
     setStatus(byId("liveStatus"), "Status of " + clock(Date.now()) + "; asked again every "
       + LIVE_REFRESH_MILLIS / 1000 + " s.", false);
     byId("live").classList.remove("outdated");

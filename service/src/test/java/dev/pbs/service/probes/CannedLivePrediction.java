@@ -1,6 +1,7 @@
 package dev.pbs.service.probes;
 
 import dev.pbs.model.profile.BuiltInProfiles;
+import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.service.slas.LivePrediction;
 import dev.pbs.service.slas.LivePredictor;
@@ -9,7 +10,7 @@ import dev.pbs.service.slas.Workload;
 import java.util.List;
 import java.util.Optional;
 
-/** A live prediction made for real from a built-in profile, as a probe of a 3-replica cluster makes it. */
+/** Live predictions made for real, from a built-in profile or another, as a probe of a 3-replica cluster makes them. */
 public final class CannedLivePrediction {
 
     private CannedLivePrediction() {}
@@ -20,9 +21,14 @@ public final class CannedLivePrediction {
      * second over 10,000 keys.
      */
     public static LivePrediction lnkdDisk() {
+        return of(BuiltInProfiles.named("lnkd-disk").orElseThrow());
+    }
+
+    /** The same configurations, requirements and workload predicted from another profile, with N = 3. */
+    public static LivePrediction of(LatencyProfile profile) {
         return new LivePredictor(QuestionLimits.COMMAND_LINE)
                 .predict(
-                        BuiltInProfiles.named("lnkd-disk").orElseThrow(),
+                        profile,
                         3,
                         List.of(
                                 sla("ONE", "ONE", "window@0.999<=5ms", "read.p99<=100ms"),

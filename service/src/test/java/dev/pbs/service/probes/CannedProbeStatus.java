@@ -5,6 +5,7 @@ import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.formats.report.ObservationReport;
 import dev.pbs.montecarlo.ProportionEstimate;
 import dev.pbs.service.history.DriftView;
+import dev.pbs.service.history.HistoryView;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,11 +95,47 @@ public final class CannedProbeStatus {
                 ObservationReport.answer(observation()),
                 "ONE",
                 CannedLivePrediction.lnkdDisk(),
+                drift());
+    }
+
+    /** The writes' delays moved (median 1.1 to 41.2 ms), the other messages' did not. */
+    private static List<DriftView> drift() {
+        return List.of(
+                new DriftView("W", 0.62, 1e-40, 2400, 2300, 41.2, 1.1, 180.3, 4.2, 0.11, true),
+                new DriftView("A", 0.03, 0.71, 2400, 2300, 0.9, 0.9, 3.1, 3.0, 0.12, false),
+                new DriftView("R", 0.04, 0.45, 2300, 2250, 0.8, 0.8, 2.9, 3.2, 0.09, false),
+                new DriftView("S", 0.02, 0.93, 2300, 2250, 0.7, 0.7, 2.8, 2.7, 0.1, false));
+    }
+
+    /**
+     * The history of a {@link #running} probe: an entry ten minutes before its last refresh, with
+     * the reference's delays and no drift yet, and the newest, with the status's prediction and
+     * drift and the latest delays.
+     */
+    public static HistoryView history(ProbeStatus running) {
+        List<HistoryView.Delays> before = new ArrayList<>();
+        List<HistoryView.Delays> latest = new ArrayList<>();
+        for (DriftView message : running.drift()) {
+            before.add(new HistoryView.Delays(
+                    message.message(),
+                    message.referenceSamples(),
+                    message.referenceMedianMillis(),
+                    message.referenceP99Millis()));
+            latest.add(new HistoryView.Delays(
+                    message.message(),
+                    message.latestSamples(),
+                    message.latestMedianMillis(),
+                    message.latestP99Millis()));
+        }
+        long newest = running.lastRefreshEpochSeconds();
+        return new HistoryView(
+                running.name(),
+                1008,
+                600,
                 List.of(
-                        new DriftView("W", 0.62, 1e-40, 2400, 2300, 41.2, 1.1, 180.3, 4.2, 0.11, true),
-                        new DriftView("A", 0.03, 0.71, 2400, 2300, 0.9, 0.9, 3.1, 3.0, 0.12, false),
-                        new DriftView("R", 0.04, 0.45, 2300, 2250, 0.8, 0.8, 2.9, 3.2, 0.09, false),
-                        new DriftView("S", 0.02, 0.93, 2300, 2250, 0.7, 0.7, 2.8, 2.7, 0.1, false)));
+                        new HistoryView.Entry(newest - 600, running.profile(), before, running.prediction(), null),
+                        new HistoryView.Entry(
+                                newest, running.profile(), latest, running.prediction(), running.drift())));
     }
 
     /** A probe that has never connected, as one whose contact point nothing listens on is. */
