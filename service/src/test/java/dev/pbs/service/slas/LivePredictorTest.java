@@ -30,12 +30,9 @@ class LivePredictorTest {
         return configuration.toSla("slas[0]");
     }
 
-    @Test
-    void oneOne_figuresAreTheEnginesOnTheSameDraws() {
-        LivePrediction prediction = predictor.predict(
-                LNKD_DISK, 3, List.of(sla("ONE", "ONE", "window@0.999<=5ms")), Optional.empty(), TRIALS);
-
-        ConfigurationResult direct = new WarsEngine()
+    /** ONE/ONE at N = 3 as the engine answers it directly, with the live prediction's seed, trials and times. */
+    private static ConfigurationResult directOneOne() {
+        return new WarsEngine()
                 .run(SimulationSpec.builder(LNKD_DISK, 3)
                         .configurations(List.of(dev.pbs.model.quorum.QuorumConfiguration.of(3, 1, 1)))
                         .trials(TRIALS)
@@ -45,6 +42,14 @@ class LivePredictorTest {
                         .build())
                 .configuration(1, 1)
                 .orElseThrow();
+    }
+
+    @Test
+    void oneOne_figuresAreTheEnginesOnTheSameDraws() {
+        LivePrediction prediction = predictor.predict(
+                LNKD_DISK, 3, List.of(sla("ONE", "ONE", "window@0.999<=5ms")), Optional.empty(), TRIALS);
+
+        ConfigurationResult direct = directOneOne();
         assertThat(prediction.problems()).isEmpty();
         assertThat(prediction.configurations()).hasSize(1);
         LivePrediction.Configuration oneOne = prediction.configurations().get(0);
@@ -109,16 +114,7 @@ class LivePredictorTest {
                 .containsExactly(1, 2, 3);
         assertThat(severity.versionsBehind().get(0).probability())
                 .isGreaterThanOrEqualTo(severity.versionsBehind().get(1).probability());
-        ConfigurationResult direct = new WarsEngine()
-                .run(SimulationSpec.builder(LNKD_DISK, 3)
-                        .configurations(List.of(dev.pbs.model.quorum.QuorumConfiguration.of(3, 1, 1)))
-                        .trials(TRIALS)
-                        .seed(LivePredictor.SEED)
-                        .threads(1)
-                        .visibilityGridMillis(new double[] {0, 1, 5, 10, 50, 100})
-                        .build())
-                .configuration(1, 1)
-                .orElseThrow();
+        ConfigurationResult direct = directOneOne();
         assertThat(severity.staleReadProbability())
                 .isEqualTo(WorkloadStaleness.of(direct).staleProbability(0.5));
     }
