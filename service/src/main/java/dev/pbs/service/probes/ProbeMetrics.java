@@ -1,7 +1,5 @@
 package dev.pbs.service.probes;
 
-import dev.pbs.service.history.DriftMetrics;
-import dev.pbs.service.slas.SlaMetrics;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;

@@ -1,9 +1,8 @@
-package dev.pbs.service.slas;
+package dev.pbs.service.probes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pbs.service.probes.CannedProbeStatus;
-import dev.pbs.service.probes.ProbeStatus;
+import dev.pbs.service.slas.LivePrediction;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;

@@ -1,7 +1,7 @@
-package dev.pbs.service.slas;
+package dev.pbs.service.probes;
 
 import dev.pbs.formats.wire.Observation;
-import dev.pbs.service.probes.ProbeStatus;
+import dev.pbs.service.slas.LivePrediction;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
-package dev.pbs.service.history;
+package dev.pbs.service.probes;
 
-import dev.pbs.service.probes.ProbeStatus;
+import dev.pbs.service.history.DriftView;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.List;
