@@ -4,7 +4,10 @@ import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,16 +23,6 @@ import picocli.CommandLine.Spec;
         name = "pbs",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        subcommands = {
-            PredictCommand.class,
-            TuneCommand.class,
-            ProfileCommand.class,
-            FitCommand.class,
-            ServeCommand.class,
-            CassandraCommand.class,
-            ProbeCommand.class,
-            FidelityCommand.class
-        },
         description = {
             "Probabilistically Bounded Staleness: how stale are reads from a partial-quorum store "
                     + "(Bailis et al., PVLDB 5(8), 2012)?",
@@ -78,7 +71,7 @@ public final class PbsCommandLine implements Callable<Integer> {
      * @return the exit status: 0 success, 1 internal error, 2 bad input
      */
     public static int execute(PrintWriter out, PrintWriter err, boolean debug, String... args) {
-        CommandLine commandLine = configured();
+        CommandLine commandLine = configured(args.length > 0 ? args[0] : null);
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setParameterExceptionHandler((problem, arguments) -> badInput(err, problem));
@@ -98,9 +91,40 @@ public final class PbsCommandLine implements Callable<Integer> {
         }
     }
 
-    /** The command tree with the conversions every command shares (enums in any case, strict decimals). */
+    /** The subcommands, in the order the usage lists them, by name. */
+    private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+
+    private static Map<String, Supplier<Object>> subcommands() {
+        Map<String, Supplier<Object>> subcommands = new LinkedHashMap<>();
+        subcommands.put("predict", PredictCommand::new);
+        subcommands.put("tune", TuneCommand::new);
+        subcommands.put("profile", ProfileCommand::new);
+        subcommands.put("fit", FitCommand::new);
+        subcommands.put("serve", ServeCommand::new);
+        subcommands.put("cassandra", CassandraCommand::new);
+        subcommands.put("probe", ProbeCommand::new);
+        subcommands.put("fidelity", FidelityCommand::new);
+        return subcommands;
+    }
+
+    /** The whole command tree with the conversions every command shares (enums in any case, strict decimals). */
     static CommandLine configured() {
+        return configured(null);
+    }
+
+    /**
+     * The command tree for a run whose first argument is {@code first}: when it names a command,
+     * only that command's branch is built (picocli builds every option of every command it is
+     * given, which costs a run most of a hundred milliseconds); else the whole tree, for the usage
+     * and for messages about an unknown command.
+     */
+    static CommandLine configured(String first) {
         CommandLine commandLine = new CommandLine(new PbsCommandLine());
+        if (first != null && SUBCOMMANDS.containsKey(first)) {
+            commandLine.addSubcommand(first, SUBCOMMANDS.get(first).get());
+        } else {
+            SUBCOMMANDS.forEach((name, command) -> commandLine.addSubcommand(name, command.get()));
+        }
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.registerConverter(Double.class, new DecimalConverter());
         commandLine.registerConverter(Double.TYPE, new DecimalConverter());
