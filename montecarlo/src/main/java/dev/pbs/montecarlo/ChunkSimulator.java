@@ -66,6 +66,8 @@ final class ChunkSimulator implements ChunkedRun.Worker {
     private final SnitchOrder snitch;
     /** Blocking read repair; null without. */
     private final ReadRepairs repairs;
+    /** The usual case's block evaluation ({@link TrialPlan#threeReplicasPlain}); null otherwise. */
+    private final ThreeReplicas threeReplicas;
 
     ChunkSimulator(TrialPlan plan, Accumulator accumulator) {
         this.plan = plan;
@@ -109,6 +111,7 @@ final class ChunkSimulator implements ChunkedRun.Worker {
                         accumulator.speculated)
                 : null;
         snitch = plan.snitch ? new SnitchOrder(plan) : null;
+        threeReplicas = plan.threeReplicasPlain ? new ThreeReplicas(BLOCK) : null;
         repairs = plan.repairs
                 ? new ReadRepairs(plan, accumulator, BLOCK, readOrder, gap, writtenAt, commit, readLatency, speculation)
                 : null;
@@ -168,6 +171,11 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             if (repairs != null) {
                 repairs.fill(size);
             }
+            if (threeReplicas != null) {
+                threeReplicas.evaluate(write, acknowledgement, read, response, size);
+                recordBlock(size);
+                continue;
+            }
             for (int trial = 0; trial < size; trial++) {
                 runTrial(trial, random);
             }
@@ -181,11 +189,6 @@ final class ChunkSimulator implements ChunkedRun.Worker {
     }
 
     private void runTrial(int trial, RandomGenerator random) {
-        if (plan.threeReplicasPlain) {
-            ThreeReplicas.evaluate(write, acknowledgement, read, response, trial, commit, readLatency, smallestGap);
-            recordExpanding();
-            return;
-        }
         gatherDelays(trial, random);
         if (plan.nonExpanding) {
             sortIndices(acknowledgedAt, writeOrder);
@@ -350,6 +353,39 @@ final class ChunkSimulator implements ChunkedRun.Worker {
                 accumulator.thresholds[c].recordBucket(bucket);
                 accumulator.gridHits[c][plan.gridCell(bucket, threshold)]++;
             }
+        }
+    }
+
+    /**
+     * Records a block of the usual case's trials evaluated by {@link ThreeReplicas}: one histogram
+     * at a time, so that each loop touches one table.
+     */
+    private void recordBlock(int size) {
+        for (int k = 0; k < n; k++) {
+            if (plan.writeNeeded[k]) {
+                accumulator.writeLatency[k].recordAll(threeReplicas.commit[k], size);
+            }
+            if (plan.readNeeded[k]) {
+                accumulator.readLatency[k].recordAll(threeReplicas.readLatency[k], size);
+            }
+        }
+        for (int c : plan.partialConfigurations) {
+            double[] gaps = threeReplicas.smallestGap[plan.readIndex[c]];
+            double[] commits = threeReplicas.commit[plan.writeIndex[c]];
+            DelayHistogram thresholds = accumulator.thresholds[c];
+            long[] hits = accumulator.gridHits[c];
+            long atOnce = 0;
+            for (int t = 0; t < size; t++) {
+                double threshold = gaps[t] - commits[t];
+                if (threshold <= 0) {
+                    atOnce++;
+                } else {
+                    int bucket = DelayHistogram.bucketOf(threshold);
+                    thresholds.recordBucket(bucket);
+                    hits[plan.gridCell(bucket, threshold)]++;
+                }
+            }
+            accumulator.consistentAtOnce[c] += atOnce;
         }
     }
 

@@ -47,6 +47,14 @@ final class DelayHistogram {
         recordBucket(bucketOf(millis));
     }
 
+    /** Records {@code millis[0, size)}, each as {@link #recordMillis}. */
+    void recordAll(double[] millis, int size) {
+        long[] slots = counts;
+        for (int i = 0; i < size; i++) {
+            slots[bucketOf(millis[i]) + 1]++;
+        }
+    }
+
     /** Records a time whose bucket ({@link #bucketOf}, from -1 to {@link #BUCKETS}) the caller computed. */
     void recordBucket(int bucket) {
         counts[bucket + 1]++;

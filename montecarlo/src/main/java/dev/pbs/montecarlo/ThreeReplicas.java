@@ -1,73 +1,105 @@
 package dev.pbs.montecarlo;
 
 /**
- * One trial of the usual case, N = 3 with fan-out to all replicas, no datacenters and no
- * co-located coordinator, in straight-line code without branches: the order statistics of the
- * three acknowledgement times and of the three response times by min and max, and the selection
- * of the responders' gaps {@code W[i] - R[i]} by masks on their bit patterns (random delays make
- * every comparison a coin toss, on which branches would mispredict half the time).
+ * A block of trials of the usual case, N = 3 with fan-out to all replicas, no datacenters and no
+ * co-located coordinator, in straight-line code without branches, one output row per quantity
+ * (structure of arrays): the order statistics of the three acknowledgement times and of the three
+ * response times by min and max, and the selection of the responders' gaps {@code W[i] - R[i]} by
+ * masks on their bit patterns (random delays make every comparison a coin toss, on which branches
+ * would mispredict half the time). Each quantity is one simple loop over the block, which the JIT
+ * unrolls and, for the sorts, vectorises.
  */
 final class ThreeReplicas {
 
-    private ThreeReplicas() {}
+    /** commit[k][trial]: the (k+1)-th acknowledgement time, ms. */
+    final double[][] commit;
+    /** readLatency[k][trial]: the (k+1)-th response time, ms. */
+    final double[][] readLatency;
+    /** smallestGap[k][trial]: the smallest {@code W[i] - R[i]} among the first k+1 responders, ms. */
+    final double[][] smallestGap;
+
+    ThreeReplicas(int block) {
+        commit = new double[3][block];
+        readLatency = new double[3][block];
+        smallestGap = new double[3][block];
+    }
 
     /**
-     * Reads trial {@code trial}'s delays of replicas 0, 1, 2 from the block arrays and writes
-     * {@code commit[k]} (the (k+1)-th acknowledgement), {@code readLatency[k]} (the (k+1)-th
-     * response) and {@code smallestGap[k]} (the smallest {@code W[i] - R[i]} among the first k+1
-     * responders), for k = 0, 1, 2. Ties between responses go to the lower replica.
+     * Reads trials {@code [0, size)} of replicas 0, 1, 2 from the block arrays and fills the three
+     * output rows of each quantity. Ties between responses go to the lower replica.
      */
-    static void evaluate(
-            double[][] write,
-            double[][] acknowledgement,
-            double[][] read,
-            double[][] response,
-            int trial,
-            double[] commit,
-            double[] readLatency,
-            double[] smallestGap) {
-        double write0 = write[0][trial];
-        double write1 = write[1][trial];
-        double write2 = write[2][trial];
-        double read0 = read[0][trial];
-        double read1 = read[1][trial];
-        double read2 = read[2][trial];
+    void evaluate(double[][] write, double[][] acknowledgement, double[][] read, double[][] response, int size) {
+        sortSums(write, acknowledgement, size, commit);
+        sortSums(read, response, size, readLatency);
+        selectGaps(write, read, response, size);
+    }
 
-        SmallSorts.sortThree(
-                write0 + acknowledgement[0][trial],
-                write1 + acknowledgement[1][trial],
-                write2 + acknowledgement[2][trial],
-                commit);
+    /** sorted[k][t]: the (k+1)-th smallest of {@code first[i][t] + second[i][t]}, i = 0, 1, 2. */
+    private static void sortSums(double[][] first, double[][] second, int size, double[][] sorted) {
+        double[] first0 = first[0];
+        double[] first1 = first[1];
+        double[] first2 = first[2];
+        double[] second0 = second[0];
+        double[] second1 = second[1];
+        double[] second2 = second[2];
+        double[] smallest = sorted[0];
+        double[] middle = sorted[1];
+        double[] largest = sorted[2];
+        for (int t = 0; t < size; t++) {
+            double a = first0[t] + second0[t];
+            double b = first1[t] + second1[t];
+            double c = first2[t] + second2[t];
+            double low = Math.min(a, b);
+            double high = Math.max(a, b);
+            double upper = Math.max(low, c);
+            smallest[t] = Math.min(low, c);
+            middle[t] = Math.min(high, upper);
+            largest[t] = Math.max(high, upper);
+        }
+    }
 
-        double responded0 = read0 + response[0][trial];
-        double responded1 = read1 + response[1][trial];
-        double responded2 = read2 + response[2][trial];
-        SmallSorts.sortThree(responded0, responded1, responded2, readLatency);
-
-        double gap0 = write0 - read0;
-        double gap1 = write1 - read1;
-        double gap2 = write2 - read2;
-        // All-ones when the comparison holds, else zero: selects without branches.
-        long zeroBeforeOne = -(long) (responded0 <= responded1 ? 1 : 0);
-        long zeroBeforeTwo = -(long) (responded0 <= responded2 ? 1 : 0);
-        long oneBeforeTwo = -(long) (responded1 <= responded2 ? 1 : 0);
-        long bits0 = Double.doubleToRawLongBits(gap0);
-        long bits1 = Double.doubleToRawLongBits(gap1);
-        long bits2 = Double.doubleToRawLongBits(gap2);
-        // The first responder's gap: replica 0 if it beats both, else 1 if it beats 2, else 2.
-        long zeroFirst = zeroBeforeOne & zeroBeforeTwo;
-        long oneFirst = ~zeroBeforeOne & oneBeforeTwo;
-        long twoFirst = ~(zeroFirst | oneFirst);
-        long firstBits = (bits0 & zeroFirst) | (bits1 & oneFirst) | (bits2 & twoFirst);
-        // The smallest gap among the first two responders: all but the last one.
-        long zeroLast = ~zeroBeforeOne & ~zeroBeforeTwo;
-        long oneLast = zeroBeforeOne & ~oneBeforeTwo;
-        long twoLast = ~(zeroLast | oneLast);
-        long firstTwoBits = (Double.doubleToRawLongBits(Math.min(gap1, gap2)) & zeroLast)
-                | (Double.doubleToRawLongBits(Math.min(gap0, gap2)) & oneLast)
-                | (Double.doubleToRawLongBits(Math.min(gap0, gap1)) & twoLast);
-        smallestGap[0] = Double.longBitsToDouble(firstBits);
-        smallestGap[1] = Double.longBitsToDouble(firstTwoBits);
-        smallestGap[2] = Math.min(gap0, Math.min(gap1, gap2));
+    private void selectGaps(double[][] write, double[][] read, double[][] response, int size) {
+        double[] write0 = write[0];
+        double[] write1 = write[1];
+        double[] write2 = write[2];
+        double[] read0 = read[0];
+        double[] read1 = read[1];
+        double[] read2 = read[2];
+        double[] response0 = response[0];
+        double[] response1 = response[1];
+        double[] response2 = response[2];
+        double[] first = smallestGap[0];
+        double[] firstTwo = smallestGap[1];
+        double[] all = smallestGap[2];
+        for (int t = 0; t < size; t++) {
+            double responded0 = read0[t] + response0[t];
+            double responded1 = read1[t] + response1[t];
+            double responded2 = read2[t] + response2[t];
+            double gap0 = write0[t] - read0[t];
+            double gap1 = write1[t] - read1[t];
+            double gap2 = write2[t] - read2[t];
+            // All-ones when the comparison holds, else zero: selects without branches.
+            long zeroBeforeOne = -(long) (responded0 <= responded1 ? 1 : 0);
+            long zeroBeforeTwo = -(long) (responded0 <= responded2 ? 1 : 0);
+            long oneBeforeTwo = -(long) (responded1 <= responded2 ? 1 : 0);
+            long bits0 = Double.doubleToRawLongBits(gap0);
+            long bits1 = Double.doubleToRawLongBits(gap1);
+            long bits2 = Double.doubleToRawLongBits(gap2);
+            // The first responder's gap: replica 0 if it beats both, else 1 if it beats 2, else 2.
+            long zeroFirst = zeroBeforeOne & zeroBeforeTwo;
+            long oneFirst = ~zeroBeforeOne & oneBeforeTwo;
+            long twoFirst = ~(zeroFirst | oneFirst);
+            long firstBits = (bits0 & zeroFirst) | (bits1 & oneFirst) | (bits2 & twoFirst);
+            // The smallest gap among the first two responders: all but the last one.
+            long zeroLast = ~zeroBeforeOne & ~zeroBeforeTwo;
+            long oneLast = zeroBeforeOne & ~oneBeforeTwo;
+            long twoLast = ~(zeroLast | oneLast);
+            long firstTwoBits = (Double.doubleToRawLongBits(Math.min(gap1, gap2)) & zeroLast)
+                    | (Double.doubleToRawLongBits(Math.min(gap0, gap2)) & oneLast)
+                    | (Double.doubleToRawLongBits(Math.min(gap0, gap1)) & twoLast);
+            first[t] = Double.longBitsToDouble(firstBits);
+            firstTwo[t] = Double.longBitsToDouble(firstTwoBits);
+            all[t] = Math.min(gap0, Math.min(gap1, gap2));
+        }
     }
 }
