@@ -63,6 +63,22 @@ final class ChunkedRun {
         AtomicLong nextChunk = new AtomicLong();
         AtomicLong completed = new AtomicLong();
         if (workerCount == 1) {
+            // A small run has one worker, but the tables are still built in parallel when threads
+            // allow: a helper starts at the second distribution while the worker builds the first.
+            if (threads > 1 && distributions.size() > 1) {
+                Thread helper = new Thread(
+                        () -> {
+                            try {
+                                prepareSamplers(distributions, 1);
+                            } catch (RuntimeException problem) {
+                                // The worker builds the same tables, and reports the same problem.
+                            }
+                        },
+                        "wars-tables");
+                helper.setDaemon(true);
+                helper.start();
+            }
+            prepareSamplers(distributions, 0);
             work(workers.get(0), trials, seed, nextChunk, chunks, completed, listener);
             return workers;
         }

@@ -26,6 +26,12 @@ import java.util.function.DoubleUnaryOperator;
  *
  * <p>The cell and the position inside it are read straight from the bits of v, so a lookup costs
  * a few arithmetic operations and two adjacent memory reads.
+ *
+ * <p>The first {@value #EAGER_OCTAVES} octaves, where all but one draw in 4,096 falls, are built
+ * with the table; each further octave when a lookup first falls in it. Every octave costs the
+ * same to build (512 cells), so a small run, whose draws never reach most of the tail, builds
+ * about a third of the table. Lookups stay lock-free: a cell not yet built holds NaN, as a split
+ * cell does, and sends its lookup to the slow path, which builds the octave under a lock.
  */
 public final class QuantileTable {
 
@@ -40,8 +46,12 @@ public final class QuantileTable {
      * so that cells where Q falls to 0 need not be evaluated exactly.
      */
     static final double ABSOLUTE_TOLERANCE_MILLIS = 1e-6;
-    /** At most this many cells are split; further failing cells are evaluated exactly. */
-    static final int MAX_SPLIT_CELLS = 4096;
+    /**
+     * At most this many cells of an octave are split; further failing cells are evaluated exactly.
+     * Per octave, so that which cells are split does not depend on the order in which octaves are
+     * built.
+     */
+    static final int MAX_SPLIT_CELLS_PER_OCTAVE = 256;
 
     private static final int MANTISSA_BITS = 52;
     private static final int FRACTION_BITS = MANTISSA_BITS - CELL_BITS;
@@ -49,63 +59,77 @@ public final class QuantileTable {
     private static final long FRACTION_MASK = (1L << FRACTION_BITS) - 1;
     private static final double FRACTION_SCALE = 1.0 / (1L << FRACTION_BITS);
 
+    /** Octaves built with the table; the rest are built when a lookup first falls in them. */
+    static final int EAGER_OCTAVES = 12;
+
     /**
      * Per cell: Q at the cell's start and Q's change across it. A split cell holds the index of
-     * its first subcell (-1: evaluate exactly) and NaN, so that interpolating in it gives NaN.
+     * its first subcell in its octave's subcells (-1: evaluate exactly) and NaN, so that
+     * interpolating in it gives NaN; a cell of an octave not yet built holds NaN and NaN.
      */
     private final double[] cells;
-    /** Per subcell: Q at its start and the change across it, NaN to evaluate exactly. */
-    private final double[] subcells;
+    /** Per octave, per subcell of its split cells: Q at its start and the change across it, NaN to evaluate exactly. */
+    private final double[][] subcells = new double[OCTAVES][];
+    /** Bit j set: octave j is built. Written under the lock after the octave's cells. */
+    private volatile int builtOctaves;
 
     private final double valueAtOne;
     private final DoubleUnaryOperator exactInverseSurvival;
 
-    private QuantileTable(
-            double[] cells, double[] subcells, double valueAtOne, DoubleUnaryOperator exactInverseSurvival) {
-        this.cells = cells;
-        this.subcells = subcells;
-        this.valueAtOne = valueAtOne;
+    private QuantileTable(DoubleUnaryOperator exactInverseSurvival) {
         this.exactInverseSurvival = exactInverseSurvival;
+        this.cells = new double[2 * OCTAVES * CELLS_PER_OCTAVE];
+        Arrays.fill(cells, Double.NaN);
+        this.valueAtOne = exactInverseSurvival.applyAsDouble(1.0);
     }
 
     /** Tabulates the given exact inverse survival function, which must be non-increasing in v. */
     public static QuantileTable tabulate(DoubleUnaryOperator exactInverseSurvival) {
-        double[] cells = new double[2 * OCTAVES * CELLS_PER_OCTAVE];
-        double[] subcells = new double[0];
-        int splitCells = 0;
-        for (int octave = 0; octave < OCTAVES; octave++) {
-            double base = Math.scalb(1.0, -(octave + 1));
-            double width = base / CELLS_PER_OCTAVE;
-            double left = exactInverseSurvival.applyAsDouble(base);
-            for (int cell = 0; cell < CELLS_PER_OCTAVE; cell++) {
-                double start = base + cell * width;
-                double right = exactInverseSurvival.applyAsDouble(start + width);
-                double middle = exactInverseSurvival.applyAsDouble(start + width / 2);
-                int index = 2 * (octave * CELLS_PER_OCTAVE + cell);
-                if (isLinear(left, right, middle)) {
-                    cells[index] = left;
-                    cells[index + 1] = right - left;
-                } else if (splitCells < MAX_SPLIT_CELLS) {
-                    int first = splitCells * SUBCELLS;
-                    if (subcells.length < 2 * (first + SUBCELLS)) {
-                        subcells = Arrays.copyOf(subcells, Math.max(4 * SUBCELLS, 2 * subcells.length));
-                    }
-                    split(exactInverseSurvival, start, width, left, right, subcells, 2 * first);
-                    splitCells++;
-                    cells[index] = first;
-                    cells[index + 1] = Double.NaN;
-                } else {
-                    cells[index] = -1;
-                    cells[index + 1] = Double.NaN;
-                }
-                left = right;
+        QuantileTable table = new QuantileTable(exactInverseSurvival);
+        synchronized (table) {
+            for (int octave = 0; octave < EAGER_OCTAVES; octave++) {
+                table.buildOctave(octave);
             }
         }
-        return new QuantileTable(
-                cells,
-                Arrays.copyOf(subcells, 2 * splitCells * SUBCELLS),
-                exactInverseSurvival.applyAsDouble(1.0),
-                exactInverseSurvival);
+        return table;
+    }
+
+    /** Builds one octave's cells (and subcells) and marks it built; the caller holds the lock. */
+    private void buildOctave(int octave) {
+        double base = Math.scalb(1.0, -(octave + 1));
+        double width = base / CELLS_PER_OCTAVE;
+        double[] octaveSubcells = new double[0];
+        int octaveSplits = 0;
+        double left = exactInverseSurvival.applyAsDouble(base);
+        for (int cell = 0; cell < CELLS_PER_OCTAVE; cell++) {
+            double start = base + cell * width;
+            double right = exactInverseSurvival.applyAsDouble(start + width);
+            double middle = exactInverseSurvival.applyAsDouble(start + width / 2);
+            int index = 2 * (octave * CELLS_PER_OCTAVE + cell);
+            if (isLinear(left, right, middle)) {
+                cells[index] = left;
+                cells[index + 1] = right - left;
+            } else if (octaveSplits < MAX_SPLIT_CELLS_PER_OCTAVE) {
+                int first = octaveSplits * SUBCELLS;
+                if (octaveSubcells.length < 2 * (first + SUBCELLS)) {
+                    octaveSubcells = Arrays.copyOf(octaveSubcells, Math.max(4 * SUBCELLS, 2 * octaveSubcells.length));
+                }
+                split(exactInverseSurvival, start, width, left, right, octaveSubcells, 2 * first);
+                octaveSplits++;
+                cells[index] = first;
+            } else {
+                cells[index] = -1;
+            }
+            left = right;
+        }
+        subcells[octave] = Arrays.copyOf(octaveSubcells, 2 * octaveSplits * SUBCELLS);
+        builtOctaves |= 1 << octave;
+    }
+
+    private synchronized void ensureBuilt(int octave) {
+        if ((builtOctaves & (1 << octave)) == 0) {
+            buildOctave(octave);
+        }
     }
 
     private static void split(
@@ -178,13 +202,28 @@ public final class QuantileTable {
         return !Double.isNaN(result) ? result : inSplitCell(index, fraction, scaled * 0x1.0p-53);
     }
 
+    /**
+     * The slow path of a lookup whose interpolation gave NaN: a cell not yet built (or not yet
+     * seen built by this thread), a split cell, or one evaluated exactly.
+     */
     private double inSplitCell(int index, double fraction, double survival) {
-        int first = (int) cells[index];
+        int octave = index / (2 * CELLS_PER_OCTAVE);
+        if ((builtOctaves & (1 << octave)) == 0) {
+            ensureBuilt(octave);
+        }
+        // Read after the octave was seen built (a volatile read, or the lock): its final values.
+        double start = cells[index];
+        double result = start + fraction * cells[index + 1];
+        if (!Double.isNaN(result)) {
+            return result;
+        }
+        int first = (int) start;
         if (first >= 0) {
+            double[] octaveSubcells = subcells[octave];
             double position = fraction * SUBCELLS;
             int sub = (int) position;
             int subIndex = 2 * (first + sub);
-            double result = subcells[subIndex] + (position - sub) * subcells[subIndex + 1];
+            result = octaveSubcells[subIndex] + (position - sub) * octaveSubcells[subIndex + 1];
             if (!Double.isNaN(result)) {
                 return result;
             }

@@ -156,4 +156,46 @@ class QuantileTableTest {
                     .isEqualTo(table.inverseSurvival(survival));
         }
     }
+
+    /**
+     * Octaves beyond the first are built when a lookup first falls in them: threads that look up
+     * the same fresh table at once, every octave included, all read what a table built before
+     * any lookup gives (building is deterministic, so equal to the last bit).
+     */
+    @Test
+    void inverseSurvival_freshTableLookedUpByFourThreadsAtOnce_equalsTheTableBuiltBefore() throws Exception {
+        Named named = new Named("lnkd-disk W", BuiltInProfiles.LINKEDIN_DISK_WRITE);
+        QuantileTable reference = tabulate(named);
+        double[] survivals = new double[POINTS];
+        RandomGenerator random = GoodnessOfFit.random(2026_1204L);
+        for (int k = 0; k < POINTS; k++) {
+            survivals[k] = (1.0 - random.nextDouble()) * Math.scalb(1.0, -random.nextInt(QuantileTable.OCTAVES + 2));
+        }
+        double[] expected = new double[POINTS];
+        for (int k = 0; k < POINTS; k++) {
+            expected[k] = reference.inverseSurvival(survivals[k]);
+        }
+        QuantileTable fresh = QuantileTable.tabulate(named.distribution()::inverseSurvivalProbability);
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<double[]>> results = new java.util.ArrayList<>();
+            for (int thread = 0; thread < 4; thread++) {
+                int offset = thread * (POINTS / 4);
+                results.add(threads.submit(() -> {
+                    double[] got = new double[POINTS];
+                    for (int k = 0; k < POINTS; k++) {
+                        // Each thread starts at a different place, so they reach octaves in different orders.
+                        int at = (k + offset) % POINTS;
+                        got[at] = fresh.inverseSurvival(survivals[at]);
+                    }
+                    return got;
+                }));
+            }
+            for (java.util.concurrent.Future<double[]> result : results) {
+                assertThat(result.get()).containsExactly(expected);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
 }
