@@ -1,0 +1,73 @@
+package dev.pbs.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.pbs.formats.json.JsonMapping;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The launcher, {@code ./pbs}, as a user runs it, on the jar this build packaged: the first run
+ * makes the class-data-sharing archive ({@code cli/target/pbs.jsa}), later runs use it as it is,
+ * and both print what the command prints.
+ */
+class LauncherIT {
+
+    private static final Path REPOSITORY = Path.of("..").toAbsolutePath().normalize();
+    private static final Path ARCHIVE = REPOSITORY.resolve("cli/target/pbs.jsa");
+
+    record Run(int status, String out, String err) {}
+
+    private static Run launch(String... arguments) throws IOException, InterruptedException {
+        List<String> command =
+                new ArrayList<>(List.of("bash", REPOSITORY.resolve("pbs").toString()));
+        command.addAll(List.of(arguments));
+        Process process =
+                new ProcessBuilder(command).directory(REPOSITORY.toFile()).start();
+        process.getOutputStream().close();
+        byte[] out = process.getInputStream().readAllBytes();
+        byte[] err = process.getErrorStream().readAllBytes();
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return new Run(
+                process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void firstRunMakesTheArchive_laterRunsUseItUnchanged() throws Exception {
+        assertThat(REPOSITORY.resolve("cli/target/pbs.jar")).exists();
+        Files.deleteIfExists(ARCHIVE);
+
+        Run version = launch("--version");
+        assertThat(version.status()).as(version.err()).isZero();
+        assertThat(version.out()).startsWith("pbs ");
+        assertThat(version.err()).isEmpty();
+        assertThat(ARCHIVE).exists();
+        assertThat(Files.size(ARCHIVE)).isGreaterThan(1 << 20);
+        assertThat(Files.list(ARCHIVE.getParent())
+                        .map(path -> path.getFileName().toString()))
+                .as("no temporary files left behind")
+                .noneMatch(name -> name.startsWith("pbs.jsa."));
+        FileTime made = Files.getLastModifiedTime(ARCHIVE);
+
+        Run prediction =
+                launch("predict", "--profile", "lnkd-disk", "--n", "3", "--trials", "1000", "--format", "json");
+        assertThat(prediction.status()).as(prediction.err()).isZero();
+        assertThat(prediction.err()).isEmpty();
+        JsonNode answer = JsonMapping.readTree(prediction.out());
+        assertThat(answer.path("configs").size()).as("every (R, W) of N = 3").isEqualTo(9);
+        assertThat(answer.path("trials").asLong()).isEqualTo(1000);
+        assertThat(Files.getLastModifiedTime(ARCHIVE)).isEqualTo(made);
+
+        Run badInput = launch("predict", "--profile", "no-such-profile");
+        assertThat(badInput.status()).isEqualTo(PbsCommandLine.EXIT_BAD_INPUT);
+        assertThat(badInput.err()).startsWith("pbs: ").doesNotContain("Exception");
+    }
+}
