@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * The rare-event method's run in a prediction: importance sampling of the write delays' tails
- * (docs/model.md, section 10), or why it does not cover the question.
+ * (docs/model.md, section 11), or why it does not cover the question.
  */
 @Schema(
         name = "RareEvents",

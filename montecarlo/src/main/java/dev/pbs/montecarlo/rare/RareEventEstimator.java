@@ -16,7 +16,7 @@ import java.util.random.RandomGeneratorFactory;
 
 /**
  * Estimates small probabilities of staleness, and the windows they set, by importance sampling of
- * the write delays' upper tails (model note, section 10): each trial draws every replica's W from
+ * the write delays' upper tails (model note, section 11): each trial draws every replica's W from
  * a {@link DefensiveTilt} in survival-probability space and carries the likelihood ratio
  * {@code w = prod_i 1 / g(v_i)}, so that for every t, {@code (1/n) sum_j w_j 1(t*_j > t)} is an
  * unbiased estimate of P(stale at t) whatever t is; one run serves every time and every level.

@@ -1,6 +1,6 @@
 /**
  * The rare-event estimator: P(stale at t) down to 1e-9 and below, and windows at p = 0.99999 and
- * beyond, by importance sampling of the write delays' upper tails (model note, section 10). Plain
+ * beyond, by importance sampling of the write delays' upper tails (model note, section 11). Plain
  * Monte Carlo needs about 400 / (1 - p) trials for a window whose P(stale) is known to 10%; this
  * needs a few hundred thousand to a few million, whatever p.
  *
