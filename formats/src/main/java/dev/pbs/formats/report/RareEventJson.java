@@ -4,6 +4,7 @@ import static dev.pbs.formats.json.WholeNumbers.finiteOrNull;
 
 import dev.pbs.formats.wire.Prediction;
 import dev.pbs.formats.wire.RareEventSummary;
+import dev.pbs.formats.wire.StaleProbability;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.ProportionEstimate;
 import dev.pbs.montecarlo.QuantileEstimate;
@@ -96,16 +97,15 @@ final class RareEventJson {
                 rare.staleProbabilities() ? stale(result, point, rare) : null);
     }
 
-    private static Prediction.StaleProbability stale(
-            ConfigurationResult result, VisibilityPoint point, RareEventAnswer rare) {
+    private static StaleProbability stale(ConfigurationResult result, VisibilityPoint point, RareEventAnswer rare) {
         if (result.isStrict()) {
-            return new Prediction.StaleProbability(0, List.of(0.0, 0.0), EXACT, result.trials(), null, null);
+            return new StaleProbability(0, List.of(0.0, 0.0), EXACT, result.trials(), null, null);
         }
         Optional<ImportanceEstimate> sampled = rare.staleAt(result.configuration(), point.tMillis());
         if (sampled.isPresent()) {
             ImportanceEstimate stale = sampled.get();
             double precision = rare.result().orElseThrow().spec().relativeHalfWidth();
-            return new Prediction.StaleProbability(
+            return new StaleProbability(
                     stale.estimate(),
                     Arrays.asList(stale.lower(), finiteOrNull(stale.upper())),
                     IMPORTANCE_SAMPLING,
@@ -114,7 +114,7 @@ final class RareEventJson {
                     stale.relativeHalfWidth() <= precision);
         }
         ProportionEstimate stale = point.consistent().complement();
-        return new Prediction.StaleProbability(
+        return new StaleProbability(
                 stale.estimate(), List.of(stale.lower(), stale.upper()), MONTE_CARLO, stale.trials(), null, null);
     }
 

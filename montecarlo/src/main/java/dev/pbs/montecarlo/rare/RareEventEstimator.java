@@ -4,6 +4,7 @@ import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.SimulationSpec;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
@@ -162,7 +163,7 @@ public final class RareEventEstimator {
                 }
             } else {
                 double t = ((RareEventTarget.StaleAt) target).tMillis() + 0.0;
-                ImportanceEstimate stale = thresholds.staleAtGridTime(java.util.Arrays.binarySearch(grid, t), trials);
+                ImportanceEstimate stale = thresholds.staleAtGridTime(Arrays.binarySearch(grid, t), trials);
                 boolean unreachable = !stale.observed() && trials >= UNOBSERVED_TRIALS;
                 if (!(stale.relativeHalfWidth() <= spec.relativeHalfWidth()) && !unreachable) {
                     return false;

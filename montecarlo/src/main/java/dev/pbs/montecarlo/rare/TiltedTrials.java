@@ -6,6 +6,7 @@ import dev.pbs.model.distribution.LatencySampler;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.ReadFanout;
+import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -103,7 +104,7 @@ final class TiltedTrials {
         record.trials = trials;
         for (int done = 0; done < trials; done += BLOCK) {
             int size = Math.min(BLOCK, trials - done);
-            java.util.Arrays.fill(weight, 0, size, 1.0);
+            Arrays.fill(weight, 0, size, 1.0);
             for (int i = 0; i < n; i++) {
                 if (tilted[i]) {
                     drawTilted(i, random, size);
