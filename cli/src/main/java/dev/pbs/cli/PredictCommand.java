@@ -11,6 +11,7 @@ import dev.pbs.montecarlo.SessionResult;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
+import dev.pbs.montecarlo.rare.RareEventAnswer;
 import dev.pbs.questions.InvalidQuestionException;
 import dev.pbs.questions.PredictionQuestion;
 import dev.pbs.questions.QuestionLimits;
@@ -122,10 +123,17 @@ final class PredictCommand implements Callable<Integer> {
             names = "--windows",
             paramLabel = "P",
             split = ",",
-            defaultValue = "0.99,0.999,0.9999",
             description = "Probabilities in (0, 1] for windows: ms after commit until P(consistent) >= p "
-                    + "(default: ${DEFAULT-VALUE}).")
+                    + "(default: 0.99,0.999,0.9999). A window given here that fewer than 400 of the trials lie "
+                    + "beyond ((1 - p) x trials < 400) is estimated by importance sampling (the rare-event method), "
+                    + "marked * in the table.")
     private List<Double> windows;
+
+    @Option(
+            names = "--stale-probabilities",
+            description = "Also report P(stale) at every --t, by importance sampling where fewer than 400 trials "
+                    + "were stale: probabilities down to 1e-9 and below, with their intervals (R, W only).")
+    private boolean staleProbabilities;
 
     @Option(
             names = "--percentiles",
@@ -217,6 +225,7 @@ final class PredictCommand implements Callable<Integer> {
                 .everyConfiguration(all)
                 .timesMillis(times)
                 .windows(windows)
+                .staleProbabilities(staleProbabilities)
                 .percentiles(percentiles)
                 .versionsBehind(versionsBehind)
                 .trials(run.trials())
@@ -247,9 +256,11 @@ final class PredictCommand implements Callable<Integer> {
         }
         SessionResult sessions =
                 question.sessions() == null ? null : new WarsEngine().run(simulation, question.sessions());
+        RareEventAnswer rare = RareEventAnswer.of(
+                result, question.rareEventWindows(), question.rareEvents().staleProbabilities());
         print(
-                () -> JsonMapping.text(PredictionJson.answer(result, sessions, report, question.recovery())),
-                () -> PredictionTable.render(result, sessions, report, question.recovery()),
+                () -> JsonMapping.text(PredictionJson.answer(result, sessions, report, question.recovery(), rare)),
+                () -> PredictionTable.render(result, sessions, report, question.recovery(), rare),
                 started,
                 simulation.threads());
         return PbsCommandLine.EXIT_SUCCESS;
@@ -272,9 +283,10 @@ final class PredictCommand implements Callable<Integer> {
         try (TerminalProgress progress = new TerminalProgress("pbs predict")) {
             result = new WarsEngine().run(simulation, progress);
         }
+        RareEventAnswer rare = RareEventAnswer.of(result, question.rareEventWindows());
         print(
-                () -> PredictionJson.toText(result, question.report()),
-                () -> LevelPredictionTable.render(result, question.report()),
+                () -> PredictionJson.toText(result, question.report(), rare),
+                () -> LevelPredictionTable.render(result, question.report(), rare),
                 started,
                 simulation.threads());
         return PbsCommandLine.EXIT_SUCCESS;

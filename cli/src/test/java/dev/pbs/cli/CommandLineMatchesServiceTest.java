@@ -81,6 +81,47 @@ class CommandLineMatchesServiceTest {
     }
 
     @Test
+    void rareEventPrediction_sameParametersAsTheCommandLine_givesTheSameJson() throws Exception {
+        String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"t_ms\": [0, 100], \"windows\": [0.999999], "
+                + "\"stale_probabilities\": true, \"trials\": 40000, \"seed\": 7}";
+        Response response = APP.client().target(api("/predictions")).request().post(Entity.json(body));
+        assertThat(response.getStatus()).isEqualTo(200);
+        JsonNode served = response.readEntity(JsonNode.class);
+        assertThat(served.get("rare_events").get("method").asText()).isEqualTo("importance_sampling");
+        assertThat(served.get("configs")
+                        .get(0)
+                        .get("t_visibility")
+                        .get(1)
+                        .get("stale")
+                        .get("method")
+                        .asText())
+                .isEqualTo("importance_sampling");
+
+        StringWriter out = new StringWriter();
+        int status = PbsCommandLine.execute(
+                new PrintWriter(out),
+                new PrintWriter(new StringWriter()),
+                "predict",
+                "--profile",
+                "lnkd-disk",
+                "--n",
+                "3",
+                "--t",
+                "0,100",
+                "--windows",
+                "0.999999",
+                "--stale-probabilities",
+                "--trials",
+                "40000",
+                "--seed",
+                "7",
+                "--format",
+                "json");
+        assertThat(status).isZero();
+        assertThat(served).isEqualTo(JsonMapping.mapper().readTree(out.toString()));
+    }
+
+    @Test
     void speculativePrediction_sameParametersAsTheCommandLine_givesTheSameJson() throws Exception {
         String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"read_fanout\": \"targeted\", "
                 + "\"speculative_retry\": \"99p\", \"read_repair\": \"blocking\", \"replica_choice\": \"snitch\", \"snitch_badness_threshold\": 0.5, "

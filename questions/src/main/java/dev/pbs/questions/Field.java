@@ -12,6 +12,7 @@ public enum Field {
     ALL("all", "--all"),
     TIMES("t_ms", "--t"),
     WINDOWS("windows", "--windows"),
+    STALE_PROBABILITIES("stale_probabilities", "--stale-probabilities"),
     PERCENTILES("percentiles", "--percentiles"),
     K("k", "--k"),
     TRIALS("trials", "--trials"),

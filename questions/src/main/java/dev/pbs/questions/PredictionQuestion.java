@@ -26,6 +26,7 @@ import java.util.Objects;
  * @param report the windows, percentiles and k to report
  * @param seeded whether the seed was given (the answer is then a pure function of the question)
  * @param recovery the recovery after one outage to report, or null when not asked
+ * @param rareEvents which figures plain trials cannot resolve go to the rare-event method
  */
 public record PredictionQuestion(
         SimulationSpec simulation,
@@ -33,7 +34,8 @@ public record PredictionQuestion(
         SessionSpec sessions,
         ReportOptions report,
         boolean seeded,
-        RecoveryCurve recovery) {
+        RecoveryCurve recovery,
+        RareEventOptions rareEvents) {
 
     /** Seed when a question gives none. */
     public static final long DEFAULT_SEED = 42;
@@ -50,11 +52,28 @@ public record PredictionQuestion(
             throw new IllegalArgumentException("session guarantees are simulated for (R, W) questions only");
         }
         Objects.requireNonNull(report, "report");
+        Objects.requireNonNull(rareEvents, "rare events");
+    }
+
+    /** A question without the rare-event method. */
+    public PredictionQuestion(
+            SimulationSpec simulation,
+            LevelSimulationSpec levelSimulation,
+            SessionSpec sessions,
+            ReportOptions report,
+            boolean seeded,
+            RecoveryCurve recovery) {
+        this(simulation, levelSimulation, sessions, report, seeded, recovery, RareEventOptions.NONE);
     }
 
     /** A question about (R, W) configurations. */
     public PredictionQuestion(SimulationSpec simulation, ReportOptions report, boolean seeded) {
         this(simulation, null, null, report, seeded, null);
+    }
+
+    /** The window levels the rare-event method may resolve: the report's windows, when the question named them. */
+    public List<Double> rareEventWindows() {
+        return rareEvents.windows() ? report.windows() : List.of();
     }
 
     /** Whether the question is about consistency levels across datacenters. */
@@ -83,6 +102,7 @@ public record PredictionQuestion(
         private boolean everyConfiguration;
         private List<Double> times;
         private List<Double> windows;
+        private boolean staleProbabilities;
         private List<Double> percentiles;
         private List<Long> versionsBehind;
         private Long trials;
@@ -147,9 +167,21 @@ public record PredictionQuestion(
             return this;
         }
 
-        /** Probabilities in (0, 1] for windows. */
+        /**
+         * Probabilities in (0, 1] for windows (null: 0.99, 0.999, 0.9999). Windows given here that
+         * plain trials cannot resolve go to the rare-event method ({@link RareEventOptions}).
+         */
         public Builder windows(List<Double> windows) {
             this.windows = windows;
+            return this;
+        }
+
+        /**
+         * Also report P(stale at t) at every time of the grid, by the rare-event method (importance
+         * sampling) where fewer than 400 trials were stale; (R, W) questions only.
+         */
+        public Builder staleProbabilities(boolean staleProbabilities) {
+            this.staleProbabilities = staleProbabilities;
             return this;
         }
 
@@ -351,7 +383,8 @@ public record PredictionQuestion(
                     sessionOptions(profile).forConfigurations(trialCount),
                     report,
                     seed != null,
-                    recovery(profile.faults()));
+                    recovery(profile.faults()),
+                    new RareEventOptions(windows != null, staleProbabilities));
         }
 
         /**
@@ -416,6 +449,12 @@ public record PredictionQuestion(
         private PredictionQuestion buildLevels(LevelChoice levels) {
             readPathOptions().refuseForLevels();
             sessionOptions(profile).refuseForLevels();
+            if (staleProbabilities) {
+                throw rules.invalid(
+                        Field.STALE_PROBABILITIES,
+                        "is for (R, W) questions; the rare-event method does not cover consistency levels across "
+                                + "datacenters");
+            }
             FaultOptions faultOptions = faultOptions();
             if (faultOptions.asked() || recoveryOutageMillis != null || recoveryTimes != null) {
                 Field given = faultOptions.firstGiven() != null
@@ -460,7 +499,8 @@ public record PredictionQuestion(
             } catch (IllegalArgumentException rejected) {
                 throw new InvalidQuestionException(rejected.getMessage());
             }
-            return new PredictionQuestion(null, simulation, null, report(), seed != null, null);
+            return new PredictionQuestion(
+                    null, simulation, null, report(), seed != null, null, new RareEventOptions(windows != null, false));
         }
 
         private ReportOptions report() {

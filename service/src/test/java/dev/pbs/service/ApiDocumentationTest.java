@@ -152,6 +152,7 @@ class ApiDocumentationTest {
                         "w",
                         "t_ms",
                         "windows",
+                        "stale_probabilities",
                         "percentiles",
                         "k",
                         "trials",

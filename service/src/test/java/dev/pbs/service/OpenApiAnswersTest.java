@@ -153,6 +153,26 @@ class OpenApiAnswersTest {
                                 + "\"pause_for_ms\": 200, \"outage_every_ms\": 0.001, \"outage_for_ms\": 1e10, "
                                 + "\"hint_replay_ms\": 5000, \"faulty_replicas\": [3], \"recovery_outage_ms\": 20000}",
                         null));
+        // The rare-event method: importance-sampled windows and P(stale), and its refusal.
+        check(
+                "predict",
+                200,
+                send(
+                        "POST",
+                        "/api/v1/predictions",
+                        "{\"profile\": \"lnkd-ssd\", \"n\": 3, \"trials\": 2000, \"t_ms\": [0, 10, 1000], "
+                                + "\"windows\": [0.99, 0.99999], \"stale_probabilities\": true}",
+                        null));
+        check(
+                "predict",
+                200,
+                send(
+                        "POST",
+                        "/api/v1/predictions",
+                        "{\"profile\": \"lnkd-ssd\", \"n\": 3, \"trials\": 2000, \"read_fanout\": \"targeted\", "
+                                + "\"speculative_retry\": \"ALWAYS\", \"windows\": [0.99999], "
+                                + "\"stale_probabilities\": true}",
+                        null));
         checked.add(
                 check("predict", 400, send("POST", "/api/v1/predictions", "{\"profile\": \"ymmr\", \"n\": 0}", null)));
         check(

@@ -3,9 +3,11 @@ package dev.pbs.formats.report;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.RepairPoint;
 import dev.pbs.montecarlo.VisibilityPoint;
+import dev.pbs.montecarlo.rare.RareEventAnswer;
 import dev.pbs.questions.ReportOptions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -58,6 +60,11 @@ final class ConfigurationTables {
 
     /** The windows of the options, ms after commit, then P(> k versions old) for each k. */
     TextTable windows(List<ConfigurationResult> configurations, ReportOptions options) {
+        return windows(configurations, options, RareEventAnswer.none());
+    }
+
+    /** The same, the rare-event method's windows in place of the plain ones where it produced them. */
+    TextTable windows(List<ConfigurationResult> configurations, ReportOptions options, RareEventAnswer rare) {
         List<String> header = header();
         for (double window : options.windows()) {
             header.add("p=" + NumberText.plain(window));
@@ -69,13 +76,33 @@ final class ConfigurationTables {
         for (ConfigurationResult configuration : configurations) {
             List<String> row = leadingCells(configuration);
             for (double window : options.windows()) {
-                row.add(NumberText.millis(configuration.window(window).valueMillis()));
+                row.add(RareEventTable.windowCell(configuration, window, rare));
             }
             for (int k : options.versionsBehind()) {
                 row.add(
                         configuration.faultEffects().isPresent()
                                 ? NumberText.NOT_AVAILABLE
                                 : NumberText.smallProbability(configuration.probabilityOlderThanVersions(k)));
+            }
+            table.addRow(row);
+        }
+        return table;
+    }
+
+    /** One cell per configuration and time of the grid, as {@code cell} writes it. */
+    TextTable stale(
+            double[] gridMillis,
+            List<ConfigurationResult> configurations,
+            BiFunction<ConfigurationResult, VisibilityPoint, String> cell) {
+        List<String> header = header();
+        for (double t : gridMillis) {
+            header.add("t=" + NumberText.plain(t));
+        }
+        TextTable table = new TextTable(header, TEXT_COLUMNS);
+        for (ConfigurationResult configuration : configurations) {
+            List<String> row = leadingCells(configuration);
+            for (VisibilityPoint point : configuration.visibility()) {
+                row.add(cell.apply(configuration, point));
             }
             table.addRow(row);
         }

@@ -4,6 +4,7 @@ import dev.pbs.model.quorum.LevelConfiguration;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.LevelSimulationResult;
 import dev.pbs.montecarlo.LevelSimulationSpec;
+import dev.pbs.montecarlo.rare.RareEventAnswer;
 import dev.pbs.questions.ReportOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,6 +28,11 @@ public final class LevelPredictionTable {
     private LevelPredictionTable() {}
 
     public static String render(LevelSimulationResult result, ReportOptions options) {
+        return render(result, options, RareEventAnswer.none());
+    }
+
+    /** The tables, with a line saying so when a window needed the rare-event method, which does not cover levels. */
+    public static String render(LevelSimulationResult result, ReportOptions options, RareEventAnswer rare) {
         LevelSimulationSpec spec = result.spec();
         List<String> names = spec.replicas().names();
         StringBuilder text = new StringBuilder();
@@ -69,6 +75,7 @@ public final class LevelPredictionTable {
                     + "acknowledgements\n");
             text.append(TABLES.latency(rows, options).render()).append('\n');
         }
+        text.append(RareEventTable.windowsNote(rare, spec.trials()));
         text.append("\nstrict: every read set meets every write set that can commit, so no read after commit is "
                         + "stale. ")
                 .append(ConfigurationTables.LEGEND_END);

@@ -23,10 +23,10 @@ import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.Speculation;
 import dev.pbs.montecarlo.VisibilityPoint;
+import dev.pbs.montecarlo.rare.RareEventAnswer;
 import dev.pbs.questions.RecoveryCurve;
 import dev.pbs.questions.ReportOptions;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -51,6 +51,9 @@ import java.util.Locale;
  *    "speculation":      {"threshold_ms", "p_speculated", "ci95"},   (only when reads speculate)
  *    "read_repair":      [{"t_ms", "p_mismatch", "mismatch_ci95", "p_repair", "ci95",
  *                          "mean_added_ms"}]}],   (only with read repair)
+ *  "rare_events": {"method": "importance_sampling", "covered", "refused", "trials", "stopped",
+ *                  "resolved", "target_relative_half_width", "mean_weight", "mean_weight_ci95"}
+ *                                            (only when a figure asked for needed the rare-event method)
  *  "sessions": {"read_interval_ms", "write_rate", "trials",            (only when asked: write_rate)
  *    "configs": [{"r", "w", "monotonic_reads": {"p_violation", "ci95", "closed_form_bound"},
  *                 "read_your_writes": [{"t_ms", "p_read_own", "ci95"}]}]},
@@ -58,6 +61,11 @@ import java.util.Locale;
  *  "recovery": {"outage_ms", "hinted_fraction",                    (only when asked: recovery_outage_ms)
  *               "points": [{"since_return_ms", "p_consistent"}]}}
  * </pre>
+ * When the answer has {@code rare_events}, each window also has {@code "method"} ({@code
+ * "monte_carlo"}, {@code "importance_sampling"} or {@code "exact"} for strict quorums), and an
+ * importance-sampled one {@code "p_stale"}, {@code "p_stale_ci95"}, {@code "effective_sample_size"}
+ * and {@code "resolved"}; with {@code stale_probabilities} each t-visibility point has {@code
+ * "stale": {"p", "ci95", "method", "trials", "effective_sample_size", "resolved"}}.
  * With faulty replicas each entry of {@code configs} also has {@code "fault_effects":
  * {"p_write_unavailable", "p_read_unavailable", "p_read_waited_for_pause"}}, each {@code {"p",
  * "ci95", "trials"}} ({@code p} null when no trial counted), and no {@code k_staleness} (its closed
@@ -98,6 +106,23 @@ public final class PredictionJson {
      */
     public static Prediction answer(
             SimulationResult result, SessionResult sessions, ReportOptions options, RecoveryCurve recovery) {
+        return answer(result, sessions, options, recovery, RareEventAnswer.none());
+    }
+
+    /**
+     * The record of a prediction with its session guarantees, a replica's recovery from one outage,
+     * and the rare-event method's figures.
+     *
+     * @param sessions the session simulation of the same spec, or null when none was asked
+     * @param recovery the recovery asked for, or null
+     * @param rare the rare-event method's figures ({@link RareEventAnswer#none()} when none)
+     */
+    public static Prediction answer(
+            SimulationResult result,
+            SessionResult sessions,
+            ReportOptions options,
+            RecoveryCurve recovery,
+            RareEventAnswer rare) {
         SimulationSpec spec = result.spec();
         LatencyProfile profile = spec.profile();
         return new Prediction(
@@ -114,11 +139,12 @@ public final class PredictionJson {
                 spec.replicaChoice().snitch() ? spec.replicaChoice().badnessThreshold() : null,
                 null,
                 result.configurations().stream()
-                        .map(configuration -> configuration(configuration, options, List.of()))
+                        .map(configuration -> configuration(configuration, options, List.of(), rare))
                         .toList(),
                 sessions == null ? null : SessionAnswer.of(sessions),
                 profile.faults().any() ? profile.faults().describe() : null,
-                recovery == null ? null : recovery(recovery));
+                recovery == null ? null : recovery(recovery),
+                RareEventJson.summary(rare));
     }
 
     private static Recovery recovery(RecoveryCurve recovery) {
@@ -144,6 +170,15 @@ public final class PredictionJson {
 
     /** The record of a prediction of consistency levels across datacenters. */
     public static Prediction answer(LevelSimulationResult result, ReportOptions options) {
+        return answer(result, options, RareEventAnswer.none());
+    }
+
+    /**
+     * The record of a prediction of consistency levels across datacenters, saying when the
+     * rare-event method was needed (it does not cover levels: {@link RareEventAnswer#of(LevelSimulationResult,
+     * List)}).
+     */
+    public static Prediction answer(LevelSimulationResult result, ReportOptions options, RareEventAnswer rare) {
         LevelSimulationSpec spec = result.spec();
         LatencyProfile profile = spec.profile();
         List<String> names = spec.replicas().names();
@@ -161,13 +196,22 @@ public final class PredictionJson {
                 null,
                 names,
                 result.configurations().stream()
-                        .map(configuration -> configuration(configuration, options, names))
-                        .toList());
+                        .map(configuration -> configuration(configuration, options, names, rare))
+                        .toList(),
+                null,
+                null,
+                null,
+                RareEventJson.summary(rare));
     }
 
     /** The indented JSON text of a prediction of consistency levels, ending in a newline. */
     public static String toText(LevelSimulationResult result, ReportOptions options) {
         return JsonMapping.text(answer(result, options));
+    }
+
+    /** The same, saying when the rare-event method was needed. */
+    public static String toText(LevelSimulationResult result, ReportOptions options, RareEventAnswer rare) {
+        return JsonMapping.text(answer(result, options, rare));
     }
 
     /** The JSON tree of a prediction. */
@@ -186,21 +230,14 @@ public final class PredictionJson {
     }
 
     private static Prediction.Configuration configuration(
-            ConfigurationResult result, ReportOptions options, List<String> datacenters) {
+            ConfigurationResult result, ReportOptions options, List<String> datacenters, RareEventAnswer rare) {
         List<Prediction.Visibility> visibility = new ArrayList<>();
         for (VisibilityPoint point : result.visibility()) {
-            ProportionEstimate consistent = point.consistent();
-            visibility.add(new Prediction.Visibility(
-                    point.tMillis(),
-                    finiteOrNull(consistent.estimate()),
-                    List.of(consistent.lower(), consistent.upper()),
-                    consistent.successes()));
+            visibility.add(RareEventJson.visibility(result, point, rare));
         }
         List<Prediction.Window> windows = new ArrayList<>();
         for (double probability : options.windows()) {
-            QuantileEstimate window = result.window(probability);
-            windows.add(new Prediction.Window(
-                    probability, finiteOrNull(window.valueMillis()), interval(window), window.isBeyondRange()));
+            windows.add(RareEventJson.window(result, probability, rare));
         }
         List<Prediction.VersionStaleness> versionStaleness = new ArrayList<>();
         List<Prediction.TimedStaleness> timedStaleness = new ArrayList<>();
@@ -274,6 +311,6 @@ public final class PredictionJson {
 
     /** The interval's ends, null where not finite. */
     private static List<Double> interval(QuantileEstimate quantile) {
-        return Arrays.asList(finiteOrNull(quantile.lowerMillis()), finiteOrNull(quantile.upperMillis()));
+        return RareEventJson.interval(quantile);
     }
 }

@@ -6,6 +6,7 @@ import dev.pbs.montecarlo.QuorumExpansion;
 import dev.pbs.montecarlo.SessionResult;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.montecarlo.rare.RareEventAnswer;
 import dev.pbs.questions.RecoveryCurve;
 import dev.pbs.questions.ReportOptions;
 import java.util.List;
@@ -41,6 +42,19 @@ public final class PredictionTable {
      */
     public static String render(
             SimulationResult result, SessionResult sessions, ReportOptions options, RecoveryCurve recovery) {
+        return render(result, sessions, options, recovery, RareEventAnswer.none());
+    }
+
+    /**
+     * The tables with the rare-event method's figures: its windows marked in the windows table,
+     * a line saying how they were estimated, and P(stale) when asked.
+     */
+    public static String render(
+            SimulationResult result,
+            SessionResult sessions,
+            ReportOptions options,
+            RecoveryCurve recovery,
+            RareEventAnswer rare) {
         StringBuilder text = new StringBuilder();
         text.append(header(result.spec())).append("\n");
         if (result.spec().profile().faults().any()) {
@@ -56,7 +70,13 @@ public final class PredictionTable {
         text.append("Windows p=...: ms after commit until P(consistent) >= p\n");
         text.append("P(>k old): probability that a read returns a value more than k versions old "
                 + "(closed form, non-expanding quorums)\n");
-        text.append(TABLES.windows(result.configurations(), options).render()).append('\n');
+        text.append(TABLES.windows(result.configurations(), options, rare).render());
+        text.append(RareEventTable.windowsNote(rare, result.spec().trials())).append('\n');
+        if (rare.staleProbabilities()) {
+            text.append(RareEventTable.staleTable(
+                            TABLES, result.spec().visibilityGridMillis(), result.configurations(), rare))
+                    .append('\n');
+        }
         text.append("Latency percentiles, ms: read = R-th response, write = W-th acknowledgement\n");
         text.append(TABLES.latency(result.configurations(), options).render()).append('\n');
         if (result.spec().speculativeRetry().speculates()) {

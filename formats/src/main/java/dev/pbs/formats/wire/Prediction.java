@@ -105,7 +105,54 @@ public record Prediction(
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonInclude(JsonInclude.Include.NON_NULL)
         @JsonProperty("recovery")
-        Recovery recovery) {
+        Recovery recovery,
+
+        @Schema(
+                description = "The rare-event method (importance sampling), when some figure the question asked for "
+                        + "was beyond what the plain trials resolve (fewer than 400 of them beyond it) or when "
+                        + "stale_probabilities was asked; absent otherwise.",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("rare_events")
+        RareEventSummary rareEvents) {
+
+    /** A prediction without the rare-event method. */
+    public Prediction(
+            Profile profile,
+            int n,
+            long trials,
+            long seed,
+            String readFanout,
+            boolean coordinatorReplica,
+            String quorumExpansion,
+            String speculativeRetry,
+            String readRepair,
+            String replicaChoice,
+            Double snitchBadnessThreshold,
+            List<String> datacenters,
+            List<Configuration> configs,
+            Sessions sessions,
+            String faults,
+            Recovery recovery) {
+        this(
+                profile,
+                n,
+                trials,
+                seed,
+                readFanout,
+                coordinatorReplica,
+                quorumExpansion,
+                speculativeRetry,
+                readRepair,
+                replicaChoice,
+                snitchBadnessThreshold,
+                datacenters,
+                configs,
+                sessions,
+                faults,
+                recovery,
+                null);
+    }
 
     /** A prediction of consistency levels (no session guarantees). */
     public Prediction(
@@ -320,7 +367,21 @@ public record Prediction(
             List<Double> ci95,
 
             @Schema(description = "Trials with a consistent read.") @JsonProperty("consistent")
-            long consistent) {}
+            long consistent,
+
+            @Schema(
+                    description = "P(a read starting then is stale), with the method that estimated it; only when "
+                            + "the question asked stale_probabilities.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("stale")
+            StaleProbability stale) {
+
+        /** Without P(stale). */
+        public Visibility(Double tMillis, Double pConsistent, List<Double> ci95, long consistent) {
+            this(tMillis, pConsistent, ci95, consistent, null);
+        }
+    }
 
     /** How long after commit reads are consistent with probability p. */
     @Schema(
@@ -348,7 +409,56 @@ public record Prediction(
             List<Double> ci95,
 
             @Schema(description = "The window lies beyond the simulated range.") @JsonProperty("beyond_range")
-            boolean beyondRange) {}
+            boolean beyondRange,
+
+            @Schema(
+                    description = "How the window was estimated; only when the answer has rare_events.",
+                    allowableValues = {"monte_carlo", "importance_sampling", "exact"},
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("method")
+            String method,
+
+            @Schema(
+                    description = "importance_sampling only: P(stale) just before the window (still above 1 - p), "
+                            + "whose interval is the window's precision.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("p_stale")
+            Double pStale,
+
+            @ArraySchema(
+                    arraySchema =
+                            @Schema(
+                                    description = "importance_sampling only: p_stale +- 1.96 SE.",
+                                    requiredMode = Schema.RequiredMode.NOT_REQUIRED),
+                    minItems = 2,
+                    maxItems = 2)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("p_stale_ci95")
+            List<Double> pStaleCi95,
+
+            @Schema(
+                    description = "importance_sampling only: (sum w)^2 / sum w^2 over the trials stale just before "
+                            + "the window; about 400 or more for a 10% interval.",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("effective_sample_size")
+            Double effectiveSampleSize,
+
+            @Schema(
+                    description = "importance_sampling only: whether p_stale's interval is within the asked relative "
+                            + "half-width (10%).",
+                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("resolved")
+            Boolean resolved) {
+
+        /** A window from the plain trials, in an answer without the rare-event method. */
+        public Window(Double p, Double tMillis, List<Double> ci95, boolean beyondRange) {
+            this(p, tMillis, ci95, beyondRange, null, null, null, null, null);
+        }
+    }
 
     /** One latency percentile. */
     @Schema(name = "LatencyPercentile", description = "One latency percentile in ms.")

@@ -29,6 +29,19 @@ public sealed interface LatencyDistribution
      */
     double inverseSurvivalProbability(double probability);
 
+    /**
+     * {@code Q(v)}, the smallest x with P(X > x) <= v, in milliseconds, as fast as the samplers
+     * compute it: from the distribution's {@link QuantileTable}s where it has them (relative error
+     * below 1e-5 down to {@code v = 2^-64}, exact below), from {@link #inverseSurvivalProbability}
+     * otherwise. For callers that choose the survival probability of each delay themselves, as
+     * importance sampling does; the samplers' own draws do not use it.
+     *
+     * @param probability v in (0, 1]
+     */
+    default double tabulatedInverseSurvival(double probability) {
+        return inverseSurvivalProbability(probability);
+    }
+
     /** The mean delay in milliseconds; {@code +infinity} when it does not exist. */
     double meanMillis();
 

@@ -192,6 +192,17 @@ public final class Mixture extends TabulatedDistribution implements LatencyDistr
         };
     }
 
+    /**
+     * From the tables when the quantile function is continuous (as the sampler), exactly
+     * otherwise.
+     */
+    @Override
+    public double tabulatedInverseSurvival(double probability) {
+        return continuousQuantile
+                ? super.tabulatedInverseSurvival(probability)
+                : inverseSurvivalProbability(probability);
+    }
+
     boolean hasContinuousQuantile() {
         return continuousQuantile;
     }

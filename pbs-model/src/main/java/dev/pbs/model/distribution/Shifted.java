@@ -43,6 +43,11 @@ public final class Shifted implements LatencyDistribution {
     }
 
     @Override
+    public double tabulatedInverseSurvival(double probability) {
+        return offsetMillis + distribution.tabulatedInverseSurvival(probability);
+    }
+
+    @Override
     public double meanMillis() {
         return offsetMillis + distribution.meanMillis();
     }

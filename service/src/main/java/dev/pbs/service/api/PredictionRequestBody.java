@@ -81,6 +81,17 @@ public record PredictionRequestBody(
         @JsonProperty("windows")
         List<Double> windows,
 
+        @Schema(
+                description = "Also report P(stale) at every t_ms ('stale' in each t_visibility point), estimated by "
+                        + "importance sampling (the rare-event method) where fewer than 400 trials were stale: "
+                        + "probabilities down to 1e-9 and below with their intervals. (R, W) questions only. Windows "
+                        + "given in 'windows' that fewer than 400 trials lie beyond use the method too. Default: "
+                        + "false.",
+                example = "true",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("stale_probabilities")
+        Boolean staleProbabilities,
+
         @ArraySchema(
                 arraySchema =
                         @Schema(

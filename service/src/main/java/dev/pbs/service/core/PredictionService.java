@@ -13,6 +13,7 @@ import dev.pbs.montecarlo.SessionResult;
 import dev.pbs.montecarlo.SimulationResult;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
+import dev.pbs.montecarlo.rare.RareEventAnswer;
 import dev.pbs.montecarlo.tuning.LevelTuner;
 import dev.pbs.montecarlo.tuning.Tuner;
 import dev.pbs.questions.PredictionQuestion;
@@ -67,13 +68,31 @@ public final class PredictionService {
         return cached(
                 Prediction.class,
                 question.seeded() ? Optional.of(QuestionKeys.of(question)) : Optional.empty(),
-                () -> question.isLevels()
-                        ? PredictionJson.answer(simulate(question.levelSimulation()), question.report())
-                        : PredictionJson.answer(
-                                simulate(question.simulation()),
-                                sessions(question),
-                                question.report(),
-                                question.recovery()));
+                () -> question.isLevels() ? levelPrediction(question) : simulatedPrediction(question));
+    }
+
+    /**
+     * An (R, W) prediction: the plain run and, for the figures it cannot resolve, the rare-event
+     * method's, in one simulation slot.
+     */
+    private Prediction simulatedPrediction(PredictionQuestion question) {
+        record Simulated(SimulationResult plain, RareEventAnswer rare) {}
+        Simulated simulated = withCapacity(() -> {
+            SimulationResult plain = engine.run(question.simulation());
+            return new Simulated(
+                    plain,
+                    RareEventAnswer.of(
+                            plain,
+                            question.rareEventWindows(),
+                            question.rareEvents().staleProbabilities()));
+        });
+        return PredictionJson.answer(
+                simulated.plain(), sessions(question), question.report(), question.recovery(), simulated.rare());
+    }
+
+    private Prediction levelPrediction(PredictionQuestion question) {
+        LevelSimulationResult plain = simulate(question.levelSimulation());
+        return PredictionJson.answer(plain, question.report(), RareEventAnswer.of(plain, question.rareEventWindows()));
     }
 
     /** The recommendation of {@code ./pbs tune --format json} for this question. */

@@ -22,14 +22,15 @@ final class QuestionKeys {
             return "predict-levels|" + ProfileJson.write(spec.profile()) + "|" + spec.replicas() + "|"
                     + spec.configurations() + "|" + spec.trials() + "|" + spec.seed() + "|"
                     + spec.coordinatorReplica() + "|" + Arrays.toString(spec.visibilityGridMillis()) + "|"
-                    + question.report();
+                    + question.report() + "|" + question.rareEvents();
         }
         SimulationSpec spec = question.simulation();
         return "predict|" + ProfileJson.write(spec.profile()) + "|" + spec.n() + "|" + spec.configurations() + "|"
                 + spec.trials() + "|" + spec.seed() + "|" + spec.readFanout() + "|" + spec.coordinatorReplica() + "|"
                 + spec.speculativeRetry().text() + "|" + spec.readRepair() + "|" + spec.replicaChoice() + "|"
                 + Arrays.toString(spec.visibilityGridMillis()) + "|"
-                + question.report() + "|" + question.sessions() + "|" + recovery(question.recovery());
+                + question.report() + "|" + question.rareEvents() + "|" + question.sessions() + "|"
+                + recovery(question.recovery());
     }
 
     /**

@@ -24,6 +24,7 @@ public final class PredictionRequestReader {
             "w",
             "t_ms",
             "windows",
+            "stale_probabilities",
             "percentiles",
             "k",
             "trials",
@@ -77,6 +78,7 @@ public final class PredictionRequestReader {
                 .quorums(fields.quorum("r"), fields.quorum("w"))
                 .timesMillis(fields.numbers("t_ms"))
                 .windows(fields.numbers("windows"))
+                .staleProbabilities(fields.bool("stale_probabilities"))
                 .percentiles(fields.numbers("percentiles"))
                 .versionsBehind(fields.wholeNumbers("k"))
                 .trials(fields.wholeNumber("trials"))
