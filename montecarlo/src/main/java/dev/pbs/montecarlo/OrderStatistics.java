@@ -1,5 +1,7 @@
 package dev.pbs.montecarlo;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.statistics.distribution.BinomialDistribution;
 
 /**
@@ -32,9 +34,29 @@ final class OrderStatistics {
         if (p == 1.0) {
             return new long[] {n, n, n};
         }
-        BinomialDistribution binomial = BinomialDistribution.of((int) n, p);
+        long[] bounds = BOUNDS.computeIfAbsent(new Level(n, p), OrderStatistics::bounds);
+        return new long[] {Math.min(bounds[0], point), point, Math.max(bounds[1], point)};
+    }
+
+    private record Level(long n, double p) {}
+
+    /**
+     * The interval's ranks by (n, p), which every configuration of a run (same trials, same
+     * levels) and every answer of the service with the same trials asks for again: each takes a
+     * binomial inverse, which costs a small command-line run tens of milliseconds before the JIT
+     * compiles it. Bounded: emptied when full.
+     */
+    private static final Map<Level, long[]> BOUNDS = new ConcurrentHashMap<>();
+
+    private static final int MOST_BOUNDS = 4096;
+
+    private static long[] bounds(Level level) {
+        if (BOUNDS.size() >= MOST_BOUNDS) {
+            BOUNDS.clear();
+        }
+        BinomialDistribution binomial = BinomialDistribution.of((int) level.n(), level.p());
         long lower = Math.max(1, binomial.inverseCumulativeProbability(TAIL));
-        long upper = Math.min(n, (long) binomial.inverseCumulativeProbability(1 - TAIL) + 1);
-        return new long[] {Math.min(lower, point), point, Math.max(upper, point)};
+        long upper = Math.min(level.n(), (long) binomial.inverseCumulativeProbability(1 - TAIL) + 1);
+        return new long[] {lower, upper};
     }
 }
