@@ -173,7 +173,7 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             }
             if (threeReplicas != null) {
                 threeReplicas.evaluate(write, acknowledgement, read, response, size);
-                recordBlock(size);
+                threeReplicas.record(plan, accumulator, size);
                 continue;
             }
             for (int trial = 0; trial < size; trial++) {
@@ -353,39 +353,6 @@ final class ChunkSimulator implements ChunkedRun.Worker {
                 accumulator.thresholds[c].recordBucket(bucket);
                 accumulator.gridHits[c][plan.gridCell(bucket, threshold)]++;
             }
-        }
-    }
-
-    /**
-     * Records a block of the usual case's trials evaluated by {@link ThreeReplicas}: one histogram
-     * at a time, so that each loop touches one table.
-     */
-    private void recordBlock(int size) {
-        for (int k = 0; k < n; k++) {
-            if (plan.writeNeeded[k]) {
-                accumulator.writeLatency[k].recordAll(threeReplicas.commit[k], size);
-            }
-            if (plan.readNeeded[k]) {
-                accumulator.readLatency[k].recordAll(threeReplicas.readLatency[k], size);
-            }
-        }
-        for (int c : plan.partialConfigurations) {
-            double[] gaps = threeReplicas.smallestGap[plan.readIndex[c]];
-            double[] commits = threeReplicas.commit[plan.writeIndex[c]];
-            DelayHistogram thresholds = accumulator.thresholds[c];
-            long[] hits = accumulator.gridHits[c];
-            long atOnce = 0;
-            for (int t = 0; t < size; t++) {
-                double threshold = gaps[t] - commits[t];
-                if (threshold <= 0) {
-                    atOnce++;
-                } else {
-                    int bucket = DelayHistogram.bucketOf(threshold);
-                    thresholds.recordBucket(bucket);
-                    hits[plan.gridCell(bucket, threshold)]++;
-                }
-            }
-            accumulator.consistentAtOnce[c] += atOnce;
         }
     }
 

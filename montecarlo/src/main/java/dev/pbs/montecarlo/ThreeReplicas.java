@@ -7,7 +7,7 @@ package dev.pbs.montecarlo;
  * response times by min and max, and the selection of the responders' gaps {@code W[i] - R[i]} by
  * masks on their bit patterns (random delays make every comparison a coin toss, on which branches
  * would mispredict half the time). Each quantity is one simple loop over the block, which the JIT
- * unrolls and, for the sorts, vectorises.
+ * unrolls and, for the sorts, vectorises; the block is then recorded into a worker's totals.
  */
 final class ThreeReplicas {
 
@@ -32,6 +32,39 @@ final class ThreeReplicas {
         sortSums(write, acknowledgement, size, commit);
         sortSums(read, response, size, readLatency);
         selectGaps(write, read, response, size);
+    }
+
+    /**
+     * Records the block last evaluated into a worker's totals: one histogram at a time, so that
+     * each loop touches one table.
+     */
+    void record(TrialPlan plan, Accumulator accumulator, int size) {
+        for (int k = 0; k < plan.n; k++) {
+            if (plan.writeNeeded[k]) {
+                accumulator.writeLatency[k].recordAll(commit[k], size);
+            }
+            if (plan.readNeeded[k]) {
+                accumulator.readLatency[k].recordAll(readLatency[k], size);
+            }
+        }
+        for (int c : plan.partialConfigurations) {
+            double[] gaps = smallestGap[plan.readIndex[c]];
+            double[] commits = commit[plan.writeIndex[c]];
+            DelayHistogram thresholds = accumulator.thresholds[c];
+            long[] hits = accumulator.gridHits[c];
+            long atOnce = 0;
+            for (int t = 0; t < size; t++) {
+                double threshold = gaps[t] - commits[t];
+                if (threshold <= 0) {
+                    atOnce++;
+                } else {
+                    int bucket = DelayHistogram.bucketOf(threshold);
+                    thresholds.recordBucket(bucket);
+                    hits[plan.gridCell(bucket, threshold)]++;
+                }
+            }
+            accumulator.consistentAtOnce[c] += atOnce;
+        }
     }
 
     /** sorted[k][t]: the (k+1)-th smallest of {@code first[i][t] + second[i][t]}, i = 0, 1, 2. */
