@@ -55,22 +55,6 @@ public record PredictionQuestion(
         Objects.requireNonNull(rareEvents, "rare events");
     }
 
-    /** A question without the rare-event method. */
-    public PredictionQuestion(
-            SimulationSpec simulation,
-            LevelSimulationSpec levelSimulation,
-            SessionSpec sessions,
-            ReportOptions report,
-            boolean seeded,
-            RecoveryCurve recovery) {
-        this(simulation, levelSimulation, sessions, report, seeded, recovery, RareEventOptions.NONE);
-    }
-
-    /** A question about (R, W) configurations. */
-    public PredictionQuestion(SimulationSpec simulation, ReportOptions report, boolean seeded) {
-        this(simulation, null, null, report, seeded, null);
-    }
-
     /** The window levels the rare-event method may resolve: the report's windows, when the question named them. */
     public List<Double> rareEventWindows() {
         return rareEvents.windows() ? report.windows() : List.of();

@@ -10,8 +10,4 @@ package dev.pbs.questions;
  * @param staleProbabilities also report P(stale at t) at every time of the grid, by the rare-event
  *     method where fewer than 400 trials were stale
  */
-public record RareEventOptions(boolean windows, boolean staleProbabilities) {
-
-    /** Every figure from the plain trials. */
-    public static final RareEventOptions NONE = new RareEventOptions(false, false);
-}
+public record RareEventOptions(boolean windows, boolean staleProbabilities) {}
