@@ -7,23 +7,30 @@ import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.errors.IllegalArgumentMapper;
 import dev.pbs.service.errors.JsonServerErrorHandler;
 import dev.pbs.service.errors.MatrixParametersFilter;
+import dev.pbs.service.errors.ProbeConflictMapper;
 import dev.pbs.service.errors.ProfileConflictMapper;
 import dev.pbs.service.errors.SimulationCapacityMapper;
+import dev.pbs.service.errors.StateStoreUnavailableMapper;
 import dev.pbs.service.errors.UnknownProfileMapper;
 import dev.pbs.service.health.EngineHealthCheck;
 import dev.pbs.service.metrics.PrometheusMetrics;
 import dev.pbs.service.openapi.ApiDocumentation;
-import dev.pbs.service.probes.ManagedProbe;
-import dev.pbs.service.probes.ProbeConfiguration;
+import dev.pbs.service.probes.LocalProbes;
+import dev.pbs.service.probes.ProbeRegistry;
 import dev.pbs.service.requests.PredictionRequestReader;
 import dev.pbs.service.requests.RecommendationRequestReader;
 import dev.pbs.service.requests.SlaRequestReader;
 import dev.pbs.service.resources.BearerToken;
+import dev.pbs.service.resources.ClusterResource;
 import dev.pbs.service.resources.PredictionsResource;
 import dev.pbs.service.resources.ProbesResource;
 import dev.pbs.service.resources.ProfilesResource;
 import dev.pbs.service.resources.RecommendationsResource;
 import dev.pbs.service.resources.SlaResource;
+import dev.pbs.service.state.FleetInstanceName;
+import dev.pbs.service.state.FleetState;
+import dev.pbs.service.state.StateConfiguration;
+import dev.pbs.service.state.StateMetrics;
 import io.dropwizard.assets.AssetsBundle;
 import io.dropwizard.configuration.ConfigurationSourceProvider;
 import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
@@ -36,16 +43,14 @@ import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.List;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.component.LifeCycle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The pbs REST service: the composition root. Builds the profile store and the prediction service
- * from the configuration and registers the resources, error mappers and health checks, the OpenAPI
+ * The pbs REST service: the composition root. Builds the profile store, the probes (on one machine,
+ * or shared by a fleet through Cassandra) and the prediction service from the configuration and registers the resources, error mappers and health checks, the OpenAPI
  * document ({@code /api/openapi.json}, Swagger UI at {@code /swagger/}) and the Prometheus metrics
  * (admin port, {@code /metrics}).
  */
@@ -93,15 +98,32 @@ public class PbsApplication extends Application<PbsConfiguration> {
 
     @Override
     public void run(PbsConfiguration configuration, Environment environment) {
-        ProfileStore store = ProfileStore.open(configuration.dataPath());
-        store.loadProblems().forEach(problem -> LOG.warn("skipped a stored profile: {}", problem));
+        StateConfiguration stateConfiguration = configuration.getState();
+        stateConfiguration.check();
         PbsConfiguration.Limits limits = configuration.getLimits();
+        QuestionLimits questionLimits = limits.questionLimits();
+        StateMetrics stateMetrics = new StateMetrics();
+        ProfileStore store;
+        ProbeRegistry probes;
+        if (stateConfiguration.isCassandra()) {
+            String instance = FleetInstanceName.of(stateConfiguration, configuration.getServerFactory());
+            FleetState fleet = FleetState.open(stateConfiguration, stateMetrics, instance);
+            environment.lifecycle().manage(fleet); // closed after the probes stop (reverse order)
+            store = fleet.profiles();
+            probes = fleet.probes(configuration.getProbes(), questionLimits);
+            LOG.info("fleet mode: instance {}, state in keyspace {}", instance, stateConfiguration.getKeyspace());
+        } else {
+            store = ProfileStore.open(configuration.dataPath());
+            probes = new LocalProbes(configuration.getProbes(), configuration.dataPath(), store, questionLimits);
+        }
+        store.loadProblems().forEach(problem -> LOG.warn("skipped a stored profile: {}", problem));
+        environment.lifecycle().manage(probes);
         PredictionService predictions = new PredictionService(
                 limits.getConcurrentSimulations(), limits.getQueuedSimulations(), limits.getCachedPredictions());
         int threads = Runtime.getRuntime().availableProcessors();
         BearerToken token = new BearerToken(configuration.getApiToken());
         if (configuration.getApiToken().isBlank()) {
-            LOG.warn("PBS_API_TOKEN is not set: uploading and deleting profiles is refused");
+            LOG.warn("PBS_API_TOKEN is not set: uploading and deleting profiles and probes is refused");
         }
 
         environment.getApplicationContext().setErrorHandler(new JsonServerErrorHandler.ForServlets());
@@ -116,10 +138,11 @@ public class PbsApplication extends Application<PbsConfiguration> {
         environment.jersey().register(new MatrixParametersFilter());
         environment.jersey().register(new IllegalArgumentMapper());
         environment.jersey().register(new ProfileConflictMapper());
+        environment.jersey().register(new ProbeConflictMapper());
         environment.jersey().register(new UnknownProfileMapper());
         environment.jersey().register(new SimulationCapacityMapper());
+        environment.jersey().register(new StateStoreUnavailableMapper());
         environment.jersey().register(new ProfilesResource(store, token));
-        QuestionLimits questionLimits = limits.questionLimits();
         environment
                 .jersey()
                 .register(new PredictionsResource(
@@ -131,22 +154,11 @@ public class PbsApplication extends Application<PbsConfiguration> {
                 .jersey()
                 .register(new RecommendationsResource(
                         new RecommendationRequestReader(store, questionLimits, threads), predictions));
-        List<ManagedProbe> probes = new ArrayList<>();
-        java.util.Set<String> probeNames = new java.util.HashSet<>();
-        for (ProbeConfiguration probe : configuration.getProbes()) {
-            if (!probeNames.add(probe.getName())) {
-                throw new IllegalArgumentException("two probes are named '" + probe.getName() + "'");
-            }
-            probe.toSettings();
-            probe.observation();
-            ManagedProbe managed = new ManagedProbe(probe, store, questionLimits);
-            environment.lifecycle().manage(managed);
-            probes.add(managed);
-        }
-        environment.jersey().register(new ProbesResource(probes));
+        environment.jersey().register(new ProbesResource(probes, token));
+        environment.jersey().register(new ClusterResource(probes));
         environment.healthChecks().register("engine", new EngineHealthCheck());
         ApiDocumentation.register(environment.jersey());
-        PrometheusMetrics.register(environment, predictions, probes);
+        PrometheusMetrics.register(environment, predictions, probes::runningHere, stateMetrics::register);
     }
 
     /** A file when one is named, the jar's commented {@code pbs.yml} for {@link #DEFAULT_CONFIGURATION}. */

@@ -3,6 +3,7 @@ package dev.pbs.service;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.service.probes.ProbeConfiguration;
+import dev.pbs.service.state.StateConfiguration;
 import io.dropwizard.core.Configuration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -27,6 +28,19 @@ public class PbsConfiguration extends Configuration {
 
     @Valid
     private Limits limits = new Limits();
+
+    /** Where profiles, probes and histories are kept: the data directory (default) or Cassandra (fleet mode). */
+    private StateConfiguration state = new StateConfiguration();
+
+    @JsonProperty
+    public StateConfiguration getState() {
+        return state;
+    }
+
+    @JsonProperty
+    public void setState(StateConfiguration state) {
+        this.state = state == null ? new StateConfiguration() : state;
+    }
 
     /** Probes of live Cassandra clusters (see {@link ProbeConfiguration}); none by default. */
     @Valid

@@ -80,13 +80,17 @@ class ApiDocumentationTest {
                         "/v1/recommendations",
                         "/v1/sla/window",
                         "/v1/probes",
-                        "/v1/probes/{name}/history");
+                        "/v1/probes/{name}",
+                        "/v1/probes/{name}/history",
+                        "/v1/cluster");
         assertThat(fieldNames(paths.get("/v1/recommendations"))).containsExactly("post");
         assertThat(fieldNames(paths.get("/v1/profiles"))).containsExactly("get");
         assertThat(fieldNames(paths.get("/v1/profiles/{name}"))).containsExactlyInAnyOrder("get", "put", "delete");
         assertThat(fieldNames(paths.get("/v1/predictions"))).containsExactly("post");
         assertThat(fieldNames(paths.get("/v1/sla/window"))).containsExactly("get");
-        assertThat(fieldNames(paths.get("/v1/probes"))).containsExactly("get");
+        assertThat(fieldNames(paths.get("/v1/probes"))).containsExactlyInAnyOrder("get", "post");
+        assertThat(fieldNames(paths.get("/v1/probes/{name}"))).containsExactly("delete");
+        assertThat(fieldNames(paths.get("/v1/cluster"))).containsExactly("get");
         assertThat(fieldNames(paths.get("/v1/probes/{name}/history"))).containsExactly("get");
         assertThat(document.at("/openapi").asText()).startsWith("3.");
         assertThat(document.at("/info/title").asText()).isNotBlank();

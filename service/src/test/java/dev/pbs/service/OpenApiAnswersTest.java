@@ -272,6 +272,36 @@ class OpenApiAnswersTest {
         assertThat(unknown.body()).contains("no probe named 'elsewhere'; GET /api/v1/probes lists them");
         checked.add(check("probeHistory", 404, unknown));
 
+        // Probes added and removed through the API (one whose contact point nothing listens on).
+        String added = "{\"name\": \"added\", \"contactPoints\": [\"127.0.0.1:1\"], \"refreshSeconds\": 5}";
+        checked.add(check("addProbe", 401, send("POST", "/api/v1/probes", added, null)));
+        checked.add(check("addProbe", 403, send("POST", "/api/v1/probes", added, "Bearer wrong")));
+        HttpResponse<String> badProbe =
+                send("POST", "/api/v1/probes", "{\"name\": \"x\", \"contactPoint\": \"a\"}", TOKEN);
+        assertThat(badProbe.body()).contains("unknown probe field 'contactPoint'");
+        checked.add(check("addProbe", 400, badProbe));
+        checked.add(check("addProbe", 413, send("POST", "/api/v1/probes", oversized(), TOKEN)));
+        checked.add(check("addProbe", 201, send("POST", "/api/v1/probes", added, TOKEN)));
+        HttpResponse<String> taken = send("POST", "/api/v1/probes", added, TOKEN);
+        assertThat(taken.body()).contains("a probe named 'added' exists");
+        checked.add(check("addProbe", 409, taken));
+        assertThat(JsonMapping.readTree(
+                        send("GET", "/api/v1/probes", null, null).body()))
+                .as("the configured probe and the added one")
+                .hasSize(2);
+        HttpResponse<String> cluster = send("GET", "/api/v1/cluster", null, null);
+        assertThat(JsonMapping.readTree(cluster.body()).get("probes")).hasSize(2);
+        checked.add(check("cluster", 200, cluster));
+        checked.add(check("cluster", 400, send("GET", "/api/v1/cluster;x=1", null, null)));
+        checked.add(check("removeProbe", 401, send("DELETE", "/api/v1/probes/added", null, null)));
+        checked.add(check("removeProbe", 403, send("DELETE", "/api/v1/probes/added", null, "Bearer wrong")));
+        checked.add(check("removeProbe", 400, send("DELETE", "/api/v1/probes/added;x=1", null, TOKEN)));
+        HttpResponse<String> configured = send("DELETE", "/api/v1/probes/nowhere", null, TOKEN);
+        assertThat(configured.body()).contains("probe 'nowhere' is in the service's YAML");
+        checked.add(check("removeProbe", 409, configured));
+        checked.add(check("removeProbe", 204, send("DELETE", "/api/v1/probes/added", null, TOKEN)));
+        checked.add(check("removeProbe", 404, send("DELETE", "/api/v1/probes/added", null, TOKEN)));
+
         assertThat(checked)
                 .as("every documented 2xx and 4xx answer was obtained and checked")
                 .containsExactlyInAnyOrderElementsOf(ANSWER_SCHEMAS.keySet());

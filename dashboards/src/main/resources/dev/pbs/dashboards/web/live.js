@@ -149,6 +149,7 @@ const STATE_TEXT = {
   running: "connected, probing the cluster",
   connecting: "connecting to the contact points",
   unreachable: "cannot reach the cluster; the probe keeps retrying, waiting up to a minute between attempts",
+  unassigned: "no instance of the fleet runs this probe now; one takes it within a lease",
 };
 
 function showProbe(probe) {
@@ -175,6 +176,9 @@ function showProbe(probe) {
   ];
   if (probe.refresh_problem) {
     facts.push(["Last refresh", probe.refresh_problem]);
+  }
+  if (probe.instance) {
+    facts.push(["Run by", "fleet instance " + probe.instance]);
   }
   fillFacts(byId("liveFacts"), facts);
   fillNodes(probe.nodes || []);

@@ -1,13 +1,6 @@
 package dev.pbs.service.history;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.files.AtomicFile;
-import dev.pbs.formats.json.JsonMapping;
-import dev.pbs.formats.profile.ProfileJson;
-import dev.pbs.service.slas.LivePrediction;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -19,29 +12,27 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A probe's history folder: one file per entry, {@code <epoch milliseconds, 16 digits>.json},
- * written atomically ({@link AtomicFile}), so that a crash leaves whole entries only. An entry's
- * file holds {@code published_at_epoch_seconds}, the live {@code profile} (the profile file
- * format), the {@code prediction} and the {@code drift}.
+ * A probe's history folder: one file per entry, {@code <epoch milliseconds, 16 digits>.json}
+ * ({@link HistoryEntryJson}), written atomically ({@link AtomicFile}), so that a crash leaves whole
+ * entries only.
  */
-final class HistoryFiles {
+public final class HistoryFiles implements HistoryStorage {
 
     private static final String SUFFIX = ".json";
-    private static final ObjectMapper JSON = JsonMapping.mapper();
 
     private final Path folder;
 
-    HistoryFiles(Path folder) {
+    public HistoryFiles(Path folder) {
         this.folder = folder;
     }
 
-    Path folder() {
-        return folder;
-    }
-
-    /** The entries' files, oldest first; deletes temporary files a crash left behind. */
-    List<Path> list() {
-        List<Path> files = new ArrayList<>();
+    /**
+     * The keys of the entries' files, oldest first; deletes temporary files a crash left behind and
+     * leaves alone files whose names are not an entry's.
+     */
+    @Override
+    public List<Long> keys() {
+        List<Long> keys = new ArrayList<>();
         try {
             Files.createDirectories(folder);
             try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
@@ -49,59 +40,43 @@ final class HistoryFiles {
                     String name = entry.getFileName().toString();
                     if (name.endsWith(AtomicFile.TEMPORARY_SUFFIX)) {
                         Files.deleteIfExists(entry);
-                    } else if (name.endsWith(SUFFIX) && Files.isRegularFile(entry)) {
-                        files.add(entry);
+                    } else if (name.endsWith(SUFFIX) && Files.isRegularFile(entry) && keyOf(name) >= 0) {
+                        keys.add(keyOf(name));
                     }
                 }
             }
         } catch (IOException failed) {
             throw new UncheckedIOException("cannot open the history folder " + folder + ": " + failed, failed);
         }
-        files.sort(null);
-        return files;
+        keys.sort(null);
+        return keys;
     }
 
-    /**
-     * One entry from its file.
-     *
-     * @throws IllegalArgumentException when the file cannot be read as an entry
-     */
-    HistoryEntry read(Path file) {
+    @Override
+    public HistoryEntry read(long key) {
+        Path file = fileOf(key);
+        String text;
         try {
-            JsonNode root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
-            long published = root.path("published_at_epoch_seconds").asLong(-1);
-            if (published < 0) {
-                throw new IllegalArgumentException("no published_at_epoch_seconds");
-            }
-            LivePrediction prediction = root.path("prediction").isObject()
-                    ? JSON.treeToValue(root.get("prediction"), LivePrediction.class)
-                    : null;
-            List<DriftView> drift = root.path("drift").isArray()
-                    ? JSON.convertValue(root.get("drift"), new TypeReference<List<DriftView>>() {})
-                    : null;
-            return new HistoryEntry(published, ProfileJson.read(root.get("profile")), prediction, drift);
+            text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException unreadable) {
             throw new IllegalArgumentException("history file " + file + ": " + unreadable.getMessage(), unreadable);
         }
+        return HistoryEntryJson.read(text, "history file " + file);
     }
 
-    /** Writes an entry's file atomically and durably. */
-    void write(HistoryEntry entry, long epochMillis) {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("published_at_epoch_seconds", entry.publishedAtEpochSeconds());
-        root.set("profile", ProfileJson.write(entry.profile()));
-        root.set("prediction", JSON.valueToTree(entry.prediction()));
-        root.set("drift", JSON.valueToTree(entry.drift()));
-        Path file = fileOf(epochMillis);
+    @Override
+    public void write(HistoryEntry entry, long key) {
+        Path file = fileOf(key);
         try {
-            AtomicFile.write(file, JsonMapping.text(root));
+            AtomicFile.write(file, HistoryEntryJson.write(entry));
         } catch (IOException failed) {
             throw new UncheckedIOException("cannot write history file " + file + ": " + failed, failed);
         }
     }
 
-    /** Deletes an entry's file. */
-    void delete(Path file) {
+    @Override
+    public void delete(long key) {
+        Path file = fileOf(key);
         try {
             Files.deleteIfExists(file);
         } catch (IOException failed) {
@@ -109,7 +84,16 @@ final class HistoryFiles {
         }
     }
 
-    Path fileOf(long epochMillis) {
-        return folder.resolve(String.format(Locale.ROOT, "%016d", epochMillis) + SUFFIX);
+    private Path fileOf(long key) {
+        return folder.resolve(String.format(Locale.ROOT, "%016d", key) + SUFFIX);
+    }
+
+    /** The key in a file's name; -1 for a name that holds none (not an entry's file: left alone). */
+    private static long keyOf(String name) {
+        try {
+            return Long.parseLong(name.substring(0, name.indexOf('.')));
+        } catch (RuntimeException notANumber) {
+            return -1;
+        }
     }
 }

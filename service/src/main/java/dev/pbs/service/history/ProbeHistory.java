@@ -29,16 +29,16 @@ public final class ProbeHistory {
     /** The most reference profiles a drift test reads (evenly spread over the reference). */
     public static final int REFERENCE_PROFILES = 24;
 
-    private record Kept(Path file, long epochMillis, HistoryView.Entry view) {}
+    private record Kept(long epochMillis, HistoryView.Entry view) {}
 
-    private final HistoryFiles files;
+    private final HistoryStorage files;
     private final int capacity;
     private final Duration spacing;
     private final Duration overlap;
     private final Deque<Kept> kept = new ArrayDeque<>();
     private final List<String> loadProblems = new ArrayList<>();
 
-    private ProbeHistory(HistoryFiles files, int capacity, Duration spacing, Duration overlap) {
+    private ProbeHistory(HistoryStorage files, int capacity, Duration spacing, Duration overlap) {
         this.files = files;
         this.capacity = capacity;
         this.spacing = spacing;
@@ -54,14 +54,26 @@ public final class ProbeHistory {
      * @param overlap how long before an entry the reference stops
      */
     public static ProbeHistory open(Path folder, int capacity, Duration spacing, Duration overlap) {
+        return open(new HistoryFiles(folder), capacity, spacing, overlap);
+    }
+
+    /**
+     * Opens the history kept in a storage; entries that cannot be read are skipped, left in place and
+     * described in {@link #loadProblems()}.
+     *
+     * @param capacity the most entries kept, at least 1
+     * @param spacing the least time between two entries
+     * @param overlap how long before an entry the reference stops
+     */
+    public static ProbeHistory open(HistoryStorage storage, int capacity, Duration spacing, Duration overlap) {
         if (capacity < 1) {
             throw new IllegalArgumentException("a history keeps at least 1 entry, was " + capacity);
         }
-        ProbeHistory history = new ProbeHistory(new HistoryFiles(folder), capacity, spacing, overlap);
-        for (Path file : history.files.list()) {
+        ProbeHistory history = new ProbeHistory(storage, capacity, spacing, overlap);
+        for (long key : history.files.keys()) {
             try {
-                HistoryEntry entry = history.files.read(file);
-                history.kept.addLast(new Kept(file, epochMillis(file), HistoryView.Entry.of(entry)));
+                HistoryEntry entry = history.files.read(key);
+                history.kept.addLast(new Kept(key, HistoryView.Entry.of(entry)));
             } catch (IllegalArgumentException unreadable) {
                 history.loadProblems.add(unreadable.getMessage() + "; skipped");
             }
@@ -98,7 +110,7 @@ public final class ProbeHistory {
             millis = last.epochMillis() + 1; // one file per entry, in order, even if the clock went back
         }
         files.write(entry, millis);
-        kept.addLast(new Kept(files.fileOf(millis), millis, HistoryView.Entry.of(entry)));
+        kept.addLast(new Kept(millis, HistoryView.Entry.of(entry)));
         trim();
         return Optional.of(entry);
     }
@@ -130,7 +142,7 @@ public final class ProbeHistory {
         for (int index = 0; index < count; index++) {
             Kept chosen = candidates.get((int) ((long) index * candidates.size() / count));
             try {
-                profiles.add(files.read(chosen.file()).profile());
+                profiles.add(files.read(chosen.epochMillis()).profile());
             } catch (IllegalArgumentException unreadable) {
                 // A file removed or damaged since it was kept: the reference does without it.
             }
@@ -140,16 +152,7 @@ public final class ProbeHistory {
 
     private void trim() {
         while (kept.size() > capacity) {
-            files.delete(kept.removeFirst().file());
-        }
-    }
-
-    private static long epochMillis(Path file) {
-        String name = file.getFileName().toString();
-        try {
-            return Long.parseLong(name.substring(0, name.indexOf('.')));
-        } catch (RuntimeException notANumber) {
-            return 0;
+            files.delete(kept.removeFirst().epochMillis());
         }
     }
 }

@@ -3,8 +3,8 @@ package dev.pbs.service.metrics;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import dev.pbs.service.core.PredictionService;
-import dev.pbs.service.probes.ManagedProbe;
 import dev.pbs.service.probes.ProbeMetrics;
+import dev.pbs.service.probes.ProbeStatus;
 import io.dropwizard.core.setup.Environment;
 import io.dropwizard.metrics.servlets.MetricsServlet;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
@@ -13,6 +13,8 @@ import io.prometheus.metrics.exporter.servlet.jakarta.PrometheusMetricsServlet;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The service's metrics in the Prometheus text format at the admin port's {@code /metrics}, every family
@@ -35,8 +37,15 @@ public final class PrometheusMetrics {
     /**
      * Registers the families, the request listener with Jersey and the two servlets on the admin port; call
      * from {@code Application.run}.
+     *
+     * @param probes the statuses of the probes this process runs, read at each scrape
+     * @param more registers further families (fleet mode's) in the same registry
      */
-    public static void register(Environment environment, PredictionService predictions, List<ManagedProbe> probes) {
+    public static void register(
+            Environment environment,
+            PredictionService predictions,
+            Supplier<List<ProbeStatus>> probes,
+            Consumer<PrometheusRegistry> more) {
         // One registry per application (not the client's default), so that several services in one
         // JVM, as in the tests, each export their own.
         PrometheusRegistry registry = new PrometheusRegistry();
@@ -45,6 +54,7 @@ public final class PrometheusMetrics {
         ProbeMetrics.register(registry, probes);
         ServerMetrics.register(registry, environment.metrics());
         JvmMetrics.builder().register(registry);
+        more.accept(registry);
 
         // The same figures in Dropwizard's registry, for /metrics.json.
         MetricRegistry metrics = environment.metrics();

@@ -159,12 +159,16 @@ public final class ApiDocumentation {
                                 "WWW-Authenticate",
                                 new Header().description("Bearer").schema(new Schema<String>().type("string"))));
         components.addResponses(FORBIDDEN, error("Wrong token, or changes are disabled (no PBS_API_TOKEN)."));
-        components.addResponses(NOT_FOUND, error("No such profile."));
-        components.addResponses(CONFLICT, error("Built-in profiles cannot be replaced or deleted."));
+        components.addResponses(NOT_FOUND, error("No such profile or probe."));
+        components.addResponses(
+                CONFLICT,
+                error("Built-in profiles cannot be replaced or deleted; a probe's name is taken, or the probe is in "
+                        + "a service's YAML, which alone can remove it."));
         components.addResponses(PAYLOAD_TOO_LARGE, error("The request body is over 1 MiB."));
         components.addResponses(
                 SERVICE_UNAVAILABLE,
-                error("Every simulation slot and queue place is taken; try " + "again after Retry-After seconds.")
+                error("Every simulation slot and queue place is taken or, in fleet mode, the state store cannot be "
+                                + "reached; try again after Retry-After seconds.")
                         .addHeaderObject(
                                 "Retry-After",
                                 new Header()

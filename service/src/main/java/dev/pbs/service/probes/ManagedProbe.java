@@ -18,6 +18,7 @@ import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.service.core.ProfileStore;
+import dev.pbs.service.history.HistoryStorage;
 import dev.pbs.service.history.HistoryView;
 import dev.pbs.service.history.ProbeHistory;
 import dev.pbs.service.slas.LivePrediction;
@@ -84,23 +85,23 @@ public final class ManagedProbe implements Managed {
     private long completedFailed;
     private long completedSkipped;
 
-    /** A probe without live predictions' limits: the command line's (tests). */
-    public ManagedProbe(ProbeConfiguration configuration, ProfileStore store) {
-        this(configuration, store, QuestionLimits.COMMAND_LINE);
-    }
-
     /**
      * @param limits the bounds the live predictions of its declared configurations are checked against
+     * @param historyStorage where its history is kept
      * @throws IllegalArgumentException naming the setting at fault when its SLAs or workload are invalid
      */
-    public ManagedProbe(ProbeConfiguration configuration, ProfileStore store, QuestionLimits limits) {
+    public ManagedProbe(
+            ProbeConfiguration configuration,
+            ProfileStore store,
+            QuestionLimits limits,
+            HistoryStorage historyStorage) {
         this.configuration = configuration;
         this.store = store;
         this.slas = configuration.liveSlas();
         this.workload = configuration.liveWorkload();
         this.predictor = new LivePredictor(limits);
         this.history = ProbeHistory.open(
-                store.directory().resolveSibling(HISTORY_FOLDER).resolve(configuration.getName()),
+                historyStorage,
                 configuration.getHistorySize(),
                 Duration.ofSeconds(configuration.getHistorySpacingSeconds()),
                 Duration.ZERO); // its entries are completed windows, which share no samples
@@ -328,6 +329,7 @@ public final class ManagedProbe implements Managed {
                         ? configuration.getObserveConsistency().trim().toUpperCase(java.util.Locale.ROOT)
                         : null,
                 lastPrediction,
-                history.latestDrift().orElse(null));
+                history.latestDrift().orElse(null),
+                null);
     }
 }

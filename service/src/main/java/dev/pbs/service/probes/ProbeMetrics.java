@@ -23,11 +23,6 @@ public final class ProbeMetrics {
 
     private ProbeMetrics() {}
 
-    public static void register(PrometheusRegistry registry, List<ManagedProbe> probes) {
-        List<ManagedProbe> all = List.copyOf(probes);
-        register(registry, () -> all.stream().map(ManagedProbe::status).toList());
-    }
-
     /**
      * Registers the metrics over the statuses the supplier gives at each scrape (one call per
      * metric), with the live predictions' ({@link SlaMetrics}) and the drift's ({@link DriftMetrics}).

@@ -13,7 +13,8 @@ import java.util.Map;
  *
  * @param name the probe's name
  * @param profile the live profile it publishes
- * @param state {@code connecting}, {@code running} or {@code unreachable}
+ * @param state {@code connecting}, {@code running}, {@code unreachable}, or (fleet mode) {@code unassigned}
+ *     while no instance holds its lease
  * @param lastError the last connection problem, or null
  * @param lastRefreshEpochSeconds when the live profile was last published, 0 if never
  * @param refreshProblem why the last refresh published nothing (too few samples yet), or null
@@ -28,6 +29,7 @@ import java.util.Map;
  *     or null before the first or when the probe declares none
  * @param drift the newest history entry's delays against the reference week, or null before the
  *     history has a reference
+ * @param instance the fleet instance that runs the probe, or null on a single machine
  */
 @Schema(name = "ProbeStatus", description = "A probe configured in the service, as it is now.")
 public record ProbeStatus(
@@ -37,7 +39,7 @@ public record ProbeStatus(
         @Schema(description = "The live profile it publishes.", example = "cassandra:local") @JsonProperty("profile")
         String profile,
 
-        @Schema(allowableValues = {"connecting", "running", "unreachable"}) @JsonProperty("state")
+        @Schema(allowableValues = {"connecting", "running", "unreachable", "unassigned"}) @JsonProperty("state")
         String state,
 
         @Schema(description = "The last connection problem.", nullable = true) @JsonProperty("last_error")
@@ -86,7 +88,33 @@ public record ProbeStatus(
                         + "null before the history has a reference.",
                 nullable = true)
         @JsonProperty("drift")
-        List<DriftView> drift) {
+        List<DriftView> drift,
+
+        @Schema(
+                description = "The fleet instance that runs the probe (fleet mode); null on a single machine.",
+                nullable = true,
+                example = "127.0.0.1:8080")
+        @JsonProperty("instance")
+        String instance) {
+
+    /** This status, as run by that fleet instance. */
+    public ProbeStatus runBy(String fleetInstance) {
+        return new ProbeStatus(
+                name,
+                profile,
+                state,
+                lastError,
+                lastRefreshEpochSeconds,
+                refreshProblem,
+                samples,
+                operations,
+                nodes,
+                observation,
+                observeConsistency,
+                prediction,
+                drift,
+                fleetInstance);
+    }
 
     /**
      * @param address the node's address

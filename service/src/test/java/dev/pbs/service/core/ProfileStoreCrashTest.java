@@ -45,9 +45,9 @@ class ProfileStoreCrashTest {
             assertThat(store.find(ProfileStoreWriterMain.NAME).orElseThrow().profile())
                     .as("crash %d", crash)
                     .isIn(first, second);
-            assertThat(ProfileStoreTest.filesIn(store.directory()))
+            assertThat(ProfileStoreTest.filesIn(dataDirectory.resolve("profiles")))
                     .as("crash %d", crash)
-                    .containsExactly(store.directory().resolve(ProfileStoreWriterMain.NAME + ".json"));
+                    .containsExactly(dataDirectory.resolve("profiles").resolve(ProfileStoreWriterMain.NAME + ".json"));
         }
     }
 

@@ -95,7 +95,8 @@ public final class CannedProbeStatus {
                 ObservationReport.answer(observation()),
                 "ONE",
                 CannedLivePrediction.lnkdDisk(),
-                drift());
+                drift(),
+                null);
     }
 
     /** The writes' delays moved (median 1.1 to 41.2 ms), the other messages' did not. */
@@ -150,6 +151,7 @@ public final class CannedProbeStatus {
                 Map.of(),
                 operations(0, 0, 0),
                 List.of(),
+                null,
                 null,
                 null,
                 null,
