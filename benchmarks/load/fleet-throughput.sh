@@ -64,3 +64,9 @@ for port in $ports; do
 done
 echo "== three instances, round-robin: 3 threads (one per instance), 12 connections, ${phase_seconds}s"
 PBS_PORTS="$ports" PBS_BODY="$body" wrk -t3 -c12 -d"${phase_seconds}s" --latency -s "$script" "$url"
+echo "== predictions answered by each instance (the round-robin's spread), from its /metrics"
+for port in $ports; do
+  answered=$(curl -fs "http://127.0.0.1:$((port + 100))/metrics" \
+    | awk '/^pbs_http_server_requests_seconds_count\{.*route="\/v1\/predictions"/ && /status="200"/ {sum += $2} END {print sum + 0}')
+  echo "instance on port $port: $answered"
+done

@@ -149,6 +149,7 @@ public final class FleetProbes implements ProbeRegistry {
             }
         }
         stopper.shutdown();
+        stopper.awaitTermination(25, TimeUnit.SECONDS);
         try {
             tables.leave(instance);
         } catch (StateStoreUnavailableException unreachable) {
@@ -190,13 +191,12 @@ public final class FleetProbes implements ProbeRegistry {
         for (Map.Entry<String, Held> entry : List.copyOf(held.entrySet())) {
             String name = entry.getKey();
             if (!definitions.containsKey(name)) {
-                stopHeld(name, "released");
-                tables.release(name, instance);
+                stopHeld(name, "released", true);
                 LOG.info("fleet instance {}: probe {} was removed; stopped", instance, name);
             } else if (tables.renew(name, instance, leaseSeconds)) {
                 entry.getValue().renewedAtMillis = System.currentTimeMillis();
             } else {
-                stopHeld(name, "renewal_refused");
+                stopHeld(name, "renewal_refused", false);
                 LOG.warn("fleet instance {}: probe {}'s lease is held elsewhere; stopped here", instance, name);
             }
         }
@@ -207,8 +207,7 @@ public final class FleetProbes implements ProbeRegistry {
         names.sort(Comparator.comparing(this::order).reversed());
         for (int index = 0; index < names.size() - share; index++) {
             String name = names.get(index);
-            stopHeld(name, "released");
-            tables.release(name, instance);
+            stopHeld(name, "released", true);
             LOG.info("fleet instance {}: probe {} handed over (more than its share of {})", instance, name, share);
         }
     }
@@ -267,11 +266,15 @@ public final class FleetProbes implements ProbeRegistry {
         }
     }
 
+    /**
+     * Stops the probes whose lease was not renewed for the lease's length less one round: the lease
+     * may expire a round later, and another instance may then take the probe.
+     */
     private void stopLapsed() {
         long now = System.currentTimeMillis();
         for (Map.Entry<String, Held> entry : List.copyOf(held.entrySet())) {
-            if (now - entry.getValue().renewedAtMillis >= leaseSeconds * 1000L) {
-                stopHeld(entry.getKey(), "lapsed");
+            if (now - entry.getValue().renewedAtMillis >= leaseSeconds * 1000L - tickMillis()) {
+                stopHeld(entry.getKey(), "lapsed", false);
                 LOG.warn(
                         "fleet instance {}: probe {}'s lease lapsed (not renewed for {} s); stopped here",
                         instance,
@@ -281,8 +284,11 @@ public final class FleetProbes implements ProbeRegistry {
         }
     }
 
-    /** Stops a probe run here in the background (a probe takes up to seconds to stop). */
-    private void stopHeld(String name, String transition) {
+    /**
+     * Stops a probe run here in the background (a probe takes up to seconds to stop), then gives up its
+     * lease when asked: only once it has stopped, so that no other instance starts it meanwhile.
+     */
+    private void stopHeld(String name, String transition, boolean release) {
         Held stopped = held.remove(name);
         if (stopped == null) {
             return;
@@ -293,6 +299,13 @@ public final class FleetProbes implements ProbeRegistry {
                 stopped.probe.stop();
             } catch (InterruptedException interrupted) {
                 Thread.currentThread().interrupt();
+            }
+            if (release) {
+                try {
+                    tables.release(name, instance);
+                } catch (RuntimeException unreachable) {
+                    // The state store out of reach, or the service stopping: the lease expires by itself.
+                }
             }
         });
     }
@@ -399,8 +412,7 @@ public final class FleetProbes implements ProbeRegistry {
         }
         tables.removeProbe(name);
         if (held.containsKey(name)) {
-            stopHeld(name, "released");
-            tables.release(name, instance);
+            stopHeld(name, "released", true);
         }
         LOG.info("fleet instance {}: probe {} removed through the API", instance, name);
         return true;
