@@ -18,6 +18,7 @@ import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.service.core.ProfileStore;
+import dev.pbs.service.core.StateStoreUnavailableException;
 import dev.pbs.service.history.HistoryStorage;
 import dev.pbs.service.history.HistoryView;
 import dev.pbs.service.history.ProbeHistory;
@@ -244,6 +245,9 @@ public final class ManagedProbe implements Managed {
                 }
             }
             refreshProblem = problem;
+        } catch (StateStoreUnavailableException unreachable) {
+            refreshProblem = "refresh failed: " + unreachable.getMessage();
+            LOG.warn("probe {}: {}", name(), refreshProblem);
         } catch (RuntimeException unexpected) {
             if (stopping) {
                 return; // interrupted by the service's stop
@@ -272,6 +276,8 @@ public final class ManagedProbe implements Managed {
             history.record(profile, prediction, Instant.now());
         } catch (IllegalArgumentException tooFew) {
             LOG.info("probe {}: a window too small for the history: {}", name(), tooFew.getMessage());
+        } catch (StateStoreUnavailableException unreachable) {
+            LOG.warn("probe {}: the history could not keep a window: {}", name(), unreachable.getMessage());
         } catch (RuntimeException failed) {
             if (!stopping) {
                 LOG.warn("probe {}: the history could not keep a window", name(), failed);

@@ -1,6 +1,7 @@
 package dev.pbs.service.state;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.pbs.cassandra.probe.ProbeSettings;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -116,20 +117,11 @@ public class StateConfiguration {
         }
         List<InetSocketAddress> addresses = new ArrayList<>();
         for (String point : contactPoints) {
-            int colon = point == null ? -1 : point.lastIndexOf(':');
-            if (colon <= 0 || colon == point.length() - 1) {
-                throw new IllegalArgumentException("state.contactPoints: '" + point + "' is not HOST:PORT");
-            }
-            int port;
             try {
-                port = Integer.parseInt(point.substring(colon + 1));
-            } catch (NumberFormatException notANumber) {
-                throw new IllegalArgumentException("state.contactPoints: '" + point + "' has no port number");
+                addresses.add(ProbeSettings.contactPoint(point));
+            } catch (IllegalArgumentException malformed) {
+                throw new IllegalArgumentException("state.contactPoints: " + malformed.getMessage());
             }
-            if (port < 1 || port > 65535) {
-                throw new IllegalArgumentException("state.contactPoints: '" + point + "' has no valid port");
-            }
-            addresses.add(InetSocketAddress.createUnresolved(point.substring(0, colon), port));
         }
         return addresses;
     }

@@ -57,11 +57,14 @@ class StateConfigurationTest {
         state.setContactPoints(List.of());
         assertThatThrownBy(state::check).hasMessage("state.contactPoints: fleet mode needs at least one HOST:PORT");
         state.setContactPoints(List.of("127.0.0.1"));
-        assertThatThrownBy(state::check).hasMessage("state.contactPoints: '127.0.0.1' is not HOST:PORT");
+        assertThatThrownBy(state::check)
+                .hasMessage("state.contactPoints: contact point must be HOST:PORT, was '127.0.0.1'");
         state.setContactPoints(List.of("host:port"));
-        assertThatThrownBy(state::check).hasMessage("state.contactPoints: 'host:port' has no port number");
+        assertThatThrownBy(state::check)
+                .hasMessage("state.contactPoints: contact point port must be a number, was 'host:port'");
         state.setContactPoints(List.of("host:70000"));
-        assertThatThrownBy(state::check).hasMessage("state.contactPoints: 'host:70000' has no valid port");
+        assertThatThrownBy(state::check)
+                .hasMessage("state.contactPoints: contact point port must be 1 to 65535, was 70000");
     }
 
     @Test
