@@ -22,8 +22,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Fleet mode on the real test cluster: three {@code pbs serve} processes sharing a state keyspace,
- * four probes in their YAML. Each probe runs on exactly one instance; a profile uploaded to one is
+ * Fleet mode on the real test cluster: three {@code pbs serve} processes started together on a new
+ * state keyspace (so that they create its tables at the same time), four probes in their YAML. Each probe runs on exactly one instance; a profile uploaded to one is
  * served by the others; after {@code kill -9} of the instance that runs probes the others take them
  * within the lease and one lease round, and no uploaded profile or history entry is lost; with every
  * Cassandra node paused, writes answer 503 naming the state store while built-in profiles still
@@ -74,10 +74,12 @@ class FleetIT {
         String yaml = stateAndProbes(keyspace);
         List<FleetInstance> fleet = new ArrayList<>();
         try {
+            // All three at once, on a keyspace none has created yet: they create its tables together.
             for (String label : List.of("one", "two", "three")) {
-                FleetInstance instance = FleetInstance.start(folder, label, yaml);
-                fleet.add(instance);
-                instance.awaitUp(90);
+                fleet.add(FleetInstance.start(folder, label, yaml));
+            }
+            for (FleetInstance instance : fleet) {
+                instance.awaitUp(120);
             }
 
             // Each probe runs on exactly one instance, as the instances' own metrics say.

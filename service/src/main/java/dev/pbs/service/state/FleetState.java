@@ -2,9 +2,12 @@ package dev.pbs.service.state;
 
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.service.core.ProfileStore;
+import dev.pbs.service.core.StateStoreUnavailableException;
 import dev.pbs.service.probes.ProbeConfiguration;
 import io.dropwizard.lifecycle.Managed;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Fleet mode's state, opened at start-up: the connection to the state keyspace (created or migrated
@@ -12,6 +15,8 @@ import java.util.List;
  * ({@link FleetProbes}). Closes the connection when the service stops.
  */
 public final class FleetState implements Managed {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FleetState.class);
 
     private final StateSession session;
     private final StateConfiguration configuration;
@@ -39,7 +44,7 @@ public final class FleetState implements Managed {
     public static FleetState open(StateConfiguration configuration, StateMetrics metrics, String instance) {
         StateSession session = StateSession.open(configuration, metrics);
         try {
-            StateSchema.migrate(session, configuration);
+            migrate(session, configuration);
             return new FleetState(session, configuration, metrics, instance);
         } catch (RuntimeException failed) {
             session.close();
@@ -49,6 +54,39 @@ public final class FleetState implements Managed {
             throw new IllegalArgumentException(
                     "the state keyspace " + configuration.getKeyspace() + " cannot be prepared: " + failed.getMessage(),
                     failed);
+        }
+    }
+
+    /** Attempts at the schema before giving up: instances starting together may meet each other's changes half-seen. */
+    static final int SCHEMA_ATTEMPTS = 5;
+
+    /**
+     * Creates or migrates the keyspace's tables, again after a second when Cassandra refused a step
+     * (another instance's change of the same keyspace not yet seen by every node): each step is
+     * idempotent, so trying again is safe.
+     */
+    private static void migrate(StateSession session, StateConfiguration configuration) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                StateSchema.migrate(session, configuration);
+                return;
+            } catch (IllegalStateException | StateStoreUnavailableException refused) {
+                if (attempt >= SCHEMA_ATTEMPTS) {
+                    throw refused;
+                }
+                LOG.warn(
+                        "the state keyspace {}: {}; trying again ({} of {})",
+                        configuration.getKeyspace(),
+                        refused.getMessage(),
+                        attempt + 1,
+                        SCHEMA_ATTEMPTS);
+                try {
+                    Thread.sleep(1000L * attempt);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw refused;
+                }
+            }
         }
     }
 

@@ -2,13 +2,17 @@ package dev.pbs.service.state;
 
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * The state keyspace's tables, created or migrated at start-up. The keyspace records its schema
  * version in {@code schema_version}; each migration step brings it one version up, and a keyspace
- * newer than this build stops the service (an older pbs must not write a newer schema).
+ * newer than this build stops the service (an older pbs must not write a newer schema). Each table's
+ * id is derived from its name, so that instances starting together, each creating the tables of a
+ * new keyspace, agree on them.
  *
  * <p>Version 1, each table shaped by its query:
  * <ul>
@@ -29,18 +33,37 @@ final class StateSchema {
     /** The schema version this build writes. */
     static final int CURRENT = 1;
 
-    private static final List<List<String>> MIGRATIONS = List.of(List.of(
-            "CREATE TABLE IF NOT EXISTS %s.profiles (name text PRIMARY KEY, profile text, updated_at timestamp)",
-            "CREATE TABLE IF NOT EXISTS %s.live_profiles (name text PRIMARY KEY, profile text, "
-                    + "published_at timestamp, instance text)",
-            "CREATE TABLE IF NOT EXISTS %s.probes (name text PRIMARY KEY, definition text, source text, "
-                    + "added_at timestamp)",
-            "CREATE TABLE IF NOT EXISTS %s.probe_leases (probe text PRIMARY KEY, owner text, expires_at timestamp)",
-            "CREATE TABLE IF NOT EXISTS %s.probe_status (probe text PRIMARY KEY, status text, instance text, "
-                    + "updated_at timestamp)",
-            "CREATE TABLE IF NOT EXISTS %s.instances (name text PRIMARY KEY, started_at timestamp, seen_at timestamp)",
-            "CREATE TABLE IF NOT EXISTS %s.probe_history (probe text, key bigint, entry text, "
-                    + "PRIMARY KEY (probe, key)) WITH CLUSTERING ORDER BY (key ASC)"));
+    /** A table: its name, its columns and key, and any options after {@code WITH}. */
+    private record Table(String name, String definition, String options) {
+
+        /**
+         * Its {@code CREATE TABLE IF NOT EXISTS}, with an id derived from the keyspace's and the
+         * table's names: instances that create it at the same moment create the same table, where
+         * random ids would leave the cluster with two tables of one name.
+         */
+        String create(String keyspace) {
+            UUID id = UUID.nameUUIDFromBytes(("pbs-state:" + keyspace + "." + name).getBytes(StandardCharsets.UTF_8));
+            return "CREATE TABLE IF NOT EXISTS " + keyspace + "." + name + " (" + definition + ") WITH "
+                    + (options.isEmpty() ? "" : options + " AND ") + "ID = '" + id + "'";
+        }
+    }
+
+    private static final Table SCHEMA_VERSION =
+            new Table("schema_version", "component text PRIMARY KEY, version int, applied_at timestamp", "");
+
+    /** Migration step k brings the keyspace from version k to k + 1. */
+    private static final List<List<Table>> MIGRATIONS = List.of(List.of(
+            new Table("profiles", "name text PRIMARY KEY, profile text, updated_at timestamp", ""),
+            new Table(
+                    "live_profiles", "name text PRIMARY KEY, profile text, published_at timestamp, instance text", ""),
+            new Table("probes", "name text PRIMARY KEY, definition text, source text, added_at timestamp", ""),
+            new Table("probe_leases", "probe text PRIMARY KEY, owner text, expires_at timestamp", ""),
+            new Table("probe_status", "probe text PRIMARY KEY, status text, instance text, updated_at timestamp", ""),
+            new Table("instances", "name text PRIMARY KEY, started_at timestamp, seen_at timestamp", ""),
+            new Table(
+                    "probe_history",
+                    "probe text, key bigint, entry text, PRIMARY KEY (probe, key)",
+                    "CLUSTERING ORDER BY (key ASC)")));
 
     private StateSchema() {}
 
@@ -54,8 +77,7 @@ final class StateSchema {
         String keyspace = configuration.getKeyspace();
         session.executeSchema(
                 "CREATE KEYSPACE IF NOT EXISTS " + keyspace + " WITH replication = " + configuration.replicationCql());
-        session.executeSchema("CREATE TABLE IF NOT EXISTS " + keyspace
-                + ".schema_version (component text PRIMARY KEY, version int, applied_at timestamp)");
+        session.executeSchema(SCHEMA_VERSION.create(keyspace));
         Row row = session.execute(
                         "schema",
                         SimpleStatement.newInstance(
@@ -67,8 +89,8 @@ final class StateSchema {
                     + ", newer than this pbs (" + CURRENT + "): upgrade pbs");
         }
         for (int version = before; version < CURRENT; version++) {
-            for (String statement : MIGRATIONS.get(version)) {
-                session.executeSchema(String.format(java.util.Locale.ROOT, statement, keyspace));
+            for (Table table : MIGRATIONS.get(version)) {
+                session.executeSchema(table.create(keyspace));
             }
             session.execute(
                     "schema",

@@ -11,6 +11,7 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
 import dev.pbs.service.core.StateStoreUnavailableException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -101,11 +102,16 @@ public final class StateSession implements AutoCloseable {
      * Runs one statement, timed under its operation's name.
      *
      * @throws StateStoreUnavailableException when Cassandra cannot answer it
+     * @throws IllegalStateException when Cassandra refuses it as invalid (a bug, or a keyspace changed by hand)
      */
     ResultSet execute(String operation, Statement<?> statement) {
         long start = System.nanoTime();
         try {
             return session.execute(statement);
+        } catch (QueryValidationException refused) {
+            metrics.failed(operation);
+            throw new IllegalStateException(
+                    "the state store (" + where + ") refused " + operation + ": " + refused.getMessage(), refused);
         } catch (DriverException failed) {
             metrics.failed(operation);
             throw new StateStoreUnavailableException(

@@ -79,6 +79,40 @@ class StateStoreIT {
     }
 
     @Test
+    void threeInstancesCreatingANewKeyspaceAtOnce_allStart_andAgreeOnItsTables() throws Exception {
+        StateSession third = StateSession.open(configuration, new StateMetrics());
+        try {
+            List<StateSession> sessions = List.of(first, second, third);
+            for (int round = 0; round < 2; round++) {
+                StateConfiguration fresh = new StateConfiguration();
+                fresh.setType("cassandra");
+                fresh.setContactPoints(List.of("127.0.0.1:9042"));
+                fresh.setKeyspace(KEYSPACE + "_together" + round);
+                java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+                try {
+                    List<java.util.concurrent.Future<Integer>> starts = new java.util.ArrayList<>();
+                    for (StateSession session : sessions) {
+                        starts.add(pool.submit(() -> StateSchema.migrate(session, fresh)));
+                    }
+                    for (java.util.concurrent.Future<Integer> start : starts) {
+                        assertThat(start.get(120, java.util.concurrent.TimeUnit.SECONDS))
+                                .isBetween(0, 1);
+                    }
+                    FleetTables one = new FleetTables(first, fresh.getKeyspace());
+                    FleetTables two = new FleetTables(third, fresh.getKeyspace());
+                    assertThat(one.acquire("p", "one", 30)).isTrue();
+                    assertThat(two.acquire("p", "two", 30)).isFalse();
+                } finally {
+                    pool.shutdownNow();
+                    first.executeSchema("DROP KEYSPACE IF EXISTS " + fresh.getKeyspace());
+                }
+            }
+        } finally {
+            third.close();
+        }
+    }
+
+    @Test
     void anUploadThroughOneInstance_isReadThroughTheOther_andSoIsItsDeletion() {
         ProfileStore one = new ProfileStore(
                 new CassandraUploadedProfiles(first, KEYSPACE), new CassandraLiveProfiles(first, KEYSPACE, "one"));
