@@ -30,6 +30,9 @@ public final class LocalProbes implements ProbeRegistry {
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalProbes.class);
 
+    /** The data directory's folder of probe histories, one folder per probe inside. */
+    public static final String HISTORY_FOLDER = "history";
+
     /** The single machine's name in {@link ClusterView}. */
     public static final String INSTANCE = "local";
 
@@ -79,8 +82,7 @@ public final class LocalProbes implements ProbeRegistry {
                 probe,
                 store,
                 limits,
-                new HistoryFiles(
-                        dataDirectory.resolve(ManagedProbe.HISTORY_FOLDER).resolve(probe.getName())));
+                new HistoryFiles(dataDirectory.resolve(HISTORY_FOLDER).resolve(probe.getName())));
     }
 
     @Override

@@ -52,9 +52,6 @@ public final class ManagedProbe implements Managed {
     private static final Logger LOG = LoggerFactory.getLogger(ManagedProbe.class);
     private static final long MAX_RETRY_MILLIS = 60_000;
 
-    /** The data directory's folder of probe histories, one folder per probe inside. */
-    public static final String HISTORY_FOLDER = "history";
-
     private final ProbeConfiguration configuration;
     private final ProfileStore store;
     private final ScheduledExecutorService refresher;

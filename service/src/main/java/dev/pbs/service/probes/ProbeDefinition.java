@@ -42,6 +42,18 @@ public final class ProbeDefinition {
      * @throws IllegalArgumentException in one line naming the field at fault
      */
     public static ProbeConfiguration read(String json) {
+        ProbeConfiguration probe = parse(json);
+        check(probe);
+        return probe;
+    }
+
+    /**
+     * The probe of that JSON, its fields read but not yet checked ({@link ProbeRegistry#add} checks
+     * them).
+     *
+     * @throws IllegalArgumentException in one line naming an unknown field or malformed JSON
+     */
+    public static ProbeConfiguration parse(String json) {
         ProbeConfiguration probe;
         try {
             probe = JSON.readValue(json, ProbeConfiguration.class);
@@ -55,7 +67,6 @@ public final class ProbeDefinition {
         if (probe == null) {
             throw new IllegalArgumentException("a probe must be a JSON object in the YAML's fields");
         }
-        check(probe);
         return probe;
     }
 

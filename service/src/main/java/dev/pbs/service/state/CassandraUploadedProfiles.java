@@ -25,6 +25,7 @@ final class CassandraUploadedProfiles implements UploadedProfiles {
     private final StateSession session;
     private final PreparedStatement selectAll;
     private final PreparedStatement selectOne;
+    private final PreparedStatement selectName;
     private final PreparedStatement insert;
     private final PreparedStatement remove;
 
@@ -32,6 +33,7 @@ final class CassandraUploadedProfiles implements UploadedProfiles {
         this.session = session;
         this.selectAll = session.prepare("SELECT name, profile FROM " + keyspace + ".profiles");
         this.selectOne = session.prepare("SELECT profile FROM " + keyspace + ".profiles WHERE name = ?");
+        this.selectName = session.prepare("SELECT name FROM " + keyspace + ".profiles WHERE name = ?");
         this.insert =
                 session.prepare("INSERT INTO " + keyspace + ".profiles (name, profile, updated_at) VALUES (?, ?, ?)");
         this.remove = session.prepare("DELETE FROM " + keyspace + ".profiles WHERE name = ?");
@@ -55,18 +57,23 @@ final class CassandraUploadedProfiles implements UploadedProfiles {
 
     @Override
     public boolean put(LatencyProfile profile) {
-        boolean existed = find(profile.name()).isPresent();
+        boolean existed = exists(profile.name());
         session.execute("write_profile", insert.bind(profile.name(), ProfileJson.writeString(profile), Instant.now()));
         return existed;
     }
 
     @Override
     public boolean delete(String name) {
-        if (find(name).isEmpty()) {
+        if (!exists(name)) {
             return false;
         }
         session.execute("delete_profile", remove.bind(name));
         return true;
+    }
+
+    /** Whether a row of that name is stored (its profile is not read). */
+    private boolean exists(String name) {
+        return session.execute("read_profile", selectName.bind(name)).one() != null;
     }
 
     @Override
