@@ -65,7 +65,7 @@ public final class FleetState implements Managed {
      * (another instance's change of the same keyspace not yet seen by every node): each step is
      * idempotent, so trying again is safe.
      */
-    private static void migrate(StateSession session, StateConfiguration configuration) {
+    static void migrate(StateSession session, StateConfiguration configuration) {
         for (int attempt = 1; ; attempt++) {
             try {
                 StateSchema.migrate(session, configuration);
