@@ -1,5 +1,6 @@
 package dev.pbs.service.state;
 
+import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.service.core.ProfileStore;
 import dev.pbs.service.core.StateStoreUnavailableException;
@@ -23,6 +24,8 @@ public final class FleetState implements Managed {
     private final StateMetrics metrics;
     private final String instance;
     private final ProfileStore profiles;
+    private final FleetTables tables;
+    private final CassandraHistory.Statements historyStatements;
 
     private FleetState(StateSession session, StateConfiguration configuration, StateMetrics metrics, String instance) {
         this.session = session;
@@ -30,6 +33,8 @@ public final class FleetState implements Managed {
         this.metrics = metrics;
         this.instance = instance;
         String keyspace = configuration.getKeyspace();
+        this.tables = new FleetTables(session, keyspace);
+        this.historyStatements = CassandraHistory.Statements.prepare(session, keyspace);
         this.profiles = new ProfileStore(
                 new CassandraUploadedProfiles(session, keyspace),
                 new CassandraLiveProfiles(session, keyspace, instance));
@@ -44,8 +49,7 @@ public final class FleetState implements Managed {
     public static FleetState open(StateConfiguration configuration, StateMetrics metrics, String instance) {
         StateSession session = StateSession.open(configuration, metrics);
         try {
-            migrate(session, configuration);
-            return new FleetState(session, configuration, metrics, instance);
+            return prepared(session, configuration, metrics, instance);
         } catch (RuntimeException failed) {
             session.close();
             if (failed instanceof IllegalArgumentException) {
@@ -61,32 +65,48 @@ public final class FleetState implements Managed {
     static final int SCHEMA_ATTEMPTS = 5;
 
     /**
-     * Creates or migrates the keyspace's tables, again after a second when Cassandra refused a step
-     * (another instance's change of the same keyspace not yet seen by every node): each step is
-     * idempotent, so trying again is safe.
+     * Migrates the keyspace and prepares every statement, again after a second (up to
+     * {@link #SCHEMA_ATTEMPTS} times) when Cassandra refuses a step: instances starting together on a
+     * new keyspace may each see the other's tables late, and every step is idempotent.
      */
-    static void migrate(StateSession session, StateConfiguration configuration) {
+    private static FleetState prepared(
+            StateSession session, StateConfiguration configuration, StateMetrics metrics, String instance) {
+        return tryAgain(configuration, () -> {
+            StateSchema.migrate(session, configuration);
+            return new FleetState(session, configuration, metrics, instance);
+        });
+    }
+
+    /** Creates or migrates the keyspace's tables, trying a refused step again as {@link #open} does. */
+    static int migrate(StateSession session, StateConfiguration configuration) {
+        return tryAgain(configuration, () -> StateSchema.migrate(session, configuration));
+    }
+
+    private static <T> T tryAgain(StateConfiguration configuration, java.util.function.Supplier<T> step) {
         for (int attempt = 1; ; attempt++) {
             try {
-                StateSchema.migrate(session, configuration);
-                return;
-            } catch (IllegalStateException | StateStoreUnavailableException refused) {
+                return step.get();
+            } catch (IllegalStateException | StateStoreUnavailableException | QueryValidationException refused) {
                 if (attempt >= SCHEMA_ATTEMPTS) {
                     throw refused;
                 }
-                LOG.warn(
-                        "the state keyspace {}: {}; trying again ({} of {})",
-                        configuration.getKeyspace(),
-                        refused.getMessage(),
-                        attempt + 1,
-                        SCHEMA_ATTEMPTS);
-                try {
-                    Thread.sleep(1000L * attempt);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    throw refused;
-                }
+                pause(configuration, refused, attempt);
             }
+        }
+    }
+
+    private static void pause(StateConfiguration configuration, RuntimeException refused, int attempt) {
+        LOG.warn(
+                "the state keyspace {}: {}; trying again ({} of {})",
+                configuration.getKeyspace(),
+                refused.getMessage(),
+                attempt + 1,
+                SCHEMA_ATTEMPTS);
+        try {
+            Thread.sleep(1000L * attempt);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw refused;
         }
     }
 
@@ -102,8 +122,8 @@ public final class FleetState implements Managed {
      */
     public FleetProbes probes(List<ProbeConfiguration> configured, QuestionLimits limits) {
         return new FleetProbes(
-                new FleetTables(session, configuration.getKeyspace()),
-                CassandraHistory.Statements.prepare(session, configuration.getKeyspace()),
+                tables,
+                historyStatements,
                 session,
                 profiles,
                 limits,
