@@ -245,8 +245,11 @@ class DashboardBrowserTest {
         new Select(driver.findElement(By.id("slaReadRepair"))).selectByValue("blocking");
         type("slaSpeculation", "0.05");
         type("slaRepair", "0.5");
+        // A window bound well above every candidate's (R = W = 1's is about 51 ms at 0.999), so that only the
+        // bound on speculation rejects any, whatever the 10,000 trials' draws.
+        type("slaWindowMs", "100");
         assertThat(driver.findElement(By.id("slaPreview")).getText())
-                .isEqualTo("window@0.999<=50ms, speculation<=0.05, repair@10ms<=0.5");
+                .isEqualTo("window@0.999<=100ms, speculation<=0.05, repair@10ms<=0.5");
         assertThat(driver.findElement(By.id("slaReadPreview")).getText())
                 .isEqualTo("read_fanout: \"targeted\", speculative_retry: \"NONE, 99p, ALWAYS\", "
                         + "replica_choice: \"snitch\", read_repair: \"blocking\"");
@@ -255,7 +258,7 @@ class DashboardBrowserTest {
         driver.findElement(By.id("slaSubmit")).click();
 
         // The page sent the read fields, and shows what the service answers to them.
-        String question = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"require\": [\"window@0.999<=50ms\", "
+        String question = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"require\": [\"window@0.999<=100ms\", "
                 + "\"speculation<=0.05\", \"repair@10ms<=0.5\"], \"objective\": \"sum\", \"levels\": \"numeric\", "
                 + "\"trials\": 10000, \"seed\": 42, \"read_fanout\": \"targeted\", "
                 + "\"speculative_retry\": \"NONE, 99p, ALWAYS\", \"replica_choice\": \"snitch\", "

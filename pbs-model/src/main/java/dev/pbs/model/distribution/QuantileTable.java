@@ -2,6 +2,7 @@ package dev.pbs.model.distribution;
 
 import java.util.Arrays;
 import java.util.function.DoubleUnaryOperator;
+import java.util.random.RandomGenerator;
 
 /**
  * A precomputed inverse survival function {@code x = Q(v)}, {@code v = P(X > x)}, for fast
@@ -61,6 +62,17 @@ public final class QuantileTable {
 
     /** Octaves built with the table; the rest are built when a lookup first falls in them. */
     static final int EAGER_OCTAVES = 12;
+
+    /**
+     * A 32-bit draw ({@link #inverseSurvivalOfShortDraw}) is read straight from its bits in the
+     * first this many octaves (so always in a table built eagerly, with at least 11 bits for the
+     * position in a cell), and drawn again from 64 bits beyond them.
+     */
+    static final int SHORT_DRAW_OCTAVES = EAGER_OCTAVES;
+
+    static final int SHORT_DRAW_TAIL_BITS = 32 - SHORT_DRAW_OCTAVES;
+    /** {@code 1 + u} at or below this: the draw is in the tail. */
+    private static final long SHORT_DRAW_TAIL = 1L << SHORT_DRAW_TAIL_BITS;
 
     /**
      * Per cell: Q at the cell's start and Q's change across it. A split cell holds the index of
@@ -179,27 +191,34 @@ public final class QuantileTable {
     }
 
     /**
-     * Q(v) for {@code v = (1 + (bits >>> 11)) 2^-53}, uniform on (0, 1] when the bits are uniform:
-     * the same value as {@link #inverseSurvival(double)} of that v, with the octave, cell and
-     * position read from the random bits directly instead of through a double.
+     * Q(v) from 32 random bits, the usual draw: {@code v = (1 + u) 2^-32}, u the bits read as an
+     * unsigned integer, uniform on (0, 1] in steps of {@code 2^-32} when the bits are uniform. The
+     * octave, cell and position are read from the bits directly, with the same value as {@link
+     * #inverseSurvival(double)} of that v. One draw in {@code 2^}{@value #SHORT_DRAW_OCTAVES}, {@code
+     * u < 2^}{@value #SHORT_DRAW_TAIL_BITS} ({@code v <= 2^-}{@value #SHORT_DRAW_OCTAVES}), would have
+     * too few bits left for the far tail: v is then drawn again from 64 bits of {@code random},
+     * uniform on {@code (0, 2^-}{@value #SHORT_DRAW_OCTAVES}{@code ]} in steps of {@code 2^-65}, so
+     * every octave keeps the resolution of a 64-bit draw.
      *
-     * @param randomBits 64 random bits, e.g. {@code nextLong()}
+     * @param randomBits 32 random bits, e.g. one half of {@code nextLong()}
+     * @param random the generator for the rare draw in the tail
      */
-    public double inverseSurvivalOfBits(long randomBits) {
-        long scaled = (randomBits >>> 11) + 1;
+    public double inverseSurvivalOfShortDraw(int randomBits, RandomGenerator random) {
+        long scaled = (randomBits & 0xFFFF_FFFFL) + 1;
+        if (scaled <= SHORT_DRAW_TAIL) {
+            double survival = Math.scalb((double) ((random.nextLong() >>> 11) + 1), -(53 + SHORT_DRAW_OCTAVES));
+            return inverseSurvival(survival);
+        }
         int leadingZeros = Long.numberOfLeadingZeros(scaled);
-        int octave = leadingZeros - 11;
+        int octave = leadingZeros - 32;
         if (octave < 0) {
             return valueAtOne;
-        }
-        if (octave >= OCTAVES) {
-            return exactInverseSurvival.applyAsDouble(scaled * 0x1.0p-53);
         }
         long afterLeadingOne = scaled << (leadingZeros + 1);
         int index = 2 * (octave * CELLS_PER_OCTAVE + (int) (afterLeadingOne >>> (64 - CELL_BITS)));
         double fraction = ((afterLeadingOne << CELL_BITS) >>> 11) * 0x1.0p-53;
         double result = cells[index] + fraction * cells[index + 1];
-        return !Double.isNaN(result) ? result : inSplitCell(index, fraction, scaled * 0x1.0p-53);
+        return !Double.isNaN(result) ? result : inSplitCell(index, fraction, scaled * 0x1.0p-32);
     }
 
     /**

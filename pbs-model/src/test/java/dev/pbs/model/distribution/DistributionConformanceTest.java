@@ -84,6 +84,26 @@ class DistributionConformanceTest {
         assertThat(filled[n + 1]).as("fill leaves out[to] alone").isZero();
     }
 
+    /** Fills of odd lengths (a sampler may keep part of a random draw for its next delay). */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void samplerFill_inPiecesOfOddLength_givesTheSameDrawsAsRepeatedSample(Case c) {
+        int n = 10_000;
+        double[] filled = new double[n];
+        LatencySampler filler = c.distribution().sampler(GoodnessOfFit.random(SEED));
+        int[] pieces = {1, 3, 2, 7, 0, 256, 5};
+        int from = 0;
+        for (int piece = 0; from < n; piece++) {
+            int to = Math.min(n, from + pieces[piece % pieces.length]);
+            filler.fill(filled, from, to);
+            from = to;
+        }
+        LatencySampler sampler = c.distribution().sampler(GoodnessOfFit.random(SEED));
+        for (int i = 0; i < n; i++) {
+            assertThat(filled[i]).as("%s draw %d", c, i).isEqualTo(sampler.sample());
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void samples_anySeed_areFiniteAndNonNegative(Case c) {

@@ -137,23 +137,59 @@ class QuantileTableTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("distributions")
-    void inverseSurvivalOfBits_randomBits_equalsTheDoublePathAtTheSameSurvival(Named named) {
+    void inverseSurvivalOfShortDraw_bitsAboveTheTail_equalsTheDoublePathAtTheSameSurvival(Named named) {
         QuantileTable table = tabulate(named);
         RandomGenerator random = RandomGenerator.of("L64X128MixRandom");
-        long[] edges = {0L, -1L, 1L << 63, (1L << 63) - 1, 1L << 11, 0x7FFL, 1L << 40};
-        for (long bits : edges) {
-            double survival = ((bits >>> 11) + 1) * 0x1.0p-53;
-            assertThat(table.inverseSurvivalOfBits(bits))
+        int tail = 1 << QuantileTable.SHORT_DRAW_TAIL_BITS;
+        int[] edges = {-1, 0x8000_0000, 0x7FFF_FFFF, tail, tail + 1, 0x4000_0000, 0xFFFF_FFFE};
+        for (int bits : edges) {
+            double survival = ((bits & 0xFFFF_FFFFL) + 1) * 0x1.0p-32;
+            assertThat(table.inverseSurvivalOfShortDraw(bits, null))
                     .as("bits %x", bits)
                     .isEqualTo(table.inverseSurvival(survival));
         }
         for (int i = 0; i < POINTS; i++) {
-            // Shift some draws far into the tail so every octave is exercised.
-            long bits = random.nextLong() >>> random.nextInt(48);
-            double survival = ((bits >>> 11) + 1) * 0x1.0p-53;
-            assertThat(table.inverseSurvivalOfBits(bits))
+            // Shift some draws towards the tail so that every octave the short draw reads is exercised.
+            int bits = random.nextInt() >>> random.nextInt(QuantileTable.SHORT_DRAW_OCTAVES);
+            if ((bits & 0xFFFF_FFFFL) < tail) {
+                continue;
+            }
+            double survival = ((bits & 0xFFFF_FFFFL) + 1) * 0x1.0p-32;
+            assertThat(table.inverseSurvivalOfShortDraw(bits, null))
                     .as("bits %x", bits)
                     .isEqualTo(table.inverseSurvival(survival));
+        }
+    }
+
+    /**
+     * A short draw in the tail ({@code u < 2^20}, one in 4,096) is drawn again from 64 bits,
+     * uniform on {@code (0, 2^-12]}: its value is the double path's at the survival those 64 bits
+     * give, whatever the 32 bits were, so the tail reaches the octaves beyond 2^-32 as a 64-bit draw.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("distributions")
+    void inverseSurvivalOfShortDraw_bitsInTheTail_drawsAgainFromSixtyFourBits(Named named) {
+        QuantileTable table = tabulate(named);
+        int[] tailBits = {0, 1, (1 << QuantileTable.SHORT_DRAW_TAIL_BITS) - 1, 12345};
+        long[] sixtyFour = {0L, -1L, 1L << 63, 0x7FFL, 0x1234_5678_9ABC_DEF0L, 1L << 11};
+        for (int bits : tailBits) {
+            for (long next : sixtyFour) {
+                double survival = Math.scalb((double) ((next >>> 11) + 1), -(53 + QuantileTable.SHORT_DRAW_OCTAVES));
+                assertThat(table.inverseSurvivalOfShortDraw(bits, new FixedLong(next)))
+                        .as("bits %x, then %x: survival %s", bits, next, survival)
+                        .isEqualTo(table.inverseSurvival(survival));
+            }
+        }
+        assertThat(Math.scalb((double) ((-1L >>> 11) + 1), -(53 + QuantileTable.SHORT_DRAW_OCTAVES)))
+                .as("the largest redrawn survival is the tail's edge")
+                .isEqualTo(Math.scalb(1.0, -QuantileTable.SHORT_DRAW_OCTAVES));
+    }
+
+    /** A generator whose every {@code nextLong()} is the same value. */
+    private record FixedLong(long value) implements RandomGenerator {
+        @Override
+        public long nextLong() {
+            return value;
         }
     }
 

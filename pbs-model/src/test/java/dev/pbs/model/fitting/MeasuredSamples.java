@@ -4,6 +4,7 @@ import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.distribution.LatencySampler;
 import java.util.concurrent.TimeUnit;
+import java.util.random.RandomGenerator;
 import java.util.random.RandomGeneratorFactory;
 import org.HdrHistogram.Histogram;
 
@@ -23,6 +24,21 @@ final class MeasuredSamples {
         Histogram histogram = new Histogram(3);
         for (int i = 0; i < observations; i++) {
             histogram.recordValue((long) (sampler.sample() * 1000));
+        }
+        return Empirical.of(histogram, TimeUnit.MICROSECONDS);
+    }
+
+    /**
+     * As {@link #of}, but each delay is the exact inverse survival function at {@code v = (1 +
+     * (nextLong() >>> 11)) 2^-53}, independent of how samplers draw: for a test whose example was
+     * fitted to one particular sample.
+     */
+    static Empirical byExactInversion(LatencyDistribution distribution, int observations, long seed) {
+        RandomGenerator random = RandomGeneratorFactory.of("L64X128MixRandom").create(seed);
+        Histogram histogram = new Histogram(3);
+        for (int i = 0; i < observations; i++) {
+            double survival = ((random.nextLong() >>> 11) + 1) * 0x1.0p-53;
+            histogram.recordValue((long) (distribution.inverseSurvivalProbability(survival) * 1000));
         }
         return Empirical.of(histogram, TimeUnit.MICROSECONDS);
     }
