@@ -18,7 +18,11 @@ final class ThreeReplicas {
     /** smallestGap[k][trial]: the smallest {@code W[i] - R[i]} among the first k+1 responders, ms. */
     final double[][] smallestGap;
 
+    /** The current configuration's positive thresholds, ms: scratch space for {@link #record}. */
+    private final double[] positiveThresholds;
+
     ThreeReplicas(int block) {
+        positiveThresholds = new double[block];
         commit = new double[3][block];
         readLatency = new double[3][block];
         smallestGap = new double[3][block];
@@ -52,18 +56,23 @@ final class ThreeReplicas {
             double[] commits = commit[plan.writeIndex[c]];
             DelayHistogram thresholds = accumulator.thresholds[c];
             long[] hits = accumulator.gridHits[c];
-            long atOnce = 0;
+            // The positive thresholds, gathered without a branch (whether a read is consistent at
+            // once is a coin toss a branch would mispredict), then recorded.
+            double[] positive = positiveThresholds;
+            int count = 0;
             for (int t = 0; t < size; t++) {
                 double threshold = gaps[t] - commits[t];
-                if (threshold <= 0) {
-                    atOnce++;
-                } else {
-                    int bucket = DelayHistogram.bucketOf(threshold);
-                    thresholds.recordBucket(bucket);
-                    hits[plan.gridCell(bucket, threshold)]++;
-                }
+                positive[count] = threshold;
+                // The sign bit of 0 - threshold: 1 exactly when threshold > 0 (0 - 0 is +0).
+                count += (int) (Double.doubleToRawLongBits(0.0 - threshold) >>> 63);
             }
-            accumulator.consistentAtOnce[c] += atOnce;
+            for (int i = 0; i < count; i++) {
+                double threshold = positive[i];
+                int bucket = DelayHistogram.bucketOf(threshold);
+                thresholds.recordBucket(bucket);
+                hits[plan.gridCell(bucket, threshold)]++;
+            }
+            accumulator.consistentAtOnce[c] += size - count;
         }
     }
 

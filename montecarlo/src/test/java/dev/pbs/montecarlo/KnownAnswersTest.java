@@ -164,6 +164,25 @@ class KnownAnswersTest {
                 .isCloseTo(10, within(10e-3));
     }
 
+    /**
+     * Every replica {W, A, R, S} = {2, 0, 0, 1}: the write commits at 2 and every responder's gap W - R
+     * is 2, so t* = 2 - 2 = 0 exactly, which counts as consistent at commit (t* <= 0), in every
+     * configuration, whatever path evaluates it.
+     */
+    @Test
+    void constantDelays_thresholdExactlyZero_areConsistentAtCommit() {
+        double[] replica = {2, 0, 0, 1};
+        SimulationResult result =
+                ENGINE.run(SimulationSpec.builder(TestProfiles.constants(replica, replica, replica), 3)
+                        .trials(1000)
+                        .build());
+        for (ConfigurationResult configuration : result.configurations()) {
+            assertThat(configuration.consistentAtCommit().successes())
+                    .as("%s", configuration.configuration())
+                    .isEqualTo(1000);
+        }
+    }
+
     @Test
     void constantDelays_fanoutTargeted_chooseEachReplicaAThirdOfTheTime() {
         // R=1, W=1, w_t = 2: asking r0 gives t* = max(0, 1 - 2 - 5) = 0, r1 gives 17, r2 gives 26.
