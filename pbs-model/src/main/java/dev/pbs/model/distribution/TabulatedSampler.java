@@ -40,8 +40,7 @@ final class TabulatedSampler implements LatencySampler {
         RandomGenerator localRandom = random;
         int i = from;
         if (halfLeft && i < to) {
-            halfLeft = false;
-            out[i++] = localTable.inverseSurvivalOfShortDraw(leftHalf, localRandom);
+            out[i++] = sample();
         }
         for (; i + 1 < to; i += 2) {
             long bits = localRandom.nextLong();
