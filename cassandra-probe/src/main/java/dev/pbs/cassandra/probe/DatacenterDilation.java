@@ -11,14 +11,17 @@ import org.HdrHistogram.Histogram;
  * Tracing's own cost over several datacenters: {@link TracingDilation}'s correction found for each
  * datacenter on its own, as for a cluster of that datacenter alone. Its replicas' delays from its
  * own coordinators, its coordinators' own replica, and the untraced operations timed through its
- * coordinators that were replicas of their key (at ONE, and at TWO where it holds two replicas or
- * more, so that both answers come from within it) make a one-datacenter snapshot with its
- * replication factor; the correction found for it is the datacenter's.
+ * coordinators (through replicas of their key at ONE, and at TWO where it holds two replicas or
+ * more, so that both answers come from within it; through its other nodes at LOCAL_ONE) make a
+ * one-datacenter snapshot with its replication factor; the correction found for it is the
+ * datacenter's. The profile over several datacenters has its coordinators apart from the
+ * replicas, so the paths to other replicas are the ones it uses; with nodes that are not
+ * replicas of a key, those are calibrated on the operations that take exactly that path.
  *
- * <p>A datacenter with one replica per key has no other replica to calibrate its path to a
- * replica against ({@link TracingDilation} needs two): it takes the correction of the datacenter
- * with the most replicas that has one, on the same machines and under the same tracing, and its
- * provenance says so.
+ * <p>A datacenter with one replica per key and no other node has no path to calibrate against
+ * but its own replica's ({@link TracingDilation} needs a second replica or a node that is not a
+ * replica): it takes the correction of the datacenter with the most replicas that has one, on the
+ * same machines and under the same tracing, and its provenance says so.
  */
 final class DatacenterDilation {
 
@@ -51,8 +54,9 @@ final class DatacenterDilation {
                 TracingDilation.Corrections borrowed = found.get(lender);
                 corrections.put(
                         datacenter,
-                        borrowed.explained("Its one replica per key leaves no other to calibrate against: it takes "
-                                + lender + "'s correction (" + own.explanation() + ")"));
+                        borrowed.explained(
+                                "With one replica per key, too few operations timed through its other nodes: it takes "
+                                        + lender + "'s correction (" + own.explanation() + ")"));
             } else {
                 corrections.put(datacenter, own);
             }

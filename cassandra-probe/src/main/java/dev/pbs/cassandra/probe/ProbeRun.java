@@ -35,7 +35,8 @@ import java.util.function.BooleanSupplier;
  * every replica has answered and every answer is on the coordinator's stopwatch. The other traced
  * reads run at ONE: through a coordinator that is a replica of the key, they show whether it reads
  * its own replica or asks another (the local read preference). Untraced operations run at ONE and
- * TWO in turn, and are timed ({@link ClientLatencies}). A failed
+ * TWO in turn through a replica of their key, at ONE (LOCAL_ONE) through another node, and are
+ * timed ({@link ClientLatencies}). A failed
  * operation is counted, its coordinator marked down until an operation through it succeeds again;
  * the run never stops on a failed request. Writes and reads alternate over 1,000 keys.
  */
@@ -253,16 +254,24 @@ public final class ProbeRun implements AutoCloseable {
         // choose (its own, or another); the other traced operations wait for every replica.
         boolean targetTrace = tracedOperation && !isWrite && random.nextBoolean();
         boolean countsReadTarget = targetTrace && coordinators.isReplica(coordinator, key);
-        // Untraced operations are timed only through a replica of their key (always, when every node
-        // is one): the tracing dilation is calibrated on those (TracingDilation).
-        boolean timed = !tracedOperation && (everyNodeIsReplica || coordinators.isReplica(coordinator, key));
-        // Untraced operations alternate between ONE and TWO (see ClientLatencies), TWO only where
-        // the coordinator's datacenter holds two replicas, so that both answers can come from it.
+        // Untraced operations are timed apart through a replica of their key (always, when every
+        // node is one) and through a node that is not: the tracing dilation is calibrated on both
+        // (TracingDilation).
+        boolean throughReplica = everyNodeIsReplica || coordinators.isReplica(coordinator, key);
+        // Through a replica, untraced operations alternate between ONE and TWO (see
+        // ClientLatencies), TWO only where the coordinator's datacenter holds two replicas, so that
+        // both answers can come from it; through another node they run at ONE, LOCAL_ONE over
+        // several datacenters, so that the answer comes from the coordinator's own datacenter.
         ClientLatencies datacenterClient = clientByDatacenter.get(datacenterOf.get(coordinatorAddress));
-        int untracedReplicas = replicasIn(coordinatorAddress) >= 2 && (operation / 2) % 2 == 1 ? 2 : 1;
-        ConsistencyLevel level = tracedOperation
-                ? (targetTrace ? DefaultConsistencyLevel.ONE : tracedLevel())
-                : (untracedReplicas == 2 ? DefaultConsistencyLevel.TWO : DefaultConsistencyLevel.ONE);
+        int untracedReplicas =
+                throughReplica && replicasIn(coordinatorAddress) >= 2 && (operation / 2) % 2 == 1 ? 2 : 1;
+        ConsistencyLevel untracedLevel = untracedReplicas == 2
+                ? DefaultConsistencyLevel.TWO
+                : (throughReplica || settings.datacenters().isEmpty()
+                        ? DefaultConsistencyLevel.ONE
+                        : DefaultConsistencyLevel.LOCAL_ONE);
+        ConsistencyLevel level =
+                tracedOperation ? (targetTrace ? DefaultConsistencyLevel.ONE : tracedLevel()) : untracedLevel;
         statement = statement
                 .setNode(coordinator)
                 .setIdempotent(true)
@@ -273,11 +282,18 @@ public final class ProbeRun implements AutoCloseable {
         long sentNanos = System.nanoTime();
         session.executeAsync(statement).whenComplete((result, error) -> {
             try {
-                if (error == null && timed) {
+                if (error == null && !tracedOperation) {
                     long micros = (System.nanoTime() - sentNanos) / 1000;
-                    client.untraced(kind, untracedReplicas, micros);
-                    if (datacenterClient != null) {
-                        datacenterClient.untraced(kind, untracedReplicas, micros);
+                    if (throughReplica) {
+                        client.untraced(kind, untracedReplicas, micros);
+                        if (datacenterClient != null) {
+                            datacenterClient.untraced(kind, untracedReplicas, micros);
+                        }
+                    } else {
+                        client.untracedThroughOther(kind, micros);
+                        if (datacenterClient != null) {
+                            datacenterClient.untracedThroughOther(kind, micros);
+                        }
                     }
                 }
                 completed(

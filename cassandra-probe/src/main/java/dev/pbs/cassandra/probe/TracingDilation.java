@@ -25,13 +25,14 @@ import org.HdrHistogram.Histogram;
  * stretches every traced delay. The probe also times untraced operations at ONE and TWO and a
  * request the coordinator refuses before doing any work (the client's part, {@code H}; see
  * {@link ClientLatencies}). The model, fed the traced delays, predicts the coordinator's part
- * {@code X} of each such operation through the coordinators the probe used (every one a replica);
- * the untraced operation then takes {@code H + X}, H and X independent.
+ * {@code X} of each such operation through the coordinators it went through; the untraced
+ * operation then takes {@code H + X}, H and X independent.
  *
  * <p>Four corrections bring the traced delays back, one per path: the coordinator's own
- * replica's W and A (which a write at ONE waits for), the other replicas' W and A (a write at TWO),
- * the own replica's R and S (a read at ONE, served locally most of the time) and the other
- * replicas' R and S (a read at TWO). Each is a line in log-log coordinates ({@link
+ * replica's W and A (which a write at ONE waits for), the other replicas' W and A (a write at TWO,
+ * or at ONE through a node that is not a replica), the own replica's R and S (a read at ONE,
+ * served locally most of the time) and the other replicas' R and S (a read at TWO, or at ONE
+ * through another node). Each is a line in log-log coordinates ({@link
  * PathCorrection}: delay x becomes scale x^exponent, never longer than x). They are found together
  * by a fixed-point iteration: the model runs with the current corrections; for each of the four
  * operations, the step (multiplier c, exponent b) at which the quantiles of {@code H + c M (X /
@@ -44,10 +45,15 @@ import org.HdrHistogram.Histogram;
  * the five percentiles, it traded the median against the tail, and p90 and p95 came out too short
  * while p99 stayed too long. With the exponent, the body and the tail are fitted each (docs/probe.md).
  *
- * <p>The untraced operations are timed only when their coordinator is a replica of their key (all
- * of them when there are as many nodes as replicas), the case the model's co-located variant
- * describes. Estimated with two replicas or more, the own replica's path measured, and at least
- * {@link #MINIMUM_SAMPLES} of each timing.
+ * <p>Where the cluster has nodes that are not replicas of a key (more nodes than replicas), the
+ * probe also times untraced operations at ONE through them, and those calibrate the other
+ * replicas' paths instead of the operations at TWO: a read at ONE through such a node is one
+ * replica's R and S, where a read at TWO through a replica waits for the slower of the own and
+ * another replica, so that its path to another replica is only partly seen; and it is the path
+ * that clients routed without regard to tokens, and the model over several datacenters, take.
+ * With them, a datacenter with one replica per key calibrates its own paths too. Without them,
+ * the operations at TWO; estimated then with two replicas or more. Always with the own replica's
+ * path measured and at least {@link #MINIMUM_SAMPLES} of each timing.
  */
 public final class TracingDilation {
 
@@ -121,14 +127,23 @@ public final class TracingDilation {
     public static Corrections estimate(ProbeSnapshot snapshot, Function<Corrections, LatencyProfile> profiles) {
         ClientLatencies.Snapshot client = snapshot.client();
         int n = snapshot.replicationFactor();
-        if (n < 2) {
-            return Corrections.none("with one replica per key there is no other replica to calibrate against");
+        boolean throughOther = client.writesThroughOther().getTotalCount() >= MINIMUM_SAMPLES
+                && client.readsThroughOther().getTotalCount() >= MINIMUM_SAMPLES;
+        if (n < 2 && !throughOther) {
+            return Corrections.none("with one replica per key there is no other replica to calibrate against, and "
+                    + "fewer than " + MINIMUM_SAMPLES + " untraced operations of each kind were timed through a node "
+                    + "that is not a replica");
         }
         LatencyProfile traced = profiles.apply(Corrections.NONE);
         if (traced.coordinatorReplica().isEmpty()) {
             return Corrections.none("the coordinators' own replica path was not measured");
         }
-        Histogram[] untraced = {client.writesAtOne(), client.writesAtTwo(), client.readsAtOne(), client.readsAtTwo()};
+        Histogram[] untraced = throughOther
+                ? new Histogram[] {
+                    client.writesAtOne(), client.writesThroughOther(), client.readsAtOne(), client.readsThroughOther()
+                }
+                : new Histogram[] {client.writesAtOne(), client.writesAtTwo(), client.readsAtOne(), client.readsAtTwo()
+                };
         long fewest = client.roundTrips().getTotalCount();
         for (Histogram histogram : untraced) {
             fewest = Math.min(fewest, histogram.getTotalCount());
@@ -145,7 +160,7 @@ public final class TracingDilation {
             }
         }
         Corrections corrections = Corrections.NONE;
-        double[][] parts = coordinatorParts(traced, n);
+        double[][] parts = coordinatorParts(traced, n, throughOther);
         double[][] tracedParts = parts;
         double[][] steps = new double[untraced.length][];
         int round = 0;
@@ -161,10 +176,19 @@ public final class TracingDilation {
                 break;
             }
             corrections = corrections.then(steps);
-            parts = coordinatorParts(profiles.apply(corrections), n);
+            parts = coordinatorParts(profiles.apply(corrections), n, throughOther);
         }
-        return corrections.explained(explanation(snapshot, client, targets, tracedParts, parts, roundTrip, corrections)
-                + String.format(Locale.ROOT, " Found in %d rounds.", round));
+        String[] operations = throughOther
+                ? new String[] {
+                    "writes at ONE through a replica",
+                    "writes at ONE through a node that is not a replica",
+                    "reads at ONE through a replica",
+                    "reads at ONE through a node that is not a replica"
+                }
+                : new String[] {"writes at ONE", "writes at TWO", "reads at ONE", "reads at TWO"};
+        return corrections.explained(
+                explanation(snapshot, client, operations, targets, tracedParts, parts, roundTrip, corrections)
+                        + String.format(Locale.ROOT, " Found in %d rounds.", round));
     }
 
     /**
@@ -174,12 +198,12 @@ public final class TracingDilation {
     private static String explanation(
             ProbeSnapshot snapshot,
             ClientLatencies.Snapshot client,
+            String[] operations,
             double[][] targets,
             double[][] tracedParts,
             double[][] correctedParts,
             double[] roundTrip,
             Corrections corrections) {
-        String[] operations = {"writes at ONE", "writes at TWO", "reads at ONE", "reads at TWO"};
         StringBuilder text = new StringBuilder(String.format(
                 Locale.ROOT,
                 "Tracing's own cost was corrected. A request refused before any work took %.3f ms at the median "
@@ -245,29 +269,43 @@ public final class TracingDilation {
     }
 
     /**
-     * The model's coordinator part of a write at ONE, a write at TWO, a read at ONE and a read at
-     * TWO, each as {@link #LEVELS} quantiles, ms.
+     * The model's coordinator part of each calibrating operation, as {@link #LEVELS} quantiles, ms:
+     * a write at ONE through a replica, then a write at TWO through a replica or, {@code
+     * throughOther}, a write at ONE through a coordinator that is not a replica; a read at ONE
+     * through a replica, then a read at TWO or at ONE through another node likewise.
      */
-    static double[][] coordinatorParts(LatencyProfile profile, int n) {
-        SimulationResult result = new WarsEngine()
-                .run(SimulationSpec.builder(profile, n)
-                        .configurations(List.of(QuorumConfiguration.of(n, 1, 1), QuorumConfiguration.of(n, 2, 2)))
-                        .trials(TRIALS)
-                        .seed(SEED)
-                        .readFanout(ReadFanout.TARGETED)
-                        .coordinatorReplica(true)
-                        .build());
-        ConfigurationResult one = result.configuration(1, 1).orElseThrow();
-        ConfigurationResult two = result.configuration(2, 2).orElseThrow();
+    static double[][] coordinatorParts(LatencyProfile profile, int n, boolean throughOther) {
+        List<QuorumConfiguration> colocated = throughOther
+                ? List.of(QuorumConfiguration.of(n, 1, 1))
+                : List.of(QuorumConfiguration.of(n, 1, 1), QuorumConfiguration.of(n, 2, 2));
+        SimulationResult replica = run(profile, n, colocated, true);
+        ConfigurationResult one = replica.configuration(1, 1).orElseThrow();
+        ConfigurationResult other = throughOther
+                ? run(profile, n, List.of(QuorumConfiguration.of(n, 1, 1)), false)
+                        .configuration(1, 1)
+                        .orElseThrow()
+                : replica.configuration(2, 2).orElseThrow();
         double[][] parts = new double[4][LEVELS];
         for (int level = 0; level < LEVELS; level++) {
             double percentile = 100.0 * (level + 0.5) / LEVELS;
             parts[0][level] = one.writeLatency(percentile).valueMillis();
-            parts[1][level] = two.writeLatency(percentile).valueMillis();
+            parts[1][level] = other.writeLatency(percentile).valueMillis();
             parts[2][level] = one.readLatency(percentile).valueMillis();
-            parts[3][level] = two.readLatency(percentile).valueMillis();
+            parts[3][level] = other.readLatency(percentile).valueMillis();
         }
         return parts;
+    }
+
+    private static SimulationResult run(
+            LatencyProfile profile, int n, List<QuorumConfiguration> configurations, boolean coordinatorReplica) {
+        return new WarsEngine()
+                .run(SimulationSpec.builder(profile, n)
+                        .configurations(configurations)
+                        .trials(TRIALS)
+                        .seed(SEED)
+                        .readFanout(ReadFanout.TARGETED)
+                        .coordinatorReplica(coordinatorReplica)
+                        .build());
     }
 
     static double[] quantiles(Histogram micros) {

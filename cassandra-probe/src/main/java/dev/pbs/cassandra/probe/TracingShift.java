@@ -88,7 +88,7 @@ public record TracingShift(double writeMillis, double readMillis, String explana
         double[] roundTrip = TracingDilation.quantiles(client.roundTrips());
         double[] writeTargets = calibrationQuantiles(client.writesAtTwo());
         double[] readTargets = calibrationQuantiles(client.readsAtTwo());
-        double[][] tracedParts = TracingDilation.coordinatorParts(traced, n);
+        double[][] tracedParts = TracingDilation.coordinatorParts(traced, n, false);
         double[] tracedExcess = {
             excess(roundTrip, tracedParts[1], writeTargets), excess(roundTrip, tracedParts[3], readTargets)
         };
@@ -103,7 +103,7 @@ public record TracingShift(double writeMillis, double readMillis, String explana
                 break;
             }
             shift = next;
-            double[][] parts = TracingDilation.coordinatorParts(profiles.apply(shift), n);
+            double[][] parts = TracingDilation.coordinatorParts(profiles.apply(shift), n, false);
             excess = new double[] {excess(roundTrip, parts[1], writeTargets), excess(roundTrip, parts[3], readTargets)};
         }
         return new TracingShift(

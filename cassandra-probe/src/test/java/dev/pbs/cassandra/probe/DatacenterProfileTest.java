@@ -189,8 +189,87 @@ class DatacenterProfileTest {
                 .isCloseTo(20, within(0.5));
         assertThat(corrected.provenance())
                 .contains("In dc1: Tracing's own cost was corrected.")
-                .contains("In dc2: Its one replica per key leaves no other to calibrate against: it takes dc1's "
-                        + "correction");
+                .contains("In dc2: With one replica per key, too few operations timed through its other nodes: it "
+                        + "takes dc1's correction");
+    }
+
+    /**
+     * dc1 as above (two replicas, traced at twice Exponential(1 ms)); dc2 with one replica per key
+     * (127.0.0.4) traced at three times, and its other node (127.0.0.3) coordinating: untraced
+     * operations through it, at LOCAL_ONE, take the client's 0.2 ms and the replica's untraced W
+     * and A, or R and S; through the replica, its own (Exponential(0.5 ms) traced at three times).
+     * dc2 then calibrates its own correction (dividing by about 3, where dc1's would divide by 2).
+     */
+    @Test
+    void of_oneReplicaDatacenterWithAnotherNode_calibratesItsOwnCorrection() {
+        WarsRecorder recorder = new WarsRecorder(DATACENTER_OF);
+        ClientLatencies dc1Client = new ClientLatencies();
+        ClientLatencies dc2Client = new ClientLatencies();
+        SplittableRandom random = new SplittableRandom(13);
+        long clientPart = 200;
+        for (int i = 0; i < 20_000; i++) {
+            for (Operation operation : Operation.values()) {
+                boolean write = operation == Operation.WRITE;
+                recorder.record(
+                        new ReplicaDelays("127.0.0.2", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
+                        "127.0.0.1");
+                recorder.record(
+                        new ReplicaDelays("127.0.0.1", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
+                        "127.0.0.2");
+                recorder.record(
+                        new ReplicaDelays("127.0.0.4", operation, 3 * micros(random, 1), 3 * micros(random, 1)),
+                        "127.0.0.3");
+                recorder.record(
+                        new ReplicaDelays("127.0.0.4", operation, 2 * micros(random, 1) + 20_000, 20_000), "127.0.0.1");
+                recorder.record(
+                        new ReplicaDelays("127.0.0.2", operation, 2 * micros(random, 1) + 20_000, 20_000), "127.0.0.3");
+                recorder.recordLocal(new ReplicaDelays(
+                        "127.0.0.1", operation, 2 * micros(random, 0.5), write ? 0 : 2 * micros(random, 0.5)));
+                recorder.recordLocal(new ReplicaDelays(
+                        "127.0.0.4", operation, 3 * micros(random, 0.5), write ? 0 : 3 * micros(random, 0.5)));
+            }
+            recorder.countReadTarget(true);
+            long localWrite = micros(random, 0.5);
+            long localRead = micros(random, 0.5) + micros(random, 0.5);
+            long otherWrite = micros(random, 1) + micros(random, 1);
+            long otherRead = micros(random, 1) + micros(random, 1);
+            dc1Client.untraced(Operation.WRITE, 1, clientPart + localWrite);
+            dc1Client.untraced(Operation.WRITE, 2, clientPart + Math.max(localWrite, otherWrite));
+            dc1Client.untraced(Operation.READ, 1, clientPart + localRead);
+            dc1Client.untraced(Operation.READ, 2, clientPart + Math.max(localRead, otherRead));
+            dc1Client.roundTrip(clientPart);
+            dc2Client.untraced(Operation.WRITE, 1, clientPart + micros(random, 0.5));
+            dc2Client.untraced(Operation.READ, 1, clientPart + micros(random, 0.5) + micros(random, 0.5));
+            dc2Client.untracedThroughOther(Operation.WRITE, clientPart + micros(random, 1) + micros(random, 1));
+            dc2Client.untracedThroughOther(Operation.READ, clientPart + micros(random, 1) + micros(random, 1));
+            dc2Client.roundTrip(clientPart);
+        }
+        DatacenterReplication replication = DatacenterReplication.parse("dc1:2,dc2:1");
+        ProbeSnapshot snapshot = snapshot(
+                recorder,
+                replication,
+                dc1Client.snapshot(),
+                new DatacenterMeasurements(
+                        replication,
+                        DATACENTER_OF,
+                        recorder.crossingSnapshot(),
+                        recorder.localSnapshotByDatacenter(),
+                        Map.of("dc1", dc1Client.snapshot(), "dc2", dc2Client.snapshot())));
+
+        LatencyProfile traced = MeasuredProfile.withoutTracingCorrection(snapshot, "traced");
+        assertThat(traced.delaysOf(2).read().meanMillis()).isCloseTo(3, within(0.15));
+
+        LatencyProfile corrected = MeasuredProfile.of(snapshot, "corrected");
+        // dc2's own delays come back to their untraced 1 ms; dc1's correction would have left 1.5.
+        assertThat(corrected.delaysOf(2).write().meanMillis()).isCloseTo(1, within(0.25));
+        assertThat(corrected.delaysOf(2).acknowledgement().meanMillis()).isCloseTo(1, within(0.25));
+        assertThat(corrected.delaysOf(2).read().meanMillis()).isCloseTo(1, within(0.25));
+        assertThat(corrected.delaysOf(2).response().meanMillis()).isCloseTo(1, within(0.25));
+        assertThat(corrected.delaysOf(0).read().meanMillis()).isCloseTo(1, within(0.25));
+        assertThat(corrected.provenance())
+                .contains("In dc2: Tracing's own cost was corrected.")
+                .contains("reads at ONE through a node that is not a replica")
+                .doesNotContain("it takes dc1's correction");
     }
 
     @Test

@@ -168,6 +168,72 @@ class TracingDilationTest {
         assertThat(corrections.remoteRead().divisorAt(8)).isCloseTo(4, within(0.05));
     }
 
+    @Test
+    void estimate_timingsThroughOtherNodes_calibrateTheOtherReplicasPathsInsteadOfTwo() {
+        // Traced as above (every delay 4 times the untraced one). Through a node that is not a
+        // replica, untraced: a write at ONE takes 1 + 3 (the fastest W + A of the three, all alike),
+        // a read at ONE 1 + 3. The timings at TWO say 1 + 11, which would divide by about 1.1:
+        // with the timings through other nodes they are not used.
+        WarsRecorder recorder = new WarsRecorder();
+        for (String replica : List.of("127.0.0.1", "127.0.0.2", "127.0.0.3")) {
+            for (int i = 0; i < 50; i++) {
+                recorder.record(new ReplicaDelays(replica, Operation.WRITE, 8000, 4000));
+                recorder.record(new ReplicaDelays(replica, Operation.READ, 8000, 4000));
+            }
+        }
+        for (int i = 0; i < 50; i++) {
+            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 2000, 0));
+            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.READ, 2000, 0));
+            recorder.countReadTarget(true);
+        }
+        ClientLatencies client = new ClientLatencies();
+        for (int i = 0; i < 100; i++) {
+            client.roundTrip(1000);
+            client.untraced(Operation.WRITE, 1, 1500);
+            client.untraced(Operation.WRITE, 2, 12000);
+            client.untraced(Operation.READ, 1, 1500);
+            client.untraced(Operation.READ, 2, 12000);
+            client.untracedThroughOther(Operation.WRITE, 4000);
+            client.untracedThroughOther(Operation.READ, 4000);
+        }
+        ProbeSnapshot snapshot = snapshot(3, 4, client, recorder);
+        TracingDilation.Corrections corrections = TracingDilation.estimate(
+                snapshot, candidate -> MeasuredProfile.traced(snapshot, candidate, "measured"));
+        assertThat(corrections.localWrite().divisorAt(2)).isCloseTo(4, within(0.05));
+        assertThat(corrections.remoteWrite().divisorAt(8)).isCloseTo(4, within(0.05));
+        assertThat(corrections.localRead().divisorAt(2)).isCloseTo(4, within(0.05));
+        assertThat(corrections.remoteRead().divisorAt(8)).isCloseTo(4, within(0.05));
+        assertThat(corrections.explanation()).contains("reads at ONE through a node that is not a replica");
+    }
+
+    @Test
+    void estimate_oneReplicaWithTimingsThroughOtherNodes_calibratesBothPaths() {
+        // One replica per key on two nodes: no TWO, but the other node's timings calibrate the
+        // path to the replica (traced W 8, A 4, R 8, S 4 ms; untraced through the other node 1 + 3).
+        WarsRecorder recorder = new WarsRecorder();
+        for (int i = 0; i < 50; i++) {
+            recorder.record(new ReplicaDelays("127.0.0.1", Operation.WRITE, 8000, 4000));
+            recorder.record(new ReplicaDelays("127.0.0.1", Operation.READ, 8000, 4000));
+            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 2000, 0));
+            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.READ, 2000, 0));
+            recorder.countReadTarget(true);
+        }
+        ClientLatencies client = new ClientLatencies();
+        for (int i = 0; i < 100; i++) {
+            client.roundTrip(1000);
+            client.untraced(Operation.WRITE, 1, 1500);
+            client.untraced(Operation.READ, 1, 1500);
+            client.untracedThroughOther(Operation.WRITE, 4000);
+            client.untracedThroughOther(Operation.READ, 4000);
+        }
+        ProbeSnapshot snapshot = snapshot(1, 2, client, recorder);
+        TracingDilation.Corrections corrections = TracingDilation.estimate(
+                snapshot, candidate -> MeasuredProfile.traced(snapshot, candidate, "measured"));
+        assertThat(corrections.remoteWrite().divisorAt(8)).isCloseTo(4, within(0.05));
+        assertThat(corrections.remoteRead().divisorAt(8)).isCloseTo(4, within(0.05));
+        assertThat(corrections.localRead().divisorAt(2)).isCloseTo(4, within(0.05));
+    }
+
     private static double[] constant(double value) {
         double[] values = new double[100];
         java.util.Arrays.fill(values, value);

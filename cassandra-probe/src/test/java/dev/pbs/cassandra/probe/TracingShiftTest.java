@@ -80,7 +80,9 @@ class TracingShiftTest {
             roundTrip[k] = 0.5 + k / 100.0;
         }
         double[][] parts = TracingDilation.coordinatorParts(
-                MeasuredProfile.shifted(snapshot(new ClientLatencies(), untracedDelays), TracingShift.NONE, "true"), 3);
+                MeasuredProfile.shifted(snapshot(new ClientLatencies(), untracedDelays), TracingShift.NONE, "true"),
+                3,
+                false);
         ClientLatencies client = new ClientLatencies();
         for (double h : roundTrip) {
             client.roundTrip(Math.round(h * 1000));
