@@ -95,6 +95,15 @@ public final class ProbeReport {
         client.addRow(row("untraced", "write TWO", snapshot.client().writesAtTwo()));
         client.addRow(row("untraced", "read ONE", snapshot.client().readsAtOne()));
         client.addRow(row("untraced", "read TWO", snapshot.client().readsAtTwo()));
+        // Through a node that is not a replica of the key: only where the cluster has such nodes.
+        if (snapshot.client().writesThroughOther().getTotalCount() > 0) {
+            client.addRow(
+                    row("untraced", "write ONE, non-replica", snapshot.client().writesThroughOther()));
+        }
+        if (snapshot.client().readsThroughOther().getTotalCount() > 0) {
+            client.addRow(
+                    row("untraced", "read ONE, non-replica", snapshot.client().readsThroughOther()));
+        }
         client.addRow(row("refused", "round trip", snapshot.client().roundTrips()));
         text.append(client.render()).append(System.lineSeparator());
         TextTable nodes = new TextTable(List.of("node", "state", "succeeded", "failed", "times down"), 2);
