@@ -14,9 +14,8 @@ import org.HdrHistogram.Histogram;
  * coordinators (through replicas of their key at ONE, and at TWO where it holds two replicas or
  * more, so that both answers come from within it; through its other nodes at LOCAL_ONE) make a
  * one-datacenter snapshot with its replication factor; the correction found for it is the
- * datacenter's. The profile over several datacenters has its coordinators apart from the
- * replicas, so the paths to other replicas are the ones it uses; with nodes that are not
- * replicas of a key, those are calibrated on the operations that take exactly that path.
+ * datacenter's; with one replica per key, its path to the replica is calibrated on the operations
+ * through its other nodes ({@link TracingDilation}).
  *
  * <p>A datacenter with one replica per key and no other node has no path to calibrate against
  * but its own replica's ({@link TracingDilation} needs a second replica or a node that is not a

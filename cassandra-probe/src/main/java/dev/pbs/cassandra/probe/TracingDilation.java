@@ -30,9 +30,9 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Four corrections bring the traced delays back, one per path: the coordinator's own
  * replica's W and A (which a write at ONE waits for), the other replicas' W and A (a write at TWO,
- * or at ONE through a node that is not a replica), the own replica's R and S (a read at ONE,
- * served locally most of the time) and the other replicas' R and S (a read at TWO, or at ONE
- * through another node). Each is a line in log-log coordinates ({@link
+ * or with one replica per key at ONE through a node that is not a replica), the own replica's R
+ * and S (a read at ONE, served locally most of the time) and the other replicas' R and S (a read at
+ * TWO, or at ONE through another node likewise). Each is a line in log-log coordinates ({@link
  * PathCorrection}: delay x becomes scale x^exponent, never longer than x). They are found together
  * by a fixed-point iteration: the model runs with the current corrections; for each of the four
  * operations, the step (multiplier c, exponent b) at which the quantiles of {@code H + c M (X /
@@ -45,15 +45,17 @@ import org.HdrHistogram.Histogram;
  * the five percentiles, it traded the median against the tail, and p90 and p95 came out too short
  * while p99 stayed too long. With the exponent, the body and the tail are fitted each (docs/probe.md).
  *
- * <p>Where the cluster has nodes that are not replicas of a key (more nodes than replicas), the
- * probe also times untraced operations at ONE through them, and those calibrate the other
- * replicas' paths instead of the operations at TWO: a read at ONE through such a node is one
- * replica's R and S, where a read at TWO through a replica waits for the slower of the own and
- * another replica, so that its path to another replica is only partly seen; and it is the path
- * that clients routed without regard to tokens, and the model over several datacenters, take.
- * With them, a datacenter with one replica per key calibrates its own paths too. Without them,
- * the operations at TWO; estimated then with two replicas or more. Always with the own replica's
- * path measured and at least {@link #MINIMUM_SAMPLES} of each timing.
+ * <p>With one replica per key there is no operation at TWO within the replicas; where such a
+ * cluster (or one datacenter of several) has a node that is not a replica of a key, the probe's
+ * untraced operations at ONE (LOCAL_ONE) through it calibrate the path to the replica instead: a
+ * read is then exactly the replica's R and S, a write its W and A. With two replicas or more the
+ * operations at TWO through a replica calibrate it, even where operations through other nodes
+ * were timed as well: on the local two-datacenter cluster, writes at ONE through a node that is
+ * not a replica (the fastest of three replicas) divided dc1's W and A by 1.46 where the writes at
+ * TWO divided them by 1.23, and the cell's quorum writes were then predicted 8% short at the
+ * median and 20% short at p99, its staleness 0.8 points further off (docs/fidelity-results.md,
+ * 2026-12-05). Always with the own replica's path measured and at least {@link #MINIMUM_SAMPLES}
+ * of each timing.
  */
 public final class TracingDilation {
 
@@ -127,7 +129,10 @@ public final class TracingDilation {
     public static Corrections estimate(ProbeSnapshot snapshot, Function<Corrections, LatencyProfile> profiles) {
         ClientLatencies.Snapshot client = snapshot.client();
         int n = snapshot.replicationFactor();
-        boolean throughOther = client.writesThroughOther().getTotalCount() >= MINIMUM_SAMPLES
+        // With one replica per key the operations at TWO cannot stay within it: the operations
+        // through another node are then the only measure of the path to a replica (see above).
+        boolean throughOther = n < 2
+                && client.writesThroughOther().getTotalCount() >= MINIMUM_SAMPLES
                 && client.readsThroughOther().getTotalCount() >= MINIMUM_SAMPLES;
         if (n < 2 && !throughOther) {
             return Corrections.none("with one replica per key there is no other replica to calibrate against, and "
