@@ -9,11 +9,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * The nodes through which the probe sends its operations: every node of the coordinating
- * datacenters (the local one, or every one the keyspace is replicated in), in address order, taken
- * in turn. The list is read from the driver's metadata at each use, so a node that joins or returns
+ * datacenters (the local one, or every one the keyspace is replicated in), one drawn at random for
+ * each operation. The list is read from the driver's metadata at each use, so a node that joins or returns
  * is used.
  */
 final class CoordinatingNodes {
@@ -24,7 +25,6 @@ final class CoordinatingNodes {
     private final CqlSession session;
     private final ProbeSettings settings;
     private final List<String> datacenters;
-    private long turn;
 
     /** @param datacenters the coordinating datacenters' names */
     CoordinatingNodes(CqlSession session, ProbeSettings settings, List<String> datacenters) {
@@ -50,10 +50,16 @@ final class CoordinatingNodes {
         return nodes;
     }
 
-    /** Round robin over the nodes, down ones included, so a node that returns is used again. */
-    synchronized Node next() {
+    /**
+     * A node drawn uniformly from the nodes, down ones included, so that a node that returns is
+     * used again. Drawn, not taken in turn: the probe's operations alternate between writes and
+     * reads (and its untraced ones between ONE and TWO), so that in turn over an even number of
+     * nodes each node coordinated only writes or only reads, and a node of a datacenter's two
+     * never timed a read through it when it was not the key's replica.
+     */
+    Node next(SplittableRandom random) {
         List<Node> nodes = nodes();
-        return nodes.get((int) (turn++ % nodes.size()));
+        return nodes.get(random.nextInt(nodes.size()));
     }
 
     /** Whether {@code node} holds a replica of {@code key} (false when the driver has no token map). */

@@ -25,9 +25,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 /**
- * Measures a live cluster: a paced workload of writes and reads through every node of the local
- * datacenter in turn (with {@link ProbeSettings#datacenters()}, of every datacenter the keyspace is
- * replicated in), a fraction of them traced; each trace is read back a little later and turned
+ * Measures a live cluster: a paced workload of writes and reads, each through a node of the local
+ * datacenter drawn at random (with {@link ProbeSettings#datacenters()}, of every datacenter the
+ * keyspace is replicated in; {@link CoordinatingNodes}), a fraction of them traced; each trace is read back a little later and turned
  * into W, A, R and S samples per replica ({@link TraceReader}).
  *
  * <p>Traced writes, and half the traced reads, run at consistency ALL (or at the number of
@@ -242,7 +242,7 @@ public final class ProbeRun implements AutoCloseable {
             skipped.incrementAndGet();
             return;
         }
-        Node coordinator = coordinators.next();
+        Node coordinator = coordinators.next(random);
         String coordinatorAddress = ProbeSessions.traceAddress(coordinator);
         boolean isWrite = operation % 2 == 0;
         boolean tracedOperation = random.nextDouble() < settings.traceFraction();
