@@ -130,13 +130,8 @@ class DatacenterProfileTest {
         ClientLatencies dc1Client = new ClientLatencies();
         SplittableRandom random = new SplittableRandom(11);
         for (int i = 0; i < 20_000; i++) {
+            recordDc1Round(recorder, dc1Client, random);
             for (Operation operation : Operation.values()) {
-                recorder.record(
-                        new ReplicaDelays("127.0.0.2", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
-                        "127.0.0.1");
-                recorder.record(
-                        new ReplicaDelays("127.0.0.1", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
-                        "127.0.0.2");
                 recorder.record(
                         new ReplicaDelays("127.0.0.4", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
                         "127.0.0.3");
@@ -147,21 +142,7 @@ class DatacenterProfileTest {
                 recorder.record(
                         new ReplicaDelays("127.0.0.2", operation, outbound, 2 * micros(random, 1) + 20_000),
                         "127.0.0.3");
-                boolean write = operation == Operation.WRITE;
-                recorder.recordLocal(new ReplicaDelays(
-                        "127.0.0.1", operation, 2 * micros(random, 0.5), write ? 0 : 2 * micros(random, 0.5)));
             }
-            recorder.countReadTarget(true);
-            long clientPart = 200;
-            long localWrite = micros(random, 0.5);
-            long otherWrite = micros(random, 1) + micros(random, 1);
-            long localRead = micros(random, 0.5) + micros(random, 0.5);
-            long otherRead = micros(random, 1) + micros(random, 1);
-            dc1Client.untraced(Operation.WRITE, 1, clientPart + localWrite);
-            dc1Client.untraced(Operation.WRITE, 2, clientPart + Math.max(localWrite, otherWrite));
-            dc1Client.untraced(Operation.READ, 1, clientPart + localRead);
-            dc1Client.untraced(Operation.READ, 2, clientPart + Math.max(localRead, otherRead));
-            dc1Client.roundTrip(clientPart);
         }
         DatacenterReplication replication = DatacenterReplication.parse("dc1:2,dc2:1");
         ProbeSnapshot snapshot = snapshot(
@@ -206,16 +187,11 @@ class DatacenterProfileTest {
         ClientLatencies dc1Client = new ClientLatencies();
         ClientLatencies dc2Client = new ClientLatencies();
         SplittableRandom random = new SplittableRandom(13);
-        long clientPart = 200;
+        long clientPart = CLIENT_PART_MICROS;
         for (int i = 0; i < 20_000; i++) {
+            recordDc1Round(recorder, dc1Client, random);
             for (Operation operation : Operation.values()) {
                 boolean write = operation == Operation.WRITE;
-                recorder.record(
-                        new ReplicaDelays("127.0.0.2", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
-                        "127.0.0.1");
-                recorder.record(
-                        new ReplicaDelays("127.0.0.1", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
-                        "127.0.0.2");
                 recorder.record(
                         new ReplicaDelays("127.0.0.4", operation, 3 * micros(random, 1), 3 * micros(random, 1)),
                         "127.0.0.3");
@@ -224,20 +200,8 @@ class DatacenterProfileTest {
                 recorder.record(
                         new ReplicaDelays("127.0.0.2", operation, 2 * micros(random, 1) + 20_000, 20_000), "127.0.0.3");
                 recorder.recordLocal(new ReplicaDelays(
-                        "127.0.0.1", operation, 2 * micros(random, 0.5), write ? 0 : 2 * micros(random, 0.5)));
-                recorder.recordLocal(new ReplicaDelays(
                         "127.0.0.4", operation, 3 * micros(random, 0.5), write ? 0 : 3 * micros(random, 0.5)));
             }
-            recorder.countReadTarget(true);
-            long localWrite = micros(random, 0.5);
-            long localRead = micros(random, 0.5) + micros(random, 0.5);
-            long otherWrite = micros(random, 1) + micros(random, 1);
-            long otherRead = micros(random, 1) + micros(random, 1);
-            dc1Client.untraced(Operation.WRITE, 1, clientPart + localWrite);
-            dc1Client.untraced(Operation.WRITE, 2, clientPart + Math.max(localWrite, otherWrite));
-            dc1Client.untraced(Operation.READ, 1, clientPart + localRead);
-            dc1Client.untraced(Operation.READ, 2, clientPart + Math.max(localRead, otherRead));
-            dc1Client.roundTrip(clientPart);
             dc2Client.untraced(Operation.WRITE, 1, clientPart + micros(random, 0.5));
             dc2Client.untraced(Operation.READ, 1, clientPart + micros(random, 0.5) + micros(random, 0.5));
             dc2Client.untracedThroughOther(Operation.WRITE, clientPart + micros(random, 1) + micros(random, 1));
@@ -270,6 +234,39 @@ class DatacenterProfileTest {
                 .contains("In dc2: Tracing's own cost was corrected.")
                 .contains("reads at ONE through a node that is not a replica")
                 .doesNotContain("it takes dc1's correction");
+    }
+
+    /** The client's part of every untraced operation in the tracing tests, microseconds. */
+    private static final long CLIENT_PART_MICROS = 200;
+
+    /**
+     * One round of dc1 traced at twice its untraced delays: its replicas 127.0.0.1 and 127.0.0.2
+     * each from the other at twice Exponential(1 ms), the coordinator's own replica (127.0.0.1) at
+     * twice Exponential(0.5 ms), its reads at ONE served locally; and its untraced operations
+     * through a replica, at ONE and TWO, as the untraced delays give them with the client's part.
+     */
+    private static void recordDc1Round(WarsRecorder recorder, ClientLatencies dc1Client, SplittableRandom random) {
+        for (Operation operation : Operation.values()) {
+            recorder.record(
+                    new ReplicaDelays("127.0.0.2", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
+                    "127.0.0.1");
+            recorder.record(
+                    new ReplicaDelays("127.0.0.1", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
+                    "127.0.0.2");
+            boolean write = operation == Operation.WRITE;
+            recorder.recordLocal(new ReplicaDelays(
+                    "127.0.0.1", operation, 2 * micros(random, 0.5), write ? 0 : 2 * micros(random, 0.5)));
+        }
+        recorder.countReadTarget(true);
+        long localWrite = micros(random, 0.5);
+        long otherWrite = micros(random, 1) + micros(random, 1);
+        long localRead = micros(random, 0.5) + micros(random, 0.5);
+        long otherRead = micros(random, 1) + micros(random, 1);
+        dc1Client.untraced(Operation.WRITE, 1, CLIENT_PART_MICROS + localWrite);
+        dc1Client.untraced(Operation.WRITE, 2, CLIENT_PART_MICROS + Math.max(localWrite, otherWrite));
+        dc1Client.untraced(Operation.READ, 1, CLIENT_PART_MICROS + localRead);
+        dc1Client.untraced(Operation.READ, 2, CLIENT_PART_MICROS + Math.max(localRead, otherRead));
+        dc1Client.roundTrip(CLIENT_PART_MICROS);
     }
 
     @Test

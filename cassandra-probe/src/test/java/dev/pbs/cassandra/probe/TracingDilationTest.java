@@ -137,25 +137,10 @@ class TracingDilationTest {
         // remote W 8 ms and A 4 ms, local R 2 ms and S 0, remote R 8 ms and S 4 ms. Untraced, with a
         // round trip of 1 ms: a write at ONE takes 1 + 0.5 (the local write), at TWO 1 + 3 (the
         // fastest remote W + A), a read at ONE (always local) 1 + 0.5, at TWO 1 + 3 (local and remote).
-        WarsRecorder recorder = new WarsRecorder();
-        for (String replica : List.of("127.0.0.1", "127.0.0.2", "127.0.0.3")) {
-            for (int i = 0; i < 50; i++) {
-                recorder.record(new ReplicaDelays(replica, Operation.WRITE, 8000, 4000));
-                recorder.record(new ReplicaDelays(replica, Operation.READ, 8000, 4000));
-            }
-        }
-        for (int i = 0; i < 50; i++) {
-            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 2000, 0));
-            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.READ, 2000, 0));
-            recorder.countReadTarget(true);
-        }
+        WarsRecorder recorder = tracedAtFourTimes(List.of("127.0.0.1", "127.0.0.2", "127.0.0.3"));
         ClientLatencies client = new ClientLatencies();
         for (int i = 0; i < 100; i++) {
-            client.roundTrip(1000);
-            client.untraced(Operation.WRITE, 1, 1500);
-            client.untraced(Operation.WRITE, 2, 4000);
-            client.untraced(Operation.READ, 1, 1500);
-            client.untraced(Operation.READ, 2, 4000);
+            timedAtOneAndTwo(client);
         }
         ProbeSnapshot snapshot = snapshot(3, 3, client, recorder);
         TracingDilation.Corrections corrections = TracingDilation.estimate(
@@ -173,25 +158,10 @@ class TracingDilationTest {
         // Traced as above (every delay 4 times the untraced one), the timings at TWO as above
         // (1 + 3). Through a node that is not a replica the timings say 1 + 11, which would divide
         // by about 1.1: with three replicas per key they are not used.
-        WarsRecorder recorder = new WarsRecorder();
-        for (String replica : List.of("127.0.0.1", "127.0.0.2", "127.0.0.3")) {
-            for (int i = 0; i < 50; i++) {
-                recorder.record(new ReplicaDelays(replica, Operation.WRITE, 8000, 4000));
-                recorder.record(new ReplicaDelays(replica, Operation.READ, 8000, 4000));
-            }
-        }
-        for (int i = 0; i < 50; i++) {
-            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 2000, 0));
-            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.READ, 2000, 0));
-            recorder.countReadTarget(true);
-        }
+        WarsRecorder recorder = tracedAtFourTimes(List.of("127.0.0.1", "127.0.0.2", "127.0.0.3"));
         ClientLatencies client = new ClientLatencies();
         for (int i = 0; i < 100; i++) {
-            client.roundTrip(1000);
-            client.untraced(Operation.WRITE, 1, 1500);
-            client.untraced(Operation.WRITE, 2, 4000);
-            client.untraced(Operation.READ, 1, 1500);
-            client.untraced(Operation.READ, 2, 4000);
+            timedAtOneAndTwo(client);
             client.untracedThroughOther(Operation.WRITE, 12000);
             client.untracedThroughOther(Operation.READ, 12000);
         }
@@ -209,14 +179,7 @@ class TracingDilationTest {
     void estimate_oneReplicaWithTimingsThroughOtherNodes_calibratesBothPaths() {
         // One replica per key on two nodes: no TWO, but the other node's timings calibrate the
         // path to the replica (traced W 8, A 4, R 8, S 4 ms; untraced through the other node 1 + 3).
-        WarsRecorder recorder = new WarsRecorder();
-        for (int i = 0; i < 50; i++) {
-            recorder.record(new ReplicaDelays("127.0.0.1", Operation.WRITE, 8000, 4000));
-            recorder.record(new ReplicaDelays("127.0.0.1", Operation.READ, 8000, 4000));
-            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 2000, 0));
-            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.READ, 2000, 0));
-            recorder.countReadTarget(true);
-        }
+        WarsRecorder recorder = tracedAtFourTimes(List.of("127.0.0.1"));
         ClientLatencies client = new ClientLatencies();
         for (int i = 0; i < 100; i++) {
             client.roundTrip(1000);
@@ -232,6 +195,35 @@ class TracingDilationTest {
         assertThat(corrections.remoteRead().divisorAt(8)).isCloseTo(4, within(0.05));
         assertThat(corrections.localRead().divisorAt(2)).isCloseTo(4, within(0.05));
         assertThat(corrections.explanation()).contains("reads at ONE through a node that is not a replica");
+    }
+
+    /**
+     * Traced delays 4 times the untraced ones: each of {@code replicas} W 8 ms, A 4, R 8, S 4; the
+     * coordinator's own replica (127.0.0.1) W 2 ms, A 0, R 2, S 0, its reads at ONE served locally.
+     */
+    private static WarsRecorder tracedAtFourTimes(List<String> replicas) {
+        WarsRecorder recorder = new WarsRecorder();
+        for (String replica : replicas) {
+            for (int i = 0; i < 50; i++) {
+                recorder.record(new ReplicaDelays(replica, Operation.WRITE, 8000, 4000));
+                recorder.record(new ReplicaDelays(replica, Operation.READ, 8000, 4000));
+            }
+        }
+        for (int i = 0; i < 50; i++) {
+            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 2000, 0));
+            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.READ, 2000, 0));
+            recorder.countReadTarget(true);
+        }
+        return recorder;
+    }
+
+    /** One untraced round of what {@link #tracedAtFourTimes} gives: a 1 ms round trip, ONE 1 + 0.5, TWO 1 + 3. */
+    private static void timedAtOneAndTwo(ClientLatencies client) {
+        client.roundTrip(1000);
+        client.untraced(Operation.WRITE, 1, 1500);
+        client.untraced(Operation.WRITE, 2, 4000);
+        client.untraced(Operation.READ, 1, 1500);
+        client.untraced(Operation.READ, 2, 4000);
     }
 
     private static double[] constant(double value) {
