@@ -14,8 +14,8 @@ import java.util.SplittableRandom;
 /**
  * The nodes through which the probe sends its operations: every node of the coordinating
  * datacenters (the local one, or every one the keyspace is replicated in), one drawn at random for
- * each operation. The list is read from the driver's metadata at each use, so a node that joins or returns
- * is used.
+ * each operation. The list is read from the driver's metadata at each use, so a node that joins
+ * or returns is used.
  */
 final class CoordinatingNodes {
 

@@ -23,11 +23,13 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * Measures a live cluster: a paced workload of writes and reads, each through a node of the local
  * datacenter drawn at random (with {@link ProbeSettings#datacenters()}, of every datacenter the
- * keyspace is replicated in; {@link CoordinatingNodes}), a fraction of them traced; each trace is read back a little later and turned
+ * keyspace is replicated in; {@link CoordinatingNodes}), a fraction of them traced; each trace is
+ * read back a little later and turned
  * into W, A, R and S samples per replica ({@link TraceReader}).
  *
  * <p>Traced writes, and half the traced reads, run at consistency ALL (or at the number of
@@ -284,17 +286,13 @@ public final class ProbeRun implements AutoCloseable {
             try {
                 if (error == null && !tracedOperation) {
                     long micros = (System.nanoTime() - sentNanos) / 1000;
-                    if (throughReplica) {
-                        client.untraced(kind, untracedReplicas, micros);
-                        if (datacenterClient != null) {
-                            datacenterClient.untraced(kind, untracedReplicas, micros);
+                    recordClient(datacenterClient, recorder -> {
+                        if (throughReplica) {
+                            recorder.untraced(kind, untracedReplicas, micros);
+                        } else {
+                            recorder.untracedThroughOther(kind, micros);
                         }
-                    } else {
-                        client.untracedThroughOther(kind, micros);
-                        if (datacenterClient != null) {
-                            datacenterClient.untracedThroughOther(kind, micros);
-                        }
-                    }
+                    });
                 }
                 completed(
                         result,
@@ -309,6 +307,17 @@ public final class ProbeRun implements AutoCloseable {
         });
         if (operation % ROUND_TRIP_EVERY == ROUND_TRIP_EVERY - 1) {
             sendRoundTrip(coordinator, key, datacenterClient);
+        }
+    }
+
+    /**
+     * Records what the client saw in the whole run's timings and, over several datacenters, in those
+     * of its coordinator's datacenter.
+     */
+    private void recordClient(ClientLatencies datacenterClient, Consumer<ClientLatencies> record) {
+        record.accept(client);
+        if (datacenterClient != null) {
+            record.accept(datacenterClient);
         }
     }
 
@@ -329,10 +338,7 @@ public final class ProbeRun implements AutoCloseable {
                 .whenComplete((ignored, error) -> {
                     if (error instanceof InvalidQueryException) {
                         long micros = (System.nanoTime() - sentNanos) / 1000;
-                        client.roundTrip(micros);
-                        if (datacenterClient != null) {
-                            datacenterClient.roundTrip(micros);
-                        }
+                        recordClient(datacenterClient, recorder -> recorder.roundTrip(micros));
                     }
                     inFlight.release();
                 });
