@@ -38,7 +38,8 @@ final class ProbeObservationOptions {
             names = "--observe-rate",
             paramLabel = "WRITES",
             defaultValue = "20",
-            description = "Writes per second during the observation (default: ${DEFAULT-VALUE}).")
+            description =
+                    "Writes per second during the observation, on average: a Poisson stream (default: ${DEFAULT-VALUE}).")
     private double observeRate;
 
     @Option(

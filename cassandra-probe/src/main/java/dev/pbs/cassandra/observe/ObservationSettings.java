@@ -8,7 +8,7 @@ import java.util.Arrays;
  * @param writeReplicas W: acknowledgements a write waits for (consistency ONE, TWO, THREE...)
  * @param readReplicas R: responses a read waits for
  * @param writes how many writes (each read back at every delay), at least 10
- * @param writesPerSecond pace of the writes, in (0, 1000]
+ * @param writesPerSecond mean pace of the writes (a Poisson stream), in (0, 1000]
  * @param delaysMillis the t grid: ms after a write's acknowledgement at which it is read; ascending,
  *     distinct, each in [0, 10000]
  * @param levels over several datacenters, the levels and the coordinators' datacenters, which

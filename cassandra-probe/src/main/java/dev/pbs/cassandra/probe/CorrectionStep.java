@@ -12,10 +12,10 @@ import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.NelderMeadSimplex
 import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
 
 /**
- * One step of {@link TracingDilation}'s fixed-point iteration: the multiplier c, and the exponent b,
- * that bring the quantiles of H + c M (X / M)^b (H the client's round trip, X the model's
- * coordinator part, M its median; independent, each as a grid of quantiles, ms) closest to an
- * untraced operation's, in the least squares of their logarithms.
+ * One step of {@link TracingDilation}'s fixed-point iteration: the multiplier c, and the exponent b
+ * or the shift d, that bring the quantiles of H + c M (X / M)^b, or of H + c X - d (H the client's
+ * round trip, X the model's coordinator part, M its median; independent, each as a grid of
+ * quantiles, ms), closest to an untraced operation's, in the least squares of their logarithms.
  */
 final class CorrectionStep {
 
@@ -89,6 +89,109 @@ final class CorrectionStep {
      */
     static double[] find(double[] roundTrip, double[] parts, double[] targets) {
         return find(roundTrip, parts, targets, STEP_EVALUATIONS);
+    }
+
+    /**
+     * How far a shifting step may go, so that the path's whole correction stays a shortening by at
+     * most tracing's plausible cost: its scale at most 1 and its shift within [-cap, cap].
+     *
+     * @param largestMultiplier the step's multiplier at most: 1 over the path's current scale
+     * @param currentShift the path's current shift, ms
+     * @param delays how many delays of the path the part adds up (the step's shift is spread over them)
+     * @param cap the largest shift of the path either way, ms: the median of its traced delays
+     */
+    record ShiftBounds(double largestMultiplier, double currentShift, int delays, double cap) {
+
+        /** The least and the greatest shift of the part a step with multiplier c may take, ms. */
+        double[] range(double multiplier) {
+            return new double[] {delays * (-cap - multiplier * currentShift), delays * (cap - multiplier * currentShift)
+            };
+        }
+    }
+
+    /**
+     * The step {multiplier c, exponent b, shift d, ms} that fits best among: c alone; c and b
+     * ({@link #find(double[], double[], double[], int)}), when {@code exponentAllowed}; c and d,
+     * the quantiles of H + max(X / {@link TracingDilation#LARGEST_FACTOR}, c X - d) by a Nelder-Mead
+     * search over (ln c, d) within {@code shift}'s bounds, when it is given. A two-parameter step
+     * is kept only where it fits materially better than c alone, and b is 1 or d is 0.
+     *
+     * @param shift the bounds of a shifting step; null when the path may not shift
+     */
+    static double[] find(
+            double[] roundTrip, double[] parts, double[] targets, boolean exponentAllowed, ShiftBounds shift) {
+        double start = multiplier(roundTrip, parts, targets);
+        double[] best = {start, 1, 0};
+        double bestError = logError(roundTrip, parts, start, targets);
+        if (shift != null) {
+            // The multiplier alone within the bounds too, so that a shifting path's scale and shift
+            // never grow past them by steps that only multiply.
+            double[] alone = bounded(new double[] {Math.log(start), 0}, shift);
+            best = new double[] {alone[0], 1, alone[1]};
+            bestError = logError(roundTrip, shiftedParts(parts, alone[0], alone[1]), 1, targets);
+        }
+        double threshold = MATERIAL_IMPROVEMENT * bestError - MATERIAL_ERROR;
+        boolean multiplierAlone = true;
+        if (exponentAllowed) {
+            double[] powered = find(roundTrip, parts, targets, STEP_EVALUATIONS);
+            double error =
+                    logError(roundTrip, reshaped(parts, powered[1], parts[parts.length / 2]), powered[0], targets);
+            if (powered[1] != 1 && error < threshold) {
+                multiplierAlone = false;
+                best = new double[] {powered[0], powered[1], 0};
+                bestError = error;
+            }
+        }
+        if (shift != null && parts[parts.length / 2] > 0) {
+            double[] shifted = shiftStep(roundTrip, parts, targets, Math.min(start, shift.largestMultiplier()), shift);
+            double error = logError(roundTrip, shiftedParts(parts, shifted[0], shifted[1]), 1, targets);
+            if (error < bestError && (!multiplierAlone || error < threshold)) {
+                best = new double[] {shifted[0], 1, shifted[1]};
+            }
+        }
+        return best;
+    }
+
+    /** {multiplier c, shift d}: the least log error of H + max(X / LARGEST_FACTOR, c X - d), from (start, 0). */
+    private static double[] shiftStep(
+            double[] roundTrip, double[] parts, double[] targets, double start, ShiftBounds bounds) {
+        double median = parts[parts.length / 2];
+        BestPoint seen = new BestPoint();
+        MultivariateFunction error = point -> {
+            double[] step = bounded(point, bounds);
+            double value = logError(roundTrip, shiftedParts(parts, step[0], step[1]), 1, targets);
+            seen.offer(point, value);
+            return value;
+        };
+        PointValuePair best;
+        try {
+            best = new SimplexOptimizer(1e-10, 1e-12)
+                    .optimize(
+                            new MaxEval(STEP_EVALUATIONS),
+                            new ObjectiveFunction(error),
+                            GoalType.MINIMIZE,
+                            new InitialGuess(new double[] {Math.log(start), 0}),
+                            new NelderMeadSimplex(new double[] {0.2, 0.2 * median}));
+        } catch (TooManyEvaluationsException exhausted) {
+            best = seen.best();
+        }
+        return bounded(best.getPoint(), bounds);
+    }
+
+    /** A search point (ln c, d) brought within the bounds: c within [1 / LARGEST_FACTOR, largest], then d. */
+    private static double[] bounded(double[] point, ShiftBounds bounds) {
+        double multiplier = Math.min(Math.exp(boundedLogMultiplier(point[0])), bounds.largestMultiplier());
+        double[] range = bounds.range(multiplier);
+        return new double[] {multiplier, Math.max(range[0], Math.min(range[1], point[1]))};
+    }
+
+    /** max(x / LARGEST_FACTOR, c x - d) for every x of {@code parts}. */
+    static double[] shiftedParts(double[] parts, double multiplier, double shift) {
+        double[] result = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            result[i] = Math.max(parts[i] / TracingDilation.LARGEST_FACTOR, multiplier * parts[i] - shift);
+        }
+        return result;
     }
 
     /**

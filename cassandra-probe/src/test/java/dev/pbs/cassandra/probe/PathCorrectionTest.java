@@ -43,6 +43,37 @@ class PathCorrectionTest {
     }
 
     @Test
+    void apply_shift_takesTheSameTimeOffEveryDelay_neverBelowTheLargestFactor() {
+        PathCorrection correction = new PathCorrection(1, 1, 0.5);
+        assertThat(correction.apply(2)).isCloseTo(1.5, within(1e-12));
+        assertThat(correction.apply(20)).isCloseTo(19.5, within(1e-12));
+        // 0.4 ms less 0.5 ms would be negative: held at 0.4 / 50.
+        assertThat(correction.apply(0.4)).isCloseTo(0.4 / TracingDilation.LARGEST_FACTOR, within(1e-12));
+        // A negative shift with a scale below 1 shortens long delays more, never lengthening any.
+        PathCorrection tail = new PathCorrection(0.5, 1, -1);
+        assertThat(tail.apply(10)).isCloseTo(6, within(1e-12));
+        assertThat(tail.apply(1)).isEqualTo(1);
+        assertThat(correction.isShifted()).isTrue();
+        assertThat(new PathCorrection(0.5, 1).isShifted()).isFalse();
+    }
+
+    @Test
+    void thenShifted_composesExactly() {
+        // T(x) = 0.5 x - 0.2, then X -> 0.8 X - 0.1: 0.4 x - 0.26, at 7 ms 2.54 ms.
+        PathCorrection both = new PathCorrection(0.5, 1, 0.2).thenShifted(0.8, 0.1);
+        assertThat(both.scale()).isCloseTo(0.4, within(1e-12));
+        assertThat(both.shift()).isCloseTo(0.26, within(1e-12));
+        assertThat(both.apply(7)).isCloseTo(0.8 * (0.5 * 7 - 0.2) - 0.1, within(1e-12));
+        // A multiplier step after a shift scales the shift too.
+        assertThat(new PathCorrection(1, 1, 1).then(0.5, 1, 3).shift()).isCloseTo(0.5, within(1e-12));
+        // A bent correction is followed by multipliers only.
+        assertThatThrownBy(() -> new PathCorrection(1, 0.8).thenShifted(1, 0.5))
+                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> new PathCorrection(1, 1, 0.5).then(1, 0.8, 3))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void applyTo_histogram_correctsEveryValueAndKeepsCounts() {
         Histogram micros = new Histogram(WarsRecorder.HIGHEST_MICROS, 3);
         micros.recordValueWithCount(1000, 3);
@@ -58,5 +89,7 @@ class PathCorrectionTest {
     void constructor_outOfRange_namesTheProblem() {
         assertThatThrownBy(() -> new PathCorrection(0, 1)).hasMessageContaining("scale must be positive");
         assertThatThrownBy(() -> new PathCorrection(1, 3)).hasMessageContaining("exponent must be in");
+        assertThatThrownBy(() -> new PathCorrection(1, 0.8, 0.5)).hasMessageContaining("not both");
+        assertThatThrownBy(() -> new PathCorrection(1, 1, Double.NaN)).hasMessageContaining("shift must be finite");
     }
 }

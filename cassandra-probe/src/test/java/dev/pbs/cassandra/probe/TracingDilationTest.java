@@ -90,6 +90,40 @@ class TracingDilationTest {
     }
 
     @Test
+    void step_partsWithALongerBodyThanTheUntraced_findsTheShift() {
+        // X log-uniform from 0.1 to 100 ms, H 0.5 ms. Untraced made with c = 0.8 and a shift of 2 ms:
+        // tracing's constant cost taken off every delay, so the body shrinks far more than the tail,
+        // which neither a multiplier nor an exponent below 1 can do. The step finds both again.
+        double[] roundTrip = constant(0.5);
+        double[] parts = logUniformParts();
+        double[] targets = CorrectionStep.quantilesOfSum(roundTrip, CorrectionStep.shiftedParts(parts, 0.8, 2), 1);
+        CorrectionStep.ShiftBounds bounds = new CorrectionStep.ShiftBounds(1, 0, 1, 10);
+        double[] step = CorrectionStep.find(roundTrip, parts, targets, true, bounds);
+        assertThat(step[0]).isCloseTo(0.8, within(0.01));
+        assertThat(step[1]).isEqualTo(1);
+        assertThat(step[2]).isCloseTo(2, within(0.05));
+        double[] bent = CorrectionStep.find(roundTrip, parts, targets);
+        double bentError = CorrectionStep.logError(
+                roundTrip, CorrectionStep.reshaped(parts, bent[1], parts[parts.length / 2]), bent[0], targets);
+        assertThat(bentError).isGreaterThan(0.01);
+        // Not allowed to shift (the path already bends), it bends or multiplies only.
+        assertThat(CorrectionStep.find(roundTrip, parts, targets, true, null)[2])
+                .isZero();
+        // Bounds hold: a cap of 1 ms keeps the shift at 1 ms, however much more would fit.
+        CorrectionStep.ShiftBounds capped = new CorrectionStep.ShiftBounds(1, 0, 1, 1);
+        assertThat(CorrectionStep.find(roundTrip, parts, targets, false, capped)[2])
+                .isCloseTo(1, within(1e-9));
+        // Targets an exponent explains keep the shift at 0, and a path that shifts cannot bend.
+        double median = parts[parts.length / 2];
+        double[] powered = CorrectionStep.quantilesOfSum(roundTrip, CorrectionStep.reshaped(parts, 0.6, median), 0.5);
+        double[] step2 = CorrectionStep.find(roundTrip, parts, powered, true, bounds);
+        assertThat(step2[1]).isCloseTo(0.6, within(0.01));
+        assertThat(step2[2]).isZero();
+        assertThat(CorrectionStep.find(roundTrip, parts, powered, false, bounds)[1])
+                .isEqualTo(1);
+    }
+
+    @Test
     void step_searchOutOfEvaluations_keepsTheBestPointItEvaluated() {
         // The same targets as above, with too few evaluations for the simplex to converge: the
         // step still answers, with an error no worse than the multiplier's alone, and near the
@@ -154,16 +188,17 @@ class TracingDilationTest {
     }
 
     @Test
-    void estimate_twoReplicasOrMore_calibrateOnTwoEvenWithTimingsThroughOtherNodes() {
+    void estimate_twoReplicasOrMore_calibrateWritesOnTwo_readsThroughOtherNodes() {
         // Traced as above (every delay 4 times the untraced one), the timings at TWO as above
-        // (1 + 3). Through a node that is not a replica the timings say 1 + 11, which would divide
-        // by about 1.1: with three replicas per key they are not used.
+        // (1 + 3). Through a node that is not a replica, reads take 1 + 3 (one replica's R + S) and
+        // writes 1 + 11, which would divide by about 1.1: with three replicas per key the writes at
+        // TWO calibrate the other replicas' W and A, the reads through other nodes their R and S.
         WarsRecorder recorder = tracedAtFourTimes(List.of("127.0.0.1", "127.0.0.2", "127.0.0.3"));
         ClientLatencies client = new ClientLatencies();
         for (int i = 0; i < 100; i++) {
             timedAtOneAndTwo(client);
             client.untracedThroughOther(Operation.WRITE, 12000);
-            client.untracedThroughOther(Operation.READ, 12000);
+            client.untracedThroughOther(Operation.READ, 4000);
         }
         ProbeSnapshot snapshot = snapshot(3, 4, client, recorder);
         TracingDilation.Corrections corrections = TracingDilation.estimate(
@@ -171,8 +206,24 @@ class TracingDilationTest {
         assertThat(corrections.remoteWrite().divisorAt(8)).isCloseTo(4, within(0.05));
         assertThat(corrections.remoteRead().divisorAt(8)).isCloseTo(4, within(0.05));
         assertThat(corrections.explanation())
-                .contains("reads at TWO")
-                .doesNotContain("through a node that is not a replica");
+                .contains("writes at TWO")
+                .contains("reads at ONE through a node that is not a replica")
+                .doesNotContain("reads at TWO")
+                .doesNotContain("writes at ONE through a node that is not a replica");
+    }
+
+    @Test
+    void estimate_twoReplicasOrMoreWithoutReadsThroughOtherNodes_calibratesReadsOnTwo() {
+        WarsRecorder recorder = tracedAtFourTimes(List.of("127.0.0.1", "127.0.0.2", "127.0.0.3"));
+        ClientLatencies client = new ClientLatencies();
+        for (int i = 0; i < 100; i++) {
+            timedAtOneAndTwo(client);
+        }
+        ProbeSnapshot snapshot = snapshot(3, 3, client, recorder);
+        TracingDilation.Corrections corrections = TracingDilation.estimate(
+                snapshot, candidate -> MeasuredProfile.traced(snapshot, candidate, "measured"));
+        assertThat(corrections.remoteRead().divisorAt(8)).isCloseTo(4, within(0.05));
+        assertThat(corrections.explanation()).contains("reads at TWO");
     }
 
     @Test
