@@ -156,26 +156,37 @@ final class CorrectionStep {
     private static double[] shiftStep(
             double[] roundTrip, double[] parts, double[] targets, double start, ShiftBounds bounds) {
         double median = parts[parts.length / 2];
-        BestPoint seen = new BestPoint();
         MultivariateFunction error = point -> {
             double[] step = bounded(point, bounds);
-            double value = logError(roundTrip, shiftedParts(parts, step[0], step[1]), 1, targets);
+            return logError(roundTrip, shiftedParts(parts, step[0], step[1]), 1, targets);
+        };
+        PointValuePair best =
+                minimum(error, new double[] {Math.log(start), 0}, new double[] {0.2, 0.2 * median}, STEP_EVALUATIONS);
+        return bounded(best.getPoint(), bounds);
+    }
+
+    /**
+     * The least {@code error} a Nelder-Mead search from {@code start}, with initial steps {@code
+     * steps}, finds within {@code evaluations}; when it runs out of them, the best point it evaluated.
+     */
+    private static PointValuePair minimum(MultivariateFunction error, double[] start, double[] steps, int evaluations) {
+        BestPoint seen = new BestPoint();
+        MultivariateFunction recorded = point -> {
+            double value = error.value(point);
             seen.offer(point, value);
             return value;
         };
-        PointValuePair best;
         try {
-            best = new SimplexOptimizer(1e-10, 1e-12)
+            return new SimplexOptimizer(1e-10, 1e-12)
                     .optimize(
-                            new MaxEval(STEP_EVALUATIONS),
-                            new ObjectiveFunction(error),
+                            new MaxEval(evaluations),
+                            new ObjectiveFunction(recorded),
                             GoalType.MINIMIZE,
-                            new InitialGuess(new double[] {Math.log(start), 0}),
-                            new NelderMeadSimplex(new double[] {0.2, 0.2 * median}));
+                            new InitialGuess(start),
+                            new NelderMeadSimplex(steps));
         } catch (TooManyEvaluationsException exhausted) {
-            best = seen.best();
+            return seen.best();
         }
-        return bounded(best.getPoint(), bounds);
     }
 
     /** A search point (ln c, d) brought within the bounds: c within [1 / LARGEST_FACTOR, largest], then d. */
@@ -205,28 +216,14 @@ final class CorrectionStep {
         if (!(median > 0)) {
             return new double[] {start, 1};
         }
-        BestPoint seen = new BestPoint();
         MultivariateFunction error = point -> {
             double multiplier = Math.exp(boundedLogMultiplier(point[0]));
             double exponent = boundedExponent(point[1]);
             // A slight pull towards 1 keeps the exponent where X has no spread to fit it by.
-            double value = logError(roundTrip, reshaped(parts, exponent, median), multiplier, targets)
+            return logError(roundTrip, reshaped(parts, exponent, median), multiplier, targets)
                     + EXPONENT_PULL * (exponent - 1) * (exponent - 1);
-            seen.offer(point, value);
-            return value;
         };
-        PointValuePair best;
-        try {
-            best = new SimplexOptimizer(1e-10, 1e-12)
-                    .optimize(
-                            new MaxEval(evaluations),
-                            new ObjectiveFunction(error),
-                            GoalType.MINIMIZE,
-                            new InitialGuess(new double[] {Math.log(start), 1}),
-                            new NelderMeadSimplex(new double[] {0.2, 0.1}));
-        } catch (TooManyEvaluationsException exhausted) {
-            best = seen.best();
-        }
+        PointValuePair best = minimum(error, new double[] {Math.log(start), 1}, new double[] {0.2, 0.1}, evaluations);
         double[] found = {Math.exp(boundedLogMultiplier(best.getPoint()[0])), boundedExponent(best.getPoint()[1])};
         // The exponent only where it fits materially better than the multiplier alone: where X has
         // no spread, any exponent fits as well, and the exponent would wander.
