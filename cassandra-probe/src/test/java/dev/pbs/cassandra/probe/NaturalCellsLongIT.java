@@ -175,6 +175,14 @@ class NaturalCellsLongIT {
                     "natural cell %s: RMSE predicted from the whole profile %.4f, window by window (%d) %.4f%n",
                     name, unwindowed.rmse(), observed.predictionWindows(), observed.rmse());
             print(name, observed);
+            // The calibration of tracing's correction: the untraced operations against what the
+            // corrected delays predict for them, to tell a misfit from an observation that differs.
+            String provenance = whole.provenance();
+            int corrected = provenance.indexOf("Tracing's own cost");
+            int correction = corrected >= 0 ? corrected : provenance.indexOf("No tracing dilation");
+            System.out.printf(
+                    "natural cell %s, calibration: %s%n",
+                    name, correction < 0 ? provenance : provenance.substring(correction));
             return observed;
         }
     }
