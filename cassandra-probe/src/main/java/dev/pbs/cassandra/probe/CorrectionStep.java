@@ -133,7 +133,7 @@ final class CorrectionStep {
         double threshold = MATERIAL_IMPROVEMENT * bestError - MATERIAL_ERROR;
         boolean multiplierAlone = true;
         if (exponentAllowed) {
-            double[] powered = find(roundTrip, parts, targets, STEP_EVALUATIONS);
+            double[] powered = bent(roundTrip, parts, targets, start, STEP_EVALUATIONS);
             double error =
                     logError(roundTrip, reshaped(parts, powered[1], parts[parts.length / 2]), powered[0], targets);
             if (powered[1] != 1 && error < threshold) {
@@ -211,7 +211,11 @@ final class CorrectionStep {
      * parameters sit at their bounds: a CI run met one) keeps the best point it evaluated.
      */
     static double[] find(double[] roundTrip, double[] parts, double[] targets, int evaluations) {
-        double start = multiplier(roundTrip, parts, targets);
+        return bent(roundTrip, parts, targets, multiplier(roundTrip, parts, targets), evaluations);
+    }
+
+    /** {@link #find(double[], double[], double[], int)} from {@code start}, the best multiplier alone. */
+    private static double[] bent(double[] roundTrip, double[] parts, double[] targets, double start, int evaluations) {
         double median = parts[parts.length / 2];
         if (!(median > 0)) {
             return new double[] {start, 1};

@@ -245,76 +245,8 @@ public final class TracingDilation {
                     readsThroughOther ? "reads at ONE through a node that is not a replica" : "reads at TWO"
                 };
         return corrections.explained(
-                explanation(snapshot, client, operations, targets, tracedParts, parts, roundTrip, corrections)
+                CalibrationAccount.of(snapshot, client, operations, targets, tracedParts, parts, roundTrip, corrections)
                         + String.format(Locale.ROOT, " Found in %d rounds.", round));
-    }
-
-    /**
-     * The provenance's account: what the untraced operations took, what the traced and the
-     * corrected delays predict for them, and how each path's delays were divided.
-     */
-    private static String explanation(
-            ProbeSnapshot snapshot,
-            ClientLatencies.Snapshot client,
-            String[] operations,
-            double[][] targets,
-            double[][] tracedParts,
-            double[][] correctedParts,
-            double[] roundTrip,
-            Corrections corrections) {
-        StringBuilder text = new StringBuilder(String.format(
-                Locale.ROOT,
-                "Tracing's own cost was corrected. A request refused before any work took %.3f ms at the median "
-                        + "and %.3f ms at p99.",
-                client.roundTrips().getValueAtPercentile(50) / 1000.0,
-                client.roundTrips().getValueAtPercentile(99) / 1000.0));
-        for (int i = 0; i < operations.length; i++) {
-            double[] before = CorrectionStep.quantilesOfSum(roundTrip, tracedParts[i], 1);
-            double[] after = CorrectionStep.quantilesOfSum(roundTrip, correctedParts[i], 1);
-            int last = CALIBRATION_PERCENTILES.length - 1;
-            text.append(String.format(
-                    Locale.ROOT,
-                    " Untraced %s took %.3f ms at the median and %.3f ms at p99; the traced delays predicted %.3f "
-                            + "and %.3f ms, the corrected ones %.3f and %.3f ms.",
-                    operations[i],
-                    targets[i][0],
-                    targets[i][last],
-                    before[0],
-                    before[last],
-                    after[0],
-                    after[last]));
-        }
-        Map<WarsMessage, Histogram> local = snapshot.localDelaysMicros();
-        Map<WarsMessage, Histogram> remote = pooled(snapshot);
-        String[] paths = {
-            "own replica's W and A", "other replicas' W and A", "own replica's R and S", "other replicas' R and S"
-        };
-        Histogram[] references = {
-            local.get(WarsMessage.WRITE),
-            remote.get(WarsMessage.WRITE),
-            local.get(WarsMessage.READ),
-            remote.get(WarsMessage.READ)
-        };
-        PathCorrection[] corrected = corrections.paths();
-        text.append(" Each path's delays became scale x delay^exponent - shift (ms), never longer than traced:");
-        for (int i = 0; i < paths.length; i++) {
-            double median = references[i] == null ? 0 : references[i].getValueAtPercentile(50) / 1000.0;
-            double tail = references[i] == null ? 0 : references[i].getValueAtPercentile(99) / 1000.0;
-            text.append(String.format(
-                    Locale.ROOT,
-                    "%s %s exponent %.2f, shift %.3f ms, its traced W or R divided by %.2f at the median (%.3f ms) "
-                            + "and %.2f at p99 (%.3f ms)",
-                    i == 0 ? "" : ";",
-                    paths[i],
-                    corrected[i].exponent(),
-                    corrected[i].shift(),
-                    corrected[i].divisorAt(median),
-                    median,
-                    corrected[i].divisorAt(tail),
-                    tail));
-        }
-        text.append('.');
-        return text.toString();
     }
 
     /**
@@ -322,31 +254,12 @@ public final class TracingDilation {
      * Corrections#paths}: the most a path's shift may take off (0 where the path was not measured).
      */
     private static double[] tracedMedians(ProbeSnapshot snapshot) {
-        Map<WarsMessage, Histogram> local = snapshot.localDelaysMicros();
-        Map<WarsMessage, Histogram> remote = pooled(snapshot);
-        Histogram[] references = {
-            local.get(WarsMessage.WRITE),
-            remote.get(WarsMessage.WRITE),
-            local.get(WarsMessage.READ),
-            remote.get(WarsMessage.READ)
-        };
+        Histogram[] references = CalibrationAccount.tracedReferences(snapshot);
         double[] medians = new double[references.length];
         for (int i = 0; i < references.length; i++) {
-            medians[i] = references[i] == null || references[i].getTotalCount() == 0
-                    ? 0
-                    : references[i].getValueAtPercentile(50) / 1000.0;
+            medians[i] = CalibrationAccount.percentileMillis(references[i], 50);
         }
         return medians;
-    }
-
-    /** The other replicas' traced delays, pooled over replicas. */
-    private static Map<WarsMessage, Histogram> pooled(ProbeSnapshot snapshot) {
-        Map<WarsMessage, Histogram> pooled = new EnumMap<>(WarsMessage.class);
-        snapshot.delaysMicros()
-                .forEach((replica, messages) -> messages.forEach((message, histogram) -> pooled.computeIfAbsent(
-                                message, ignored -> new Histogram(WarsRecorder.HIGHEST_MICROS, 3))
-                        .add(histogram)));
-        return pooled;
     }
 
     /**
