@@ -1,0 +1,311 @@
+package dev.pbs.cassandra.probe;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.servererrors.CoordinatorException;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * The probe's single operations ({@link ProbeRun} paces them): each write or read through its
+ * coordinator at the consistency level its purpose needs, traced or timed, and the refused requests
+ * that time the client's round trip; at most {@link #MAX_IN_FLIGHT} awaiting an answer at once.
+ *
+ * <p>Traced writes, and half the traced reads, run at consistency ALL (or at the number of replicas
+ * believed up, while a node is down), so the coordinator's trace session stays open until every
+ * replica has answered. The other traced reads run at ONE: through a coordinator that is a replica
+ * of the key, they show whether it reads its own replica or asks another. Untraced operations run
+ * at ONE and TWO in turn through a replica of their key, and at ONE (LOCAL_ONE over several
+ * datacenters) through another node, and are timed ({@link ClientLatencies}). A failed operation is
+ * counted and its coordinator marked down until an operation through it succeeds again.
+ */
+final class ProbeOperations {
+
+    /** Most operations and refused requests awaiting an answer at once. */
+    static final int MAX_IN_FLIGHT = 256;
+
+    /**
+     * One operation in this many is followed, half a period later, by a timed refused request
+     * through its coordinator: between two operations, so that neither waits for the other.
+     * Sent right behind its operation, to the node still busy with it, the refused request took
+     * longer than the client's part of an operation sent alone, and the coordinator's part the
+     * tracing correction left to the model came out short (2026-12-05).
+     */
+    private static final int ROUND_TRIP_EVERY = 4;
+
+    private static final int KEYS = 1000;
+
+    /** The prepared statements of the probe's table. */
+    record Statements(PreparedStatement write, PreparedStatement read, PreparedStatement roundTrip) {
+
+        /** Prepares the write, the read and the refused read ("LIMIT must be strictly positive") of {@code table}. */
+        static Statements prepare(CqlSession session, String table) {
+            return new Statements(
+                    session.prepare("INSERT INTO " + table + " (key, version, written_at_micros) VALUES (?, ?, ?)"),
+                    session.prepare("SELECT version FROM " + table + " WHERE key = ?"),
+                    session.prepare("SELECT version FROM " + table + " WHERE key = ? LIMIT ?"));
+        }
+    }
+
+    /** A refused request to time through {@code coordinator}, recorded also in {@code datacenterClient} (if any). */
+    record RoundTrip(Node coordinator, String key, ClientLatencies datacenterClient) {}
+
+    private final ProbeSettings settings;
+    private final CqlSession session;
+    private final NodeHealth health;
+    private final CoordinatingNodes coordinators;
+    private final Statements statements;
+    private final TraceReader traces;
+    /** Each coordinating node's datacenter, by address. */
+    private final Map<String, String> datacenterOf;
+    /** As many nodes in the datacenter as replicas per key: every coordinator is a replica of every key. */
+    private final boolean everyNodeIsReplica;
+
+    private final ClientLatencies client = new ClientLatencies();
+    /** Over several datacenters, what the client saw through each datacenter's coordinators; else empty. */
+    private final Map<String, ClientLatencies> clientByDatacenter = new TreeMap<>();
+
+    private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
+    private final AtomicLong issued = new AtomicLong();
+    private final AtomicLong succeeded = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private final AtomicLong skipped = new AtomicLong();
+    private final AtomicLong traced = new AtomicLong();
+    private final AtomicLong version = new AtomicLong(System.currentTimeMillis() * 1000);
+
+    ProbeOperations(
+            ProbeSettings settings,
+            CqlSession session,
+            NodeHealth health,
+            CoordinatingNodes coordinators,
+            Statements statements,
+            TraceReader traces,
+            Map<String, String> datacenterOf,
+            boolean everyNodeIsReplica) {
+        this.settings = settings;
+        this.session = session;
+        this.health = health;
+        this.coordinators = coordinators;
+        this.statements = statements;
+        this.traces = traces;
+        this.datacenterOf = Map.copyOf(datacenterOf);
+        this.everyNodeIsReplica = everyNodeIsReplica;
+        if (settings.datacenters().isPresent()) {
+            coordinators.datacenters().forEach(name -> clientByDatacenter.put(name, new ClientLatencies()));
+        }
+    }
+
+    /**
+     * Sends operation number {@code operation} (even: a write, odd: a read), unless too many are
+     * in flight (then it is counted as skipped).
+     *
+     * @return the refused request to time after it (see {@link #ROUND_TRIP_EVERY}), or null
+     */
+    RoundTrip issue(long operation, SplittableRandom random) {
+        if (!inFlight.tryAcquire()) {
+            skipped.incrementAndGet();
+            return null;
+        }
+        Node coordinator = coordinators.next(random);
+        String coordinatorAddress = ProbeSessions.traceAddress(coordinator);
+        boolean isWrite = operation % 2 == 0;
+        boolean tracedOperation = random.nextDouble() < settings.traceFraction();
+        String key = "k" + random.nextInt(KEYS);
+        BoundStatement statement = isWrite
+                ? statements.write().bind(key, version.incrementAndGet(), System.currentTimeMillis() * 1000)
+                : statements.read().bind(key);
+        // Half the traced reads run at ONE, to see which replica a coordinator asks when it may
+        // choose (its own, or another); the other traced operations wait for every replica.
+        boolean targetTrace = tracedOperation && !isWrite && random.nextBoolean();
+        boolean countsReadTarget = targetTrace && coordinators.isReplica(coordinator, key);
+        // Untraced operations are timed apart through a replica of their key (always, when every
+        // node is one) and through a node that is not: the tracing dilation is calibrated on both
+        // (TracingDilation).
+        boolean throughReplica = everyNodeIsReplica || coordinators.isReplica(coordinator, key);
+        // Through a replica, untraced operations alternate between ONE and TWO (see
+        // ClientLatencies), TWO only where the coordinator's datacenter holds two replicas, so that
+        // both answers can come from it; through another node they run at ONE, LOCAL_ONE over
+        // several datacenters, so that the answer comes from the coordinator's own datacenter.
+        ClientLatencies datacenterClient = clientByDatacenter.get(datacenterOf.get(coordinatorAddress));
+        int untracedReplicas =
+                throughReplica && replicasIn(coordinatorAddress) >= 2 && (operation / 2) % 2 == 1 ? 2 : 1;
+        ConsistencyLevel untracedLevel = untracedReplicas == 2
+                ? DefaultConsistencyLevel.TWO
+                : (throughReplica || settings.datacenters().isEmpty()
+                        ? DefaultConsistencyLevel.ONE
+                        : DefaultConsistencyLevel.LOCAL_ONE);
+        ConsistencyLevel level =
+                tracedOperation ? (targetTrace ? DefaultConsistencyLevel.ONE : tracedLevel()) : untracedLevel;
+        statement = statement
+                .setNode(coordinator)
+                .setIdempotent(true)
+                .setTracing(tracedOperation)
+                .setConsistencyLevel(level);
+        issued.incrementAndGet();
+        Operation kind = isWrite ? Operation.WRITE : Operation.READ;
+        long sentNanos = System.nanoTime();
+        session.executeAsync(statement).whenComplete((result, error) -> {
+            try {
+                if (error == null && !tracedOperation) {
+                    long micros = (System.nanoTime() - sentNanos) / 1000;
+                    recordClient(datacenterClient, recorder -> {
+                        if (throughReplica) {
+                            recorder.untraced(kind, untracedReplicas, micros);
+                        } else {
+                            recorder.untracedThroughOther(kind, micros);
+                        }
+                    });
+                }
+                completed(
+                        result,
+                        error,
+                        coordinatorAddress,
+                        kind,
+                        tracedOperation ? ConsistencyLevels.replicasAwaited(level, settings.replicationFactor()) : 0,
+                        countsReadTarget);
+            } finally {
+                inFlight.release();
+            }
+        });
+        return operation % ROUND_TRIP_EVERY == ROUND_TRIP_EVERY - 1
+                ? new RoundTrip(coordinator, key, datacenterClient)
+                : null;
+    }
+
+    /** Times a request the coordinator refuses before doing any work (see {@link ClientLatencies}). */
+    void sendRoundTrip(RoundTrip request) {
+        if (!inFlight.tryAcquire()) {
+            return;
+        }
+        long sentNanos = System.nanoTime();
+        session.executeAsync(statements
+                        .roundTrip()
+                        .bind(request.key(), 0)
+                        .setNode(request.coordinator())
+                        .setIdempotent(true))
+                .whenComplete((ignored, error) -> {
+                    if (error instanceof InvalidQueryException) {
+                        long micros = (System.nanoTime() - sentNanos) / 1000;
+                        recordClient(request.datacenterClient(), recorder -> recorder.roundTrip(micros));
+                    }
+                    inFlight.release();
+                });
+    }
+
+    /** Counts {@code operations} that were never sent because the probe fell behind its pace. */
+    void skipped(long operations) {
+        skipped.addAndGet(operations);
+    }
+
+    /** Waits until nothing is in flight, for at most {@code seconds}. */
+    void awaitAnswers(long seconds) throws InterruptedException {
+        if (inFlight.tryAcquire(MAX_IN_FLIGHT, seconds, TimeUnit.SECONDS)) {
+            inFlight.release(MAX_IN_FLIGHT);
+        }
+    }
+
+    /** Waits until fewer than {@link #MAX_IN_FLIGHT} requests are in flight. */
+    void awaitRoom() throws InterruptedException {
+        inFlight.acquire();
+        inFlight.release();
+    }
+
+    /** What the client saw, over the whole run. */
+    ClientLatencies.Snapshot client() {
+        return client.snapshot();
+    }
+
+    /** Over several datacenters, what the client saw through each datacenter's coordinators; else empty. */
+    Map<String, ClientLatencies.Snapshot> clientByDatacenter() {
+        Map<String, ClientLatencies.Snapshot> snapshots = new TreeMap<>();
+        clientByDatacenter.forEach((name, latencies) -> snapshots.put(name, latencies.snapshot()));
+        return snapshots;
+    }
+
+    /** The workload's counters now. */
+    ProbeCounters counters() {
+        return new ProbeCounters(
+                issued.get(),
+                succeeded.get(),
+                failed.get(),
+                skipped.get(),
+                traced.get(),
+                traces.read(),
+                traces.failures(),
+                traces.samplesDiscarded());
+    }
+
+    /**
+     * Records what the client saw in the whole run's timings and, over several datacenters, in those
+     * of its coordinator's datacenter.
+     */
+    private void recordClient(ClientLatencies datacenterClient, Consumer<ClientLatencies> record) {
+        record.accept(client);
+        if (datacenterClient != null) {
+            record.accept(datacenterClient);
+        }
+    }
+
+    /** The replicas per key in the datacenter of the node at {@code address} (over one, the keyspace's). */
+    private int replicasIn(String address) {
+        return settings.datacenters()
+                .map(replication -> replication.factors().getOrDefault(datacenterOf.get(address), 0))
+                .orElse(settings.replicationFactor());
+    }
+
+    private void completed(
+            AsyncResultSet result,
+            Throwable error,
+            String coordinator,
+            Operation kind,
+            int answersAwaited,
+            boolean countsReadTarget) {
+        if (error != null) {
+            failed.incrementAndGet();
+            // A replica that timed out or is unavailable is not the coordinator's fault.
+            if (!(unwrap(error) instanceof CoordinatorException)) {
+                health.failed(coordinator);
+            }
+            return;
+        }
+        succeeded.incrementAndGet();
+        health.succeeded(coordinator);
+        UUID tracingId = result.getExecutionInfo().getTracingId();
+        if (answersAwaited > 0 && tracingId != null) {
+            traced.incrementAndGet();
+            traces.submit(tracingId, kind, coordinator, answersAwaited, countsReadTarget);
+        }
+    }
+
+    private static Throwable unwrap(Throwable error) {
+        Throwable cause = error;
+        while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    /** ALL while every node is believed up; otherwise as many replicas as are up. */
+    private ConsistencyLevel tracedLevel() {
+        int up = 0;
+        for (Node node : coordinators.nodes()) {
+            if (health.isUp(ProbeSessions.traceAddress(node))) {
+                up++;
+            }
+        }
+        return ConsistencyLevels.forReplicas(Math.max(1, up), settings.replicationFactor())
+                .orElse(DefaultConsistencyLevel.QUORUM);
+    }
+}
