@@ -7,6 +7,7 @@ import dev.pbs.model.distribution.Constant;
 import dev.pbs.model.profile.CoordinatorReplicaPath;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageDelays;
+import dev.pbs.model.readpath.ReplicaChoice;
 import java.util.OptionalDouble;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -51,6 +52,41 @@ class CoordinatorReplicaPathTest {
         assertThat(oneOne.writeLatency(99.9).valueMillis()).isZero();
         double localShare = preference < 0 ? 1.0 / 3 : preference;
         // The local share of reads takes 3 ms, the rest 20: the middle of each part shows which.
+        if (localShare > 0) {
+            assertThat(oneOne.readLatency(100 * localShare / 2).valueMillis()).isCloseTo(3, within(0.01));
+        }
+        if (localShare < 1) {
+            assertThat(oneOne.readLatency(100 * (1 + localShare) / 2).valueMillis())
+                    .isCloseTo(20, within(0.05));
+        }
+    }
+
+    /**
+     * The dynamic snitch with the same profile: its scores (3 ms locally, 20 remotely) would put the
+     * own replica first in every read (P(consistent at 0) = 1/3, as with preference 1); a measured
+     * local read preference p decides the own replica's place instead, so P(consistent at 0) is
+     * p / 3 + (1 - p) as without the snitch.
+     */
+    @ParameterizedTest
+    @CsvSource({"1.0, 0.3333333", "0.0, 1.0", "0.75, 0.5", "-1, 0.3333333"})
+    void snitch_measuredLocalReadPreference_decidesTheOwnReplicasPlace(double preference, double expected) {
+        LatencyProfile profile = profile(preference < 0 ? OptionalDouble.empty() : OptionalDouble.of(preference));
+        ConfigurationResult oneOne = ENGINE.run(SimulationSpec.builder(profile, 3)
+                        .configuration(1, 1)
+                        .trials(TRIALS)
+                        .seed(19)
+                        .readFanout(ReadFanout.TARGETED)
+                        .coordinatorReplica(true)
+                        .replicaChoice(ReplicaChoice.snitch(ReplicaChoice.CASSANDRA_BADNESS_THRESHOLD))
+                        .visibilityGridMillis(0, 8)
+                        .build())
+                .configuration(1, 1)
+                .orElseThrow();
+        ProportionEstimate atCommit = oneOne.visibility().get(0).consistent();
+        assertThat(SamplingTolerance.compatible(atCommit.successes(), atCommit.trials(), expected, 3))
+                .as("P(consistent at 0) %s, expected %s", atCommit.estimate(), expected)
+                .isTrue();
+        double localShare = preference < 0 ? 1 : preference;
         if (localShare > 0) {
             assertThat(oneOne.readLatency(100 * localShare / 2).valueMillis()).isCloseTo(3, within(0.01));
         }

@@ -79,9 +79,13 @@ public final class WindowedComparison {
         return overall.withPoints(points, result.windows().size());
     }
 
+    /**
+     * The profile of what the probe measured during one window, with {@code whole}'s read path (the
+     * table's options and the snitch, which do not change from window to window).
+     */
     private static LatencyProfile profileOf(ProbeSnapshot window, LatencyProfile whole, String name) {
         try {
-            return MeasuredProfile.of(window, name);
+            return MeasuredProfile.withReadPath(MeasuredProfile.of(window, name), whole.readPath());
         } catch (RuntimeException tooFewSamples) {
             return whole;
         }

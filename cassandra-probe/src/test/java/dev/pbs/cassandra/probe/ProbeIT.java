@@ -119,7 +119,9 @@ class ProbeIT {
                     Duration.ZERO,
                     () -> false);
             ProbeSnapshot measured = both.measurement();
-            LatencyProfile measuredProfile = MeasuredProfile.of(measured, "measured-it");
+            // As ./pbs probe predicts: the table's read path and the snitch as the cluster has them.
+            LatencyProfile measuredProfile =
+                    MeasuredProfile.withReadPath(MeasuredProfile.of(measured, "measured-it"), run.readPath());
             ObservedStaleness comparison = WindowedComparison.compare(
                     both, measuredProfile, "measured-it", 3, StalenessObserver.DEFAULT_CORRECTION);
             print(measured, comparison);
