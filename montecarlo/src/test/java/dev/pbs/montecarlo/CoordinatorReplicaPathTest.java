@@ -34,31 +34,10 @@ class CoordinatorReplicaPathTest {
     @ParameterizedTest
     @CsvSource({"1.0, 0.3333333", "0.0, 1.0", "0.5, 0.6666667", "-1, 0.7777778"})
     void localReadPreference_oneOfThree_matchesHandWorkedProbability(double preference, double expected) {
-        LatencyProfile profile = profile(preference < 0 ? OptionalDouble.empty() : OptionalDouble.of(preference));
-        SimulationResult result = ENGINE.run(SimulationSpec.builder(profile, 3)
-                .configuration(1, 1)
-                .trials(TRIALS)
-                .seed(17)
-                .readFanout(ReadFanout.TARGETED)
-                .coordinatorReplica(true)
-                .visibilityGridMillis(0, 7.9, 8)
-                .build());
-        ConfigurationResult oneOne = result.configuration(1, 1).orElseThrow();
-        ProportionEstimate atCommit = oneOne.visibility().get(0).consistent();
-        assertThat(SamplingTolerance.compatible(atCommit.successes(), atCommit.trials(), expected, 3))
-                .as("P(consistent at 0) %s, expected %s", atCommit.estimate(), expected)
-                .isTrue();
+        ConfigurationResult oneOne = readOneOfThree(preference, ReplicaChoice.random(), 17);
         assertThat(oneOne.visibility().get(2).consistent().successes()).isEqualTo(TRIALS);
         assertThat(oneOne.writeLatency(99.9).valueMillis()).isZero();
-        double localShare = preference < 0 ? 1.0 / 3 : preference;
-        // The local share of reads takes 3 ms, the rest 20: the middle of each part shows which.
-        if (localShare > 0) {
-            assertThat(oneOne.readLatency(100 * localShare / 2).valueMillis()).isCloseTo(3, within(0.01));
-        }
-        if (localShare < 1) {
-            assertThat(oneOne.readLatency(100 * (1 + localShare) / 2).valueMillis())
-                    .isCloseTo(20, within(0.05));
-        }
+        assertLocalShare(oneOne, expected, preference < 0 ? 1.0 / 3 : preference);
     }
 
     /**
@@ -70,23 +49,36 @@ class CoordinatorReplicaPathTest {
     @ParameterizedTest
     @CsvSource({"1.0, 0.3333333", "0.0, 1.0", "0.75, 0.5", "-1, 0.3333333"})
     void snitch_measuredLocalReadPreference_decidesTheOwnReplicasPlace(double preference, double expected) {
+        ConfigurationResult oneOne =
+                readOneOfThree(preference, ReplicaChoice.snitch(ReplicaChoice.CASSANDRA_BADNESS_THRESHOLD), 19);
+        assertLocalShare(oneOne, expected, preference < 0 ? 1 : preference);
+    }
+
+    /** R = W = 1 of 3 on {@link #profile} (preference below 0: none measured), at t = 0, 7.9 and 8 ms. */
+    private static ConfigurationResult readOneOfThree(double preference, ReplicaChoice choice, long seed) {
         LatencyProfile profile = profile(preference < 0 ? OptionalDouble.empty() : OptionalDouble.of(preference));
-        ConfigurationResult oneOne = ENGINE.run(SimulationSpec.builder(profile, 3)
+        return ENGINE.run(SimulationSpec.builder(profile, 3)
                         .configuration(1, 1)
                         .trials(TRIALS)
-                        .seed(19)
+                        .seed(seed)
                         .readFanout(ReadFanout.TARGETED)
                         .coordinatorReplica(true)
-                        .replicaChoice(ReplicaChoice.snitch(ReplicaChoice.CASSANDRA_BADNESS_THRESHOLD))
-                        .visibilityGridMillis(0, 8)
+                        .replicaChoice(choice)
+                        .visibilityGridMillis(0, 7.9, 8)
                         .build())
                 .configuration(1, 1)
                 .orElseThrow();
+    }
+
+    /**
+     * P(consistent at 0) is {@code expected}, and {@code localShare} of the reads take the local 3
+     * ms, the rest the remote 20: the middle of each part shows which.
+     */
+    private static void assertLocalShare(ConfigurationResult oneOne, double expected, double localShare) {
         ProportionEstimate atCommit = oneOne.visibility().get(0).consistent();
         assertThat(SamplingTolerance.compatible(atCommit.successes(), atCommit.trials(), expected, 3))
                 .as("P(consistent at 0) %s, expected %s", atCommit.estimate(), expected)
                 .isTrue();
-        double localShare = preference < 0 ? 1 : preference;
         if (localShare > 0) {
             assertThat(oneOne.readLatency(100 * localShare / 2).valueMillis()).isCloseTo(3, within(0.01));
         }
