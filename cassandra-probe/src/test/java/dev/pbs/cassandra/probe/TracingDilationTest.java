@@ -215,6 +215,43 @@ class TracingDilationTest {
     }
 
     @Test
+    void estimate_readsAtOneSplitBetweenTheReplicas_settlesOnBothReadPaths() {
+        // Traced as above, but the coordinators read their own replica in 3 reads at ONE of 5 (the
+        // other 2 go to another replica): untraced, 60% of the reads at ONE take 1 + 0.5 ms and 40%
+        // 1 + 3, so both read paths act on them, and on the reads at TWO: the corrections must still
+        // settle, before the last round, on 4 each.
+        WarsRecorder recorder = new WarsRecorder();
+        for (String replica : List.of("127.0.0.1", "127.0.0.2", "127.0.0.3")) {
+            for (int i = 0; i < 50; i++) {
+                recorder.record(new ReplicaDelays(replica, Operation.WRITE, 8000, 4000));
+                recorder.record(new ReplicaDelays(replica, Operation.READ, 8000, 4000));
+            }
+        }
+        for (int i = 0; i < 50; i++) {
+            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 2000, 0));
+            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.READ, 2000, 0));
+            recorder.countReadTarget(i % 5 < 3);
+        }
+        ClientLatencies client = new ClientLatencies();
+        for (int i = 0; i < 100; i++) {
+            client.roundTrip(1000);
+            client.untraced(Operation.WRITE, 1, 1500);
+            client.untraced(Operation.WRITE, 2, 4000);
+            client.untraced(Operation.READ, 1, i % 5 < 3 ? 1500 : 4000);
+            client.untraced(Operation.READ, 2, 4000);
+        }
+        ProbeSnapshot snapshot = snapshot(3, 3, client, recorder);
+        TracingDilation.Corrections corrections = TracingDilation.estimate(
+                snapshot, candidate -> MeasuredProfile.traced(snapshot, candidate, "measured"));
+        assertThat(corrections.localRead().divisorAt(2)).isCloseTo(4, within(0.1));
+        assertThat(corrections.remoteRead().divisorAt(8)).isCloseTo(4, within(0.1));
+        java.util.regex.Matcher rounds =
+                java.util.regex.Pattern.compile("Found in (\\d+) rounds").matcher(corrections.explanation());
+        assertThat(rounds.find()).isTrue();
+        assertThat(Integer.parseInt(rounds.group(1))).isLessThan(TracingDilation.ROUNDS);
+    }
+
+    @Test
     void estimate_oneReplicaWithTimingsThroughOtherNodes_calibratesBothPaths() {
         // One replica per key on two nodes: no TWO, but the other node's timings calibrate the
         // path to the replica (traced W 8, A 4, R 8, S 4 ms; untraced through the other node 1 + 3).
