@@ -220,18 +220,7 @@ class TracingDilationTest {
         // other 2 go to another replica): untraced, 60% of the reads at ONE take 1 + 0.5 ms and 40%
         // 1 + 3, so both read paths act on them, and on the reads at TWO: the corrections must still
         // settle, before the last round, on 4 each.
-        WarsRecorder recorder = new WarsRecorder();
-        for (String replica : List.of("127.0.0.1", "127.0.0.2", "127.0.0.3")) {
-            for (int i = 0; i < 50; i++) {
-                recorder.record(new ReplicaDelays(replica, Operation.WRITE, 8000, 4000));
-                recorder.record(new ReplicaDelays(replica, Operation.READ, 8000, 4000));
-            }
-        }
-        for (int i = 0; i < 50; i++) {
-            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 2000, 0));
-            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.READ, 2000, 0));
-            recorder.countReadTarget(i % 5 < 3);
-        }
+        WarsRecorder recorder = tracedAtFourTimes(List.of("127.0.0.1", "127.0.0.2", "127.0.0.3"), 3);
         ClientLatencies client = new ClientLatencies();
         for (int i = 0; i < 100; i++) {
             client.roundTrip(1000);
@@ -278,6 +267,14 @@ class TracingDilationTest {
      * coordinator's own replica (127.0.0.1) W 2 ms, A 0, R 2, S 0, its reads at ONE served locally.
      */
     private static WarsRecorder tracedAtFourTimes(List<String> replicas) {
+        return tracedAtFourTimes(replicas, 5);
+    }
+
+    /**
+     * As {@link #tracedAtFourTimes(List)}, with {@code localOfFive} of every 5 traced reads at ONE
+     * served by the coordinator's own replica, the others sent to another replica.
+     */
+    private static WarsRecorder tracedAtFourTimes(List<String> replicas, int localOfFive) {
         WarsRecorder recorder = new WarsRecorder();
         for (String replica : replicas) {
             for (int i = 0; i < 50; i++) {
@@ -288,7 +285,7 @@ class TracingDilationTest {
         for (int i = 0; i < 50; i++) {
             recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 2000, 0));
             recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.READ, 2000, 0));
-            recorder.countReadTarget(true);
+            recorder.countReadTarget(i % 5 < localOfFive);
         }
         return recorder;
     }
