@@ -25,6 +25,7 @@ final class ObservationTallies {
     private final AtomicLong failedWrites = new AtomicLong();
     private final AtomicLong failedReads = new AtomicLong();
     private final Recorder roundTripMicros = new Recorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
+    private final Recorder readRoundTripMicros = new Recorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
     private final Recorder writeLatencyMicros = new Recorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
     private final Recorder readLatencyMicros = new Recorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
 
@@ -38,6 +39,11 @@ final class ObservationTallies {
     /** The client's round trip of one request its coordinator refused before doing any work, microseconds. */
     void roundTrip(long micros) {
         roundTripMicros.recordValue(clamp(micros));
+    }
+
+    /** The same refused request's round trip, timed beside one of a write's reads, microseconds. */
+    void readRoundTrip(long micros) {
+        readRoundTripMicros.recordValue(clamp(micros));
     }
 
     /** A write was acknowledged after {@code latencyMicros} (client-side). */
@@ -95,6 +101,7 @@ final class ObservationTallies {
                 lags,
                 coordinatorIsReplica,
                 everything(roundTripMicros),
+                everything(readRoundTripMicros),
                 everything(writeLatencyMicros),
                 everything(readLatencyMicros),
                 ReadPathTally.none(points));

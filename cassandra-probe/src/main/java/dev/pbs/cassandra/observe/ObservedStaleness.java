@@ -15,7 +15,9 @@ import java.util.List;
  * @param correction whether {@code predicted} adds the client round trip to t
  * @param predictionWindows how many windows of the observation were each predicted from what the
  *     probe measured during it ({@link WindowedComparison}); 1: the whole observation from one profile
- * @param meanClientGapMillis the mean measured client round trip
+ * @param meanClientGapMillis the mean measured client round trip (timed beside the writes)
+ * @param meanReadRoundTripMillis the mean client round trip added to the reads' latency: timed
+ *     beside the reads ({@link RawObservation#readClientPartMicros})
  * @param latencyOffsetMillis the client's offset from latencies ({@link ClientGapCorrection#LATENCY}),
  *     before each point's lag is added; may be negative
  * @param points one per t
@@ -33,6 +35,7 @@ public record ObservedStaleness(
         ClientGapCorrection correction,
         int predictionWindows,
         double meanClientGapMillis,
+        double meanReadRoundTripMillis,
         double latencyOffsetMillis,
         List<ObservedPoint> points,
         List<LatencyComparison> latencies) {
@@ -79,6 +82,7 @@ public record ObservedStaleness(
                 correction,
                 windows,
                 meanClientGapMillis,
+                meanReadRoundTripMillis,
                 latencyOffsetMillis,
                 otherPoints,
                 latencies);

@@ -9,14 +9,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One observed write and its reads: the round-trip query beside it, the write of its version, and
- * once the client has the acknowledgement, one read at each t of the grid. Everything is sent
- * asynchronously; each answer is tallied and gives back its in-flight permit (one for the round
- * trip, one for the write, one per read: {@link #PERMITS_BEYOND_READS} + the grid's length).
+ * once the client has the acknowledgement, one read at each t of the grid, one of them (at t =
+ * grid point version mod grid length, so every t takes its turn) with the round-trip query beside
+ * it too. Everything is sent asynchronously; each answer is tallied and gives back its in-flight
+ * permit (one per round trip, one for the write, one per read: {@link #PERMITS_BEYOND_READS} + the
+ * grid's length).
  */
 final class ObservedWrite {
 
-    /** In-flight permits a write needs besides one per read: its round trip and itself. */
-    static final int PERMITS_BEYOND_READS = 2;
+    /** In-flight permits a write needs besides one per read: its two round trips and itself. */
+    static final int PERMITS_BEYOND_READS = 3;
 
     private final ObservationContext context;
     private final String key;
@@ -46,10 +48,15 @@ final class ObservedWrite {
     }
 
     private void sendRoundTrip(Node node) {
+        sendRoundTrip(node, tallies::roundTrip);
+    }
+
+    /** Sends the refused query through {@code node}; its round trip, microseconds, goes to {@code tally}. */
+    private void sendRoundTrip(Node node, java.util.function.LongConsumer tally) {
         long sentNanos = System.nanoTime();
         context.session().executeAsync(context.statements().roundTrip(node)).whenComplete((ignored, error) -> {
             if (error instanceof InvalidQueryException) {
-                tallies.roundTrip((System.nanoTime() - sentNanos) / 1000);
+                tally.accept((System.nanoTime() - sentNanos) / 1000);
             }
             context.inFlight().release();
         });
@@ -69,7 +76,8 @@ final class ObservedWrite {
         if (error != null) {
             tallies.writeFailed();
             context.health().failed(writerAddress);
-            context.inFlight().release(context.readDelaysNanos().length);
+            // the reads' permits and the read's round trip's
+            context.inFlight().release(context.readDelaysNanos().length + 1);
             return;
         }
         tallies.writeAcknowledged((acknowledgedNanos - sentNanos) / 1000);
@@ -91,17 +99,29 @@ final class ObservedWrite {
     }
 
     private void sendRead(int point, Node reader, long dueNanos) {
-        long sentNanos = System.nanoTime();
-        long lagNanos = sentNanos - dueNanos;
+        boolean timesRoundTrip = point == roundTripPoint();
         if (context.traced().traces(version)) {
+            if (timesRoundTrip) {
+                context.inFlight().release(); // a traced read's company is not timed
+            }
             context.session()
                     .executeAsync(context.statements().read(key, reader, true))
                     .whenComplete((result, error) -> tracedReadAnswered(point, result, error));
             return;
         }
+        if (timesRoundTrip) {
+            sendRoundTrip(reader, tallies::readRoundTrip);
+        }
+        long sentNanos = System.nanoTime();
+        long lagNanos = sentNanos - dueNanos;
         context.session()
                 .executeAsync(context.statements().read(key, reader, false))
                 .whenComplete((result, error) -> readAnswered(point, sentNanos, lagNanos, result, error));
+    }
+
+    /** The grid point whose read has the round-trip query beside it: each t in turn, write by write. */
+    private int roundTripPoint() {
+        return (int) (version % context.readDelaysNanos().length);
     }
 
     /** A traced read: kept for its trace, left out of the staleness counts (tracing slows it). */

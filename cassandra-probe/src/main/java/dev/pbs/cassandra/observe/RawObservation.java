@@ -17,6 +17,9 @@ import org.HdrHistogram.Histogram;
  * @param clientGapMicros the client's round trip to a coordinator (a request it refuses before doing any
  *     work: a read with LIMIT 0), sampled once per write: the time between the coordinator committing and a read reaching
  *     it that the model's t does not include
+ * @param readRoundTripMicros the same refused request timed beside one of each write's reads (sent
+ *     with it, to its coordinator): the client's part of a read's latency, which the prediction adds
+ *     to the engine's read latency; empty when none was timed (then {@code clientGapMicros} serves)
  * @param writeLatencyMicros client-side latency of the observed writes
  * @param readLatencyMicros client-side latency of the observed reads
  * @param readPathTraces what the traced sample of reads showed of the read path (none traced:
@@ -32,9 +35,18 @@ public record RawObservation(
         long[] lagMicros,
         boolean coordinatorIsReplica,
         Histogram clientGapMicros,
+        Histogram readRoundTripMicros,
         Histogram writeLatencyMicros,
         Histogram readLatencyMicros,
         ReadPathTally readPathTraces) {
+
+    /**
+     * The client's round trips to set beside the reads' latency: those timed with reads, or, when
+     * none was, those timed with writes.
+     */
+    public Histogram readClientPartMicros() {
+        return readRoundTripMicros.getTotalCount() > 0 ? readRoundTripMicros : clientGapMicros;
+    }
 
     /** The same observation with what its traced reads showed. */
     RawObservation withReadPathTraces(ReadPathTally traces) {
@@ -48,6 +60,7 @@ public record RawObservation(
                 lagMicros,
                 coordinatorIsReplica,
                 clientGapMicros,
+                readRoundTripMicros,
                 writeLatencyMicros,
                 readLatencyMicros,
                 traces);
@@ -67,6 +80,7 @@ public record RawObservation(
         long failedWrites = 0;
         long failedReads = 0;
         Histogram gaps = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
+        Histogram readRoundTrips = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
         Histogram writeLatencies = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
         Histogram readLatencies = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
         ReadPathTally traces = ReadPathTally.none(points);
@@ -81,6 +95,7 @@ public record RawObservation(
                 lags[point] += part.lagMicros()[point];
             }
             gaps.add(part.clientGapMicros());
+            readRoundTrips.add(part.readRoundTripMicros());
             writeLatencies.add(part.writeLatencyMicros());
             readLatencies.add(part.readLatencyMicros());
         }
@@ -94,6 +109,7 @@ public record RawObservation(
                 lags,
                 first.coordinatorIsReplica(),
                 gaps,
+                readRoundTrips,
                 writeLatencies,
                 readLatencies,
                 traces);

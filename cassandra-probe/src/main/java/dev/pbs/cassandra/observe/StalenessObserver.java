@@ -32,7 +32,8 @@ import org.HdrHistogram.HistogramIterationValue;
  * that the read's coordinator refuses before doing any work (a read with LIMIT 0): its round trip is the
  * client gap, the time from the write
  * committing at its coordinator to a read sent "at t = 0" reaching its coordinator, which the
- * model's t leaves out.
+ * model's t leaves out. The same query timed beside one of each write's reads is the client's part
+ * of a read's latency.
  *
  * <p>The prediction runs the WARS engine on the measured profile with the same N, R and W and the
  * read fan-out Cassandra uses ({@code targeted}: the coordinator asks R replicas); with
@@ -107,13 +108,14 @@ public final class StalenessObserver {
             points.add(new ObservedPoint(delays[j], observed, chosen, alone, withGap, withOffset, lag));
         }
         List<ObservedStaleness.LatencyComparison> latencies = new ArrayList<>();
-        double[] gapQuantiles = quantiles(raw.clientGapMicros(), GAP_LEVELS);
         for (String operation : List.of("read", "write")) {
-            Histogram observedLatency = operation.equals("read") ? raw.readLatencyMicros() : raw.writeLatencyMicros();
+            boolean read = operation.equals("read");
+            Histogram observedLatency = read ? raw.readLatencyMicros() : raw.writeLatencyMicros();
             if (observedLatency.getTotalCount() == 0) {
                 continue;
             }
-            double[] clientLatency = clientLatencies(prediction, operation.equals("read"), gapQuantiles);
+            double[] gapQuantiles = quantiles(read ? raw.readClientPartMicros() : raw.clientGapMicros(), GAP_LEVELS);
+            double[] clientLatency = clientLatencies(prediction, read, gapQuantiles);
             for (double percentile : LATENCY_PERCENTILES) {
                 latencies.add(new ObservedStaleness.LatencyComparison(
                         operation,
@@ -125,9 +127,7 @@ public final class StalenessObserver {
                         LatencySampling.standardErrorMillis(observedLatency, percentile)));
             }
         }
-        double meanGapMillis = raw.clientGapMicros().getTotalCount() == 0
-                ? 0
-                : raw.clientGapMicros().getMean() / 1000.0;
+        double meanGapMillis = meanMillis(raw.clientGapMicros());
         return new ObservedStaleness(
                 n,
                 settings.readReplicas(),
@@ -139,6 +139,7 @@ public final class StalenessObserver {
                 correction,
                 1,
                 meanGapMillis,
+                meanMillis(raw.readClientPartMicros()),
                 offset,
                 points,
                 latencies);
@@ -159,6 +160,11 @@ public final class StalenessObserver {
         double readExcess = raw.readLatencyMicros().getValueAtPercentile(50) / 1000.0
                 - prediction.readLatency(50).valueMillis();
         return (writeExcess + readExcess) / 2;
+    }
+
+    /** The mean of a histogram of microseconds, in ms; 0 when it is empty. */
+    private static double meanMillis(Histogram micros) {
+        return micros.getTotalCount() == 0 ? 0 : micros.getMean() / 1000.0;
     }
 
     /** Quantiles of a histogram at the mid-points of {@code levels} equal slices, in ms; {0} when it is empty. */

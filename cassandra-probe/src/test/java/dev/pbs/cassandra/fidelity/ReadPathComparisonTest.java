@@ -37,6 +37,7 @@ class ReadPathComparisonTest {
                 clientGapMicros,
                 empty,
                 empty,
+                empty,
                 traces);
     }
 

@@ -15,6 +15,8 @@ class ObservationTalliesTest {
         tallies.writeAcknowledged(3_000);
         tallies.writeFailed();
         tallies.roundTrip(900);
+        tallies.readRoundTrip(700);
+        tallies.readRoundTrip(800);
         tallies.readAnswered(0, false, 100, 1_500);
         tallies.readAnswered(0, true, 300, 1_700);
         tallies.readAnswered(1, true, 50, 1_600);
@@ -29,6 +31,8 @@ class ObservationTalliesTest {
         assertThat(raw.lagMicros()).containsExactly(400, 50);
         assertThat(raw.coordinatorIsReplica()).isFalse();
         assertThat(raw.clientGapMicros().getTotalCount()).isEqualTo(1);
+        assertThat(raw.readRoundTripMicros().getTotalCount()).isEqualTo(2);
+        assertThat(raw.readClientPartMicros()).isSameAs(raw.readRoundTripMicros());
         assertThat(raw.writeLatencyMicros().getTotalCount()).isEqualTo(2);
         assertThat(raw.readLatencyMicros().getTotalCount()).isEqualTo(3);
         assertThat(raw.readLatencyMicros().getMaxValue()).isBetween(1_699L, 1_701L);

@@ -54,6 +54,7 @@ class ObservationWindowsTest {
                 lags,
                 true,
                 gaps,
+                gaps.copy(),
                 latencies,
                 latencies.copy(),
                 ReadPathTally.none(GRID.length));

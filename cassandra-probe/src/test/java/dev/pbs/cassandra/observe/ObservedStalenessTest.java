@@ -36,6 +36,7 @@ class ObservedStalenessTest {
                 ClientGapCorrection.MEASURED,
                 1,
                 0.5,
+                0.4,
                 0.2,
                 List.of(
                         new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0),
@@ -69,6 +70,7 @@ class ObservedStalenessTest {
                 ClientGapCorrection.MEASURED,
                 1,
                 2,
+                1.8,
                 1,
                 List.of(
                         new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0),
@@ -108,7 +110,7 @@ class ObservedStalenessTest {
 
     private static ObservedStaleness observed(List<ObservedPoint> points) {
         return new ObservedStaleness(
-                3, 1, 1, 100, 0, 0, false, ClientGapCorrection.MEASURED, 1, 2, 1, points, List.of());
+                3, 1, 1, 100, 0, 0, false, ClientGapCorrection.MEASURED, 1, 2, 1.8, 1, points, List.of());
     }
 
     @Test
@@ -140,6 +142,70 @@ class ObservedStalenessTest {
         assertThat(speculating.readLatency(50).valueMillis()).isCloseTo(2, within(0.1));
         assertThat(speculating.speculation().orElseThrow().speculated().estimate())
                 .isEqualTo(1.0);
+    }
+
+    @Test
+    void compare_roundTripsBesideTheReads_areAddedToTheReadsLatencyOnly() {
+        // Constant delays W = 10, A = R = S = 1, N = 3, R = W = 1, targeted, the coordinator a replica:
+        // the engine's write latency is 0 (the own replica) and its read latency 0 one time in three
+        // (the own replica), 2 ms otherwise (R + S from another). Round trips of 20 ms beside the
+        // writes and of 1 ms beside the reads: writes are predicted at 20 ms, reads at 1 or 3 ms.
+        LatencyProfile profile = constantDelays();
+        ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0});
+        org.HdrHistogram.Histogram besideWrites = new org.HdrHistogram.Histogram(60_000_000L, 3);
+        besideWrites.recordValue(20_000);
+        org.HdrHistogram.Histogram besideReads = new org.HdrHistogram.Histogram(60_000_000L, 3);
+        besideReads.recordValue(1_000);
+        org.HdrHistogram.Histogram latencies = new org.HdrHistogram.Histogram(60_000_000L, 3);
+        latencies.recordValue(3_000);
+        RawObservation raw = new RawObservation(
+                settings,
+                100,
+                0,
+                0,
+                new long[] {100},
+                new long[] {100},
+                new long[] {0},
+                true,
+                besideWrites,
+                besideReads,
+                latencies,
+                latencies.copy(),
+                ReadPathTally.none(1));
+
+        ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.MEASURED);
+
+        assertThat(predictedMillis(compared, "read", 50)).isCloseTo(3.0, within(0.01));
+        assertThat(predictedMillis(compared, "read", 99)).isCloseTo(3.0, within(0.01));
+        assertThat(predictedMillis(compared, "write", 50)).isCloseTo(20.0, within(0.02));
+        assertThat(compared.meanReadRoundTripMillis()).isCloseTo(1.0, within(0.001));
+        assertThat(compared.meanClientGapMillis()).isCloseTo(20.0, within(0.02));
+        // Without round trips beside the reads, those beside the writes serve for both.
+        RawObservation writesOnly = new RawObservation(
+                settings,
+                100,
+                0,
+                0,
+                new long[] {100},
+                new long[] {100},
+                new long[] {0},
+                true,
+                besideWrites,
+                new org.HdrHistogram.Histogram(60_000_000L, 3),
+                latencies,
+                latencies.copy(),
+                ReadPathTally.none(1));
+        ObservedStaleness fallback = StalenessObserver.compare(writesOnly, profile, 3, ClientGapCorrection.MEASURED);
+        assertThat(predictedMillis(fallback, "read", 50)).isCloseTo(22.0, within(0.02));
+        assertThat(fallback.meanReadRoundTripMillis()).isCloseTo(20.0, within(0.02));
+    }
+
+    private static double predictedMillis(ObservedStaleness compared, String operation, double percentile) {
+        return compared.latencies().stream()
+                .filter(latency -> latency.operation().equals(operation) && latency.percentile() == percentile)
+                .findFirst()
+                .orElseThrow()
+                .predictedMillis();
     }
 
     @Test
@@ -187,6 +253,7 @@ class ObservedStalenessTest {
                 new long[] {0, 100_000, 100_000},
                 true,
                 roundTrips,
+                new org.HdrHistogram.Histogram(60_000_000L, 3),
                 writes,
                 reads,
                 ReadPathTally.none(3));
@@ -222,6 +289,7 @@ class ObservedStalenessTest {
                 new long[] {0},
                 new long[] {0},
                 false,
+                empty,
                 empty,
                 empty,
                 empty,

@@ -205,7 +205,8 @@ class NaturalCellsLongIT {
     private static void print(String name, ObservedStaleness observed) {
         System.out.printf(
                 "natural cell %s: N = %d, %d writes: RMSE %.4f (model alone %.4f, with latency offset %.4f), noise "
-                        + "floor %.4f, latency NRMSE %.4f, mean client round trip %.2f ms%n",
+                        + "floor %.4f, latency NRMSE %.4f, mean client round trip %.2f ms beside the writes, %.2f ms beside "
+                        + "the reads%n",
                 name,
                 observed.n(),
                 observed.writes(),
@@ -214,7 +215,8 @@ class NaturalCellsLongIT {
                 observed.rmseWithLatencyOffset(),
                 observed.noiseFloor(),
                 observed.latencyNrmse(),
-                observed.meanClientGapMillis());
+                observed.meanClientGapMillis(),
+                observed.meanReadRoundTripMillis());
         ObservationPrinter.printPoints(observed);
         ObservationPrinter.printLatencies(observed);
     }

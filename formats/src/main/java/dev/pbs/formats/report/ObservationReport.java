@@ -78,9 +78,10 @@ public final class ObservationReport {
             text.append(System.lineSeparator()).append(latencies.render());
             text.append(String.format(
                     Locale.ROOT,
-                    "latency NRMSE (client latency observed, against the engine's "
-                            + "latency plus the measured client round trip): %.4f; the observation's sampling "
-                            + "alone would give about %.4f%n",
+                    "latency NRMSE (client latency observed, against the engine's latency plus the measured "
+                            + "client round trip, timed beside the writes for writes and beside the reads, mean "
+                            + "%.2f ms, for reads): %.4f; the observation's sampling alone would give about %.4f%n",
+                    observed.meanReadRoundTripMillis(),
                     observed.latencyNrmse(),
                     observed.latencyNoiseFloor()));
         }
@@ -141,6 +142,7 @@ public final class ObservationReport {
                 observed.correction().name().toLowerCase(Locale.ROOT),
                 observed.predictionWindows(),
                 observed.meanClientGapMillis(),
+                observed.meanReadRoundTripMillis(),
                 observed.latencyOffsetMillis(),
                 observed.rmse(),
                 observed.noiseFloor(),

@@ -51,6 +51,13 @@ public record Observation(
         int predictionWindows,
 
         @JsonProperty("mean_client_gap_ms") double meanClientGapMillis,
+
+        @Schema(
+                description = "The mean client round trip added to the engine's read latency: the refused request "
+                        + "timed beside the reads (mean_client_gap_ms is timed beside the writes).")
+        @JsonProperty("mean_read_round_trip_ms")
+        double meanReadRoundTripMillis,
+
         @JsonProperty("latency_offset_ms") double latencyOffsetMillis,
 
         @Schema(description = "RMSE of observed against predicted.") @JsonProperty("rmse_t_visibility")

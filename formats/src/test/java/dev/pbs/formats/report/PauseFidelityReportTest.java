@@ -39,6 +39,7 @@ class PauseFidelityReportTest {
                 ClientGapCorrection.MEASURED,
                 1,
                 0.9,
+                0.8,
                 0.5,
                 List.of(
                         new ObservedPoint(

@@ -61,6 +61,7 @@ public final class CannedProbeStatus {
                 dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED,
                 1,
                 3.8,
+                3.5,
                 1.2,
                 points,
                 List.of(
