@@ -106,6 +106,56 @@ final class FaultOptions {
     }
 
     /**
+     * {@code profile} with the faults to simulate, N = {@code n} replicas.
+     *
+     * @param coordinatorReplica whether the question puts the coordinator on a replica
+     * @param sessionsAsked whether the question asks for session guarantees
+     * @throws InvalidQuestionException when the faults cannot be simulated with the question's
+     *     other options, or naming the first problem with the fault options
+     */
+    LatencyProfile appliedTo(LatencyProfile profile, int n, boolean coordinatorReplica, boolean sessionsAsked) {
+        Faults faults = resolve(profile, n);
+        if (!faults.any()) {
+            return faults.equals(profile.faults())
+                    ? profile
+                    : profile.toBuilder().faults(faults).build();
+        }
+        String simulated = "faulty replicas (" + faults.describe() + ") are simulated ";
+        if (coordinatorReplica) {
+            throw rules.invalid(
+                    Field.COORDINATOR_REPLICA,
+                    "cannot be combined with faults: " + simulated + "with the coordinator apart from the replicas");
+        }
+        if (sessionsAsked) {
+            throw rules.invalid(
+                    Field.WRITE_RATE,
+                    "asks for session guarantees, simulated for healthy replicas only, but " + simulated + "(give "
+                            + rules.name(Field.HEALTHY) + " to leave them out)");
+        }
+        if (profile.topology().isPresent()) {
+            throw new InvalidQuestionException(simulated + "in one datacenter, but the profile " + profile.name()
+                    + " places its replicas in datacenters");
+        }
+        return profile.toBuilder().faults(faults).build();
+    }
+
+    /**
+     * Refuses faults in a question about consistency levels across datacenters.
+     *
+     * @param recoveryAsked whether the question also asks for the recovery after an outage
+     * @throws InvalidQuestionException naming the first fault option given
+     */
+    void refuseForLevels(boolean recoveryAsked) {
+        if (asked() || recoveryAsked) {
+            Field given = firstGiven() != null ? firstGiven() : asked() ? Field.HEALTHY : Field.RECOVERY_OUTAGE;
+            throw rules.invalid(
+                    given,
+                    "is about faulty replicas, simulated for (R, W) questions only so far, not for consistency "
+                            + "levels across datacenters");
+        }
+    }
+
+    /**
      * The faults to simulate with {@code profile}'s replicas, N of them.
      *
      * @throws InvalidQuestionException naming the first problem found

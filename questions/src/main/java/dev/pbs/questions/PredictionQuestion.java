@@ -1,7 +1,6 @@
 package dev.pbs.questions;
 
 import dev.pbs.model.faults.Faults;
-import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.LevelSimulationSpec;
@@ -340,14 +339,12 @@ public record PredictionQuestion(
                 return buildLevels(levels);
             }
             int n = (int) rules.wholeNumber(Field.N, rules.required(Field.N, replicas), 1, limits.maxReplicas());
-            LatencyProfile profile = withFaults(n);
-            List<QuorumConfiguration> configurations = configurations(n);
-            double[] grid = rules.timesMillis(Field.TIMES, times == null ? DEFAULT_TIMES_MILLIS : times);
+            LatencyProfile profile =
+                    faultOptions().appliedTo(this.profile, n, coordinatorReplica, writesPerSecond != null);
+            List<QuorumConfiguration> configurations = quorumChoice().configurations(n, rules);
+            double[] grid = grid();
             ReportOptions report = report();
-            long trialCount = trials == null
-                    ? limits.defaultTrials()
-                    : rules.wholeNumber(Field.TRIALS, trials, 1, limits.maxTrials());
-            rules.wholeNumber(Field.THREADS, threads, 1, SimulationSpec.MAX_THREADS);
+            long trialCount = trialCount();
             ReadPathOptions.Chosen read = readPathOptions().forConfigurations(profile, grid);
             SimulationSpec simulation = SimulationSpec.builder(profile, n)
                     .configurations(configurations)
@@ -369,38 +366,6 @@ public record PredictionQuestion(
                     seed != null,
                     recovery(profile.faults()),
                     new RareEventOptions(windows != null, staleProbabilities));
-        }
-
-        /**
-         * The profile with the faults to simulate.
-         *
-         * @throws InvalidQuestionException when they cannot be simulated with the question's options
-         */
-        private LatencyProfile withFaults(int n) {
-            Faults faults = faultOptions().resolve(profile, n);
-            if (!faults.any()) {
-                return faults.equals(profile.faults())
-                        ? profile
-                        : profile.toBuilder().faults(faults).build();
-            }
-            String simulated = "faulty replicas (" + faults.describe() + ") are simulated ";
-            if (coordinatorReplica) {
-                throw rules.invalid(
-                        Field.COORDINATOR_REPLICA,
-                        "cannot be combined with faults: " + simulated + "with the "
-                                + "coordinator apart from the replicas");
-            }
-            if (writesPerSecond != null) {
-                throw rules.invalid(
-                        Field.WRITE_RATE,
-                        "asks for session guarantees, simulated for healthy replicas only, but " + simulated + "(give "
-                                + rules.name(Field.HEALTHY) + " to leave them out)");
-            }
-            if (profile.topology().isPresent()) {
-                throw new InvalidQuestionException(simulated + "in one datacenter, but the profile " + profile.name()
-                        + " places its replicas in datacenters");
-            }
-            return profile.toBuilder().faults(faults).build();
         }
 
         private RecoveryCurve recovery(Faults faults) {
@@ -439,36 +404,13 @@ public record PredictionQuestion(
                         "is for (R, W) questions; the rare-event method does not cover consistency levels across "
                                 + "datacenters");
             }
-            FaultOptions faultOptions = faultOptions();
-            if (faultOptions.asked() || recoveryOutageMillis != null || recoveryTimes != null) {
-                Field given = faultOptions.firstGiven() != null
-                        ? faultOptions.firstGiven()
-                        : faultOptions.asked() ? Field.HEALTHY : Field.RECOVERY_OUTAGE;
-                throw rules.invalid(
-                        given,
-                        "is about faulty replicas, simulated for (R, W) questions only so far, not for consistency "
-                                + "levels across datacenters");
-            }
-            if (readQuorum != null || writeQuorum != null || everyConfiguration) {
-                Field given = readQuorum != null ? Field.R : writeQuorum != null ? Field.W : Field.ALL;
-                String use = "use " + rules.name(Field.WRITE_LEVEL) + " and " + rules.name(Field.READ_LEVEL);
-                throw rules.invalid(
-                        given,
-                        profile.topology().map(DatacenterTopology::isNamed).orElse(false)
-                                ? "is for (R, W), but the profile " + profile.name() + " places its replicas in named "
-                                        + "datacenters ("
-                                        + profile.topology().orElseThrow().replicas()
-                                        + "), so it is answered in consistency levels across them: " + use
-                                : "is for (R, W); with consistency levels across datacenters " + use);
-            }
+            faultOptions().refuseForLevels(recoveryOutageMillis != null || recoveryTimes != null);
+            quorumChoice().refuseForLevels(profile, rules);
             dev.pbs.model.quorum.DatacenterReplicas placed = LevelChoice.replicas(profile, replicas, rules, limits);
             List<dev.pbs.model.quorum.LevelConfiguration> configurations =
                     levels.configurations(placed, rules, coordinatorReplica);
-            double[] grid = rules.timesMillis(Field.TIMES, times == null ? DEFAULT_TIMES_MILLIS : times);
-            long trialCount = trials == null
-                    ? limits.defaultTrials()
-                    : rules.wholeNumber(Field.TRIALS, trials, 1, limits.maxTrials());
-            rules.wholeNumber(Field.THREADS, threads, 1, SimulationSpec.MAX_THREADS);
+            double[] grid = grid();
+            long trialCount = trialCount();
             LevelSimulationSpec simulation;
             try {
                 simulation = new LevelSimulationSpec(
@@ -487,6 +429,24 @@ public record PredictionQuestion(
                     null, simulation, null, report(), seed != null, null, new RareEventOptions(windows != null, false));
         }
 
+        private QuorumChoice quorumChoice() {
+            return new QuorumChoice(readQuorum, writeQuorum, everyConfiguration);
+        }
+
+        /** The t grid asked for, or the default. */
+        private double[] grid() {
+            return rules.timesMillis(Field.TIMES, times == null ? DEFAULT_TIMES_MILLIS : times);
+        }
+
+        /** The trials asked for, or the default; the threads are checked after them. */
+        private long trialCount() {
+            long trialCount = trials == null
+                    ? limits.defaultTrials()
+                    : rules.wholeNumber(Field.TRIALS, trials, 1, limits.maxTrials());
+            rules.wholeNumber(Field.THREADS, threads, 1, SimulationSpec.MAX_THREADS);
+            return trialCount;
+        }
+
         private ReportOptions report() {
             return new ReportOptions(
                     windows == null ? ReportOptions.DEFAULT.windows() : rules.probabilities(Field.WINDOWS, windows),
@@ -496,28 +456,6 @@ public record PredictionQuestion(
                     versionsBehind == null
                             ? ReportOptions.DEFAULT.versionsBehind()
                             : rules.versionsBehind(Field.K, versionsBehind));
-        }
-
-        private List<QuorumConfiguration> configurations(int n) {
-            if (readQuorum != null || writeQuorum != null) {
-                if (everyConfiguration) {
-                    throw rules.invalid(
-                            Field.ALL,
-                            "cannot be combined with " + rules.name(Field.R) + " and " + rules.name(Field.W));
-                }
-                if (readQuorum == null || writeQuorum == null) {
-                    throw new InvalidQuestionException("give both " + rules.name(Field.R) + " and "
-                            + rules.name(Field.W) + ", or neither for every (R, W); only "
-                            + rules.name(readQuorum == null ? Field.W : Field.R) + " was given");
-                }
-                return List.of(QuorumConfiguration.parse(n, readQuorum, writeQuorum));
-            }
-            if ((long) n * n > SimulationSpec.MAX_CONFIGURATIONS) {
-                throw new InvalidQuestionException("every (R, W) of N=" + n + " is " + (long) n * n
-                        + " configurations, more than the " + SimulationSpec.MAX_CONFIGURATIONS
-                        + " one run evaluates: give " + rules.name(Field.R) + " and " + rules.name(Field.W));
-            }
-            return SimulationSpec.allConfigurations(n);
         }
     }
 }
