@@ -147,7 +147,8 @@ final class FaultOptions {
      */
     void refuseForLevels(boolean recoveryAsked) {
         if (asked() || recoveryAsked) {
-            Field given = firstGiven() != null ? firstGiven() : asked() ? Field.HEALTHY : Field.RECOVERY_OUTAGE;
+            Field first = firstGiven();
+            Field given = first != null ? first : asked() ? Field.HEALTHY : Field.RECOVERY_OUTAGE;
             throw rules.invalid(
                     given,
                     "is about faulty replicas, simulated for (R, W) questions only so far, not for consistency "

@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import dev.pbs.cassandra.probe.ProbeSessions;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 
 /**
  * One observed write and its reads: the round-trip query beside it, the write of its version, and
@@ -43,16 +44,12 @@ final class ObservedWrite {
 
     /** Sends the round-trip query through {@code roundTripNode}, then the write; returns at once. */
     void send(Node roundTripNode) {
-        sendRoundTrip(roundTripNode);
+        sendRoundTrip(roundTripNode, tallies::roundTrip);
         sendWrite();
     }
 
-    private void sendRoundTrip(Node node) {
-        sendRoundTrip(node, tallies::roundTrip);
-    }
-
     /** Sends the refused query through {@code node}; its round trip, microseconds, goes to {@code tally}. */
-    private void sendRoundTrip(Node node, java.util.function.LongConsumer tally) {
+    private void sendRoundTrip(Node node, LongConsumer tally) {
         long sentNanos = System.nanoTime();
         context.session().executeAsync(context.statements().roundTrip(node)).whenComplete((ignored, error) -> {
             if (error instanceof InvalidQueryException) {

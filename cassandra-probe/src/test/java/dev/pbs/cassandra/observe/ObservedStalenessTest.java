@@ -158,7 +158,33 @@ class ObservedStalenessTest {
         besideReads.recordValue(1_000);
         org.HdrHistogram.Histogram latencies = new org.HdrHistogram.Histogram(60_000_000L, 3);
         latencies.recordValue(3_000);
-        RawObservation raw = new RawObservation(
+        RawObservation raw = allFreshAtOnePoint(settings, besideWrites, besideReads, latencies);
+
+        ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.MEASURED);
+
+        assertThat(predictedMillis(compared, "read", 50)).isCloseTo(3.0, within(0.01));
+        assertThat(predictedMillis(compared, "read", 99)).isCloseTo(3.0, within(0.01));
+        assertThat(predictedMillis(compared, "write", 50)).isCloseTo(20.0, within(0.02));
+        assertThat(compared.meanReadRoundTripMillis()).isCloseTo(1.0, within(0.001));
+        assertThat(compared.meanClientGapMillis()).isCloseTo(20.0, within(0.02));
+        // Without round trips beside the reads, those beside the writes serve for both.
+        RawObservation writesOnly =
+                allFreshAtOnePoint(settings, besideWrites, new org.HdrHistogram.Histogram(60_000_000L, 3), latencies);
+        ObservedStaleness fallback = StalenessObserver.compare(writesOnly, profile, 3, ClientGapCorrection.MEASURED);
+        assertThat(predictedMillis(fallback, "read", 50)).isCloseTo(22.0, within(0.02));
+        assertThat(fallback.meanReadRoundTripMillis()).isCloseTo(20.0, within(0.02));
+    }
+
+    /**
+     * 100 writes, each read once at the grid's only t and fresh, coordinators replicas; reads and
+     * writes both took {@code latencies}.
+     */
+    private static RawObservation allFreshAtOnePoint(
+            ObservationSettings settings,
+            org.HdrHistogram.Histogram besideWrites,
+            org.HdrHistogram.Histogram besideReads,
+            org.HdrHistogram.Histogram latencies) {
+        return new RawObservation(
                 settings,
                 100,
                 0,
@@ -172,32 +198,6 @@ class ObservedStalenessTest {
                 latencies,
                 latencies.copy(),
                 ReadPathTally.none(1));
-
-        ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.MEASURED);
-
-        assertThat(predictedMillis(compared, "read", 50)).isCloseTo(3.0, within(0.01));
-        assertThat(predictedMillis(compared, "read", 99)).isCloseTo(3.0, within(0.01));
-        assertThat(predictedMillis(compared, "write", 50)).isCloseTo(20.0, within(0.02));
-        assertThat(compared.meanReadRoundTripMillis()).isCloseTo(1.0, within(0.001));
-        assertThat(compared.meanClientGapMillis()).isCloseTo(20.0, within(0.02));
-        // Without round trips beside the reads, those beside the writes serve for both.
-        RawObservation writesOnly = new RawObservation(
-                settings,
-                100,
-                0,
-                0,
-                new long[] {100},
-                new long[] {100},
-                new long[] {0},
-                true,
-                besideWrites,
-                new org.HdrHistogram.Histogram(60_000_000L, 3),
-                latencies,
-                latencies.copy(),
-                ReadPathTally.none(1));
-        ObservedStaleness fallback = StalenessObserver.compare(writesOnly, profile, 3, ClientGapCorrection.MEASURED);
-        assertThat(predictedMillis(fallback, "read", 50)).isCloseTo(22.0, within(0.02));
-        assertThat(fallback.meanReadRoundTripMillis()).isCloseTo(20.0, within(0.02));
     }
 
     private static double predictedMillis(ObservedStaleness compared, String operation, double percentile) {
