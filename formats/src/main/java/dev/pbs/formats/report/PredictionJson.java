@@ -4,6 +4,8 @@ import static dev.pbs.formats.json.WholeNumbers.finiteOrNull;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.wire.ConfigurationPrediction;
+import dev.pbs.formats.wire.ConsistencyWindow;
 import dev.pbs.formats.wire.FaultEffectsAnswer;
 import dev.pbs.formats.wire.FaultProportion;
 import dev.pbs.formats.wire.Prediction;
@@ -229,13 +231,13 @@ public final class PredictionJson {
         return JsonMapping.text(answer(result, sessions, options));
     }
 
-    private static Prediction.Configuration configuration(
+    private static ConfigurationPrediction configuration(
             ConfigurationResult result, ReportOptions options, List<String> datacenters, RareEventAnswer rare) {
         List<Prediction.Visibility> visibility = new ArrayList<>();
         for (VisibilityPoint point : result.visibility()) {
             visibility.add(RareEventJson.visibility(result, point, rare));
         }
-        List<Prediction.Window> windows = new ArrayList<>();
+        List<ConsistencyWindow> windows = new ArrayList<>();
         for (double probability : options.windows()) {
             windows.add(RareEventJson.window(result, probability, rare));
         }
@@ -259,7 +261,7 @@ public final class PredictionJson {
             }
         }
         LevelConfiguration levels = result.levels().orElse(null);
-        return new Prediction.Configuration(
+        return new ConfigurationPrediction(
                 levels == null ? null : levels.writeLevel().name(),
                 levels == null ? null : levels.readLevel().name(),
                 levels == null ? null : datacenters.get(levels.writeDatacenter()),

@@ -2,6 +2,7 @@ package dev.pbs.formats.report;
 
 import static dev.pbs.formats.json.WholeNumbers.finiteOrNull;
 
+import dev.pbs.formats.wire.ConsistencyWindow;
 import dev.pbs.formats.wire.Prediction;
 import dev.pbs.formats.wire.RareEventSummary;
 import dev.pbs.formats.wire.StaleProbability;
@@ -53,15 +54,15 @@ final class RareEventJson {
     }
 
     /** A window at level p: the plain one, or the rare-event method's where it produced it. */
-    static Prediction.Window window(ConfigurationResult result, double level, RareEventAnswer rare) {
+    static ConsistencyWindow window(ConfigurationResult result, double level, RareEventAnswer rare) {
         QuantileEstimate plain = result.window(level);
         if (!rare.applies()) {
-            return new Prediction.Window(
+            return new ConsistencyWindow(
                     level, finiteOrNull(plain.valueMillis()), interval(plain), plain.isBeyondRange());
         }
         Optional<ImportanceWindow> sampled = rare.window(result.configuration(), level);
         if (sampled.isEmpty()) {
-            return new Prediction.Window(
+            return new ConsistencyWindow(
                     level,
                     finiteOrNull(plain.valueMillis()),
                     interval(plain),
@@ -74,7 +75,7 @@ final class RareEventJson {
         }
         QuantileEstimate window = sampled.get().window();
         ImportanceEstimate before = sampled.get().staleBefore();
-        return new Prediction.Window(
+        return new ConsistencyWindow(
                 level,
                 finiteOrNull(window.valueMillis()),
                 interval(window),

@@ -83,7 +83,7 @@ public record Prediction(
         @JsonProperty("datacenters")
         List<String> datacenters,
 
-        @JsonProperty("configs") List<Configuration> configs,
+        @JsonProperty("configs") List<ConfigurationPrediction> configs,
 
         @Schema(
                 description = "Session guarantees, when the question gave write_rate; absent otherwise.",
@@ -122,100 +122,6 @@ public record Prediction(
             @JsonProperty("name") String name,
             @JsonProperty("description") String description,
             @JsonProperty("provenance") String provenance) {}
-
-    /** The results for one (R, W), or one pair of consistency levels and datacenters. */
-    @Schema(
-            name = "ConfigurationPrediction",
-            description = "The results for one (R, W), or for one write level and datacenter and one read level "
-                    + "and datacenter.")
-    public record Configuration(
-            @Schema(
-                    description = "The write's consistency level, for levels across datacenters.",
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("write_level")
-            String writeLevel,
-
-            @Schema(
-                    description = "The read's consistency level, for levels across datacenters.",
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("read_level")
-            String readLevel,
-
-            @Schema(
-                    description = "The datacenter of the write's coordinator, for levels.",
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("write_dc")
-            String writeDatacenter,
-
-            @Schema(
-                    description = "The datacenter of the read's coordinator, for levels.",
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("read_dc")
-            String readDatacenter,
-
-            @Schema(description = "Read quorum: for levels, the replicas the read contacts.") @JsonProperty("r")
-            int r,
-
-            @Schema(description = "Write quorum: for levels, the acknowledgements the write waits for.")
-            @JsonProperty("w")
-            int w,
-
-            @Schema(
-                    description = "Every read set meets every write set that can commit, so every read after commit "
-                            + "is consistent: R + W > N, or for levels decided datacenter by datacenter.")
-            @JsonProperty("strict")
-            boolean strict,
-
-            @Schema(description = "P(a read starting t ms after commit is consistent), per requested t.")
-            @JsonProperty("t_visibility")
-            List<Visibility> tVisibility,
-
-            @Schema(description = "How long after commit a read must start to be consistent with probability p.")
-            @JsonProperty("windows_ms")
-            List<Window> windowsMillis,
-
-            @Schema(description = "Read latency percentiles in ms.") @JsonProperty("read_latency_ms")
-            List<Latency> readLatencyMillis,
-
-            @Schema(description = "Write latency percentiles in ms.") @JsonProperty("write_latency_ms")
-            List<Latency> writeLatencyMillis,
-
-            @Schema(
-                    description = "P(a read returns a value more than k versions old), p_s^k: closed form for (R, W); "
-                            + "for levels p_s is the simulated P(the read contacts no replica whose acknowledgement "
-                            + "counted).")
-            @JsonProperty("k_staleness")
-            List<VersionStaleness> kStaleness,
-
-            @Schema(description = "P(more than k versions old at t ms), (1 - P(consistent at t))^k.")
-            @JsonProperty("kt_staleness")
-            List<TimedStaleness> ktStaleness,
-
-            @Schema(
-                    description = "How often reads asked an extra replica (speculative retry); absent when reads "
-                            + "never speculate.",
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("speculation")
-            Speculation speculation,
-
-            @Schema(
-                    description = "Blocking read repair at each requested t; absent without read repair.",
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("read_repair")
-            List<ReadRepairPoint> readRepair,
-
-            @Schema(
-                    description = "What faulty replicas did; absent for healthy replicas.",
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("fault_effects")
-            FaultEffectsAnswer faultEffects) {}
 
     /** How often reads asked one more replica than R, and when. */
     @Schema(name = "Speculation", description = "How often reads asked one more replica than R, and when.")
@@ -274,83 +180,6 @@ public record Prediction(
         /** Without P(stale). */
         public Visibility(Double tMillis, Double pConsistent, List<Double> ci95, long consistent) {
             this(tMillis, pConsistent, ci95, consistent, null);
-        }
-    }
-
-    /** How long after commit reads are consistent with probability p. */
-    @Schema(
-            name = "ConsistencyWindow",
-            description = "How long after commit a read must start to be consistent " + "with probability p.")
-    public record Window(
-            @Schema(description = "The probability.") @JsonSerialize(using = WholeNumbers.class) @JsonProperty("p")
-            Double p,
-
-            @Schema(nullable = true, description = "ms; null when beyond the simulated range")
-            @JsonSerialize(using = WholeNumbers.class)
-            @JsonProperty("t_ms")
-            Double tMillis,
-
-            @ArraySchema(
-                    arraySchema =
-                            @Schema(
-                                    description = "Distribution-free 95% interval [low, high] in ms; an "
-                                            + "end is null when beyond the simulated range."),
-                    minItems = 2,
-                    maxItems = 2,
-                    schema = @Schema(type = "number", nullable = true))
-            @JsonSerialize(contentUsing = WholeNumbers.class)
-            @JsonProperty("ci95")
-            List<Double> ci95,
-
-            @Schema(description = "The window lies beyond the simulated range.") @JsonProperty("beyond_range")
-            boolean beyondRange,
-
-            @Schema(
-                    description = "How the window was estimated; only when the answer has rare_events.",
-                    allowableValues = {"monte_carlo", "importance_sampling", "exact"},
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("method")
-            String method,
-
-            @Schema(
-                    description = "importance_sampling only: P(stale) just before the window (still above 1 - p), "
-                            + "whose interval is the window's precision.",
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("p_stale")
-            Double pStale,
-
-            @ArraySchema(
-                    arraySchema =
-                            @Schema(
-                                    description = "importance_sampling only: p_stale +- 1.96 SE.",
-                                    requiredMode = Schema.RequiredMode.NOT_REQUIRED),
-                    minItems = 2,
-                    maxItems = 2)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("p_stale_ci95")
-            List<Double> pStaleCi95,
-
-            @Schema(
-                    description = "importance_sampling only: (sum w)^2 / sum w^2 over the trials stale just before "
-                            + "the window; about 400 or more for a 10% interval.",
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("effective_sample_size")
-            Double effectiveSampleSize,
-
-            @Schema(
-                    description = "importance_sampling only: whether p_stale's interval is within the asked relative "
-                            + "half-width (10%).",
-                    requiredMode = Schema.RequiredMode.NOT_REQUIRED)
-            @JsonInclude(JsonInclude.Include.NON_NULL)
-            @JsonProperty("resolved")
-            Boolean resolved) {
-
-        /** A window from the plain trials, in an answer without the rare-event method. */
-        public Window(Double p, Double tMillis, List<Double> ci95, boolean beyondRange) {
-            this(p, tMillis, ci95, beyondRange, null, null, null, null, null);
         }
     }
 
