@@ -15,7 +15,6 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.Pattern;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +54,7 @@ import java.util.Optional;
  *       to 604,800).</li>
  * </ul>
  */
-public class ProbeConfiguration {
+public class ProbeConfiguration extends ProbeConnectionConfiguration {
 
     /** Monte Carlo trials of each live prediction when {@code predictionTrials} is not set. */
     public static final long DEFAULT_PREDICTION_TRIALS = 200_000;
@@ -69,17 +68,6 @@ public class ProbeConfiguration {
     @NotEmpty
     @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9_-]{0,47}", message = "must be letters, digits, '-' or '_' (at most 48)")
     private String name;
-
-    @NotEmpty
-    private List<String> contactPoints = new ArrayList<>();
-
-    private String localDatacenter;
-    private String username;
-    private String passwordEnv;
-    private String passwordFile;
-
-    @Valid
-    private TlsConfiguration tls;
 
     private String keyspace = ProbeSettings.DEFAULT_KEYSPACE;
 
@@ -252,66 +240,6 @@ public class ProbeConfiguration {
     }
 
     @JsonProperty
-    public List<String> getContactPoints() {
-        return contactPoints;
-    }
-
-    @JsonProperty
-    public void setContactPoints(List<String> contactPoints) {
-        this.contactPoints = contactPoints;
-    }
-
-    @JsonProperty
-    public String getLocalDatacenter() {
-        return localDatacenter;
-    }
-
-    @JsonProperty
-    public void setLocalDatacenter(String localDatacenter) {
-        this.localDatacenter = localDatacenter;
-    }
-
-    @JsonProperty
-    public String getUsername() {
-        return username;
-    }
-
-    @JsonProperty
-    public void setUsername(String username) {
-        this.username = username;
-    }
-
-    @JsonProperty
-    public String getPasswordEnv() {
-        return passwordEnv;
-    }
-
-    @JsonProperty
-    public void setPasswordEnv(String passwordEnv) {
-        this.passwordEnv = passwordEnv;
-    }
-
-    @JsonProperty
-    public String getPasswordFile() {
-        return passwordFile;
-    }
-
-    @JsonProperty
-    public void setPasswordFile(String passwordFile) {
-        this.passwordFile = passwordFile;
-    }
-
-    @JsonProperty
-    public TlsConfiguration getTls() {
-        return tls;
-    }
-
-    @JsonProperty
-    public void setTls(TlsConfiguration tls) {
-        this.tls = tls;
-    }
-
-    @JsonProperty
     public String getKeyspace() {
         return keyspace;
     }
@@ -394,18 +322,13 @@ public class ProbeConfiguration {
      */
     public ProbeSettings toSettings() {
         try {
-            List<InetSocketAddress> points = ProbeSettings.contactPoints(contactPoints);
-            if (username == null && (passwordEnv != null || passwordFile != null)) {
-                throw new IllegalArgumentException(
-                        (passwordEnv != null ? "passwordEnv" : "passwordFile") + " needs username");
-            }
-            Optional<String> password = ProbeSettings.passwordFrom(
-                    passwordEnv, passwordFile == null ? null : Path.of(passwordFile), "passwordEnv", "passwordFile");
-            Optional<TlsSettings> tlsSettings = Optional.ofNullable(tls).map(TlsConfiguration::toSettings);
+            List<InetSocketAddress> points = contactAddresses();
+            Optional<String> password = password();
+            Optional<TlsSettings> tlsSettings = tlsSettings();
             ProbeSettings settings = new ProbeSettings(
                     points,
-                    Optional.ofNullable(localDatacenter),
-                    Optional.ofNullable(username),
+                    Optional.ofNullable(getLocalDatacenter()),
+                    Optional.ofNullable(getUsername()),
                     password,
                     keyspace,
                     replicationFactor,
