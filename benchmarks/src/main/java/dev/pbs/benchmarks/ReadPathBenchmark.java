@@ -1,6 +1,8 @@
 package dev.pbs.benchmarks;
 
 import dev.pbs.model.profile.BuiltInProfiles;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.MessageCorrelation;
 import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.model.readpath.ReplicaChoice;
 import dev.pbs.model.readpath.SpeculativeRetry;
@@ -25,7 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Cassandra's read path in the engine, one thread: lnkd-disk, N = 3, all 9 (R, W), targeted reads
  * plain, with speculative retry at the 99th percentile (its pilot run included), with blocking
- * read repair (counted at the 11 default grid times), and with the dynamic snitch. Nanoseconds per
+ * read repair (counted at the 11 default grid times), with the dynamic snitch, and with each
+ * operation's messages correlated (0.7 between replicas, {@code MessageCorrelation}). Nanoseconds per
  * trial; compare with {@link EngineBenchmark} at one thread (fan-out all).
  *
  * <p>Run: {@code mvn -q -pl benchmarks -am package -DskipTests && java -jar
@@ -41,7 +44,7 @@ public class ReadPathBenchmark {
 
     static final int TRIALS = 4_000_000;
 
-    @Param({"targeted", "speculation99p", "readRepair", "snitch"})
+    @Param({"targeted", "speculation99p", "readRepair", "snitch", "correlated"})
     public String variant;
 
     private SimulationSpec spec;
@@ -49,8 +52,13 @@ public class ReadPathBenchmark {
 
     @Setup
     public void prepare() {
-        SimulationSpec.Builder builder = SimulationSpec.builder(
-                        BuiltInProfiles.named("lnkd-disk").orElseThrow(), 3)
+        LatencyProfile profile = BuiltInProfiles.named("lnkd-disk").orElseThrow();
+        if (variant.equals("correlated")) {
+            profile = profile.toBuilder()
+                    .messageCorrelation(new MessageCorrelation(0.7, 0.5, 0.7, 0.5))
+                    .build();
+        }
+        SimulationSpec.Builder builder = SimulationSpec.builder(profile, 3)
                 .trials(TRIALS)
                 .seed(42)
                 .threads(1)
@@ -60,6 +68,7 @@ public class ReadPathBenchmark {
             case "speculation99p" -> builder.speculativeRetry(SpeculativeRetry.parse("99p"));
             case "readRepair" -> builder.readRepair(ReadRepair.BLOCKING);
             case "snitch" -> builder.replicaChoice(ReplicaChoice.snitch(ReplicaChoice.CASSANDRA_BADNESS_THRESHOLD));
+            case "correlated" -> {}
             default -> throw new IllegalArgumentException("unknown variant " + variant);
         }
         spec = builder.build();

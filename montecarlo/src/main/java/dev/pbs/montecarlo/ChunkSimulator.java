@@ -68,6 +68,8 @@ final class ChunkSimulator implements ChunkedRun.Worker {
     private final ReadRepairs repairs;
     /** The usual case's block evaluation ({@link TrialPlan#threeReplicasPlain}); null otherwise. */
     private final ThreeReplicas threeReplicas;
+    /** Couples each operation's messages ({@link TrialPlan#correlation}); null when they are independent. */
+    private final CorrelatedDelays coupling;
 
     ChunkSimulator(TrialPlan plan, Accumulator accumulator) {
         this.plan = plan;
@@ -112,6 +114,7 @@ final class ChunkSimulator implements ChunkedRun.Worker {
                 : null;
         snitch = plan.snitch ? new SnitchOrder(plan) : null;
         threeReplicas = plan.threeReplicasPlain ? new ThreeReplicas(BLOCK) : null;
+        coupling = plan.correlation.isNone() ? null : new CorrelatedDelays(BLOCK);
         repairs = plan.repairs
                 ? new ReadRepairs(plan, accumulator, BLOCK, readOrder, gap, writtenAt, commit, readLatency, speculation)
                 : null;
@@ -168,6 +171,9 @@ final class ChunkSimulator implements ChunkedRun.Worker {
                 localSamplers[2].fill(localRead, 0, size);
                 localSamplers[3].fill(localResponse, 0, size);
             }
+            if (coupling != null) {
+                couple(random, size);
+            }
             if (repairs != null) {
                 repairs.fill(size);
             }
@@ -185,6 +191,34 @@ final class ChunkSimulator implements ChunkedRun.Worker {
             if (!plan.isPartial(c)) {
                 accumulator.consistentAtOnce[c] += trials;
             }
+        }
+    }
+
+    /**
+     * Couples the block's messages of each write, then of each read ({@link CorrelatedDelays}): the
+     * replicas' W and A on one shared factor, their R and S on another; the own replica's at its
+     * own loading. Inter-datacenter delays stay independent.
+     */
+    private void couple(RandomGenerator random, int size) {
+        double loading = plan.correlation.writeLoading();
+        coupling.drawShared(random, size);
+        for (int i = 0; i < n; i++) {
+            coupling.couple(write[i], size, loading, random);
+            coupling.couple(acknowledgement[i], size, loading, random);
+        }
+        if (plan.coordinatorReplica) {
+            coupling.couple(localWrite, size, plan.correlation.ownWriteLoading(), random);
+            coupling.couple(localAcknowledgement, size, plan.correlation.ownWriteLoading(), random);
+        }
+        loading = plan.correlation.readLoading();
+        coupling.drawShared(random, size);
+        for (int i = 0; i < n; i++) {
+            coupling.couple(read[i], size, loading, random);
+            coupling.couple(response[i], size, loading, random);
+        }
+        if (plan.coordinatorReplica) {
+            coupling.couple(localRead, size, plan.correlation.ownReadLoading(), random);
+            coupling.couple(localResponse, size, plan.correlation.ownReadLoading(), random);
         }
     }
 

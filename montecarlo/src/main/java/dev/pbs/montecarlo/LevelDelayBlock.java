@@ -79,8 +79,14 @@ final class LevelDelayBlock {
         private final LatencySampler[][] responseSamplers;
         /** The local path's W, A, R and S, bound after every other sampler; null unless co-located. */
         private final LatencySampler[] localSamplers;
+        /** The chunk's generator, for the coupling's draws. */
+        private final RandomGenerator random;
+        /** Couples each operation's messages ({@link LevelTrialPlan#correlation}); null when independent. */
+        private final CorrelatedDelays coupling;
 
         Samplers(RandomGenerator random) {
+            this.random = random;
+            coupling = plan.correlation.isNone() ? null : new CorrelatedDelays(BLOCK);
             local = new LatencySampler[n][];
             for (int i = 0; i < n; i++) {
                 local[i] = new LatencySampler[] {
@@ -161,6 +167,37 @@ final class LevelDelayBlock {
                     localSamplers[2].fill(localRead[y], 0, size);
                     localSamplers[3].fill(localResponse[y], 0, size);
                 }
+            }
+            if (coupling != null) {
+                couple(size);
+            }
+        }
+
+        /**
+         * Couples the block's messages of each write, then of each read, as {@link ChunkSimulator}
+         * does: the replicas' W and A, then R and S, each on a shared factor; the coordinators' own
+         * replicas at their own loading. Inter-datacenter delays stay independent.
+         */
+        private void couple(int size) {
+            double loading = plan.correlation.writeLoading();
+            coupling.drawShared(random, size);
+            for (int i = 0; i < n; i++) {
+                coupling.couple(write[i], size, loading, random);
+                coupling.couple(acknowledgement[i], size, loading, random);
+            }
+            for (int x = 0; x < localWrite.length; x++) {
+                coupling.couple(localWrite[x], size, plan.correlation.ownWriteLoading(), random);
+                coupling.couple(localAcknowledgement[x], size, plan.correlation.ownWriteLoading(), random);
+            }
+            loading = plan.correlation.readLoading();
+            coupling.drawShared(random, size);
+            for (int i = 0; i < n; i++) {
+                coupling.couple(read[i], size, loading, random);
+                coupling.couple(response[i], size, loading, random);
+            }
+            for (int y = 0; y < localRead.length; y++) {
+                coupling.couple(localRead[y], size, plan.correlation.ownReadLoading(), random);
+                coupling.couple(localResponse[y], size, plan.correlation.ownReadLoading(), random);
             }
         }
     }

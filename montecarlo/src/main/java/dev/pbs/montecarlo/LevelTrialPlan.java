@@ -4,6 +4,7 @@ import dev.pbs.model.distribution.Constant;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.CoordinatorReplicaPath;
 import dev.pbs.model.profile.DatacenterTopology;
+import dev.pbs.model.profile.MessageCorrelation;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.model.quorum.ConsistencyLevel;
 import dev.pbs.model.quorum.DatacenterReplicas;
@@ -46,6 +47,8 @@ final class LevelTrialPlan {
      * profile's local path, or no delay without one. Used only with {@code coordinatorReplica}.
      */
     final MessageDelays local;
+    /** How one operation's message delays move together ({@link MessageCorrelation#NONE}: independently). */
+    final MessageCorrelation correlation;
     /**
      * The probability that the read coordinator's own replica comes first among its datacenter's
      * replicas (otherwise last); NaN: uniform order.
@@ -107,6 +110,7 @@ final class LevelTrialPlan {
             response[i] = delays.response();
         }
         coordinatorReplica = spec.coordinatorReplica();
+        correlation = spec.profile().messageCorrelation();
         CoordinatorReplicaPath path = spec.profile().coordinatorReplica().orElse(null);
         local = path != null ? path.local() : MessageDelays.all(Constant.of(0));
         localReadPreference = path != null && path.localReadPreference().isPresent()

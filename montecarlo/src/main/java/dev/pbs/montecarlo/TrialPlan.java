@@ -5,6 +5,7 @@ import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.CoordinatorPlacement;
 import dev.pbs.model.profile.CoordinatorReplicaPath;
 import dev.pbs.model.profile.DatacenterTopology;
+import dev.pbs.model.profile.MessageCorrelation;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.model.readpath.ReplicaChoice;
@@ -59,6 +60,8 @@ final class TrialPlan {
      * last); NaN: uniform targets.
      */
     final double localReadPreference;
+    /** How one operation's message delays move together ({@link MessageCorrelation#NONE}: independently). */
+    final MessageCorrelation correlation;
 
     /**
      * The usual case, run by {@link ThreeReplicas}: N = 3, fan-out all, expanding quorums, no
@@ -172,6 +175,8 @@ final class TrialPlan {
         localReadPreference = path != null && path.localReadPreference().isPresent()
                 ? path.localReadPreference().getAsDouble()
                 : Double.NaN;
+
+        correlation = spec.profile().messageCorrelation();
 
         DatacenterTopology topology = spec.profile().topology().orElse(null);
         replicaDatacenter = topology == null ? new int[n] : topology.replicaDatacenters(n);

@@ -48,7 +48,15 @@ public final class WindowedComparison {
         for (int window = 0; window < result.windows().size(); window++) {
             RawObservation raw = result.windows().get(window);
             ObservedStaleness part = StalenessObserver.compare(
-                    raw, profileOf(result.windowMeasurements().get(window), whole, name), n, correction);
+                    raw,
+                    profileOf(
+                            result.windowMeasurements()
+                                    .get(window)
+                                    .withPairs(result.measurement().pairs()),
+                            whole,
+                            name),
+                    n,
+                    correction);
             for (ObservedPoint point : part.points()) {
                 long reads = point.observed().trials();
                 double[] sum = sums.computeIfAbsent(point.tMillis(), ignored -> new double[4]);
@@ -81,7 +89,10 @@ public final class WindowedComparison {
 
     /**
      * The profile of what the probe measured during one window, with {@code whole}'s read path (the
-     * table's options and the snitch, which do not change from window to window).
+     * table's options and the snitch, which do not change from window to window). The window
+     * carries the whole run's pairs of delays: a window of a 60-second probe holds a few dozen pairs
+     * of a kind, fewer than a correlation needs, and how messages move together is the cluster's,
+     * not the moment's.
      */
     private static LatencyProfile profileOf(ProbeSnapshot window, LatencyProfile whole, String name) {
         try {

@@ -76,6 +76,24 @@ final class CalibrationAccount {
     }
 
     /**
+     * The account of an untraced operation that was timed but not calibrated on: what it took at the
+     * median and p99, and what the corrected delays predict for it (the round trip plus {@code part}).
+     */
+    static String uncalibrated(String operation, Histogram untraced, double[] roundTrip, double[] part) {
+        double[] predicted = CorrectionStep.quantilesOfSum(roundTrip, part, 1);
+        int last = TracingDilation.CALIBRATION_PERCENTILES.length - 1;
+        return String.format(
+                Locale.ROOT,
+                " Untraced %s (not calibrated on) took %.3f ms at the median and %.3f ms at p99; the corrected delays"
+                        + " predicted %.3f and %.3f ms.",
+                operation,
+                percentileMillis(untraced, 50),
+                percentileMillis(untraced, 99),
+                predicted[0],
+                predicted[last]);
+    }
+
+    /**
      * Each path's traced delays, in the order of {@link TracingDilation.Corrections#paths}: the own
      * replica's W, the other replicas' W (pooled), the own replica's R, the other replicas' R; null
      * where not measured.

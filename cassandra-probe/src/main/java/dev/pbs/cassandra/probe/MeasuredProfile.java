@@ -5,6 +5,7 @@ import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.CoordinatorReplicaPath;
 import dev.pbs.model.profile.DelayOverrides;
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.MessageCorrelation;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.model.profile.WarsMessage;
 import java.time.Duration;
@@ -181,19 +182,7 @@ public final class MeasuredProfile {
             Map<WarsMessage, Histogram> local) {
         Map<String, Map<WarsMessage, Histogram>> delays = new TreeMap<>(ReplicaOrder.COMPARATOR);
         snapshot.delaysMicros().forEach((replica, messages) -> delays.put(replica, remote.apply(messages)));
-        return new ProbeSnapshot(
-                snapshot.clusterName(),
-                snapshot.cassandraVersion(),
-                snapshot.datacenter(),
-                snapshot.replicationFactor(),
-                snapshot.started(),
-                snapshot.at(),
-                snapshot.operations(),
-                delays,
-                snapshot.nodes(),
-                local,
-                snapshot.readTargets(),
-                snapshot.client());
+        return snapshot.withDelays(delays, local);
     }
 
     private static LatencyProfile fromTraces(ProbeSnapshot snapshot, String name, String dilation) {
@@ -289,6 +278,10 @@ public final class MeasuredProfile {
                             ? ""
                             : " (fewer than " + MINIMUM_READ_TARGETS + ": no preference recorded)");
         }
+        MessageCorrelation correlation = snapshot.pairs().correlation();
+        if (!correlation.isNone()) {
+            provenance += snapshot.pairs().explanation();
+        }
         return LatencyProfile.builder(name)
                 .description("Measured W, A, R, S of Cassandra cluster '" + snapshot.clusterName() + "' ("
                         + replicas.size() + " replicas)")
@@ -296,6 +289,7 @@ public final class MeasuredProfile {
                 .defaults(defaults)
                 .replicaOverrides(overrides)
                 .coordinatorReplica(coordinatorReplica)
+                .messageCorrelation(correlation)
                 .build();
     }
 

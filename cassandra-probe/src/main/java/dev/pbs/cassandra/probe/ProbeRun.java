@@ -228,7 +228,8 @@ public final class ProbeRun implements AutoCloseable {
                                 datacenterOf,
                                 recorder.crossingSnapshot(),
                                 recorder.localSnapshotByDatacenter(),
-                                operations.clientByDatacenter())));
+                                operations.clientByDatacenter())),
+                recorder.pairs());
     }
 
     /** The workload's counters now, without copying the histograms {@link #snapshot} copies. */

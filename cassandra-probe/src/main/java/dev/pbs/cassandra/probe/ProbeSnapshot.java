@@ -27,6 +27,7 @@ import org.HdrHistogram.Histogram;
  * @param datacenters over several datacenters, the nodes' datacenters and the crossing delays
  *     ({@code delaysMicros} then holds each replica's delays from coordinators of its own
  *     datacenter); empty for one datacenter
+ * @param pairs pairs of delays of one traced operation, for how its messages move together
  */
 public record ProbeSnapshot(
         String clusterName,
@@ -41,9 +42,42 @@ public record ProbeSnapshot(
         Map<WarsMessage, Histogram> localDelaysMicros,
         WarsRecorder.ReadTargets readTargets,
         ClientLatencies.Snapshot client,
-        Optional<DatacenterMeasurements> datacenters) {
+        Optional<DatacenterMeasurements> datacenters,
+        MessagePairs.Snapshot pairs) {
 
-    /** A snapshot of one datacenter. */
+    /** A snapshot without pairs of delays (their messages taken as independent). */
+    public ProbeSnapshot(
+            String clusterName,
+            String cassandraVersion,
+            String datacenter,
+            int replicationFactor,
+            Instant started,
+            Instant at,
+            ProbeCounters operations,
+            Map<String, Map<WarsMessage, Histogram>> delaysMicros,
+            List<NodeHealth.NodeReport> nodes,
+            Map<WarsMessage, Histogram> localDelaysMicros,
+            WarsRecorder.ReadTargets readTargets,
+            ClientLatencies.Snapshot client,
+            Optional<DatacenterMeasurements> datacenters) {
+        this(
+                clusterName,
+                cassandraVersion,
+                datacenter,
+                replicationFactor,
+                started,
+                at,
+                operations,
+                delaysMicros,
+                nodes,
+                localDelaysMicros,
+                readTargets,
+                client,
+                datacenters,
+                MessagePairs.Snapshot.NONE);
+    }
+
+    /** A snapshot of one datacenter, without pairs of delays. */
     public ProbeSnapshot(
             String clusterName,
             String cassandraVersion,
@@ -111,7 +145,47 @@ public record ProbeSnapshot(
                         readTargets.sentAway() - earlier.readTargets().sentAway()),
                 client.since(earlier.client()),
                 datacenters.map(
-                        measured -> earlier.datacenters().map(measured::since).orElse(measured)));
+                        measured -> earlier.datacenters().map(measured::since).orElse(measured)),
+                pairs.since(earlier.pairs()));
+    }
+
+    /** This snapshot with {@code other} pairs of delays of one traced operation. */
+    public ProbeSnapshot withPairs(MessagePairs.Snapshot other) {
+        return new ProbeSnapshot(
+                clusterName,
+                cassandraVersion,
+                datacenter,
+                replicationFactor,
+                started,
+                at,
+                operations,
+                delaysMicros,
+                nodes,
+                localDelaysMicros,
+                readTargets,
+                client,
+                datacenters,
+                other);
+    }
+
+    /** This snapshot with each replica's delays and the own replica's replaced (corrected), the rest as it is. */
+    public ProbeSnapshot withDelays(
+            Map<String, Map<WarsMessage, Histogram>> delays, Map<WarsMessage, Histogram> local) {
+        return new ProbeSnapshot(
+                clusterName,
+                cassandraVersion,
+                datacenter,
+                replicationFactor,
+                started,
+                at,
+                operations,
+                delays,
+                nodes,
+                local,
+                readTargets,
+                client,
+                datacenters,
+                pairs);
     }
 
     /** Each message's histogram less the earlier one's; only messages with samples left. */

@@ -172,6 +172,7 @@ final class TraceReader {
         if (parsed.local() != null) {
             recorder.recordLocal(parsed.local());
         }
+        recorder.recordPairs(parsed, trace.operation);
         if (trace.countsReadTarget && (parsed.servedLocally() || parsed.requestsSent() > 0)) {
             recorder.countReadTarget(parsed.servedLocally());
         }

@@ -244,9 +244,16 @@ public final class TracingDilation {
                     "reads at ONE",
                     readsThroughOther ? "reads at ONE through a node that is not a replica" : "reads at TWO"
                 };
-        return corrections.explained(
-                CalibrationAccount.of(snapshot, client, operations, targets, tracedParts, parts, roundTrip, corrections)
-                        + String.format(Locale.ROOT, " Found in %d rounds.", round));
+        String account = CalibrationAccount.of(
+                snapshot, client, operations, targets, tracedParts, parts, roundTrip, corrections);
+        if (!throughOther && client.writesThroughOther().getTotalCount() >= MINIMUM_SAMPLES) {
+            account += CalibrationAccount.uncalibrated(
+                    "writes at ONE through a node that is not a replica",
+                    client.writesThroughOther(),
+                    roundTrip,
+                    outsideWriteParts(profiles.apply(corrections), n));
+        }
+        return corrections.explained(account + String.format(Locale.ROOT, " Found in %d rounds.", round));
     }
 
     /**
@@ -300,6 +307,21 @@ public final class TracingDilation {
             parts[3][level] = otherRead.readLatency(percentile).valueMillis();
         }
         return parts;
+    }
+
+    /**
+     * The model's coordinator part of a write at ONE through a coordinator that is not a replica, as
+     * {@link #LEVELS} quantiles, ms.
+     */
+    private static double[] outsideWriteParts(LatencyProfile profile, int n) {
+        ConfigurationResult outside = run(profile, n, List.of(QuorumConfiguration.of(n, 1, 1)), false)
+                .configuration(1, 1)
+                .orElseThrow();
+        double[] part = new double[LEVELS];
+        for (int level = 0; level < LEVELS; level++) {
+            part[level] = outside.writeLatency(100.0 * (level + 0.5) / LEVELS).valueMillis();
+        }
+        return part;
     }
 
     private static SimulationResult run(

@@ -36,6 +36,7 @@ public final class WarsRecorder {
     private final ConcurrentMap<String, Map<WarsMessage, RunningHistogram>> crossing = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Map<WarsMessage, RunningHistogram>> localByDatacenter =
             new ConcurrentHashMap<>();
+    private final MessagePairs pairs = new MessagePairs();
 
     /** A recorder for one datacenter. */
     public WarsRecorder() {
@@ -146,6 +147,22 @@ public final class WarsRecorder {
             }
         });
         return copy;
+    }
+
+    /**
+     * Records the pairs of delays one parsed trace holds ({@link MessagePairs}), over one datacenter
+     * only: over several, a pair could mix a crossing with a delay within one datacenter, so their
+     * profiles keep the messages independent.
+     */
+    public void recordPairs(TraceParser.Result parsed, Operation operation) {
+        if (datacenterOf.isEmpty()) {
+            pairs.record(parsed, operation);
+        }
+    }
+
+    /** The pairs of delays of one traced operation recorded so far. */
+    public MessagePairs.Snapshot pairs() {
+        return pairs.snapshot();
     }
 
     /** Reads at ONE through a replica coordinator so far: served locally, sent to another replica. */

@@ -62,7 +62,36 @@ public record ProfileDocument(
                         + "healthy replicas, as in the paper.")
         @JsonInclude(JsonInclude.Include.NON_NULL)
         @JsonProperty("faults")
-        FaultsDocument faults) {
+        FaultsDocument faults,
+
+        @Schema(
+                description = "How one operation's message delays move together (a one-factor Gaussian copula, each "
+                        + "message keeping its own distribution). Absent: independent messages, as in the paper.")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("message_correlation")
+        MessageCorrelationDocument messageCorrelation) {
+
+    /** How one operation's messages move together: correlations of normal scores, each in [0, 0.99]. */
+    @Schema(
+            name = "MessageCorrelation",
+            description = "Correlations of the messages' normal scores within one operation, each in [0, 0.99]; "
+                    + "absent fields are 0. The own replica's may not exceed the square root of the other replicas'.")
+    public record MessageCorrelationDocument(
+            @Schema(description = "Between two replicas' W (and A) of one write.", example = "0.7")
+            @JsonProperty("writes_between_replicas")
+            double writesBetweenReplicas,
+
+            @Schema(description = "Between the coordinator's own replica's W and another replica's.", example = "0.5")
+            @JsonProperty("writes_with_own_replica")
+            double writesWithOwnReplica,
+
+            @Schema(description = "Between two replicas' R (and S) of one read.", example = "0.7")
+            @JsonProperty("reads_between_replicas")
+            double readsBetweenReplicas,
+
+            @Schema(description = "Between the coordinator's own replica's R and another replica's.", example = "0.5")
+            @JsonProperty("reads_with_own_replica")
+            double readsWithOwnReplica) {}
 
     /** A cluster's read path: the table's options and the snitch's choice of replicas. */
     @Schema(name = "ReadPath", description = "The table's speculative_retry and read_repair, and the replica choice.")

@@ -10,6 +10,7 @@ import dev.pbs.model.profile.CoordinatorReplicaPath;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.DelayOverrides;
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.MessageCorrelation;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.model.readpath.ReadPath;
@@ -43,7 +44,9 @@ import java.util.OptionalDouble;
  *  "faults": {"pauses": {"interval": DIST, "duration": DIST},
  *             "outages": {"time_between_failures": DIST, "duration": DIST, "hint_window_ms": 10800000,
  *                         "hint_replay_delay": DIST},
- *             "replicas": [3]}}
+ *             "replicas": [3]},
+ *  "message_correlation": {"writes_between_replicas": 0.7, "writes_with_own_replica": 0.5,
+ *                          "reads_between_replicas": 0.7, "reads_with_own_replica": 0.5}}
  * </pre>
  * {@code name} and {@code default} (with all four of w, a, r, s) are required; {@code description}
  * and {@code provenance} default to empty. {@code replicas} (optional) overrides some delays per
@@ -57,7 +60,9 @@ import java.util.OptionalDouble;
  * healthy replicas) gives the replicas pauses, outages or both, all times in milliseconds:
  * {@code hint_window_ms} defaults to 3 hours, {@code replicas} numbers the replicas struck from 1
  * (absent: every replica) and, when the profile fixes N, must lie within it; see {@link
- * FaultsJson}. DIST is described in {@link DistributionJson}.
+ * FaultsJson}. {@code message_correlation} (optional; absent: independent messages, each field
+ * defaulting to 0) correlates one operation's messages ({@link MessageCorrelation}). DIST is
+ * described in {@link DistributionJson}.
  *
  * <p>Reading is strict (unknown fields, missing fields and wrong types are errors) and every error
  * is a {@link ProfileFormatException} naming the JSON path. Writing builds the {@link
@@ -75,7 +80,10 @@ public final class ProfileJson {
             "datacenters",
             "coordinator_replica",
             "read_path",
-            "faults");
+            "faults",
+            "message_correlation");
+    private static final List<String> CORRELATION_FIELDS = List.of(
+            "writes_between_replicas", "writes_with_own_replica", "reads_between_replicas", "reads_with_own_replica");
     private static final List<String> READ_PATH_FIELDS =
             List.of("speculative_retry", "read_repair", "replica_choice", "snitch_badness_threshold");
     /** The delays' field names, in {@link WarsMessage} order: w, a, r, s. */
@@ -168,6 +176,10 @@ public final class ProfileJson {
         if (readPath.isPresent()) {
             builder.readPath(readReadPath(readPath.get(), top.pathOf("read_path")));
         }
+        Optional<JsonNode> correlation = top.optional("message_correlation");
+        if (correlation.isPresent()) {
+            builder.messageCorrelation(readCorrelation(correlation.get(), top.pathOf("message_correlation")));
+        }
         LatencyProfile healthy = build(builder);
         Optional<JsonNode> faults = top.optional("faults");
         if (faults.isEmpty()) {
@@ -222,6 +234,30 @@ public final class ProfileJson {
             return new ReadPath(retry, repair, ReplicaChoice.parse(choice, badness));
         } catch (IllegalArgumentException bad) {
             throw new ProfileFormatException(fields.pathOf("replica_choice"), bad.getMessage(), bad);
+        }
+    }
+
+    private static MessageCorrelation readCorrelation(JsonNode node, String path) {
+        JsonObjectReader fields = JsonObjectReader.of(node, path, "the message correlation", CORRELATION_FIELDS);
+        double[] values = new double[CORRELATION_FIELDS.size()];
+        for (int i = 0; i < values.length; i++) {
+            String field = CORRELATION_FIELDS.get(i);
+            if (fields.has(field)) {
+                JsonNode value = fields.required(field);
+                if (!value.isNumber()
+                        || !(value.doubleValue() >= 0 && value.doubleValue() <= MessageCorrelation.HIGHEST)) {
+                    throw new ProfileFormatException(
+                            fields.pathOf(field),
+                            "must be a correlation between 0 and " + MessageCorrelation.HIGHEST + ", was "
+                                    + JsonObjectReader.shown(value));
+                }
+                values[i] = value.doubleValue();
+            }
+        }
+        try {
+            return new MessageCorrelation(values[0], values[1], values[2], values[3]);
+        } catch (IllegalArgumentException bad) {
+            throw new ProfileFormatException(path, bad.getMessage(), bad);
         }
     }
 
@@ -317,7 +353,18 @@ public final class ProfileJson {
                                 path.replicaChoice().text(),
                                 path.replicaChoice().badnessThreshold()))
                         .orElse(null),
-                FaultsJson.document(profile.faults()));
+                FaultsJson.document(profile.faults()),
+                correlationDocument(profile.messageCorrelation()));
+    }
+
+    private static ProfileDocument.MessageCorrelationDocument correlationDocument(MessageCorrelation correlation) {
+        return correlation.isNone()
+                ? null
+                : new ProfileDocument.MessageCorrelationDocument(
+                        correlation.writesBetweenReplicas(),
+                        correlation.writesWithOwnReplica(),
+                        correlation.readsBetweenReplicas(),
+                        correlation.readsWithOwnReplica());
     }
 
     private static ProfileDocument.Delays delaysDocument(MessageDelays delays) {

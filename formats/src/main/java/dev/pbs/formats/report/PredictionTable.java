@@ -1,6 +1,7 @@
 package dev.pbs.formats.report;
 
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.MessageCorrelation;
 import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.montecarlo.QuorumExpansion;
 import dev.pbs.montecarlo.SessionResult;
@@ -10,6 +11,7 @@ import dev.pbs.montecarlo.rare.RareEventAnswer;
 import dev.pbs.questions.RecoveryCurve;
 import dev.pbs.questions.ReportOptions;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A prediction as text tables for people: a header line, then three tables with one row per
@@ -130,7 +132,31 @@ public final class PredictionTable {
                 + (spec.replicaChoice().snitch()
                         ? ", replicas chosen by the dynamic snitch (badness threshold "
                                 + NumberText.plain(spec.replicaChoice().badnessThreshold()) + ")"
-                        : "");
+                        : "")
+                + correlationText(profile);
+    }
+
+    /**
+     * How the profile correlates one operation's messages, for the header; empty when independent.
+     * Faulty replicas are simulated with independent messages, which the header then says.
+     */
+    static String correlationText(LatencyProfile profile) {
+        MessageCorrelation correlation = profile.messageCorrelation();
+        if (correlation.isNone()) {
+            return "";
+        }
+        if (profile.faults().any()) {
+            return ", messages drawn independently (faulty replicas are simulated without the profile's "
+                    + "message correlation)";
+        }
+        return String.format(
+                Locale.ROOT,
+                ", messages of one operation correlated (writes %.2f between replicas, %.2f with the own replica; "
+                        + "reads %.2f, %.2f)",
+                correlation.writesBetweenReplicas(),
+                correlation.writesWithOwnReplica(),
+                correlation.readsBetweenReplicas(),
+                correlation.readsWithOwnReplica());
     }
 
     /** How the header names the read repair: blocking, none (reads again), or nothing for the paper's. */

@@ -93,7 +93,8 @@ class ProfileJsonErrorTest {
                 "{\"name\": \" \"}| name: must not be blank",
                 "{\"name\": \"p\"}| default: required field is missing",
                 "{\"name\": \"p\", \"colour\": \"red\"}| colour: unknown field in a profile (allowed: name, description, "
-                        + "provenance, default, replicas, datacenters, coordinator_replica, read_path, faults)",
+                        + "provenance, default, replicas, datacenters, coordinator_replica, read_path, faults, "
+                        + "message_correlation)",
                 "{\"name\": \"p\", \"default\": {\"w\": {\"type\": \"constant\", \"value_ms\": 1}}}| default.a: required field "
                         + "is missing",
                 "[1, 2]| a profile must be a JSON object, was [1,2]",

@@ -149,6 +149,38 @@ class ProfileJsonTest {
     }
 
     @Test
+    void readWrite_messageCorrelation_roundTripsAndItsFieldsDefault() {
+        LatencyProfile profile = LatencyProfile.builder("correlated")
+                .defaults(MessageDelays.all(Constant.of(1)))
+                .messageCorrelation(new dev.pbs.model.profile.MessageCorrelation(0.72, 0.5, 0.64, 0.3))
+                .build();
+        String json = ProfileJson.writeString(profile);
+        assertThat(ProfileJson.read(json)).isEqualTo(profile);
+        assertThat(json).contains("\"writes_between_replicas\" : 0.72");
+        assertThat(ProfileJson.writeString(ProfileJson.read(minimal("")))).doesNotContain("message_correlation");
+
+        LatencyProfile partial = ProfileJson.read("{\"name\": \"p\", \"default\": " + ALL_CONSTANT
+                + ", \"message_correlation\": {\"reads_between_replicas\": 0.5}}");
+        assertThat(partial.messageCorrelation()).isEqualTo(new dev.pbs.model.profile.MessageCorrelation(0, 0, 0.5, 0));
+    }
+
+    @Test
+    void read_badMessageCorrelation_namesThePath() {
+        String outside = "{\"name\": \"p\", \"default\": " + ALL_CONSTANT
+                + ", \"message_correlation\": {\"writes_between_replicas\": 1.2}}";
+        assertThatThrownBy(() -> ProfileJson.read(outside))
+                .isInstanceOf(ProfileFormatException.class)
+                .hasMessage("message_correlation.writes_between_replicas: must be a correlation between 0 and 0.99, "
+                        + "was 1.2");
+        String ownTooHigh = "{\"name\": \"p\", \"default\": " + ALL_CONSTANT
+                + ", \"message_correlation\": {\"reads_between_replicas\": 0.25, \"reads_with_own_replica\": 0.6}}";
+        assertThatThrownBy(() -> ProfileJson.read(ownTooHigh))
+                .isInstanceOf(ProfileFormatException.class)
+                .hasMessageStartingWith(
+                        "message_correlation: the reads' correlation with the own replica (0.6) cannot " + "exceed");
+    }
+
+    @Test
     void read_preferenceOutsideZeroToOne_namesThePath() {
         String json = "{\"name\": \"p\", \"default\": " + ALL_CONSTANT + ", \"coordinator_replica\": {\"local\": "
                 + ALL_CONSTANT + ", \"local_read_preference\": 1.5}}";

@@ -24,6 +24,7 @@ public final class LatencyProfile {
     private final CoordinatorReplicaPath coordinatorReplica;
     private final ReadPath readPath;
     private final Faults faults;
+    private final MessageCorrelation messageCorrelation;
 
     private LatencyProfile(Builder builder) {
         if (builder.name == null || builder.name.isBlank()) {
@@ -38,6 +39,8 @@ public final class LatencyProfile {
         this.coordinatorReplica = builder.coordinatorReplica;
         this.readPath = builder.readPath;
         this.faults = builder.faults == null ? Faults.NONE : builder.faults;
+        this.messageCorrelation =
+                builder.messageCorrelation == null ? MessageCorrelation.NONE : builder.messageCorrelation;
         if (topology != null
                 && !topology.isOnePerReplica()
                 && !replicaOverrides.isEmpty()
@@ -95,6 +98,14 @@ public final class LatencyProfile {
         return faults;
     }
 
+    /**
+     * How one operation's message delays move together ({@link MessageCorrelation#NONE}:
+     * independently, the published WARS model).
+     */
+    public MessageCorrelation messageCorrelation() {
+        return messageCorrelation;
+    }
+
     public Optional<CoordinatorReplicaPath> coordinatorReplica() {
         return Optional.ofNullable(coordinatorReplica);
     }
@@ -141,7 +152,8 @@ public final class LatencyProfile {
                 .topology(topology)
                 .coordinatorReplica(coordinatorReplica)
                 .readPath(readPath)
-                .faults(faults);
+                .faults(faults)
+                .messageCorrelation(messageCorrelation);
         builder.replicaOverrides = List.copyOf(replicaOverrides);
         return builder;
     }
@@ -157,7 +169,8 @@ public final class LatencyProfile {
                 && Objects.equals(topology, that.topology)
                 && Objects.equals(coordinatorReplica, that.coordinatorReplica)
                 && Objects.equals(readPath, that.readPath)
-                && faults.equals(that.faults);
+                && faults.equals(that.faults)
+                && messageCorrelation.equals(that.messageCorrelation);
     }
 
     @Override
@@ -181,6 +194,7 @@ public final class LatencyProfile {
         private CoordinatorReplicaPath coordinatorReplica;
         private ReadPath readPath;
         private Faults faults;
+        private MessageCorrelation messageCorrelation;
 
         private Builder(String name) {
             this.name = name;
@@ -226,6 +240,12 @@ public final class LatencyProfile {
         /** What goes wrong with the replicas (null: healthy). */
         public Builder faults(Faults faults) {
             this.faults = faults;
+            return this;
+        }
+
+        /** How one operation's message delays move together (null: independently). */
+        public Builder messageCorrelation(MessageCorrelation messageCorrelation) {
+            this.messageCorrelation = messageCorrelation;
             return this;
         }
 

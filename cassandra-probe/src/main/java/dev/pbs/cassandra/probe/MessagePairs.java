@@ -1,0 +1,196 @@
+package dev.pbs.cassandra.probe;
+
+import dev.pbs.model.profile.MessageCorrelation;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Pairs of delays of one traced operation, from which the profile's {@link MessageCorrelation} is
+ * measured: in a traced write (at ALL), the first two other replicas' W + A, and the coordinator's
+ * own replica's W with the first other replica's W + A; in a traced read at ALL, the same with R +
+ * S. Each kind keeps its latest {@link #MOST_PAIRS} pairs, and counts all it was given. Safe for
+ * the trace reader's threads.
+ */
+public final class MessagePairs {
+
+    /** The most pairs of a kind kept (the latest). */
+    static final int MOST_PAIRS = 10_000;
+    /** Fewer pairs of a kind than this, and that kind's correlation is taken as 0. */
+    public static final int FEWEST_PAIRS = 30;
+
+    private final Kind writesBetween = new Kind();
+    private final Kind writesOwn = new Kind();
+    private final Kind readsBetween = new Kind();
+    private final Kind readsOwn = new Kind();
+
+    /** Records the pairs one parsed trace holds. */
+    public void record(TraceParser.Result parsed, Operation operation) {
+        List<ReplicaDelays> samples = parsed.samples();
+        boolean write = operation == Operation.WRITE;
+        if (samples.size() >= 2) {
+            (write ? writesBetween : readsBetween).add(total(samples.get(0)), total(samples.get(1)));
+        }
+        if (parsed.local() != null && !samples.isEmpty()) {
+            (write ? writesOwn : readsOwn).add(total(parsed.local()), total(samples.get(0)));
+        }
+    }
+
+    /** The pairs kept so far. */
+    public Snapshot snapshot() {
+        return new Snapshot(writesBetween.copy(), writesOwn.copy(), readsBetween.copy(), readsOwn.copy());
+    }
+
+    private static double total(ReplicaDelays delays) {
+        return delays.outboundMicros() + delays.returnMicros();
+    }
+
+    /** One kind's latest pairs and how many it was ever given. */
+    private static final class Kind {
+        private final ArrayDeque<double[]> pairs = new ArrayDeque<>();
+        private long given;
+
+        synchronized void add(double first, double second) {
+            if (pairs.size() == MOST_PAIRS) {
+                pairs.removeFirst();
+            }
+            pairs.addLast(new double[] {first, second});
+            given++;
+        }
+
+        synchronized Pairs copy() {
+            return new Pairs(List.copyOf(pairs), given);
+        }
+    }
+
+    /**
+     * One kind's pairs, oldest first, in microseconds.
+     *
+     * @param pairs the latest pairs kept, each {first, second}
+     * @param given how many pairs were ever given, the ones no longer kept included
+     */
+    public record Pairs(List<double[]> pairs, long given) {
+
+        static final Pairs NONE = new Pairs(List.of(), 0);
+
+        /** The pairs given after {@code earlier} (of the same run), as far as they are kept. */
+        Pairs since(Pairs earlier) {
+            long newer = Math.max(0, given - earlier.given());
+            int kept = (int) Math.min(newer, pairs.size());
+            return new Pairs(List.copyOf(pairs.subList(pairs.size() - kept, pairs.size())), newer);
+        }
+
+        /**
+         * The Spearman rank correlation of the pairs (ties given their mean rank); 0 with fewer
+         * than {@link #FEWEST_PAIRS} pairs or no spread.
+         */
+        double spearman() {
+            int count = pairs.size();
+            if (count < FEWEST_PAIRS) {
+                return 0;
+            }
+            double[] first = ranks(0);
+            double[] second = ranks(1);
+            double mean = (count - 1) / 2.0;
+            double products = 0;
+            double firstSquares = 0;
+            double secondSquares = 0;
+            for (int i = 0; i < count; i++) {
+                products += (first[i] - mean) * (second[i] - mean);
+                firstSquares += (first[i] - mean) * (first[i] - mean);
+                secondSquares += (second[i] - mean) * (second[i] - mean);
+            }
+            return firstSquares == 0 || secondSquares == 0 ? 0 : products / Math.sqrt(firstSquares * secondSquares);
+        }
+
+        private double[] ranks(int side) {
+            int count = pairs.size();
+            Integer[] order = new Integer[count];
+            Arrays.setAll(order, i -> i);
+            Arrays.sort(order, Comparator.comparingDouble(i -> pairs.get(i)[side]));
+            double[] ranks = new double[count];
+            int start = 0;
+            while (start < count) {
+                int end = start;
+                double value = pairs.get(order[start])[side];
+                while (end + 1 < count && pairs.get(order[end + 1])[side] == value) {
+                    end++;
+                }
+                double rank = (start + end) / 2.0;
+                for (int k = start; k <= end; k++) {
+                    ranks[order[k]] = rank;
+                }
+                start = end + 1;
+            }
+            return ranks;
+        }
+    }
+
+    /**
+     * The four kinds' pairs at one moment.
+     *
+     * @param writesBetweenReplicas two other replicas' W + A in one traced write
+     * @param writesWithOwnReplica the own replica's W and another replica's W + A
+     * @param readsBetweenReplicas two other replicas' R + S in one traced read
+     * @param readsWithOwnReplica the own replica's R + S and another replica's
+     */
+    public record Snapshot(
+            Pairs writesBetweenReplicas,
+            Pairs writesWithOwnReplica,
+            Pairs readsBetweenReplicas,
+            Pairs readsWithOwnReplica) {
+
+        /** No pairs: independent messages. */
+        public static final Snapshot NONE = new Snapshot(Pairs.NONE, Pairs.NONE, Pairs.NONE, Pairs.NONE);
+
+        /** The pairs given after {@code earlier}, of the same run. */
+        public Snapshot since(Snapshot earlier) {
+            return new Snapshot(
+                    writesBetweenReplicas.since(earlier.writesBetweenReplicas()),
+                    writesWithOwnReplica.since(earlier.writesWithOwnReplica()),
+                    readsBetweenReplicas.since(earlier.readsBetweenReplicas()),
+                    readsWithOwnReplica.since(earlier.readsWithOwnReplica()));
+        }
+
+        /**
+         * The correlation the pairs measure: each kind's Spearman rho_s as the normal scores'
+         * correlation {@code 2 sin(pi rho_s / 6)}, brought within what the model holds ({@link
+         * MessageCorrelation#within}); a kind with too few pairs counts as independent.
+         */
+        public MessageCorrelation correlation() {
+            return MessageCorrelation.within(
+                    MessageCorrelation.fromSpearman(writesBetweenReplicas.spearman()),
+                    MessageCorrelation.fromSpearman(writesWithOwnReplica.spearman()),
+                    MessageCorrelation.fromSpearman(readsBetweenReplicas.spearman()),
+                    MessageCorrelation.fromSpearman(readsWithOwnReplica.spearman()));
+        }
+
+        /** For the profile's provenance: each kind's pairs and rank correlation, and the model's correlations. */
+        public String explanation() {
+            MessageCorrelation correlation = correlation();
+            return String.format(
+                    Locale.ROOT,
+                    " One operation's messages move together (message_correlation, measured on pairs of delays in "
+                            + "the same traced operation; Spearman's rank correlation, then the normal scores' "
+                            + "correlation the model uses): two other replicas' W + A %s, the own replica's W with "
+                            + "another's %s, two other replicas' R + S %s, the own replica's with another's %s; at "
+                            + "least %d pairs of a kind are needed, else its messages count as independent.",
+                    describe(writesBetweenReplicas, correlation.writesBetweenReplicas()),
+                    describe(writesWithOwnReplica, correlation.writesWithOwnReplica()),
+                    describe(readsBetweenReplicas, correlation.readsBetweenReplicas()),
+                    describe(readsWithOwnReplica, correlation.readsWithOwnReplica()),
+                    FEWEST_PAIRS);
+        }
+
+        private static String describe(Pairs pairs, double used) {
+            return String.format(
+                    Locale.ROOT,
+                    "%.3f from %d pairs (used %.3f)",
+                    pairs.spearman(),
+                    pairs.pairs().size(),
+                    used);
+        }
+    }
+}
