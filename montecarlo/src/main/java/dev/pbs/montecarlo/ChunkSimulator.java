@@ -200,26 +200,22 @@ final class ChunkSimulator implements ChunkedRun.Worker {
      * own loading. Inter-datacenter delays stay independent.
      */
     private void couple(RandomGenerator random, int size) {
-        double loading = plan.correlation.writeLoading();
-        coupling.drawShared(random, size);
-        for (int i = 0; i < n; i++) {
-            coupling.couple(write[i], size, loading, random);
-            coupling.couple(acknowledgement[i], size, loading, random);
-        }
-        if (plan.coordinatorReplica) {
-            coupling.couple(localWrite, size, plan.correlation.ownWriteLoading(), random);
-            coupling.couple(localAcknowledgement, size, plan.correlation.ownWriteLoading(), random);
-        }
-        loading = plan.correlation.readLoading();
-        coupling.drawShared(random, size);
-        for (int i = 0; i < n; i++) {
-            coupling.couple(read[i], size, loading, random);
-            coupling.couple(response[i], size, loading, random);
-        }
-        if (plan.coordinatorReplica) {
-            coupling.couple(localRead, size, plan.correlation.ownReadLoading(), random);
-            coupling.couple(localResponse, size, plan.correlation.ownReadLoading(), random);
-        }
+        double[][] noRows = {};
+        boolean own = plan.coordinatorReplica;
+        coupling.coupleOperation(
+                new double[][][] {write, acknowledgement},
+                plan.correlation.writeLoading(),
+                own ? new double[][][] {{localWrite}, {localAcknowledgement}} : new double[][][] {noRows, noRows},
+                plan.correlation.ownWriteLoading(),
+                size,
+                random);
+        coupling.coupleOperation(
+                new double[][][] {read, response},
+                plan.correlation.readLoading(),
+                own ? new double[][][] {{localRead}, {localResponse}} : new double[][][] {noRows, noRows},
+                plan.correlation.ownReadLoading(),
+                size,
+                random);
     }
 
     private void runTrial(int trial, RandomGenerator random) {

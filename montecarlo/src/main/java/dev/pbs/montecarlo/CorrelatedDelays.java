@@ -63,6 +63,36 @@ final class CorrelatedDelays {
         }
     }
 
+    /**
+     * Couples the block's messages of one operation on one shared factor: for each replica row, each
+     * of its message kinds at {@code loading}, then each of the coordinators' own replicas' rows at
+     * {@code ownLoading}.
+     *
+     * @param replicas the message kinds' columns by replica, {@code [kind][replica][trial]} (W and
+     *     A, or R and S)
+     * @param own the coordinators' own replicas' columns likewise, {@code [kind][row][trial]}; rows
+     *     may be none
+     */
+    void coupleOperation(
+            double[][][] replicas,
+            double loading,
+            double[][][] own,
+            double ownLoading,
+            int size,
+            RandomGenerator random) {
+        drawShared(random, size);
+        coupleRows(replicas, loading, size, random);
+        coupleRows(own, ownLoading, size, random);
+    }
+
+    private void coupleRows(double[][][] columns, double loading, int size, RandomGenerator random) {
+        for (int row = 0; row < columns[0].length; row++) {
+            for (double[][] kind : columns) {
+                couple(kind[row], size, loading, random);
+            }
+        }
+    }
+
     /** A long whose signed order is the order of {@code value} (finite doubles). */
     private static long sortable(double value) {
         long bits = Double.doubleToRawLongBits(value);

@@ -179,26 +179,20 @@ final class LevelDelayBlock {
          * replicas at their own loading. Inter-datacenter delays stay independent.
          */
         private void couple(int size) {
-            double loading = plan.correlation.writeLoading();
-            coupling.drawShared(random, size);
-            for (int i = 0; i < n; i++) {
-                coupling.couple(write[i], size, loading, random);
-                coupling.couple(acknowledgement[i], size, loading, random);
-            }
-            for (int x = 0; x < localWrite.length; x++) {
-                coupling.couple(localWrite[x], size, plan.correlation.ownWriteLoading(), random);
-                coupling.couple(localAcknowledgement[x], size, plan.correlation.ownWriteLoading(), random);
-            }
-            loading = plan.correlation.readLoading();
-            coupling.drawShared(random, size);
-            for (int i = 0; i < n; i++) {
-                coupling.couple(read[i], size, loading, random);
-                coupling.couple(response[i], size, loading, random);
-            }
-            for (int y = 0; y < localRead.length; y++) {
-                coupling.couple(localRead[y], size, plan.correlation.ownReadLoading(), random);
-                coupling.couple(localResponse[y], size, plan.correlation.ownReadLoading(), random);
-            }
+            coupling.coupleOperation(
+                    new double[][][] {write, acknowledgement},
+                    plan.correlation.writeLoading(),
+                    new double[][][] {localWrite, localAcknowledgement},
+                    plan.correlation.ownWriteLoading(),
+                    size,
+                    random);
+            coupling.coupleOperation(
+                    new double[][][] {read, response},
+                    plan.correlation.readLoading(),
+                    new double[][][] {localRead, localResponse},
+                    plan.correlation.ownReadLoading(),
+                    size,
+                    random);
         }
     }
 }

@@ -61,38 +61,41 @@ public final class MessagePairs {
         }
 
         synchronized Pairs copy() {
-            return new Pairs(List.copyOf(pairs), given);
+            return Pairs.of(List.copyOf(pairs), given);
         }
     }
 
     /**
-     * One kind's pairs, oldest first, in microseconds.
+     * One kind's pairs, oldest first, in microseconds, with their rank correlation (computed once,
+     * since every profile the calibration builds from a snapshot asks for it).
      *
      * @param pairs the latest pairs kept, each {first, second}
      * @param given how many pairs were ever given, the ones no longer kept included
+     * @param spearman the Spearman rank correlation of the pairs (ties given their mean rank); 0
+     *     with fewer than {@link #FEWEST_PAIRS} pairs or no spread
      */
-    public record Pairs(List<double[]> pairs, long given) {
+    public record Pairs(List<double[]> pairs, long given, double spearman) {
 
-        static final Pairs NONE = new Pairs(List.of(), 0);
+        static final Pairs NONE = new Pairs(List.of(), 0, 0);
+
+        static Pairs of(List<double[]> pairs, long given) {
+            return new Pairs(pairs, given, spearman(pairs));
+        }
 
         /** The pairs given after {@code earlier} (of the same run), as far as they are kept. */
         Pairs since(Pairs earlier) {
             long newer = Math.max(0, given - earlier.given());
             int kept = (int) Math.min(newer, pairs.size());
-            return new Pairs(List.copyOf(pairs.subList(pairs.size() - kept, pairs.size())), newer);
+            return of(List.copyOf(pairs.subList(pairs.size() - kept, pairs.size())), newer);
         }
 
-        /**
-         * The Spearman rank correlation of the pairs (ties given their mean rank); 0 with fewer
-         * than {@link #FEWEST_PAIRS} pairs or no spread.
-         */
-        double spearman() {
+        private static double spearman(List<double[]> pairs) {
             int count = pairs.size();
             if (count < FEWEST_PAIRS) {
                 return 0;
             }
-            double[] first = ranks(0);
-            double[] second = ranks(1);
+            double[] first = ranks(pairs, 0);
+            double[] second = ranks(pairs, 1);
             double mean = (count - 1) / 2.0;
             double products = 0;
             double firstSquares = 0;
@@ -105,7 +108,7 @@ public final class MessagePairs {
             return firstSquares == 0 || secondSquares == 0 ? 0 : products / Math.sqrt(firstSquares * secondSquares);
         }
 
-        private double[] ranks(int side) {
+        private static double[] ranks(List<double[]> pairs, int side) {
             int count = pairs.size();
             Integer[] order = new Integer[count];
             Arrays.setAll(order, i -> i);

@@ -45,38 +45,6 @@ public record ProbeSnapshot(
         Optional<DatacenterMeasurements> datacenters,
         MessagePairs.Snapshot pairs) {
 
-    /** A snapshot without pairs of delays (their messages taken as independent). */
-    public ProbeSnapshot(
-            String clusterName,
-            String cassandraVersion,
-            String datacenter,
-            int replicationFactor,
-            Instant started,
-            Instant at,
-            ProbeCounters operations,
-            Map<String, Map<WarsMessage, Histogram>> delaysMicros,
-            List<NodeHealth.NodeReport> nodes,
-            Map<WarsMessage, Histogram> localDelaysMicros,
-            WarsRecorder.ReadTargets readTargets,
-            ClientLatencies.Snapshot client,
-            Optional<DatacenterMeasurements> datacenters) {
-        this(
-                clusterName,
-                cassandraVersion,
-                datacenter,
-                replicationFactor,
-                started,
-                at,
-                operations,
-                delaysMicros,
-                nodes,
-                localDelaysMicros,
-                readTargets,
-                client,
-                datacenters,
-                MessagePairs.Snapshot.NONE);
-    }
-
     /** A snapshot of one datacenter, without pairs of delays. */
     public ProbeSnapshot(
             String clusterName,
@@ -104,7 +72,8 @@ public record ProbeSnapshot(
                 localDelaysMicros,
                 readTargets,
                 client,
-                Optional.empty());
+                Optional.empty(),
+                MessagePairs.Snapshot.NONE);
     }
 
     /**

@@ -90,6 +90,12 @@ public final class TracingDilation {
     private static final int[] DELAYS_PER_PART = {1, 2, 2, 2};
 
     private static final int LEVELS = 100;
+    /**
+     * The row of {@link #coordinatorParts} holding a write at ONE through a node that is not a
+     * replica, when it is not one of the four calibrated.
+     */
+    private static final int OUTSIDE_WRITE = 4;
+
     private static final long TRIALS = 100_000;
     private static final long SEED = 42;
 
@@ -208,7 +214,7 @@ public final class TracingDilation {
         while (round < ROUNDS) {
             boolean settled = true;
             PathCorrection[] current = corrections.paths();
-            for (int i = 0; i < parts.length; i++) {
+            for (int i = 0; i < untraced.length; i++) {
                 double median = parts[i][LEVELS / 2];
                 // A path shifts or bends, not both (PathCorrection): the first step that does one
                 // keeps its later steps from doing the other. A shifting path keeps its scale at most
@@ -246,12 +252,12 @@ public final class TracingDilation {
                 };
         String account = CalibrationAccount.of(
                 snapshot, client, operations, targets, tracedParts, parts, roundTrip, corrections);
-        if (!throughOther && client.writesThroughOther().getTotalCount() >= MINIMUM_SAMPLES) {
+        if (parts.length > OUTSIDE_WRITE && client.writesThroughOther().getTotalCount() >= MINIMUM_SAMPLES) {
             account += CalibrationAccount.uncalibrated(
                     "writes at ONE through a node that is not a replica",
                     client.writesThroughOther(),
                     roundTrip,
-                    outsideWriteParts(profiles.apply(corrections), n));
+                    parts[OUTSIDE_WRITE]);
         }
         return corrections.explained(account + String.format(Locale.ROOT, " Found in %d rounds.", round));
     }
@@ -281,7 +287,9 @@ public final class TracingDilation {
 
     /**
      * {@link #coordinatorParts(LatencyProfile, int, boolean)}, the last part a read at ONE through a
-     * coordinator that is not a replica when {@code readsThroughOther}, whatever {@code throughOther}.
+     * coordinator that is not a replica when {@code readsThroughOther}, whatever {@code throughOther};
+     * then, with {@code readsThroughOther} but not {@code throughOther}, a fifth part ({@link
+     * #OUTSIDE_WRITE}): a write at ONE through a coordinator that is not a replica, not calibrated on.
      */
     static double[][] coordinatorParts(LatencyProfile profile, int n, boolean throughOther, boolean readsThroughOther) {
         List<QuorumConfiguration> colocated = throughOther
@@ -298,30 +306,21 @@ public final class TracingDilation {
                 throughOther ? outside : replica.configuration(2, 2).orElseThrow();
         ConfigurationResult otherRead =
                 readsThroughOther ? outside : replica.configuration(2, 2).orElseThrow();
-        double[][] parts = new double[4][LEVELS];
+        // Writes through a node that is not a replica are not calibrated on when a write at TWO is,
+        // but the run already made says what the corrected delays predict for them (the account).
+        boolean outsideWrite = outside != null && !throughOther;
+        double[][] parts = new double[outsideWrite ? OUTSIDE_WRITE + 1 : OUTSIDE_WRITE][LEVELS];
         for (int level = 0; level < LEVELS; level++) {
             double percentile = 100.0 * (level + 0.5) / LEVELS;
             parts[0][level] = one.writeLatency(percentile).valueMillis();
             parts[1][level] = otherWrite.writeLatency(percentile).valueMillis();
             parts[2][level] = one.readLatency(percentile).valueMillis();
             parts[3][level] = otherRead.readLatency(percentile).valueMillis();
+            if (outsideWrite) {
+                parts[OUTSIDE_WRITE][level] = outside.writeLatency(percentile).valueMillis();
+            }
         }
         return parts;
-    }
-
-    /**
-     * The model's coordinator part of a write at ONE through a coordinator that is not a replica, as
-     * {@link #LEVELS} quantiles, ms.
-     */
-    private static double[] outsideWriteParts(LatencyProfile profile, int n) {
-        ConfigurationResult outside = run(profile, n, List.of(QuorumConfiguration.of(n, 1, 1)), false)
-                .configuration(1, 1)
-                .orElseThrow();
-        double[] part = new double[LEVELS];
-        for (int level = 0; level < LEVELS; level++) {
-            part[level] = outside.writeLatency(100.0 * (level + 0.5) / LEVELS).valueMillis();
-        }
-        return part;
     }
 
     private static SimulationResult run(

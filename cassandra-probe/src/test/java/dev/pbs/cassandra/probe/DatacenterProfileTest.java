@@ -47,7 +47,8 @@ class DatacenterProfileTest {
                 recorder.localSnapshot(),
                 recorder.readTargets(),
                 client,
-                Optional.of(datacenters));
+                Optional.of(datacenters),
+                MessagePairs.Snapshot.NONE);
     }
 
     /**
