@@ -280,13 +280,16 @@ public final class FidelityExperiment {
         }
         LatencyProfile profile = severalDatacenters ? corrected : uncorrected;
         progress.accept("predicting from the measured profile, and from the one measured the other way about tracing");
-        ObservedStaleness comparison =
-                StalenessObserver.compare(measured.observation(), profile, settings.replicas(), settings.correction());
+        // The client's part goes with the coordinator's as the probe measured it, as for ./pbs probe.
+        double coupling = measurement.pairs().clientCoupling();
+        ObservedStaleness comparison = StalenessObserver.compare(
+                measured.observation(), profile, settings.replicas(), settings.correction(), coupling);
         ObservedStaleness otherTracing = StalenessObserver.compare(
                 measured.observation(),
                 severalDatacenters ? uncorrected : corrected,
                 settings.replicas(),
-                settings.correction());
+                settings.correction(),
+                coupling);
         // Tracing's cost as a constant per message (TracingShift), beside the two above, over one
         // datacenter's alike nodes: the injected sleeps keep their shape, and the client's read
         // latency came out 1 to 2.5 ms long at the median with the traced delays kept.
@@ -298,7 +301,11 @@ public final class FidelityExperiment {
             subtracted = Optional.of(new FidelityResult.TracingSubtracted(
                     shift,
                     StalenessObserver.compare(
-                            measured.observation(), shiftedProfile, settings.replicas(), settings.correction())));
+                            measured.observation(),
+                            shiftedProfile,
+                            settings.replicas(),
+                            settings.correction(),
+                            coupling)));
             progress.accept(shift.explanation());
         }
         progress.accept(String.format(

@@ -79,12 +79,13 @@ public final class PauseFidelityExperiment {
             progress.accept("predicting from the healthy profile, with the pauses ("
                     + withPauses.faults().describe() + ") and without");
             int n = settings.replicas();
-            ObservedStaleness baseline =
-                    StalenessObserver.compare(healthy.result().observation(), profile, n, settings.correction());
-            ObservedStaleness with =
-                    StalenessObserver.compare(paused.result().observation(), withPauses, n, settings.correction());
-            ObservedStaleness without =
-                    StalenessObserver.compare(paused.result().observation(), profile, n, settings.correction());
+            double coupling = healthy.result().measurement().pairs().clientCoupling();
+            ObservedStaleness baseline = StalenessObserver.compare(
+                    healthy.result().observation(), profile, n, settings.correction(), coupling);
+            ObservedStaleness with = StalenessObserver.compare(
+                    paused.result().observation(), withPauses, n, settings.correction(), coupling);
+            ObservedStaleness without = StalenessObserver.compare(
+                    paused.result().observation(), profile, n, settings.correction(), coupling);
             progress.accept(String.format(
                     Locale.ROOT,
                     "RMSE healthy %.4f; paused: with the pauses %.4f, without %.4f; latency N-RMSE with %.3f, without %.3f",

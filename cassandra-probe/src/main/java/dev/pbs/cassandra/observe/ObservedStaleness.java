@@ -18,11 +18,15 @@ import java.util.List;
  * @param meanClientGapMillis the mean measured client round trip (timed beside the writes)
  * @param meanReadRoundTripMillis the mean client round trip added to the reads' latency: timed
  *     beside the reads ({@link RawObservation#readClientPartMicros})
+ * @param clientCoupling how the predicted latency couples the client's part of an operation with the
+ *     engine's latency: the correlation of their normal scores, within [0, 1] ({@link
+ *     dev.pbs.cassandra.probe.CoupledSum}); 0 independent
  * @param latencyOffsetMillis the client's offset from latencies ({@link ClientGapCorrection#LATENCY}),
  *     before each point's lag is added; may be negative
  * @param points one per t
  * @param latencies observed and predicted read and write latency percentiles as the client sees them:
- *     the prediction is the engine's latency plus the measured client round trip
+ *     the prediction is the engine's latency plus the measured client round trip, coupled as
+ *     {@code clientCoupling} says
  */
 public record ObservedStaleness(
         int n,
@@ -36,6 +40,7 @@ public record ObservedStaleness(
         int predictionWindows,
         double meanClientGapMillis,
         double meanReadRoundTripMillis,
+        double clientCoupling,
         double latencyOffsetMillis,
         List<ObservedPoint> points,
         List<LatencyComparison> latencies) {
@@ -83,6 +88,7 @@ public record ObservedStaleness(
                 windows,
                 meanClientGapMillis,
                 meanReadRoundTripMillis,
+                clientCoupling,
                 latencyOffsetMillis,
                 otherPoints,
                 latencies);

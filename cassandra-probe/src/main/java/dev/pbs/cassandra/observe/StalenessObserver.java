@@ -1,5 +1,6 @@
 package dev.pbs.cassandra.observe;
 
+import dev.pbs.cassandra.probe.CoupledSum;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
@@ -80,9 +81,24 @@ public final class StalenessObserver {
         return ObservationWorkload.run(run, settings, choice, writesPerWindow);
     }
 
-    /** Compares an observation of N = {@code n} replicas with the engine's prediction from {@code measured}. */
+    /**
+     * Compares an observation of N = {@code n} replicas with the engine's prediction from {@code
+     * measured}, the client's part of each operation independent of the coordinator's.
+     */
     public static ObservedStaleness compare(
             RawObservation raw, LatencyProfile measured, int n, ClientGapCorrection correction) {
+        return compare(raw, measured, n, correction, 0);
+    }
+
+    /**
+     * Compares an observation of N = {@code n} replicas with the engine's prediction from {@code
+     * measured}.
+     *
+     * @param clientCoupling how the client's part of an operation goes with the coordinator's: the
+     *     correlation of their normal scores, within [0, 1] ({@link CoupledSum})
+     */
+    public static ObservedStaleness compare(
+            RawObservation raw, LatencyProfile measured, int n, ClientGapCorrection correction, double clientCoupling) {
         ObservationSettings settings = raw.settings();
         ConfigurationResult prediction = predict(measured, n, settings, raw.coordinatorIsReplica());
         double[] delays = settings.delaysMillis();
@@ -115,7 +131,7 @@ public final class StalenessObserver {
                 continue;
             }
             double[] gapQuantiles = quantiles(read ? raw.readClientPartMicros() : raw.clientGapMicros(), GAP_LEVELS);
-            double[] clientLatency = clientLatencies(prediction, read, gapQuantiles);
+            double[] clientLatency = clientLatencies(prediction, read, gapQuantiles, clientCoupling);
             for (double percentile : LATENCY_PERCENTILES) {
                 latencies.add(new ObservedStaleness.LatencyComparison(
                         operation,
@@ -140,6 +156,7 @@ public final class StalenessObserver {
                 1,
                 meanGapMillis,
                 meanMillis(raw.readClientPartMicros()),
+                clientCoupling,
                 offset,
                 points,
                 latencies);
@@ -180,27 +197,23 @@ public final class StalenessObserver {
     }
 
     /**
-     * The predicted latency as the client sees it, sorted: the engine's latency plus the client
-     * round trip, independent of each other, on a grid of quantiles of each (the convolution of the
-     * two distributions, LATENCY_LEVELS x GAP_LEVELS points).
+     * The predicted latency as the client sees it, sorted: the client's part plus the engine's
+     * latency, on a grid of quantiles of each (GAP_LEVELS x LATENCY_LEVELS points), coupled as
+     * {@code coupling} says (see {@link CoupledSum}).
      */
-    private static double[] clientLatencies(ConfigurationResult prediction, boolean read, double[] gapQuantiles) {
-        double[] sums = new double[LATENCY_LEVELS * gapQuantiles.length];
-        int next = 0;
+    private static double[] clientLatencies(
+            ConfigurationResult prediction, boolean read, double[] gapQuantiles, double coupling) {
+        double[] latencies = new double[LATENCY_LEVELS];
         for (int level = 0; level < LATENCY_LEVELS; level++) {
             double percentile = 100.0 * (level + 0.5) / LATENCY_LEVELS;
-            double latency = read
+            latencies[level] = read
                     ? prediction
                             .readLatencyWithRepair(percentile)
                             .orElseGet(() -> prediction.readLatency(percentile))
                             .valueMillis()
                     : prediction.writeLatency(percentile).valueMillis();
-            for (double gap : gapQuantiles) {
-                sums[next++] = latency + gap;
-            }
         }
-        java.util.Arrays.sort(sums);
-        return sums;
+        return CoupledSum.of(gapQuantiles, LATENCY_LEVELS, coupling).sortedSums(latencies, 1);
     }
 
     /** The mean of P(consistent at t + gap) over the measured gaps (just P at t when none was measured). */

@@ -39,7 +39,10 @@ public final class WindowedComparison {
             String name,
             int n,
             ClientGapCorrection correction) {
-        ObservedStaleness overall = StalenessObserver.compare(result.observation(), whole, n, correction);
+        // The client's part goes with the coordinator's as the whole run measured it, as the
+        // calibration took it.
+        double coupling = result.measurement().pairs().clientCoupling();
+        ObservedStaleness overall = StalenessObserver.compare(result.observation(), whole, n, correction, coupling);
         if (result.windows().size() < 2) {
             return overall;
         }
@@ -56,7 +59,8 @@ public final class WindowedComparison {
                             whole,
                             name),
                     n,
-                    correction);
+                    correction,
+                    coupling);
             for (ObservedPoint point : part.points()) {
                 long reads = point.observed().trials();
                 double[] sum = sums.computeIfAbsent(point.tMillis(), ignored -> new double[4]);

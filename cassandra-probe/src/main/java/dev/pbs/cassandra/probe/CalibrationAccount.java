@@ -25,7 +25,7 @@ final class CalibrationAccount {
             double[][] targets,
             double[][] tracedParts,
             double[][] correctedParts,
-            double[] roundTrip,
+            CoupledSum roundTrip,
             TracingDilation.Corrections corrections) {
         StringBuilder text = new StringBuilder(String.format(
                 Locale.ROOT,
@@ -79,7 +79,7 @@ final class CalibrationAccount {
      * The account of an untraced operation that was timed but not calibrated on: what it took at the
      * median and p99, and what the corrected delays predict for it (the round trip plus {@code part}).
      */
-    static String uncalibrated(String operation, Histogram untraced, double[] roundTrip, double[] part) {
+    static String uncalibrated(String operation, Histogram untraced, CoupledSum roundTrip, double[] part) {
         double[] predicted = CorrectionStep.quantilesOfSum(roundTrip, part, 1);
         int last = TracingDilation.CALIBRATION_PERCENTILES.length - 1;
         return String.format(

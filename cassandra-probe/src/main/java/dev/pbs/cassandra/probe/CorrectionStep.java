@@ -1,6 +1,5 @@
 package dev.pbs.cassandra.probe;
 
-import java.util.Arrays;
 import org.apache.commons.math3.analysis.MultivariateFunction;
 import org.apache.commons.math3.exception.TooManyEvaluationsException;
 import org.apache.commons.math3.optim.InitialGuess;
@@ -14,8 +13,8 @@ import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.SimplexOptimizer;
 /**
  * One step of {@link TracingDilation}'s fixed-point iteration: the multiplier c, and the exponent b
  * or the shift d, that bring the quantiles of H + c M (X / M)^b, or of H + c X - d (H the client's
- * round trip, X the model's coordinator part, M its median; independent, each as a grid of
- * quantiles, ms), closest to an untraced operation's, in the least squares of their logarithms.
+ * round trip, X the model's coordinator part, M its median; each as a grid of quantiles, ms,
+ * coupled as a {@link CoupledSum} says), closest to an untraced operation's, in the least squares of their logarithms.
  */
 final class CorrectionStep {
 
@@ -40,7 +39,7 @@ final class CorrectionStep {
      * squared differences of their logarithms. A scan of {@link #SCAN_POINTS} multipliers evenly
      * spaced in ln c, then a golden-section search between the best one's neighbours.
      */
-    static double multiplier(double[] roundTrip, double[] parts, double[] targets) {
+    static double multiplier(CoupledSum roundTrip, double[] parts, double[] targets) {
         double lowest = -Math.log(TracingDilation.LARGEST_FACTOR);
         double step = 2 * Math.log(TracingDilation.LARGEST_FACTOR) / (SCAN_POINTS - 1);
         int best = 0;
@@ -87,7 +86,7 @@ final class CorrectionStep {
      * [1 / TracingDilation.LARGEST_FACTOR, TracingDilation.LARGEST_FACTOR] and b within the exponents a {@link PathCorrection}
      * allows. Just {c, 1} when X's median is 0.
      */
-    static double[] find(double[] roundTrip, double[] parts, double[] targets) {
+    static double[] find(CoupledSum roundTrip, double[] parts, double[] targets) {
         return find(roundTrip, parts, targets, STEP_EVALUATIONS);
     }
 
@@ -119,7 +118,7 @@ final class CorrectionStep {
      * @param shift the bounds of a shifting step; null when the path may not shift
      */
     static double[] find(
-            double[] roundTrip, double[] parts, double[] targets, boolean exponentAllowed, ShiftBounds shift) {
+            CoupledSum roundTrip, double[] parts, double[] targets, boolean exponentAllowed, ShiftBounds shift) {
         double start = multiplier(roundTrip, parts, targets);
         double[] best = {start, 1, 0};
         double bestError = logError(roundTrip, parts, start, targets);
@@ -154,7 +153,7 @@ final class CorrectionStep {
 
     /** {multiplier c, shift d}: the least log error of H + max(X / LARGEST_FACTOR, c X - d), from (start, 0). */
     private static double[] shiftStep(
-            double[] roundTrip, double[] parts, double[] targets, double start, ShiftBounds bounds) {
+            CoupledSum roundTrip, double[] parts, double[] targets, double start, ShiftBounds bounds) {
         double median = parts[parts.length / 2];
         MultivariateFunction error = point -> {
             double[] step = bounded(point, bounds);
@@ -210,12 +209,13 @@ final class CorrectionStep {
      * error. A search that runs out of them (a simplex crawling over the flat ground where both
      * parameters sit at their bounds: a CI run met one) keeps the best point it evaluated.
      */
-    static double[] find(double[] roundTrip, double[] parts, double[] targets, int evaluations) {
+    static double[] find(CoupledSum roundTrip, double[] parts, double[] targets, int evaluations) {
         return bent(roundTrip, parts, targets, multiplier(roundTrip, parts, targets), evaluations);
     }
 
     /** {@link #find(double[], double[], double[], int)} from {@code start}, the best multiplier alone. */
-    private static double[] bent(double[] roundTrip, double[] parts, double[] targets, double start, int evaluations) {
+    private static double[] bent(
+            CoupledSum roundTrip, double[] parts, double[] targets, double start, int evaluations) {
         double median = parts[parts.length / 2];
         if (!(median > 0)) {
             return new double[] {start, 1};
@@ -274,7 +274,7 @@ final class CorrectionStep {
     }
 
     /** Sum over the calibration percentiles of (ln quantile of H + c X - ln target)^2. */
-    static double logError(double[] roundTrip, double[] parts, double multiplier, double[] targets) {
+    static double logError(CoupledSum roundTrip, double[] parts, double multiplier, double[] targets) {
         double[] sums = quantilesOfSum(roundTrip, parts, multiplier);
         double error = 0;
         for (int k = 0; k < targets.length; k++) {
@@ -286,18 +286,11 @@ final class CorrectionStep {
 
     /**
      * The quantiles of H + c X at {@link TracingDilation#CALIBRATION_PERCENTILES}, over the quantile grids of H
-     * and X (independent): the sums of every pair, sorted, read at each percentile (the lower of
-     * the two middle values' mean for the median of an even count).
+     * and X as {@code roundTrip} couples them: the sums of its pairs, sorted, read at each percentile
+     * (the lower of the two middle values' mean for the median of an even count).
      */
-    static double[] quantilesOfSum(double[] roundTrip, double[] parts, double multiplier) {
-        double[] sums = new double[roundTrip.length * parts.length];
-        int next = 0;
-        for (double h : roundTrip) {
-            for (double x : parts) {
-                sums[next++] = h + x * multiplier;
-            }
-        }
-        Arrays.sort(sums);
+    static double[] quantilesOfSum(CoupledSum roundTrip, double[] parts, double multiplier) {
+        double[] sums = roundTrip.sortedSums(parts, multiplier);
         double[] quantiles = new double[TracingDilation.CALIBRATION_PERCENTILES.length];
         for (int k = 0; k < quantiles.length; k++) {
             double position = TracingDilation.CALIBRATION_PERCENTILES[k] / 100 * (sums.length - 1);

@@ -279,7 +279,7 @@ public final class MeasuredProfile {
                             : " (fewer than " + MINIMUM_READ_TARGETS + ": no preference recorded)");
         }
         MessageCorrelation correlation = snapshot.pairs().correlation();
-        if (!correlation.isNone()) {
+        if (!correlation.isNone() || snapshot.pairs().clientCoupling() > 0) {
             provenance += snapshot.pairs().explanation();
         }
         return LatencyProfile.builder(name)

@@ -11,8 +11,11 @@ import java.util.Locale;
  * Pairs of delays of one traced operation, from which the profile's {@link MessageCorrelation} is
  * measured: in a traced write (at ALL), the first two other replicas' W + A, and the coordinator's
  * own replica's W with the first other replica's W + A; in a traced read at ALL, the same with R +
- * S. Each kind keeps its latest {@link #MOST_PAIRS} pairs, and counts all it was given. Safe for
- * the trace reader's threads.
+ * S. And, in any traced operation, the client's part of it (what the client waited for beyond the
+ * coordinator's last trace event) with the coordinator's part (its last event's elapsed time), for
+ * how the client's part and the coordinator's go together ({@link CoupledSum}). Each kind keeps its
+ * latest {@link #MOST_PAIRS} pairs, and counts all it was given. Safe for the trace reader's
+ * threads.
  */
 public final class MessagePairs {
 
@@ -25,6 +28,7 @@ public final class MessagePairs {
     private final Kind writesOwn = new Kind();
     private final Kind readsBetween = new Kind();
     private final Kind readsOwn = new Kind();
+    private final Kind clientWithCoordinator = new Kind();
 
     /** Records the pairs one parsed trace holds. */
     public void record(TraceParser.Result parsed, Operation operation) {
@@ -38,9 +42,27 @@ public final class MessagePairs {
         }
     }
 
+    /**
+     * Records a traced operation's client part with its coordinator's part, unless the coordinator's
+     * part is unknown (no event of the coordinator) or not shorter than what the client waited.
+     *
+     * @param clientMicros what the client waited for the operation, from sending it to its answer
+     * @param coordinatorMicros the elapsed time of the coordinator's last trace event
+     */
+    public void recordClient(long clientMicros, long coordinatorMicros) {
+        if (coordinatorMicros > 0 && clientMicros > coordinatorMicros) {
+            clientWithCoordinator.add(clientMicros - coordinatorMicros, coordinatorMicros);
+        }
+    }
+
     /** The pairs kept so far. */
     public Snapshot snapshot() {
-        return new Snapshot(writesBetween.copy(), writesOwn.copy(), readsBetween.copy(), readsOwn.copy());
+        return new Snapshot(
+                writesBetween.copy(),
+                writesOwn.copy(),
+                readsBetween.copy(),
+                readsOwn.copy(),
+                clientWithCoordinator.copy());
     }
 
     private static double total(ReplicaDelays delays) {
@@ -138,15 +160,17 @@ public final class MessagePairs {
      * @param writesWithOwnReplica the own replica's W and another replica's W + A
      * @param readsBetweenReplicas two other replicas' R + S in one traced read
      * @param readsWithOwnReplica the own replica's R + S and another replica's
+     * @param clientWithCoordinator a traced operation's client part and its coordinator's part
      */
     public record Snapshot(
             Pairs writesBetweenReplicas,
             Pairs writesWithOwnReplica,
             Pairs readsBetweenReplicas,
-            Pairs readsWithOwnReplica) {
+            Pairs readsWithOwnReplica,
+            Pairs clientWithCoordinator) {
 
-        /** No pairs: independent messages. */
-        public static final Snapshot NONE = new Snapshot(Pairs.NONE, Pairs.NONE, Pairs.NONE, Pairs.NONE);
+        /** No pairs: independent messages, and the client's part independent of the coordinator's. */
+        public static final Snapshot NONE = new Snapshot(Pairs.NONE, Pairs.NONE, Pairs.NONE, Pairs.NONE, Pairs.NONE);
 
         /** The pairs given after {@code earlier}, of the same run. */
         public Snapshot since(Snapshot earlier) {
@@ -154,7 +178,17 @@ public final class MessagePairs {
                     writesBetweenReplicas.since(earlier.writesBetweenReplicas()),
                     writesWithOwnReplica.since(earlier.writesWithOwnReplica()),
                     readsBetweenReplicas.since(earlier.readsBetweenReplicas()),
-                    readsWithOwnReplica.since(earlier.readsWithOwnReplica()));
+                    readsWithOwnReplica.since(earlier.readsWithOwnReplica()),
+                    clientWithCoordinator.since(earlier.clientWithCoordinator()));
+        }
+
+        /**
+         * How the client's part of an operation goes with the coordinator's: the normal scores'
+         * correlation {@code 2 sin(pi rho_s / 6)} of the pairs' Spearman rho_s, within [0, 1] (0 with
+         * fewer than {@link #FEWEST_PAIRS} pairs).
+         */
+        public double clientCoupling() {
+            return Math.max(0, Math.min(1, MessageCorrelation.fromSpearman(clientWithCoordinator.spearman())));
         }
 
         /**
@@ -179,12 +213,14 @@ public final class MessagePairs {
                             + "the same traced operation; Spearman's rank correlation, then the normal scores' "
                             + "correlation the model uses): two other replicas' W + A %s, the own replica's W with "
                             + "another's %s, two other replicas' R + S %s, the own replica's with another's %s; at "
-                            + "least %d pairs of a kind are needed, else its messages count as independent.",
+                            + "least %d pairs of a kind are needed, else its messages count as independent. The "
+                            + "client's part of a traced operation with its coordinator's part: %s.",
                     describe(writesBetweenReplicas, correlation.writesBetweenReplicas()),
                     describe(writesWithOwnReplica, correlation.writesWithOwnReplica()),
                     describe(readsBetweenReplicas, correlation.readsBetweenReplicas()),
                     describe(readsWithOwnReplica, correlation.readsWithOwnReplica()),
-                    FEWEST_PAIRS);
+                    FEWEST_PAIRS,
+                    describe(clientWithCoordinator, clientCoupling()));
         }
 
         private static String describe(Pairs pairs, double used) {

@@ -158,8 +158,8 @@ final class ProbeOperations {
         long sentNanos = System.nanoTime();
         session.executeAsync(statement).whenComplete((result, error) -> {
             try {
+                long micros = (System.nanoTime() - sentNanos) / 1000;
                 if (error == null && !tracedOperation) {
-                    long micros = (System.nanoTime() - sentNanos) / 1000;
                     recordClient(datacenterClient, recorder -> {
                         if (throughReplica) {
                             recorder.untraced(kind, untracedReplicas, micros);
@@ -174,7 +174,8 @@ final class ProbeOperations {
                         coordinatorAddress,
                         kind,
                         tracedOperation ? ConsistencyLevels.replicasAwaited(level, settings.replicationFactor()) : 0,
-                        countsReadTarget);
+                        countsReadTarget,
+                        micros);
             } finally {
                 inFlight.release();
             }
@@ -271,7 +272,8 @@ final class ProbeOperations {
             String coordinator,
             Operation kind,
             int answersAwaited,
-            boolean countsReadTarget) {
+            boolean countsReadTarget,
+            long clientMicros) {
         if (error != null) {
             failed.incrementAndGet();
             // A replica that timed out or is unavailable is not the coordinator's fault.
@@ -285,7 +287,7 @@ final class ProbeOperations {
         UUID tracingId = result.getExecutionInfo().getTracingId();
         if (answersAwaited > 0 && tracingId != null) {
             traced.incrementAndGet();
-            traces.submit(tracingId, kind, coordinator, answersAwaited, countsReadTarget);
+            traces.submit(tracingId, kind, coordinator, answersAwaited, countsReadTarget, clientMicros);
         }
     }
 

@@ -66,10 +66,18 @@ final class TraceReader {
      *     is complete once it shows their answers
      * @param countsReadTarget a read at ONE through a replica of its key: its trace tells whether
      *     the coordinator read locally
+     * @param clientMicros what the client waited for the operation, from sending it to its answer
      */
-    void submit(UUID sessionId, Operation operation, String coordinator, int answersAwaited, boolean countsReadTarget) {
+    void submit(
+            UUID sessionId,
+            Operation operation,
+            String coordinator,
+            int answersAwaited,
+            boolean countsReadTarget,
+            long clientMicros) {
         if (pending.size() < MAX_PENDING) {
-            pending.add(new PendingTrace(sessionId, operation, coordinator, answersAwaited, countsReadTarget, 1));
+            pending.add(new PendingTrace(
+                    sessionId, operation, coordinator, answersAwaited, countsReadTarget, clientMicros, 1));
         } else {
             failures.incrementAndGet();
         }
@@ -163,6 +171,7 @@ final class TraceReader {
                     trace.coordinator,
                     trace.answersAwaited,
                     trace.countsReadTarget,
+                    trace.clientMicros,
                     trace.attempt + 1));
             return;
         }
@@ -173,9 +182,21 @@ final class TraceReader {
             recorder.recordLocal(parsed.local());
         }
         recorder.recordPairs(parsed, trace.operation);
+        recorder.recordClient(trace.clientMicros, coordinatorElapsedMicros(events, trace.coordinator));
         if (trace.countsReadTarget && (parsed.servedLocally() || parsed.requestsSent() > 0)) {
             recorder.countReadTarget(parsed.servedLocally());
         }
+    }
+
+    /** The elapsed time of the coordinator's last event, µs; 0 when it has none. */
+    static long coordinatorElapsedMicros(List<TraceEvent> events, String coordinator) {
+        long last = 0;
+        for (TraceEvent event : events) {
+            if (event.source().equals(coordinator)) {
+                last = Math.max(last, event.elapsedMicros());
+            }
+        }
+        return last;
     }
 
     /**
@@ -196,6 +217,7 @@ final class TraceReader {
         final String coordinator;
         final int answersAwaited;
         final boolean countsReadTarget;
+        final long clientMicros;
         final long dueNanos;
         final int attempt;
 
@@ -205,12 +227,14 @@ final class TraceReader {
                 String coordinator,
                 int answersAwaited,
                 boolean countsReadTarget,
+                long clientMicros,
                 int attempt) {
             this.sessionId = sessionId;
             this.operation = operation;
             this.coordinator = coordinator;
             this.answersAwaited = answersAwaited;
             this.countsReadTarget = countsReadTarget;
+            this.clientMicros = clientMicros;
             this.dueNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitBeforeMillis(attempt));
             this.attempt = attempt;
         }

@@ -26,7 +26,8 @@ import org.HdrHistogram.Histogram;
  * request the coordinator refuses before doing any work (the client's part, {@code H}; see
  * {@link ClientLatencies}). The model, fed the traced delays, predicts the coordinator's part
  * {@code X} of each such operation through the coordinators it went through; the untraced
- * operation then takes {@code H + X}, H and X independent.
+ * operation then takes {@code H + X}, H and X coupled by a Gaussian copula with the correlation the
+ * traced operations measure ({@link MessagePairs.Snapshot#clientCoupling}; {@link CoupledSum}).
  *
  * <p>Four corrections bring the traced delays back, one per path: the coordinator's own
  * replica's W and A (which a write at ONE waits for), the other replicas' W and A (a write at TWO,
@@ -198,7 +199,8 @@ public final class TracingDilation {
             return Corrections.none("fewer than " + MINIMUM_SAMPLES + " untraced operations of some kind, or round "
                     + "trips, were timed");
         }
-        double[] roundTrip = quantiles(client.roundTrips());
+        CoupledSum roundTrip = CoupledSum.of(
+                quantiles(client.roundTrips()), LEVELS, snapshot.pairs().clientCoupling());
         double[][] targets = new double[untraced.length][CALIBRATION_PERCENTILES.length];
         for (int i = 0; i < untraced.length; i++) {
             for (int k = 0; k < CALIBRATION_PERCENTILES.length; k++) {

@@ -166,7 +166,7 @@ public record TracingShift(double writeMillis, double readMillis, String explana
      * untraced one, ms: positive when the traced delays predict the operation too long.
      */
     static double excess(double[] roundTrip, double[] parts, double[] targets) {
-        double[] predicted = CorrectionStep.quantilesOfSum(roundTrip, parts, 1);
+        double[] predicted = CorrectionStep.quantilesOfSum(CoupledSum.independent(roundTrip, parts.length), parts, 1);
         double sum = 0;
         for (int k = 0; k < targets.length; k++) {
             sum += predicted[k] - targets[k];

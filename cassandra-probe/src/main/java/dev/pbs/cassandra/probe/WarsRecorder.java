@@ -160,6 +160,16 @@ public final class WarsRecorder {
         }
     }
 
+    /**
+     * Records a traced operation's client part with its coordinator's part ({@link
+     * MessagePairs#recordClient}), over one datacenter only, as the pairs of delays.
+     */
+    public void recordClient(long clientMicros, long coordinatorMicros) {
+        if (datacenterOf.isEmpty()) {
+            pairs.recordClient(clientMicros, coordinatorMicros);
+        }
+    }
+
     /** The pairs of delays of one traced operation recorded so far. */
     public MessagePairs.Snapshot pairs() {
         return pairs.snapshot();

@@ -37,6 +37,7 @@ class ObservedStalenessTest {
                 1,
                 0.5,
                 0.4,
+                0,
                 0.2,
                 List.of(
                         new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0),
@@ -71,6 +72,7 @@ class ObservedStalenessTest {
                 1,
                 2,
                 1.8,
+                0,
                 1,
                 List.of(
                         new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0),
@@ -110,7 +112,7 @@ class ObservedStalenessTest {
 
     private static ObservedStaleness observed(List<ObservedPoint> points) {
         return new ObservedStaleness(
-                3, 1, 1, 100, 0, 0, false, ClientGapCorrection.MEASURED, 1, 2, 1.8, 1, points, List.of());
+                3, 1, 1, 100, 0, 0, false, ClientGapCorrection.MEASURED, 1, 2, 1.8, 0, 1, points, List.of());
     }
 
     @Test
@@ -173,6 +175,34 @@ class ObservedStalenessTest {
         ObservedStaleness fallback = StalenessObserver.compare(writesOnly, profile, 3, ClientGapCorrection.MEASURED);
         assertThat(predictedMillis(fallback, "read", 50)).isCloseTo(22.0, within(0.02));
         assertThat(fallback.meanReadRoundTripMillis()).isCloseTo(20.0, within(0.02));
+    }
+
+    @Test
+    void compare_coupled_pairsTheSlowestRoundTripsWithTheSlowestReads() {
+        // The engine's read latency as above, 0 one time in three, 2 ms otherwise; round trips
+        // beside the reads of 1, 2, ..., 100 ms (the 76th at p75). Comonotone, the quantile q of
+        // their sum is the round trip's plus the read's: p75 = 76 + 2. Independent, about a third
+        // of the reads add nothing, and p75 is lower: (F(x) + 2 F(x - 2)) / 3 = 0.75 with F(x) =
+        // (x - 0.5) / 100 gives x = 76.8.
+        LatencyProfile profile = constantDelays();
+        ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0});
+        org.HdrHistogram.Histogram besideReads = new org.HdrHistogram.Histogram(60_000_000L, 3);
+        for (int millis = 1; millis <= 100; millis++) {
+            besideReads.recordValue(millis * 1000L);
+        }
+        org.HdrHistogram.Histogram latencies = new org.HdrHistogram.Histogram(60_000_000L, 3);
+        latencies.recordValue(50_000);
+        RawObservation raw = allFreshAtOnePoint(settings, besideReads, besideReads, latencies);
+
+        ObservedStaleness comonotone = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.MEASURED, 1);
+        ObservedStaleness independent = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.MEASURED, 0);
+
+        assertThat(predictedMillis(comonotone, "read", 75)).isCloseTo(78.0, within(0.1));
+        assertThat(predictedMillis(independent, "read", 75)).isCloseTo(76.8, within(0.3));
+        assertThat(comonotone.clientCoupling()).isEqualTo(1);
+        assertThat(independent.clientCoupling()).isZero();
+        // Staleness does not depend on how latencies add up.
+        assertThat(comonotone.points()).isEqualTo(independent.points());
     }
 
     /**

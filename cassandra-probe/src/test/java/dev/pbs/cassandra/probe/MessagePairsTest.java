@@ -61,6 +61,47 @@ class MessagePairsTest {
         assertThat(window.pairs()).extracting(pair -> pair[0]).containsExactly(3.0, 5.0);
     }
 
+    /**
+     * A client part 500 exp(Z + E1) µs and a coordinator part 2000 exp(Z + E2) µs: coupled 1/2, as
+     * the messages above. A coordinator part not shorter than what the client waited, or unknown,
+     * is no pair.
+     */
+    @Test
+    void clientCoupling_ofPartsSharingAFactor_isTheirNormalScoresCorrelation() {
+        MessagePairs pairs = new MessagePairs();
+        assertThat(pairs.snapshot().clientCoupling()).isZero();
+        SplittableRandom random = new SplittableRandom(5);
+        for (int operation = 0; operation < 4000; operation++) {
+            double shared = random.nextGaussian();
+            long coordinator = Math.round(2000 * Math.exp(shared + random.nextGaussian()));
+            long client = coordinator + Math.round(500 * Math.exp(shared + random.nextGaussian()));
+            pairs.recordClient(client, coordinator);
+        }
+        pairs.recordClient(1000, 1000);
+        pairs.recordClient(1000, 0);
+        MessagePairs.Snapshot snapshot = pairs.snapshot();
+        assertThat(snapshot.clientWithCoordinator().given()).isEqualTo(4000);
+        assertThat(snapshot.clientCoupling()).isCloseTo(0.5, within(0.04));
+        assertThat(snapshot.correlation().isNone()).isTrue();
+        assertThat(snapshot.explanation()).contains("coordinator's part: 0.4");
+    }
+
+    @Test
+    void clientCoupling_negativeOrTooFewPairs_isIndependent() {
+        MessagePairs pairs = new MessagePairs();
+        for (int operation = 1; operation <= 100; operation++) {
+            // The longer the coordinator's part, the shorter the client's.
+            pairs.recordClient(10_000, 1000 + operation * 10L);
+        }
+        assertThat(pairs.snapshot().clientWithCoordinator().spearman()).isCloseTo(-1, within(1e-9));
+        assertThat(pairs.snapshot().clientCoupling()).isZero();
+        MessagePairs few = new MessagePairs();
+        for (int operation = 1; operation < MessagePairs.FEWEST_PAIRS; operation++) {
+            few.recordClient(1000 + operation * 20L, 500 + operation * 10L);
+        }
+        assertThat(few.snapshot().clientCoupling()).isZero();
+    }
+
     /** A trace with two other replicas whose W + A (or R + S) are {@code first} and {@code second}, µs. */
     private static TraceParser.Result write(double first, double second) {
         return new TraceParser.Result(

@@ -172,27 +172,37 @@ class NaturalCellsLongIT {
             ObservedStaleness observed =
                     WindowedComparison.compare(both, whole, "natural", replicas, StalenessObserver.DEFAULT_CORRECTION);
             assertThat(observed.predictionWindows()).isEqualTo(both.windows().size());
+            double coupling = both.measurement().pairs().clientCoupling();
             ObservedStaleness unwindowed = StalenessObserver.compare(
-                    both.observation(), whole, replicas, StalenessObserver.DEFAULT_CORRECTION);
+                    both.observation(), whole, replicas, StalenessObserver.DEFAULT_CORRECTION, coupling);
             System.out.printf(
                     "natural cell %s: RMSE predicted from the whole profile %.4f, window by window (%d) %.4f%n",
                     name, unwindowed.rmse(), observed.predictionWindows(), observed.rmse());
-            // The same observation against the profile of the same measurement with independent
-            // messages (no pairs of delays), calibrated as such: what the measured correlation changes.
-            LatencyProfile independent = MeasuredProfile.withReadPath(
-                    MeasuredProfile.of(both.measurement().withPairs(MessagePairs.Snapshot.NONE), "independent"),
-                    run.readPath());
-            ObservedStaleness withoutCorrelation = StalenessObserver.compare(
-                    both.observation(), independent, replicas, StalenessObserver.DEFAULT_CORRECTION);
-            System.out.printf(
-                    "natural cell %s, whole profile: messages correlated as measured (%s) RMSE %.4f, latency NRMSE "
-                            + "%.4f; independent RMSE %.4f, latency NRMSE %.4f%n",
-                    name,
-                    whole.messageCorrelation(),
-                    unwindowed.rmse(),
-                    unwindowed.latencyNrmse(),
-                    withoutCorrelation.rmse(),
-                    withoutCorrelation.latencyNrmse());
+            // The same observation against the profiles of the same measurement with the client's
+            // part independent of the coordinator's, and comonotone with it (each calibrated as such,
+            // the messages correlated as measured): what the coupling changes.
+            for (double other : new double[] {0, 1}) {
+                ObservedStaleness alternative = StalenessObserver.compare(
+                        both.observation(),
+                        MeasuredProfile.withReadPath(
+                                MeasuredProfile.of(withClientCoupling(both.measurement(), other), "coupled"),
+                                run.readPath()),
+                        replicas,
+                        StalenessObserver.DEFAULT_CORRECTION,
+                        other);
+                System.out.printf(
+                        "natural cell %s, whole profile: messages correlated as measured (%s); the client's part "
+                                + "coupled with the coordinator's as measured (%.3f) RMSE %.4f, latency NRMSE %.4f; "
+                                + "coupled %.1f instead RMSE %.4f, latency NRMSE %.4f%n",
+                        name,
+                        whole.messageCorrelation(),
+                        coupling,
+                        unwindowed.rmse(),
+                        unwindowed.latencyNrmse(),
+                        other,
+                        alternative.rmse(),
+                        alternative.latencyNrmse());
+            }
             print(name, observed);
             // The calibration of tracing's correction: the untraced operations against what the
             // corrected delays predict for them, to tell a misfit from an observation that differs.
@@ -204,6 +214,18 @@ class NaturalCellsLongIT {
                     name, correction < 0 ? provenance : provenance.substring(correction));
             return observed;
         }
+    }
+
+    /** The measurement with the client's part coupled {@code coupling} (0 or 1) with the coordinator's. */
+    private static ProbeSnapshot withClientCoupling(ProbeSnapshot measurement, double coupling) {
+        MessagePairs.Snapshot pairs = measurement.pairs();
+        // A rank correlation of 0 or 1 is a normal scores' correlation of 0 or 1.
+        return measurement.withPairs(new MessagePairs.Snapshot(
+                pairs.writesBetweenReplicas(),
+                pairs.writesWithOwnReplica(),
+                pairs.readsBetweenReplicas(),
+                pairs.readsWithOwnReplica(),
+                new MessagePairs.Pairs(List.of(), 0, coupling)));
     }
 
     private static ProbeSettings settings(int replicas, Duration probeDuration) {

@@ -64,6 +64,20 @@ class TraceReaderTest {
     }
 
     @Test
+    void coordinatorElapsedMicros_isItsLastEvent_notAReplicas() {
+        assertThat(TraceReader.coordinatorElapsedMicros(
+                        List.of(
+                                new TraceEvent("127.0.0.1", 120, "Parsing"),
+                                new TraceEvent("127.0.0.2", 9000, "Appending to commitlog"),
+                                new TraceEvent("127.0.0.1", 2450, "MUTATION_RSP message received from /127.0.0.2"),
+                                new TraceEvent("127.0.0.1", 900, "Sending MUTATION message")),
+                        "127.0.0.1"))
+                .isEqualTo(2450);
+        assertThat(TraceReader.coordinatorElapsedMicros(List.of(new TraceEvent("127.0.0.2", 10, "x")), "127.0.0.1"))
+                .isZero();
+    }
+
+    @Test
     void waitBeforeMillis_doublesUpToTheLongest_andTheDrainCoversEveryRead() {
         assertThat(TraceReader.waitBeforeMillis(1)).isEqualTo(2000);
         assertThat(TraceReader.waitBeforeMillis(2)).isEqualTo(4000);

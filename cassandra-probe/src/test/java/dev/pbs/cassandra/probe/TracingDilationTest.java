@@ -13,7 +13,7 @@ class TracingDilationTest {
     @Test
     void multiplier_constantParts_solvesExactly() {
         // H is 2 ms everywhere, X 1 ms: every quantile of H + c X is 2 + c; 2.25 needs c = 0.25.
-        double[] roundTrip = constant(2.0);
+        CoupledSum roundTrip = CoupledSum.independent(constant(2.0), 100);
         double[] parts = constant(1.0);
         assertThat(CorrectionStep.multiplier(roundTrip, parts, targets(2.25))).isCloseTo(0.25, within(1e-6));
         // Nothing to explain beyond the round trip: the smallest multiplier.
@@ -28,7 +28,7 @@ class TracingDilationTest {
     void multiplier_spreadParts_fitsTheWholeDistributionNotOnlyTheMedian() {
         // X uniform on the grid 0..99 ms, H 1 ms: the quantile q of H + c X is about 1 + c q.
         // Targets made with c = 0.1 are found again, at every percentile at once.
-        double[] roundTrip = constant(1.0);
+        CoupledSum roundTrip = CoupledSum.independent(constant(1.0), 100);
         double[] parts = new double[100];
         for (int level = 0; level < parts.length; level++) {
             parts[level] = level;
@@ -43,7 +43,7 @@ class TracingDilationTest {
 
     @Test
     void quantilesOfSum_spreadParts_readsEveryPairsSum() {
-        double[] roundTrip = {1, 2, 3};
+        CoupledSum roundTrip = CoupledSum.independent(new double[] {1, 2, 3}, 3);
         double[] parts = {0, 10, 20};
         // Sums with c = 1: {1,2,3,11,12,13,21,22,23}: the median 12, p75 21, p99 just under 23.
         double[] quantiles = CorrectionStep.quantilesOfSum(roundTrip, parts, 1);
@@ -52,6 +52,26 @@ class TracingDilationTest {
         assertThat(quantiles[4]).isCloseTo(22.92, within(1e-9));
         // With c = 0.1: {1,2,2,3,3,3,4,4,5}: the median 3.
         assertThat(CorrectionStep.quantilesOfSum(roundTrip, parts, 0.1)[0]).isCloseTo(3, within(1e-9));
+    }
+
+    @Test
+    void multiplier_clientPartSlowWithTheCoordinators_isFoundOnlyWhenCoupled() {
+        // H log-uniform from 0.05 to 50 ms, X log-uniform from 0.1 to 100 ms, and untraced
+        // operations that took H + X / 2 with the two comonotone: the slowest client parts with the
+        // slowest coordinator parts. Coupled as they were, the step finds c = 1/2 exactly; taken as
+        // independent, the sums' body is too long and their tail too short for any c.
+        double[] client = logUniformParts();
+        for (int level = 0; level < client.length; level++) {
+            client[level] /= 2;
+        }
+        double[] parts = logUniformParts();
+        CoupledSum comonotone = CoupledSum.of(client, parts.length, 1);
+        double[] targets = CorrectionStep.quantilesOfSum(comonotone, parts, 0.5);
+        assertThat(CorrectionStep.multiplier(comonotone, parts, targets)).isCloseTo(0.5, within(1e-4));
+        assertThat(CorrectionStep.logError(comonotone, parts, 0.5, targets)).isLessThan(1e-12);
+        CoupledSum independent = CoupledSum.independent(client, parts.length);
+        double best = CorrectionStep.multiplier(independent, parts, targets);
+        assertThat(CorrectionStep.logError(independent, parts, best, targets)).isGreaterThan(0.01);
     }
 
     /** X log-uniform from 0.1 to 100 ms (its median 3.16 ms), as 100 quantiles. */
@@ -74,7 +94,7 @@ class TracingDilationTest {
         // X log-uniform from 0.1 to 100 ms (its median 3.16 ms), H 0.5 ms. Untraced made with c = 0.5
         // and b = 0.6: the body halved, the tail compressed. The step finds both again, where a
         // multiplier alone cannot fit the median and p99 together.
-        double[] roundTrip = constant(0.5);
+        CoupledSum roundTrip = CoupledSum.independent(constant(0.5), 100);
         double[] parts = logUniformParts();
         double median = parts[parts.length / 2];
         double[] targets = CorrectionStep.quantilesOfSum(roundTrip, CorrectionStep.reshaped(parts, 0.6, median), 0.5);
@@ -94,7 +114,7 @@ class TracingDilationTest {
         // X log-uniform from 0.1 to 100 ms, H 0.5 ms. Untraced made with c = 0.8 and a shift of 2 ms:
         // tracing's constant cost taken off every delay, so the body shrinks far more than the tail,
         // which neither a multiplier nor an exponent below 1 can do. The step finds both again.
-        double[] roundTrip = constant(0.5);
+        CoupledSum roundTrip = CoupledSum.independent(constant(0.5), 100);
         double[] parts = logUniformParts();
         double[] targets = CorrectionStep.quantilesOfSum(roundTrip, CorrectionStep.shiftedParts(parts, 0.8, 2), 1);
         CorrectionStep.ShiftBounds bounds = new CorrectionStep.ShiftBounds(1, 0, 1, 10);
@@ -128,7 +148,7 @@ class TracingDilationTest {
         // The same targets as above, with too few evaluations for the simplex to converge: the
         // step still answers, with an error no worse than the multiplier's alone, and near the
         // exponent that made the targets.
-        double[] roundTrip = constant(0.5);
+        CoupledSum roundTrip = CoupledSum.independent(constant(0.5), 100);
         double[] parts = logUniformParts();
         double median = parts[parts.length / 2];
         double[] targets = CorrectionStep.quantilesOfSum(roundTrip, CorrectionStep.reshaped(parts, 0.6, median), 0.5);

@@ -80,8 +80,10 @@ public final class ObservationReport {
                     Locale.ROOT,
                     "latency NRMSE (client latency observed, against the engine's latency plus the measured "
                             + "client round trip, timed beside the writes for writes and beside the reads, mean "
-                            + "%.2f ms, for reads): %.4f; the observation's sampling alone would give about %.4f%n",
+                            + "%.2f ms, for reads; the two coupled %.2f, as the traced operations measured): %.4f; "
+                            + "the observation's sampling alone would give about %.4f%n",
                     observed.meanReadRoundTripMillis(),
+                    observed.clientCoupling(),
                     observed.latencyNrmse(),
                     observed.latencyNoiseFloor()));
         }
@@ -143,6 +145,7 @@ public final class ObservationReport {
                 observed.predictionWindows(),
                 observed.meanClientGapMillis(),
                 observed.meanReadRoundTripMillis(),
+                observed.clientCoupling(),
                 observed.latencyOffsetMillis(),
                 observed.rmse(),
                 observed.noiseFloor(),

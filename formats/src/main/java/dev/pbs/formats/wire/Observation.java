@@ -58,6 +58,16 @@ public record Observation(
         @JsonProperty("mean_read_round_trip_ms")
         double meanReadRoundTripMillis,
 
+        @Schema(
+                description = "How the predicted latencies couple the client's part of an operation (the round "
+                        + "trip) with the engine's latency: the correlation of their normal scores, from 0 "
+                        + "(independent) to 1 (the slowest with the slowest), as measured on the probe's traced "
+                        + "operations.",
+                minimum = "0",
+                maximum = "1")
+        @JsonProperty("client_coupling")
+        double clientCoupling,
+
         @JsonProperty("latency_offset_ms") double latencyOffsetMillis,
 
         @Schema(description = "RMSE of observed against predicted.") @JsonProperty("rmse_t_visibility")

@@ -25,6 +25,7 @@ class ObservationReportTest {
             1,
             0.75,
             0.6,
+            0.4,
             0.5,
             List.of(
                     new ObservedPoint(0, ProportionEstimate.of(90, 100), 0.92, 0.85, 0.92, 0.88, 0.3),
@@ -43,6 +44,7 @@ class ObservationReportTest {
         assertThat(json.get("noise_floor_latency").asDouble()).isCloseTo(Math.sqrt(0.05) / 2, within(1e-12));
         assertThat(json.get("mean_client_gap_ms").asDouble()).isEqualTo(0.75);
         assertThat(json.get("mean_read_round_trip_ms").asDouble()).isEqualTo(0.6);
+        assertThat(json.get("client_coupling").asDouble()).isEqualTo(0.4);
         assertThat(json.get("prediction_windows").asInt()).isEqualTo(1);
         JsonNode windowed =
                 JsonMapping.mapper().readTree(ObservationReport.json(OBSERVED.withPoints(OBSERVED.points(), 3)));

@@ -40,6 +40,7 @@ class PauseFidelityReportTest {
                 1,
                 0.9,
                 0.8,
+                0,
                 0.5,
                 List.of(
                         new ObservedPoint(

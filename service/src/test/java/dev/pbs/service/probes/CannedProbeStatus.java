@@ -62,6 +62,7 @@ public final class CannedProbeStatus {
                 1,
                 3.8,
                 3.5,
+                0,
                 1.2,
                 points,
                 List.of(

@@ -1,0 +1,144 @@
+package dev.pbs.cassandra.probe;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.apache.commons.statistics.distribution.NormalDistribution;
+
+/**
+ * The sum of the client's part H of an operation and the coordinator's part X, each given as a grid
+ * of quantiles at the mid-points of equal slices (ms), when the two go together as a Gaussian copula
+ * with correlation rho of their normal scores couples them: 0 independent, 1 comonotone (the
+ * slowest client part with the slowest coordinator part).
+ *
+ * <p>The sum is a set of h + c x over pairs of levels (h of H's grid, x of X's), each level of either
+ * grid in as many pairs as the other grid has levels, so that both parts keep their distributions
+ * exactly. Independent, the pairs are every pair of levels. Coupled, pair k of K (K the product of
+ * the two grids' sizes) takes H's level of the normal score z = Phi^-1((k + 1/2) / K), and X's level
+ * of the rank of rho z + sqrt(1 - rho^2) e among the K pairs, e the stratified normal scores in a
+ * fixed random order (Iman and Conover's reordering, deterministic).
+ */
+public final class CoupledSum {
+
+    private static final long SEED = 20261205L;
+
+    private final double[] first;
+    private final double correlation;
+    private final int secondLevels;
+    /** For each pair, the level of the first grid, or null when independent (every pair of levels). */
+    private final int[] firstLevel;
+    /** For each pair, the level of the second grid, or null when independent. */
+    private final int[] secondLevel;
+
+    private CoupledSum(double[] first, int secondLevels, double correlation, int[] firstLevel, int[] secondLevel) {
+        this.first = first.clone();
+        this.secondLevels = secondLevels;
+        this.correlation = correlation;
+        this.firstLevel = firstLevel;
+        this.secondLevel = secondLevel;
+    }
+
+    /** H independent of X. */
+    public static CoupledSum independent(double[] first, int secondLevels) {
+        return of(first, secondLevels, 0);
+    }
+
+    /**
+     * @param first H's quantiles, ms
+     * @param secondLevels how many quantiles X's grid will have
+     * @param correlation rho of the normal scores, within [0, 1]
+     * @throws IllegalArgumentException when rho is outside [0, 1] or a grid is empty
+     */
+    public static CoupledSum of(double[] first, int secondLevels, double correlation) {
+        if (!(correlation >= 0 && correlation <= 1)) {
+            throw new IllegalArgumentException(
+                    "a correlation of the client's part must be within [0, 1], not " + correlation);
+        }
+        if (first.length == 0 || secondLevels < 1) {
+            throw new IllegalArgumentException("both grids of quantiles need at least one level");
+        }
+        if (correlation == 0) {
+            return new CoupledSum(first, secondLevels, 0, null, null);
+        }
+        int pairs = first.length * secondLevels;
+        NormalDistribution normal = NormalDistribution.of(0, 1);
+        double[] stratified = new double[pairs];
+        for (int k = 0; k < pairs; k++) {
+            stratified[k] = normal.inverseCumulativeProbability((k + 0.5) / pairs);
+        }
+        int[] order = permutation(pairs);
+        double own = Math.sqrt(Math.max(0, 1 - correlation * correlation));
+        double[] scores = new double[pairs];
+        for (int k = 0; k < pairs; k++) {
+            scores[k] = correlation * stratified[k] + own * stratified[order[k]];
+        }
+        Integer[] byScore = new Integer[pairs];
+        for (int k = 0; k < pairs; k++) {
+            byScore[k] = k;
+        }
+        // Ties (rho = 1) keep the pairs' order, so that comonotone pairs come out level by level.
+        Arrays.sort(byScore, (a, b) -> scores[a] != scores[b] ? Double.compare(scores[a], scores[b]) : a - b);
+        int[] firstLevel = new int[pairs];
+        int[] secondLevel = new int[pairs];
+        for (int k = 0; k < pairs; k++) {
+            firstLevel[k] = k / secondLevels;
+        }
+        for (int rank = 0; rank < pairs; rank++) {
+            secondLevel[byScore[rank]] = rank / first.length;
+        }
+        return new CoupledSum(first, secondLevels, correlation, firstLevel, secondLevel);
+    }
+
+    /** H's quantiles, ms. */
+    public double[] first() {
+        return first.clone();
+    }
+
+    /** rho, within [0, 1]. */
+    public double correlation() {
+        return correlation;
+    }
+
+    /**
+     * Every h + c x of the pairs, sorted.
+     *
+     * @param second X's quantiles, as many as this sum was made for
+     * @param multiplier c
+     */
+    public double[] sortedSums(double[] second, double multiplier) {
+        if (second.length != secondLevels) {
+            throw new IllegalArgumentException(
+                    "expected " + secondLevels + " quantiles of the coordinator's part, got " + second.length);
+        }
+        double[] sums = new double[first.length * second.length];
+        if (firstLevel == null) {
+            int next = 0;
+            for (double h : first) {
+                for (double x : second) {
+                    sums[next++] = h + x * multiplier;
+                }
+            }
+        } else {
+            for (int k = 0; k < sums.length; k++) {
+                sums[k] = first[firstLevel[k]] + second[secondLevel[k]] * multiplier;
+            }
+        }
+        Arrays.sort(sums);
+        return sums;
+    }
+
+    /** A fixed random order of 0 .. size - 1 (Fisher and Yates). */
+    private static int[] permutation(int size) {
+        int[] order = new int[size];
+        for (int k = 0; k < size; k++) {
+            order[k] = k;
+        }
+        SplittableRandom random = new SplittableRandom(SEED);
+        for (int k = size - 1; k > 0; k--) {
+            int other = random.nextInt(k + 1);
+            int kept = order[k];
+            order[k] = order[other];
+            order[other] = kept;
+        }
+        return order;
+    }
+}
