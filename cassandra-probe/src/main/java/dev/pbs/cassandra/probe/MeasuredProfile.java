@@ -43,11 +43,20 @@ public final class MeasuredProfile {
      *     fewer replicas with samples than the replication factor (with what to try instead)
      */
     public static LatencyProfile of(ProbeSnapshot snapshot, String name) {
+        return of(snapshot, name, false);
+    }
+
+    /**
+     * {@link #of(ProbeSnapshot, String)}, over one datacenter the other replicas' W and A calibrated
+     * on the writes at ONE through a node that is not a replica when {@code writesThroughOther}
+     * (see {@link TracingDilation#estimate(ProbeSnapshot, java.util.function.Function, boolean)}).
+     */
+    static LatencyProfile of(ProbeSnapshot snapshot, String name, boolean writesThroughOther) {
         if (snapshot.datacenters().isPresent()) {
             return DatacenterProfile.of(snapshot, snapshot.datacenters().get(), name, true);
         }
         TracingDilation.Corrections corrections =
-                TracingDilation.estimate(snapshot, candidate -> traced(snapshot, candidate, name));
+                TracingDilation.estimate(snapshot, candidate -> traced(snapshot, candidate, name), writesThroughOther);
         return fromTraces(undilated(snapshot, corrections), name, " " + corrections.explanation());
     }
 

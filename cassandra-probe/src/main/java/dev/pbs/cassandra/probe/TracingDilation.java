@@ -92,10 +92,10 @@ public final class TracingDilation {
 
     private static final int LEVELS = 100;
     /**
-     * The row of {@link #coordinatorParts} holding a write at ONE through a node that is not a
-     * replica, when it is not one of the four calibrated.
+     * The row of {@link #coordinatorParts} holding the write that is not one of the four calibrated:
+     * at ONE through a node that is not a replica, or at TWO through a replica.
      */
-    private static final int OUTSIDE_WRITE = 4;
+    private static final int UNCALIBRATED_WRITE = 4;
 
     private static final long TRIALS = 100_000;
     private static final long SEED = 42;
@@ -162,6 +162,20 @@ public final class TracingDilation {
      * @param profiles the profile the snapshot's traced delays give once corrected as given
      */
     public static Corrections estimate(ProbeSnapshot snapshot, Function<Corrections, LatencyProfile> profiles) {
+        return estimate(snapshot, profiles, false);
+    }
+
+    /**
+     * {@link #estimate(ProbeSnapshot, Function)}, the other replicas' W and A calibrated on the writes
+     * at ONE through a node that is not a replica (where enough were timed) when {@code
+     * writesThroughOtherAllowed}, else on the writes at TWO through a replica, as the probe does: a
+     * comparison (NaturalCellsLongIT). Calibrated through another node, the token-unaware cell's
+     * writes came within 3% (latency N-RMSE) but its staleness RMSE went from 0.17% to 1.09%, and
+     * the writes at TWO were predicted twice as long at p99 (16.6 ms against 8.6): with two replicas
+     * or more, the writes at TWO calibrate (docs/fidelity-results.md, 2026-12-05, seventh session).
+     */
+    static Corrections estimate(
+            ProbeSnapshot snapshot, Function<Corrections, LatencyProfile> profiles, boolean writesThroughOtherAllowed) {
         ClientLatencies.Snapshot client = snapshot.client();
         int n = snapshot.replicationFactor();
         // With one replica per key the operations at TWO cannot stay within it: the operations
@@ -181,16 +195,14 @@ public final class TracingDilation {
         // With two replicas or more, the other replicas' R and S are calibrated on the reads at ONE
         // through a node that is not a replica where enough were timed (see above), else at TWO.
         boolean readsThroughOther = throughOther || client.readsThroughOther().getTotalCount() >= MINIMUM_SAMPLES;
-        Histogram[] untraced = throughOther
-                ? new Histogram[] {
-                    client.writesAtOne(), client.writesThroughOther(), client.readsAtOne(), client.readsThroughOther()
-                }
-                : new Histogram[] {
-                    client.writesAtOne(),
-                    client.writesAtTwo(),
-                    client.readsAtOne(),
-                    readsThroughOther ? client.readsThroughOther() : client.readsAtTwo()
-                };
+        boolean writesThroughOther = throughOther
+                || (writesThroughOtherAllowed && client.writesThroughOther().getTotalCount() >= MINIMUM_SAMPLES);
+        Histogram[] untraced = {
+            client.writesAtOne(),
+            writesThroughOther ? client.writesThroughOther() : client.writesAtTwo(),
+            client.readsAtOne(),
+            readsThroughOther ? client.readsThroughOther() : client.readsAtTwo()
+        };
         long fewest = client.roundTrips().getTotalCount();
         for (Histogram histogram : untraced) {
             fewest = Math.min(fewest, histogram.getTotalCount());
@@ -209,7 +221,7 @@ public final class TracingDilation {
         }
         Corrections corrections = Corrections.NONE;
         double[] tracedMedians = tracedMedians(snapshot);
-        double[][] parts = coordinatorParts(traced, n, throughOther, readsThroughOther);
+        double[][] parts = coordinatorParts(traced, n, writesThroughOther, readsThroughOther);
         double[][] tracedParts = parts;
         double[][] steps = new double[untraced.length][];
         int round = 0;
@@ -237,29 +249,28 @@ public final class TracingDilation {
                 break;
             }
             corrections = corrections.then(steps);
-            parts = coordinatorParts(profiles.apply(corrections), n, throughOther, readsThroughOther);
+            parts = coordinatorParts(profiles.apply(corrections), n, writesThroughOther, readsThroughOther);
         }
-        String[] operations = throughOther
-                ? new String[] {
-                    "writes at ONE through a replica",
-                    "writes at ONE through a node that is not a replica",
-                    "reads at ONE through a replica",
-                    "reads at ONE through a node that is not a replica"
-                }
-                : new String[] {
-                    "writes at ONE",
-                    "writes at TWO",
-                    "reads at ONE",
-                    readsThroughOther ? "reads at ONE through a node that is not a replica" : "reads at TWO"
-                };
+        String[] operations = {
+            throughOther ? "writes at ONE through a replica" : "writes at ONE",
+            writesThroughOther ? "writes at ONE through a node that is not a replica" : "writes at TWO",
+            throughOther ? "reads at ONE through a replica" : "reads at ONE",
+            readsThroughOther ? "reads at ONE through a node that is not a replica" : "reads at TWO"
+        };
         String account = CalibrationAccount.of(
                 snapshot, client, operations, targets, tracedParts, parts, roundTrip, corrections);
-        if (parts.length > OUTSIDE_WRITE && client.writesThroughOther().getTotalCount() >= MINIMUM_SAMPLES) {
-            account += CalibrationAccount.uncalibrated(
-                    "writes at ONE through a node that is not a replica",
-                    client.writesThroughOther(),
-                    roundTrip,
-                    parts[OUTSIDE_WRITE]);
+        if (parts.length > UNCALIBRATED_WRITE) {
+            // The writes timed the other way, not calibrated on: through a node that is not a
+            // replica, or at TWO through a replica.
+            boolean atTwo = writesThroughOther;
+            Histogram timed = atTwo ? client.writesAtTwo() : client.writesThroughOther();
+            if (timed.getTotalCount() >= MINIMUM_SAMPLES) {
+                account += CalibrationAccount.uncalibrated(
+                        atTwo ? "writes at TWO" : "writes at ONE through a node that is not a replica",
+                        timed,
+                        roundTrip,
+                        parts[UNCALIBRATED_WRITE]);
+            }
         }
         return corrections.explained(account + String.format(Locale.ROOT, " Found in %d rounds.", round));
     }
@@ -288,38 +299,43 @@ public final class TracingDilation {
     }
 
     /**
-     * {@link #coordinatorParts(LatencyProfile, int, boolean)}, the last part a read at ONE through a
-     * coordinator that is not a replica when {@code readsThroughOther}, whatever {@code throughOther};
-     * then, with {@code readsThroughOther} but not {@code throughOther}, a fifth part ({@link
-     * #OUTSIDE_WRITE}): a write at ONE through a coordinator that is not a replica, not calibrated on.
+     * The model's coordinator part of each calibrating operation, as {@link #LEVELS} quantiles, ms,
+     * in the order of {@link Corrections#paths}: a write at ONE through a replica; a write at ONE
+     * through a coordinator that is not a replica ({@code writesThroughOther}) or at TWO through a
+     * replica; a read at ONE through a replica; a read at ONE through a coordinator that is not a
+     * replica ({@code readsThroughOther}) or at TWO through a replica. Then, where the other kind of
+     * write is in the runs made (a run through a coordinator that is not a replica, or at TWO), a
+     * fifth part ({@link #UNCALIBRATED_WRITE}): that write, not calibrated on.
      */
-    static double[][] coordinatorParts(LatencyProfile profile, int n, boolean throughOther, boolean readsThroughOther) {
-        List<QuorumConfiguration> colocated = throughOther
-                ? List.of(QuorumConfiguration.of(n, 1, 1))
-                : List.of(QuorumConfiguration.of(n, 1, 1), QuorumConfiguration.of(n, 2, 2));
+    static double[][] coordinatorParts(
+            LatencyProfile profile, int n, boolean writesThroughOther, boolean readsThroughOther) {
+        boolean atTwo = n >= 2;
+        List<QuorumConfiguration> colocated = atTwo
+                ? List.of(QuorumConfiguration.of(n, 1, 1), QuorumConfiguration.of(n, 2, 2))
+                : List.of(QuorumConfiguration.of(n, 1, 1));
         SimulationResult replica = run(profile, n, colocated, true);
         ConfigurationResult one = replica.configuration(1, 1).orElseThrow();
-        ConfigurationResult outside = throughOther || readsThroughOther
+        ConfigurationResult two = atTwo ? replica.configuration(2, 2).orElseThrow() : null;
+        ConfigurationResult outside = writesThroughOther || readsThroughOther
                 ? run(profile, n, List.of(QuorumConfiguration.of(n, 1, 1)), false)
                         .configuration(1, 1)
                         .orElseThrow()
                 : null;
-        ConfigurationResult otherWrite =
-                throughOther ? outside : replica.configuration(2, 2).orElseThrow();
-        ConfigurationResult otherRead =
-                readsThroughOther ? outside : replica.configuration(2, 2).orElseThrow();
-        // Writes through a node that is not a replica are not calibrated on when a write at TWO is,
-        // but the run already made says what the corrected delays predict for them (the account).
-        boolean outsideWrite = outside != null && !throughOther;
-        double[][] parts = new double[outsideWrite ? OUTSIDE_WRITE + 1 : OUTSIDE_WRITE][LEVELS];
+        ConfigurationResult otherWrite = writesThroughOther ? outside : two;
+        ConfigurationResult otherRead = readsThroughOther ? outside : two;
+        // The runs already made say what the corrected delays predict for the write not calibrated
+        // on (the account).
+        ConfigurationResult uncalibrated = writesThroughOther ? two : outside;
+        double[][] parts = new double[uncalibrated != null ? UNCALIBRATED_WRITE + 1 : UNCALIBRATED_WRITE][LEVELS];
         for (int level = 0; level < LEVELS; level++) {
             double percentile = 100.0 * (level + 0.5) / LEVELS;
             parts[0][level] = one.writeLatency(percentile).valueMillis();
             parts[1][level] = otherWrite.writeLatency(percentile).valueMillis();
             parts[2][level] = one.readLatency(percentile).valueMillis();
             parts[3][level] = otherRead.readLatency(percentile).valueMillis();
-            if (outsideWrite) {
-                parts[OUTSIDE_WRITE][level] = outside.writeLatency(percentile).valueMillis();
+            if (uncalibrated != null) {
+                parts[UNCALIBRATED_WRITE][level] =
+                        uncalibrated.writeLatency(percentile).valueMillis();
             }
         }
         return parts;

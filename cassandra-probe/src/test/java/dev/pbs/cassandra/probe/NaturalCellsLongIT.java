@@ -203,6 +203,28 @@ class NaturalCellsLongIT {
                         alternative.rmse(),
                         alternative.latencyNrmse());
             }
+            if (both.measurement().client().writesThroughOther().getTotalCount() >= TracingDilation.MINIMUM_SAMPLES) {
+                // The other replicas' W and A calibrated on the writes through a node that is not a
+                // replica instead of the writes at TWO through one.
+                LatencyProfile throughOther = MeasuredProfile.withReadPath(
+                        MeasuredProfile.of(both.measurement(), "through-other", true), run.readPath());
+                ObservedStaleness alternative = StalenessObserver.compare(
+                        both.observation(), throughOther, replicas, StalenessObserver.DEFAULT_CORRECTION, coupling);
+                System.out.printf(
+                        "natural cell %s, whole profile: the other replicas' writes calibrated on the writes at TWO "
+                                + "RMSE %.4f, latency NRMSE %.4f; on the writes through a node that is not a replica "
+                                + "RMSE %.4f, latency NRMSE %.4f%n",
+                        name,
+                        unwindowed.rmse(),
+                        unwindowed.latencyNrmse(),
+                        alternative.rmse(),
+                        alternative.latencyNrmse());
+                ObservationPrinter.printLatencies(alternative);
+                String provenance = throughOther.provenance();
+                System.out.printf(
+                        "natural cell %s (through other), calibration: %s%n",
+                        name, provenance.substring(Math.max(0, provenance.indexOf("Tracing's own cost"))));
+            }
             print(name, observed);
             // The calibration of tracing's correction: the untraced operations against what the
             // corrected delays predict for them, to tell a misfit from an observation that differs.

@@ -215,14 +215,7 @@ class TracingDilationTest {
         // (1 + 3). Through a node that is not a replica, reads take 1 + 3 (one replica's R + S) and
         // writes 1 + 11, which would divide by about 1.1: with three replicas per key the writes at
         // TWO calibrate the other replicas' W and A, the reads through other nodes their R and S.
-        WarsRecorder recorder = tracedAtFourTimes(List.of("127.0.0.1", "127.0.0.2", "127.0.0.3"));
-        ClientLatencies client = new ClientLatencies();
-        for (int i = 0; i < 100; i++) {
-            timedAtOneAndTwo(client);
-            client.untracedThroughOther(Operation.WRITE, 12000);
-            client.untracedThroughOther(Operation.READ, 4000);
-        }
-        ProbeSnapshot snapshot = snapshot(3, 4, client, recorder);
+        ProbeSnapshot snapshot = timedThroughOtherNodesToo();
         TracingDilation.Corrections corrections = TracingDilation.estimate(
                 snapshot, candidate -> MeasuredProfile.traced(snapshot, candidate, "measured"));
         assertThat(corrections.remoteWrite().divisorAt(8)).isCloseTo(4, within(0.05));
@@ -234,6 +227,22 @@ class TracingDilationTest {
                 .doesNotContain("Untraced writes at ONE through a node that is not a replica took")
                 .contains("Untraced writes at ONE through a node that is not a replica (not calibrated on) took 12.007 "
                         + "ms at the median");
+    }
+
+    @Test
+    void estimate_writesThroughOtherNodesAllowed_calibrateTheOtherReplicasWrites() {
+        // As above, but the writes through a node that is not a replica (1 + 11 ms) calibrate the
+        // other replicas' W and A: the earlier of three replicas' W + A must take 11 ms, so their
+        // traced 12 ms is divided by about 1.1, far less than the writes at TWO would (4); those are
+        // then reported, not calibrated on.
+        ProbeSnapshot snapshot = timedThroughOtherNodesToo();
+        TracingDilation.Corrections corrections = TracingDilation.estimate(
+                snapshot, candidate -> MeasuredProfile.traced(snapshot, candidate, "measured"), true);
+        assertThat(corrections.remoteWrite().divisorAt(8)).isBetween(1.0, 1.2);
+        assertThat(corrections.remoteRead().divisorAt(8)).isCloseTo(4, within(0.05));
+        assertThat(corrections.explanation())
+                .contains("Untraced writes at ONE through a node that is not a replica took 12.007 ms at the median")
+                .contains("Untraced writes at TWO (not calibrated on) took 4.001 ms at the median");
     }
 
     @Test
@@ -282,6 +291,22 @@ class TracingDilationTest {
         assertThat(corrections.remoteRead().divisorAt(8)).isCloseTo(4, within(0.05));
         assertThat(corrections.localRead().divisorAt(2)).isCloseTo(4, within(0.05));
         assertThat(corrections.explanation()).contains("reads at ONE through a node that is not a replica");
+    }
+
+    /**
+     * Three replicas of four nodes, traced as {@link #tracedAtFourTimes(List)} says, timed at ONE
+     * and TWO as {@link #timedAtOneAndTwo} says, and through the node that is not a replica: writes
+     * 1 + 11 ms, reads 1 + 3 ms.
+     */
+    private static ProbeSnapshot timedThroughOtherNodesToo() {
+        WarsRecorder recorder = tracedAtFourTimes(List.of("127.0.0.1", "127.0.0.2", "127.0.0.3"));
+        ClientLatencies client = new ClientLatencies();
+        for (int i = 0; i < 100; i++) {
+            timedAtOneAndTwo(client);
+            client.untracedThroughOther(Operation.WRITE, 12000);
+            client.untracedThroughOther(Operation.READ, 4000);
+        }
+        return snapshot(3, 4, client, recorder);
     }
 
     /**
