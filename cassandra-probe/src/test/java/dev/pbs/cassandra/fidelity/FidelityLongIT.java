@@ -18,7 +18,13 @@ import org.junit.jupiter.api.Test;
 @Tag("fidelity")
 class FidelityLongIT {
 
-    private static final int WRITES = 5000;
+    /**
+     * 3,500 since 2026-12-05: with 5,000 the cell took 15.5 minutes on a slow day and the whole
+     * {@code .ci/run} 48, over its 45-minute aim; the noise floor grows by about a fifth (0.30% to
+     * about 0.36%), well within the band's 1%.
+     */
+    private static final int WRITES = 3500;
+
     private static final double WRITES_PER_SECOND = 10;
 
     /** Observed writes that may fail (time out) in a run that counts; more, and it runs again once. */
@@ -28,7 +34,7 @@ class FidelityLongIT {
     private static final double MOST_OUTSIDE_BAND = 0.01;
 
     /**
-     * The W = 10, A = R = S = 5 ms cell with 5,000 writes (each read at 21 delays), predicted from
+     * The W = 10, A = R = S = 5 ms cell with 3,500 writes (each read at 21 delays), predicted from
      * the profile the probe measured meanwhile. Two things the probe cannot settle from outside
      * move the prediction, and which way fits moved with the machine's load in every run recorded
      * in docs/fidelity-results.md: the read's time origin, known only to within the client's round
