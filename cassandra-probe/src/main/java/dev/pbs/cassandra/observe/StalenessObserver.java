@@ -83,15 +83,6 @@ public final class StalenessObserver {
 
     /**
      * Compares an observation of N = {@code n} replicas with the engine's prediction from {@code
-     * measured}, the client's part of each operation independent of the coordinator's.
-     */
-    public static ObservedStaleness compare(
-            RawObservation raw, LatencyProfile measured, int n, ClientGapCorrection correction) {
-        return compare(raw, measured, n, correction, 0);
-    }
-
-    /**
-     * Compares an observation of N = {@code n} replicas with the engine's prediction from {@code
      * measured}.
      *
      * @param clientCoupling how the client's part of an operation goes with the coordinator's: the

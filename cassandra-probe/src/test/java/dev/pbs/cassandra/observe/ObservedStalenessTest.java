@@ -162,7 +162,7 @@ class ObservedStalenessTest {
         latencies.recordValue(3_000);
         RawObservation raw = allFreshAtOnePoint(settings, besideWrites, besideReads, latencies);
 
-        ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.MEASURED);
+        ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.MEASURED, 0);
 
         assertThat(predictedMillis(compared, "read", 50)).isCloseTo(3.0, within(0.01));
         assertThat(predictedMillis(compared, "read", 99)).isCloseTo(3.0, within(0.01));
@@ -172,7 +172,7 @@ class ObservedStalenessTest {
         // Without round trips beside the reads, those beside the writes serve for both.
         RawObservation writesOnly =
                 allFreshAtOnePoint(settings, besideWrites, new org.HdrHistogram.Histogram(60_000_000L, 3), latencies);
-        ObservedStaleness fallback = StalenessObserver.compare(writesOnly, profile, 3, ClientGapCorrection.MEASURED);
+        ObservedStaleness fallback = StalenessObserver.compare(writesOnly, profile, 3, ClientGapCorrection.MEASURED, 0);
         assertThat(predictedMillis(fallback, "read", 50)).isCloseTo(22.0, within(0.02));
         assertThat(fallback.meanReadRoundTripMillis()).isCloseTo(20.0, within(0.02));
     }
@@ -287,7 +287,7 @@ class ObservedStalenessTest {
                 writes,
                 reads,
                 ReadPathTally.none(3));
-        ObservedStaleness latency = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.LATENCY);
+        ObservedStaleness latency = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.LATENCY, 0);
         // offset = ((4 - 0) + (8 - 2)) / 2 = 5 ms: t = 0 -> 5 (1/3); t = 5 -> 5 + 5 + 1 = 11 (1); t = 8 -> 14 (1).
         assertThat(latency.latencyOffsetMillis()).isCloseTo(5.0, within(0.01));
         assertThat(latency.points().get(0).predicted()).isCloseTo(1.0 / 3, within(0.002));
@@ -298,10 +298,10 @@ class ObservedStalenessTest {
         assertThat(latency.points().get(1).predictedWithoutGap()).isCloseTo(1.0 / 3, within(0.002));
         assertThat(latency.points().get(0).predictedWithGap()).isEqualTo(1.0);
         assertThat(latency.rmse()).isEqualTo(latency.rmseWithLatencyOffset());
-        ObservedStaleness alone = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.NONE);
+        ObservedStaleness alone = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.NONE, 0);
         assertThat(alone.points().get(1).predicted()).isCloseTo(1.0 / 3, within(0.002));
         assertThat(alone.rmse()).isEqualTo(alone.rmseWithoutGap());
-        ObservedStaleness roundTrip = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.MEASURED);
+        ObservedStaleness roundTrip = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.MEASURED, 0);
         assertThat(roundTrip.rmse()).isEqualTo(roundTrip.rmseWithRoundTrip());
     }
 
@@ -324,7 +324,7 @@ class ObservedStalenessTest {
                 empty,
                 empty,
                 ReadPathTally.none(1));
-        ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.LATENCY);
+        ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.LATENCY, 0);
         assertThat(compared.latencyOffsetMillis()).isZero();
         // No read answered at the only t: nothing to compare, and no exception.
         assertThat(compared.points()).isEmpty();
