@@ -1,6 +1,6 @@
 package dev.pbs.cli;
 
-import dev.pbs.questions.PredictionQuestion;
+import dev.pbs.questions.PredictionQuestionBuilder;
 import java.util.List;
 import picocli.CommandLine.Option;
 
@@ -76,7 +76,7 @@ final class FaultCommandOptions {
     private List<Double> recoveryTimes;
 
     /** Gives the options to a question being built. */
-    PredictionQuestion.Builder applyTo(PredictionQuestion.Builder question) {
+    PredictionQuestionBuilder applyTo(PredictionQuestionBuilder question) {
         return question.pauses(pauseEveryMillis, pauseForMillis, pauseTiming)
                 .outages(outageEveryMillis, outageForMillis, hintWindowMillis, hintReplayMillis)
                 .faultyReplicas(faultyReplicas)

@@ -37,7 +37,7 @@ public record SlaQuestion(PredictionQuestion prediction, double probability) {
     /** Collects a question's values as given (null: not given) and checks them all in {@link #build()}. */
     public static final class Builder {
 
-        private final PredictionQuestion.Builder prediction;
+        private final PredictionQuestionBuilder prediction;
         private final LatencyProfile profile;
         private final Rules rules;
         private final boolean namedTopology;

@@ -26,12 +26,12 @@ class FaultQuestionTest {
             .faults(new Faults(null, PROFILE_OUTAGES, List.of(2)))
             .build();
 
-    private static PredictionQuestion.Builder commandLine(LatencyProfile profile) {
+    private static PredictionQuestionBuilder commandLine(LatencyProfile profile) {
         return PredictionQuestion.builder(profile, QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE)
                 .replicas(3L);
     }
 
-    private static PredictionQuestion.Builder json(LatencyProfile profile) {
+    private static PredictionQuestionBuilder json(LatencyProfile profile) {
         return PredictionQuestion.builder(profile, QuestionLimits.COMMAND_LINE, Vocabulary.JSON)
                 .replicas(3L);
     }

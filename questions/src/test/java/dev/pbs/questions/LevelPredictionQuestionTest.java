@@ -29,7 +29,7 @@ class LevelPredictionQuestionTest {
                     CoordinatorPlacement.RANDOM))
             .build();
 
-    private static PredictionQuestion.Builder question(LatencyProfile profile, Vocabulary vocabulary) {
+    private static PredictionQuestionBuilder question(LatencyProfile profile, Vocabulary vocabulary) {
         return PredictionQuestion.builder(profile, QuestionLimits.COMMAND_LINE, vocabulary);
     }
 

@@ -16,11 +16,11 @@ class PredictionQuestionTest {
             BuiltInProfiles.named("lnkd-disk").orElseThrow();
     private static final QuestionLimits SERVICE = new QuestionLimits(8, 200_000, 2_000, 4);
 
-    private static PredictionQuestion.Builder json() {
+    private static PredictionQuestionBuilder json() {
         return PredictionQuestion.builder(PROFILE, SERVICE, Vocabulary.JSON);
     }
 
-    private static PredictionQuestion.Builder commandLine() {
+    private static PredictionQuestionBuilder commandLine() {
         return PredictionQuestion.builder(PROFILE, QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE);
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.pbs.montecarlo.ReadFanout;
 import dev.pbs.questions.InvalidQuestionException;
 import dev.pbs.questions.PredictionQuestion;
+import dev.pbs.questions.PredictionQuestionBuilder;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.questions.Vocabulary;
 import dev.pbs.service.core.ProfileStore;
@@ -72,7 +73,7 @@ public final class PredictionRequestReader {
      */
     public PredictionQuestion read(JsonNode body) {
         JsonFields fields = new JsonFields(body, FIELDS);
-        PredictionQuestion.Builder question = PredictionQuestion.builder(
+        PredictionQuestionBuilder question = PredictionQuestion.builder(
                         RequestProfiles.resolve(fields, profiles), limits, Vocabulary.JSON)
                 .replicas(fields.wholeNumber("n"))
                 .quorums(fields.quorum("r"), fields.quorum("w"))
@@ -100,7 +101,7 @@ public final class PredictionRequestReader {
     }
 
     /** The fault fields, JSON types checked here and values by the question ({@code questions.FaultOptions}). */
-    private static PredictionQuestion.Builder faults(JsonFields fields, PredictionQuestion.Builder question) {
+    private static PredictionQuestionBuilder faults(JsonFields fields, PredictionQuestionBuilder question) {
         return question.pauses(
                         fields.number("pause_every_ms"), fields.number("pause_for_ms"), fields.text("pause_timing"))
                 .outages(

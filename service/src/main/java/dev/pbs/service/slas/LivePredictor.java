@@ -10,6 +10,7 @@ import dev.pbs.montecarlo.tuning.CandidateMetrics;
 import dev.pbs.montecarlo.tuning.Requirement;
 import dev.pbs.montecarlo.workload.WorkloadStaleness;
 import dev.pbs.questions.PredictionQuestion;
+import dev.pbs.questions.PredictionQuestionBuilder;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.questions.Vocabulary;
 import java.time.Instant;
@@ -79,7 +80,7 @@ public final class LivePredictor {
         List<Double> windows = union(WINDOW_PROBABILITIES, sla.requirements(), LivePredictor::windowProbability);
         List<Double> times = times(sla.requirements());
         List<Double> percentiles = union(PERCENTILES, sla.requirements(), LivePredictor::percentile);
-        PredictionQuestion.Builder builder = PredictionQuestion.builder(profile, limits, Vocabulary.JSON)
+        PredictionQuestionBuilder builder = PredictionQuestion.builder(profile, limits, Vocabulary.JSON)
                 .timesMillis(times)
                 .windows(windows)
                 .percentiles(percentiles)

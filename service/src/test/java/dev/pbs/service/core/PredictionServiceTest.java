@@ -7,6 +7,7 @@ import dev.pbs.formats.wire.Prediction;
 import dev.pbs.model.profile.BuiltInProfiles;
 import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.questions.PredictionQuestion;
+import dev.pbs.questions.PredictionQuestionBuilder;
 import dev.pbs.questions.Vocabulary;
 import dev.pbs.service.PbsConfiguration;
 import java.util.List;
@@ -69,7 +70,7 @@ class PredictionServiceTest {
     /** The faults reach the key through the simulated profile (ProfileJson writes its faults), the recovery itself. */
     @Test
     void cacheKeys_questionsThatDifferOnlyInTheirFaultsOrRecovery_differ() {
-        Function<UnaryOperator<PredictionQuestion.Builder>, String> key =
+        Function<UnaryOperator<PredictionQuestionBuilder>, String> key =
                 faults -> QuestionKeys.of(faults.apply(PredictionQuestion.builder(
                                         BuiltInProfiles.named("lnkd-ssd").orElseThrow(),
                                         new PbsConfiguration.Limits().questionLimits(),
@@ -87,7 +88,7 @@ class PredictionServiceTest {
                 .isNotEqualTo(key.apply(question -> question.pauses(2000.0, 200.0, "random")))
                 .isNotEqualTo(key.apply(
                         question -> question.pauses(2000.0, 200.0, null).faultyReplicas(List.of(3L))));
-        UnaryOperator<PredictionQuestion.Builder> outages =
+        UnaryOperator<PredictionQuestionBuilder> outages =
                 question -> question.outages(3_600_000.0, 20_000.0, null, 5000.0);
         String recovery = key.apply(question -> outages.apply(question).recovery(20_000.0, List.of(0.0, 5000.0)));
         assertThat(recovery)
