@@ -57,7 +57,8 @@ public final class MeasuredProfile {
         }
         TracingDilation.Corrections corrections =
                 TracingDilation.estimate(snapshot, candidate -> traced(snapshot, candidate, name), writesThroughOther);
-        return fromTraces(undilated(snapshot, corrections), name, " " + corrections.explanation());
+        return corrections.correlated(
+                fromTraces(undilated(snapshot, corrections), name, " " + corrections.explanation()));
     }
 
     /** The profile with the cluster's read path, when the probe read one. */
@@ -140,7 +141,7 @@ public final class MeasuredProfile {
 
     /** The profile of the snapshot's traced delays corrected by {@code corrections}, without explanation. */
     static LatencyProfile traced(ProbeSnapshot snapshot, TracingDilation.Corrections corrections, String name) {
-        return fromTraces(undilated(snapshot, corrections), name, "");
+        return corrections.correlated(fromTraces(undilated(snapshot, corrections), name, ""));
     }
 
     /** The snapshot with every traced delay corrected by its path's tracing dilation correction. */

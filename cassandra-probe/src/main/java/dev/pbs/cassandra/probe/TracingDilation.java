@@ -1,6 +1,7 @@
 package dev.pbs.cassandra.probe;
 
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.MessageCorrelation;
 import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.ConfigurationResult;
@@ -71,6 +72,11 @@ import org.HdrHistogram.Histogram;
  * a replica were predicted 1.62 ms at the median against 0.91 ms observed (three nodes, two replicas
  * per key, nothing injected, 2026-12-05). Always with the own replica's path measured and at least
  * {@link #MINIMUM_SAMPLES} of each timing.
+ *
+ * <p>With two replicas per key, the writes at ONE through a node that is not a replica, where enough
+ * were timed, then fit how much the two replicas' write paths move together ({@link
+ * ForwardedWritesFit}; {@link Corrections#writesBetweenReplicas}), which none of the four operations
+ * above depends on.
  */
 public final class TracingDilation {
 
@@ -107,6 +113,8 @@ public final class TracingDilation {
      * @param remoteWrite the other replicas' W and A
      * @param localRead the coordinator's own replica's R and S
      * @param remoteRead the other replicas' R and S
+     * @param writesBetweenReplicas the correlation between two replicas' writes fitted on the writes
+     *     through a node that is not a replica ({@link ForwardedWritesFit}), or NaN: as traced
      * @param explanation what was measured and found, for the profile's provenance
      */
     public record Corrections(
@@ -114,10 +122,11 @@ public final class TracingDilation {
             PathCorrection remoteWrite,
             PathCorrection localRead,
             PathCorrection remoteRead,
+            double writesBetweenReplicas,
             String explanation) {
 
-        static final Corrections NONE =
-                new Corrections(PathCorrection.NONE, PathCorrection.NONE, PathCorrection.NONE, PathCorrection.NONE, "");
+        static final Corrections NONE = new Corrections(
+                PathCorrection.NONE, PathCorrection.NONE, PathCorrection.NONE, PathCorrection.NONE, Double.NaN, "");
 
         static Corrections none(String why) {
             return NONE.explained("No tracing dilation was corrected: " + why + ".");
@@ -138,6 +147,7 @@ public final class TracingDilation {
                     followed(remoteWrite, steps[1], DELAYS_PER_PART[1]),
                     followed(localRead, steps[2], DELAYS_PER_PART[2]),
                     followed(remoteRead, steps[3], DELAYS_PER_PART[3]),
+                    writesBetweenReplicas,
                     explanation);
         }
 
@@ -146,7 +156,30 @@ public final class TracingDilation {
         }
 
         Corrections explained(String text) {
-            return new Corrections(localWrite, remoteWrite, localRead, remoteRead, text);
+            return new Corrections(localWrite, remoteWrite, localRead, remoteRead, writesBetweenReplicas, text);
+        }
+
+        /** These corrections with the correlation between two replicas' writes {@code correlation}. */
+        Corrections withWritesBetweenReplicas(double correlation) {
+            return new Corrections(localWrite, remoteWrite, localRead, remoteRead, correlation, explanation);
+        }
+
+        /**
+         * {@code profile} (of the traced delays, corrected) with the fitted correlation between two
+         * replicas' writes, if one was fitted; its other correlations as they are.
+         */
+        public LatencyProfile correlated(LatencyProfile profile) {
+            if (Double.isNaN(writesBetweenReplicas)) {
+                return profile;
+            }
+            MessageCorrelation measured = profile.messageCorrelation();
+            return profile.toBuilder()
+                    .messageCorrelation(MessageCorrelation.within(
+                            writesBetweenReplicas,
+                            measured.writesWithOwnReplica(),
+                            measured.readsBetweenReplicas(),
+                            measured.readsWithOwnReplica()))
+                    .build();
         }
 
         PathCorrection[] paths() {
@@ -259,7 +292,23 @@ public final class TracingDilation {
         };
         String account = CalibrationAccount.of(
                 snapshot, client, operations, targets, tracedParts, parts, roundTrip, corrections);
-        if (parts.length > UNCALIBRATED_WRITE) {
+        if (n == 2
+                && !writesThroughOther
+                && client.writesThroughOther().getTotalCount() >= MINIMUM_SAMPLES
+                && snapshot.pairs().writesBetweenReplicas().pairs().size() >= MessagePairs.FEWEST_PAIRS) {
+            // With two replicas per key, the writes through a node that is not a replica fit how
+            // much their two paths move together (ForwardedWritesFit), which no calibrated
+            // operation depends on; from the correlation the traced writes measured.
+            Corrections calibrated = corrections;
+            ForwardedWritesFit.Fit fit = ForwardedWritesFit.fit(
+                    n,
+                    traced.messageCorrelation(),
+                    correlation -> profiles.apply(calibrated.withWritesBetweenReplicas(correlation)),
+                    client.writesThroughOther(),
+                    roundTrip);
+            corrections = corrections.withWritesBetweenReplicas(fit.fitted());
+            account += fit.explanation();
+        } else if (parts.length > UNCALIBRATED_WRITE) {
             // The writes timed the other way, not calibrated on: through a node that is not a
             // replica, or at TWO through a replica.
             boolean atTwo = writesThroughOther;

@@ -293,6 +293,49 @@ class TracingDilationTest {
         assertThat(corrections.explanation()).contains("reads at ONE through a node that is not a replica");
     }
 
+    @Test
+    void estimate_twoReplicasWithWritesThroughOtherNodesAndPairs_fitsHowTheirPathsMoveTogether() {
+        // Two replicas of three nodes, traced and timed as above, writes through the node that is not
+        // a replica timed too, and the traced writes' two paths paired (correlated as ranks): the
+        // writes through the other node fit the correlation between the replicas' writes instead of
+        // only being reported. With constant delays the earlier path is the same whatever the
+        // correlation, so the measured one stays.
+        WarsRecorder recorder = tracedAtFourTimes(List.of("127.0.0.1", "127.0.0.2"));
+        ClientLatencies client = new ClientLatencies();
+        for (int i = 0; i < 100; i++) {
+            timedAtOneAndTwo(client);
+            client.untracedThroughOther(Operation.WRITE, 4000);
+            client.untracedThroughOther(Operation.READ, 4000);
+        }
+        ProbeSnapshot traced = snapshot(2, 3, client, recorder);
+        List<double[]> pairs = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            pairs.add(new double[] {i, i + 40 * (i % 3)});
+        }
+        MessagePairs.Pairs between = MessagePairs.Pairs.of(pairs, pairs.size());
+        ProbeSnapshot snapshot = traced.withPairs(new MessagePairs.Snapshot(
+                between,
+                MessagePairs.Pairs.NONE,
+                MessagePairs.Pairs.NONE,
+                MessagePairs.Pairs.NONE,
+                MessagePairs.Pairs.NONE));
+        double measured = snapshot.pairs().correlation().writesBetweenReplicas();
+        assertThat(measured).isGreaterThan(0);
+        TracingDilation.Corrections corrections = TracingDilation.estimate(
+                snapshot, candidate -> MeasuredProfile.traced(snapshot, candidate, "measured"));
+        assertThat(corrections.writesBetweenReplicas()).isEqualTo(measured);
+        assertThat(corrections.explanation())
+                .contains("The two replicas' writes move together more than traced writes show")
+                .doesNotContain("(not calibrated on)");
+        assertThat(MeasuredProfile.of(snapshot, "measured").messageCorrelation().writesBetweenReplicas())
+                .isEqualTo(measured);
+        // Without the traced pairs there is no correlation to start from: reported, not fitted.
+        TracingDilation.Corrections unpaired =
+                TracingDilation.estimate(traced, candidate -> MeasuredProfile.traced(traced, candidate, "measured"));
+        assertThat(unpaired.writesBetweenReplicas()).isNaN();
+        assertThat(unpaired.explanation()).contains("(not calibrated on)");
+    }
+
     /**
      * Three replicas of four nodes, traced as {@link #tracedAtFourTimes(List)} says, timed at ONE
      * and TWO as {@link #timedAtOneAndTwo} says, and through the node that is not a replica: writes
