@@ -1,6 +1,5 @@
 package dev.pbs.montecarlo;
 
-import dev.pbs.model.distribution.LatencySampler;
 import java.util.Arrays;
 import java.util.random.RandomGenerator;
 
@@ -14,8 +13,8 @@ import java.util.random.RandomGenerator;
  * once serves every (R, W): {@code w_t} is read off the sorted acknowledgement times, and the
  * minimum over the first R responders is a running minimum.
  *
- * <p>Delays are drawn a block at a time per replica and message (one virtual call per block), in
- * a fixed order, so the draws depend only on the chunk's generator. No allocation per trial.
+ * <p>Delays are drawn a block at a time ({@link WarsDelayBlock}), so the draws depend only on the
+ * chunk's generator. No allocation per trial.
  */
 final class ChunkSimulator implements ChunkedRun.Worker {
 
@@ -26,7 +25,10 @@ final class ChunkSimulator implements ChunkedRun.Worker {
     private final Accumulator accumulator;
     private final int n;
 
+    private final WarsDelayBlock delays;
+    /** The block's arrays ({@link WarsDelayBlock}), held here too for the per-trial loop. */
     private final double[][] write;
+
     private final double[][] acknowledgement;
     private final double[][] read;
     private final double[][] response;
@@ -34,10 +36,10 @@ final class ChunkSimulator implements ChunkedRun.Worker {
     private final double[][] interAcknowledgement;
     private final double[][] interRead;
     private final double[][] interResponse;
-    private final double[] localWrite = new double[BLOCK];
-    private final double[] localAcknowledgement = new double[BLOCK];
-    private final double[] localRead = new double[BLOCK];
-    private final double[] localResponse = new double[BLOCK];
+    private final double[] localWrite;
+    private final double[] localAcknowledgement;
+    private final double[] localRead;
+    private final double[] localResponse;
 
     /** Per replica of the current trial: W[i] + A[i], R[i] + S[i], W[i] - R[i] and W[i]. */
     private final double[] acknowledgedAt;
@@ -68,22 +70,24 @@ final class ChunkSimulator implements ChunkedRun.Worker {
     private final ReadRepairs repairs;
     /** The usual case's block evaluation ({@link TrialPlan#threeReplicasPlain}); null otherwise. */
     private final ThreeReplicas threeReplicas;
-    /** Couples each operation's messages ({@link TrialPlan#correlation}); null when they are independent. */
-    private final CorrelatedDelays coupling;
 
     ChunkSimulator(TrialPlan plan, Accumulator accumulator) {
         this.plan = plan;
         this.accumulator = accumulator;
         this.n = plan.n;
-        write = new double[n][BLOCK];
-        acknowledgement = new double[n][BLOCK];
-        read = new double[n][BLOCK];
-        response = new double[n][BLOCK];
-        int interRows = plan.crossesDatacenters ? n : 0;
-        interWrite = new double[interRows][BLOCK];
-        interAcknowledgement = new double[interRows][BLOCK];
-        interRead = new double[interRows][BLOCK];
-        interResponse = new double[interRows][BLOCK];
+        delays = new WarsDelayBlock(plan, BLOCK);
+        write = delays.write;
+        acknowledgement = delays.acknowledgement;
+        read = delays.read;
+        response = delays.response;
+        interWrite = delays.interWrite;
+        interAcknowledgement = delays.interAcknowledgement;
+        interRead = delays.interRead;
+        interResponse = delays.interResponse;
+        localWrite = delays.localWrite;
+        localAcknowledgement = delays.localAcknowledgement;
+        localRead = delays.localRead;
+        localResponse = delays.localResponse;
         acknowledgedAt = new double[n];
         respondedAt = new double[n];
         gap = new double[n];
@@ -114,7 +118,6 @@ final class ChunkSimulator implements ChunkedRun.Worker {
                 : null;
         snitch = plan.snitch ? new SnitchOrder(plan) : null;
         threeReplicas = plan.threeReplicasPlain ? new ThreeReplicas(BLOCK) : null;
-        coupling = plan.correlation.isNone() ? null : new CorrelatedDelays(BLOCK);
         repairs = plan.repairs
                 ? new ReadRepairs(plan, accumulator, BLOCK, readOrder, gap, writtenAt, commit, readLatency, speculation)
                 : null;
@@ -127,53 +130,15 @@ final class ChunkSimulator implements ChunkedRun.Worker {
     /** Runs {@code trials} trials drawing from {@code random}. */
     @Override
     public void run(RandomGenerator random, RandomGenerator auxiliary, int trials) {
-        LatencySampler[] writeSamplers = new LatencySampler[n];
-        LatencySampler[] acknowledgementSamplers = new LatencySampler[n];
-        LatencySampler[] readSamplers = new LatencySampler[n];
-        LatencySampler[] responseSamplers = new LatencySampler[n];
-        for (int i = 0; i < n; i++) {
-            writeSamplers[i] = plan.write[i].sampler(random);
-            acknowledgementSamplers[i] = plan.acknowledgement[i].sampler(random);
-            readSamplers[i] = plan.read[i].sampler(random);
-            responseSamplers[i] = plan.response[i].sampler(random);
-        }
-        LatencySampler interSampler = plan.crossesDatacenters ? plan.interDatacenterDelay.sampler(random) : null;
-        LatencySampler[] localSamplers = plan.coordinatorReplica ? plan.local.samplers(random) : null;
+        delays.start(random);
         if (repairs != null) {
             repairs.start(auxiliary);
         }
 
         for (int done = 0; done < trials; done += BLOCK) {
             int size = Math.min(BLOCK, trials - done);
-            for (int i = 0; i < n; i++) {
-                writeSamplers[i].fill(write[i], 0, size);
-            }
-            for (int i = 0; i < n; i++) {
-                acknowledgementSamplers[i].fill(acknowledgement[i], 0, size);
-            }
-            for (int i = 0; i < n; i++) {
-                readSamplers[i].fill(read[i], 0, size);
-            }
-            for (int i = 0; i < n; i++) {
-                responseSamplers[i].fill(response[i], 0, size);
-            }
-            if (interSampler != null) {
-                for (int i = 0; i < n; i++) {
-                    interSampler.fill(interWrite[i], 0, size);
-                    interSampler.fill(interAcknowledgement[i], 0, size);
-                    interSampler.fill(interRead[i], 0, size);
-                    interSampler.fill(interResponse[i], 0, size);
-                }
-            }
-            if (localSamplers != null) {
-                localSamplers[0].fill(localWrite, 0, size);
-                localSamplers[1].fill(localAcknowledgement, 0, size);
-                localSamplers[2].fill(localRead, 0, size);
-                localSamplers[3].fill(localResponse, 0, size);
-            }
-            if (coupling != null) {
-                couple(random, size);
-            }
+            delays.fill(size);
+            delays.couple(random, size);
             if (repairs != null) {
                 repairs.fill(size);
             }
@@ -192,30 +157,6 @@ final class ChunkSimulator implements ChunkedRun.Worker {
                 accumulator.consistentAtOnce[c] += trials;
             }
         }
-    }
-
-    /**
-     * Couples the block's messages of each write, then of each read ({@link CorrelatedDelays}): the
-     * replicas' W and A on one shared factor, their R and S on another; the own replica's at its
-     * own loading. Inter-datacenter delays stay independent.
-     */
-    private void couple(RandomGenerator random, int size) {
-        double[][] noRows = {};
-        boolean own = plan.coordinatorReplica;
-        coupling.coupleOperation(
-                new double[][][] {write, acknowledgement},
-                plan.correlation.writeLoading(),
-                own ? new double[][][] {{localWrite}, {localAcknowledgement}} : new double[][][] {noRows, noRows},
-                plan.correlation.ownWriteLoading(),
-                size,
-                random);
-        coupling.coupleOperation(
-                new double[][][] {read, response},
-                plan.correlation.readLoading(),
-                own ? new double[][][] {{localRead}, {localResponse}} : new double[][][] {noRows, noRows},
-                plan.correlation.ownReadLoading(),
-                size,
-                random);
     }
 
     private void runTrial(int trial, RandomGenerator random) {

@@ -1,6 +1,5 @@
 package dev.pbs.montecarlo;
 
-import dev.pbs.model.distribution.LatencySampler;
 import java.util.random.RandomGenerator;
 
 /**
@@ -17,46 +16,17 @@ final class RepairDraws {
 
     private final TrialPlan plan;
     private final int n;
-    private final double[][] write;
-    private final double[][] acknowledgement;
-    private final double[][] read;
-    private final double[][] response;
-    private final double[][] interWrite;
-    private final double[][] interAcknowledgement;
-    private final double[][] interRead;
-    private final double[][] interResponse;
-    private final double[] localWrite;
-    private final double[] localAcknowledgement;
-    private final double[] localRead;
-    private final double[] localResponse;
+    /** The block's R', S', W'' and A'' (and their inter-datacenter delays and local paths), never coupled. */
+    private final WarsDelayBlock draws;
+
     private final double[] cost;
     private final double[] request;
     private final double[] roundTrip;
 
-    private LatencySampler[] writeSamplers;
-    private LatencySampler[] acknowledgementSamplers;
-    private LatencySampler[] readSamplers;
-    private LatencySampler[] responseSamplers;
-    private LatencySampler interSampler;
-    private LatencySampler[] localSamplers;
-
     RepairDraws(TrialPlan plan, int block) {
         this.plan = plan;
         this.n = plan.n;
-        write = new double[n][block];
-        acknowledgement = new double[n][block];
-        read = new double[n][block];
-        response = new double[n][block];
-        int interRows = plan.crossesDatacenters ? n : 0;
-        interWrite = new double[interRows][block];
-        interAcknowledgement = new double[interRows][block];
-        interRead = new double[interRows][block];
-        interResponse = new double[interRows][block];
-        int localLength = plan.coordinatorReplica ? block : 0;
-        localWrite = new double[localLength];
-        localAcknowledgement = new double[localLength];
-        localRead = new double[localLength];
-        localResponse = new double[localLength];
+        draws = new WarsDelayBlock(plan, block);
         cost = new double[n];
         request = new double[n];
         roundTrip = new double[n];
@@ -64,42 +34,12 @@ final class RepairDraws {
 
     /** Builds the samplers of a chunk from its auxiliary generator. */
     void start(RandomGenerator auxiliary) {
-        writeSamplers = new LatencySampler[n];
-        acknowledgementSamplers = new LatencySampler[n];
-        readSamplers = new LatencySampler[n];
-        responseSamplers = new LatencySampler[n];
-        for (int i = 0; i < n; i++) {
-            writeSamplers[i] = plan.write[i].sampler(auxiliary);
-            acknowledgementSamplers[i] = plan.acknowledgement[i].sampler(auxiliary);
-            readSamplers[i] = plan.read[i].sampler(auxiliary);
-            responseSamplers[i] = plan.response[i].sampler(auxiliary);
-        }
-        interSampler = plan.crossesDatacenters ? plan.interDatacenterDelay.sampler(auxiliary) : null;
-        localSamplers = plan.coordinatorReplica ? plan.local.samplers(auxiliary) : null;
+        draws.start(auxiliary);
     }
 
     /** Draws the next block of {@code size} trials. */
     void fill(int size) {
-        for (int i = 0; i < n; i++) {
-            writeSamplers[i].fill(write[i], 0, size);
-            acknowledgementSamplers[i].fill(acknowledgement[i], 0, size);
-            readSamplers[i].fill(read[i], 0, size);
-            responseSamplers[i].fill(response[i], 0, size);
-        }
-        if (interSampler != null) {
-            for (int i = 0; i < n; i++) {
-                interSampler.fill(interWrite[i], 0, size);
-                interSampler.fill(interAcknowledgement[i], 0, size);
-                interSampler.fill(interRead[i], 0, size);
-                interSampler.fill(interResponse[i], 0, size);
-            }
-        }
-        if (localSamplers != null) {
-            localSamplers[0].fill(localWrite, 0, size);
-            localSamplers[1].fill(localAcknowledgement, 0, size);
-            localSamplers[2].fill(localRead, 0, size);
-            localSamplers[3].fill(localResponse, 0, size);
-        }
+        draws.fill(size);
     }
 
     /**
@@ -110,21 +50,21 @@ final class RepairDraws {
      */
     void costs(int trial, int readCoordinator, int readDatacenter) {
         for (int i = 0; i < n; i++) {
-            double w = write[i][trial];
-            double a = acknowledgement[i][trial];
-            double r = read[i][trial];
-            double s = response[i][trial];
+            double w = draws.write[i][trial];
+            double a = draws.acknowledgement[i][trial];
+            double r = draws.read[i][trial];
+            double s = draws.response[i][trial];
             if (plan.crossesDatacenters && plan.replicaDatacenter[i] != readDatacenter) {
-                w += interWrite[i][trial];
-                a += interAcknowledgement[i][trial];
-                r += interRead[i][trial];
-                s += interResponse[i][trial];
+                w += draws.interWrite[i][trial];
+                a += draws.interAcknowledgement[i][trial];
+                r += draws.interRead[i][trial];
+                s += draws.interResponse[i][trial];
             }
             if (i == readCoordinator) {
-                w = localWrite[trial];
-                a = localAcknowledgement[trial];
-                r = localRead[trial];
-                s = localResponse[trial];
+                w = draws.localWrite[trial];
+                a = draws.localAcknowledgement[trial];
+                r = draws.localRead[trial];
+                s = draws.localResponse[trial];
             }
             cost[i] = w + a;
             request[i] = r;
