@@ -328,8 +328,8 @@ class NaturalCellsLongIT {
     private static void print(String name, ObservedStaleness observed) {
         System.out.printf(
                 "natural cell %s: N = %d, %d writes: RMSE %.4f (model alone %.4f, with latency offset %.4f), noise "
-                        + "floor %.4f, latency NRMSE %.4f, mean client round trip %.2f ms beside the writes, %.2f ms beside "
-                        + "the reads%n",
+                        + "floor %.4f, latency NRMSE %.4f (its noise floor %.4f), mean client round trip %.2f ms beside the "
+                        + "writes, %.2f ms beside the reads%n",
                 name,
                 observed.n(),
                 observed.writes(),
@@ -338,6 +338,7 @@ class NaturalCellsLongIT {
                 observed.rmseWithLatencyOffset(),
                 observed.noiseFloor(),
                 observed.latencyNrmse(),
+                observed.latencyNoiseFloor(),
                 observed.meanClientGapMillis(),
                 observed.meanReadRoundTripMillis());
         ObservationPrinter.printPoints(observed);
