@@ -275,7 +275,11 @@ final class CorrectionStep {
 
     /** Sum over the calibration percentiles of (ln quantile of H + c X - ln target)^2. */
     static double logError(CoupledSum roundTrip, double[] parts, double multiplier, double[] targets) {
-        double[] sums = quantilesOfSum(roundTrip, parts, multiplier);
+        return logError(quantilesOfSum(roundTrip, parts, multiplier), targets);
+    }
+
+    /** Sum over the calibration percentiles of (ln predicted - ln target)^2, the predictions given. */
+    static double logError(double[] sums, double[] targets) {
         double error = 0;
         for (int k = 0; k < targets.length; k++) {
             double difference = Math.log(Math.max(sums[k], 1e-6)) - Math.log(Math.max(targets[k], 1e-6));

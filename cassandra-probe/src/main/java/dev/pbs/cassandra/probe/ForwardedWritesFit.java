@@ -2,12 +2,6 @@ package dev.pbs.cassandra.probe;
 
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageCorrelation;
-import dev.pbs.model.quorum.QuorumConfiguration;
-import dev.pbs.montecarlo.ConfigurationResult;
-import dev.pbs.montecarlo.ReadFanout;
-import dev.pbs.montecarlo.SimulationSpec;
-import dev.pbs.montecarlo.WarsEngine;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.DoubleFunction;
 import org.HdrHistogram.Histogram;
@@ -36,10 +30,6 @@ final class ForwardedWritesFit {
     /** Candidate correlations tried between the measured one and {@link MessageCorrelation#HIGHEST}. */
     static final int STEPS = 12;
 
-    private static final int LEVELS = 100;
-    private static final long TRIALS = 100_000;
-    private static final long SEED = 42;
-
     /**
      * The fitted correlation between replicas' writes.
      *
@@ -66,10 +56,7 @@ final class ForwardedWritesFit {
             DoubleFunction<LatencyProfile> profiles,
             Histogram untraced,
             CoupledSum roundTrip) {
-        double[] targets = new double[TracingDilation.CALIBRATION_PERCENTILES.length];
-        for (int k = 0; k < targets.length; k++) {
-            targets[k] = untraced.getValueAtPercentile(TracingDilation.CALIBRATION_PERCENTILES[k]) / 1000.0;
-        }
+        double[] targets = CoordinatorParts.calibrationTargets(untraced);
         double from = measured.writesBetweenReplicas();
         double best = from;
         double bestError = Double.POSITIVE_INFINITY;
@@ -78,16 +65,17 @@ final class ForwardedWritesFit {
         double[] bestPredicted = null;
         for (int step = 0; step <= STEPS; step++) {
             double candidate = from + (MessageCorrelation.HIGHEST - from) * step / STEPS;
-            double[] part = writeThroughOther(profiles.apply(candidate), n);
-            double error = CorrectionStep.logError(roundTrip, part, 1, targets);
+            double[] predicted = CorrectionStep.quantilesOfSum(
+                    roundTrip, CoordinatorParts.writeThroughOther(profiles.apply(candidate), n), 1);
+            double error = CorrectionStep.logError(predicted, targets);
             if (step == 0) {
                 measuredError = error;
-                measuredPredicted = CorrectionStep.quantilesOfSum(roundTrip, part, 1);
+                measuredPredicted = predicted;
             }
             if (error < bestError) {
                 bestError = error;
                 best = candidate;
-                bestPredicted = CorrectionStep.quantilesOfSum(roundTrip, part, 1);
+                bestPredicted = predicted;
             }
         }
         int last = targets.length - 1;
@@ -109,28 +97,5 @@ final class ForwardedWritesFit {
                 bestPredicted[0],
                 bestPredicted[last]);
         return new Fit(from, best, explanation);
-    }
-
-    /**
-     * The model's coordinator part of a write at ONE through a coordinator that is not a replica,
-     * as {@link #LEVELS} quantiles, ms.
-     */
-    static double[] writeThroughOther(LatencyProfile profile, int n) {
-        ConfigurationResult outside = new WarsEngine()
-                .run(SimulationSpec.builder(profile, n)
-                        .configurations(List.of(QuorumConfiguration.of(n, 1, 1)))
-                        .trials(TRIALS)
-                        .seed(SEED)
-                        .readFanout(ReadFanout.TARGETED)
-                        .coordinatorReplica(false)
-                        .build())
-                .configuration(1, 1)
-                .orElseThrow();
-        double[] quantiles = new double[LEVELS];
-        for (int level = 0; level < LEVELS; level++) {
-            quantiles[level] =
-                    outside.writeLatency(100.0 * (level + 0.5) / LEVELS).valueMillis();
-        }
-        return quantiles;
     }
 }

@@ -3,14 +3,7 @@ package dev.pbs.cassandra.probe;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageCorrelation;
 import dev.pbs.model.profile.WarsMessage;
-import dev.pbs.model.quorum.QuorumConfiguration;
-import dev.pbs.montecarlo.ConfigurationResult;
-import dev.pbs.montecarlo.ReadFanout;
-import dev.pbs.montecarlo.SimulationResult;
-import dev.pbs.montecarlo.SimulationSpec;
-import dev.pbs.montecarlo.WarsEngine;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
@@ -95,16 +88,6 @@ public final class TracingDilation {
      * the own replica's W alone for a write (its A is 0), W and A or R and S for the others.
      */
     private static final int[] DELAYS_PER_PART = {1, 2, 2, 2};
-
-    private static final int LEVELS = 100;
-    /**
-     * The row of {@link #coordinatorParts} holding the write that is not one of the four calibrated:
-     * at ONE through a node that is not a replica, or at TWO through a replica.
-     */
-    private static final int UNCALIBRATED_WRITE = 4;
-
-    private static final long TRIALS = 100_000;
-    private static final long SEED = 42;
 
     /**
      * The corrections of each path's traced delays ({@link PathCorrection#NONE}: left as traced).
@@ -245,16 +228,16 @@ public final class TracingDilation {
                     + "trips, were timed");
         }
         CoupledSum roundTrip = CoupledSum.of(
-                quantiles(client.roundTrips()), LEVELS, snapshot.pairs().clientCoupling());
-        double[][] targets = new double[untraced.length][CALIBRATION_PERCENTILES.length];
+                CoordinatorParts.quantiles(client.roundTrips()),
+                CoordinatorParts.LEVELS,
+                snapshot.pairs().clientCoupling());
+        double[][] targets = new double[untraced.length][];
         for (int i = 0; i < untraced.length; i++) {
-            for (int k = 0; k < CALIBRATION_PERCENTILES.length; k++) {
-                targets[i][k] = untraced[i].getValueAtPercentile(CALIBRATION_PERCENTILES[k]) / 1000.0;
-            }
+            targets[i] = CoordinatorParts.calibrationTargets(untraced[i]);
         }
         Corrections corrections = Corrections.NONE;
         double[] tracedMedians = tracedMedians(snapshot);
-        double[][] parts = coordinatorParts(traced, n, writesThroughOther, readsThroughOther);
+        double[][] parts = CoordinatorParts.of(traced, n, writesThroughOther, readsThroughOther);
         double[][] tracedParts = parts;
         double[][] steps = new double[untraced.length][];
         int round = 0;
@@ -262,7 +245,7 @@ public final class TracingDilation {
             boolean settled = true;
             PathCorrection[] current = corrections.paths();
             for (int i = 0; i < untraced.length; i++) {
-                double median = parts[i][LEVELS / 2];
+                double median = parts[i][CoordinatorParts.LEVELS / 2];
                 // A path shifts or bends, not both (PathCorrection): the first step that does one
                 // keeps its later steps from doing the other. A shifting path keeps its scale at most
                 // 1 and its shift within its traced median either way.
@@ -282,7 +265,7 @@ public final class TracingDilation {
                 break;
             }
             corrections = corrections.then(steps);
-            parts = coordinatorParts(profiles.apply(corrections), n, writesThroughOther, readsThroughOther);
+            parts = CoordinatorParts.of(profiles.apply(corrections), n, writesThroughOther, readsThroughOther);
         }
         String[] operations = {
             throughOther ? "writes at ONE through a replica" : "writes at ONE",
@@ -308,7 +291,7 @@ public final class TracingDilation {
                     roundTrip);
             corrections = corrections.withWritesBetweenReplicas(fit.fitted());
             account += fit.explanation();
-        } else if (parts.length > UNCALIBRATED_WRITE) {
+        } else if (parts.length > CoordinatorParts.UNCALIBRATED_WRITE) {
             // The writes timed the other way, not calibrated on: through a node that is not a
             // replica, or at TWO through a replica.
             boolean atTwo = writesThroughOther;
@@ -318,7 +301,7 @@ public final class TracingDilation {
                         atTwo ? "writes at TWO" : "writes at ONE through a node that is not a replica",
                         timed,
                         roundTrip,
-                        parts[UNCALIBRATED_WRITE]);
+                        parts[CoordinatorParts.UNCALIBRATED_WRITE]);
             }
         }
         return corrections.explained(account + String.format(Locale.ROOT, " Found in %d rounds.", round));
@@ -335,79 +318,6 @@ public final class TracingDilation {
             medians[i] = CalibrationAccount.percentileMillis(references[i], 50);
         }
         return medians;
-    }
-
-    /**
-     * The model's coordinator part of each calibrating operation, as {@link #LEVELS} quantiles, ms:
-     * a write at ONE through a replica, then a write at TWO through a replica or, {@code
-     * throughOther}, a write at ONE through a coordinator that is not a replica; a read at ONE
-     * through a replica, then a read at TWO or at ONE through another node likewise.
-     */
-    static double[][] coordinatorParts(LatencyProfile profile, int n, boolean throughOther) {
-        return coordinatorParts(profile, n, throughOther, throughOther);
-    }
-
-    /**
-     * The model's coordinator part of each calibrating operation, as {@link #LEVELS} quantiles, ms,
-     * in the order of {@link Corrections#paths}: a write at ONE through a replica; a write at ONE
-     * through a coordinator that is not a replica ({@code writesThroughOther}) or at TWO through a
-     * replica; a read at ONE through a replica; a read at ONE through a coordinator that is not a
-     * replica ({@code readsThroughOther}) or at TWO through a replica. Then, where the other kind of
-     * write is in the runs made (a run through a coordinator that is not a replica, or at TWO), a
-     * fifth part ({@link #UNCALIBRATED_WRITE}): that write, not calibrated on.
-     */
-    static double[][] coordinatorParts(
-            LatencyProfile profile, int n, boolean writesThroughOther, boolean readsThroughOther) {
-        boolean atTwo = n >= 2;
-        List<QuorumConfiguration> colocated = atTwo
-                ? List.of(QuorumConfiguration.of(n, 1, 1), QuorumConfiguration.of(n, 2, 2))
-                : List.of(QuorumConfiguration.of(n, 1, 1));
-        SimulationResult replica = run(profile, n, colocated, true);
-        ConfigurationResult one = replica.configuration(1, 1).orElseThrow();
-        ConfigurationResult two = atTwo ? replica.configuration(2, 2).orElseThrow() : null;
-        ConfigurationResult outside = writesThroughOther || readsThroughOther
-                ? run(profile, n, List.of(QuorumConfiguration.of(n, 1, 1)), false)
-                        .configuration(1, 1)
-                        .orElseThrow()
-                : null;
-        ConfigurationResult otherWrite = writesThroughOther ? outside : two;
-        ConfigurationResult otherRead = readsThroughOther ? outside : two;
-        // The runs already made say what the corrected delays predict for the write not calibrated
-        // on (the account).
-        ConfigurationResult uncalibrated = writesThroughOther ? two : outside;
-        double[][] parts = new double[uncalibrated != null ? UNCALIBRATED_WRITE + 1 : UNCALIBRATED_WRITE][LEVELS];
-        for (int level = 0; level < LEVELS; level++) {
-            double percentile = 100.0 * (level + 0.5) / LEVELS;
-            parts[0][level] = one.writeLatency(percentile).valueMillis();
-            parts[1][level] = otherWrite.writeLatency(percentile).valueMillis();
-            parts[2][level] = one.readLatency(percentile).valueMillis();
-            parts[3][level] = otherRead.readLatency(percentile).valueMillis();
-            if (uncalibrated != null) {
-                parts[UNCALIBRATED_WRITE][level] =
-                        uncalibrated.writeLatency(percentile).valueMillis();
-            }
-        }
-        return parts;
-    }
-
-    private static SimulationResult run(
-            LatencyProfile profile, int n, List<QuorumConfiguration> configurations, boolean coordinatorReplica) {
-        return new WarsEngine()
-                .run(SimulationSpec.builder(profile, n)
-                        .configurations(configurations)
-                        .trials(TRIALS)
-                        .seed(SEED)
-                        .readFanout(ReadFanout.TARGETED)
-                        .coordinatorReplica(coordinatorReplica)
-                        .build());
-    }
-
-    static double[] quantiles(Histogram micros) {
-        double[] values = new double[LEVELS];
-        for (int level = 0; level < LEVELS; level++) {
-            values[level] = micros.getValueAtPercentile(100.0 * (level + 0.5) / LEVELS) / 1000.0;
-        }
-        return values;
     }
 
     /** Corrects a replica's (or the own replica's) histograms: W and A by the write path's correction, R and S by the read path's. */

@@ -85,10 +85,10 @@ public record TracingShift(double writeMillis, double readMillis, String explana
             return none("fewer than " + TracingDilation.MINIMUM_SAMPLES + " untraced operations at TWO of some kind, "
                     + "or round trips, were timed");
         }
-        double[] roundTrip = TracingDilation.quantiles(client.roundTrips());
-        double[] writeTargets = calibrationQuantiles(client.writesAtTwo());
-        double[] readTargets = calibrationQuantiles(client.readsAtTwo());
-        double[][] tracedParts = TracingDilation.coordinatorParts(traced, n, false);
+        double[] roundTrip = CoordinatorParts.quantiles(client.roundTrips());
+        double[] writeTargets = CoordinatorParts.calibrationTargets(client.writesAtTwo());
+        double[] readTargets = CoordinatorParts.calibrationTargets(client.readsAtTwo());
+        double[][] tracedParts = CoordinatorParts.of(traced, n, false);
         double[] tracedExcess = {
             excess(roundTrip, tracedParts[1], writeTargets), excess(roundTrip, tracedParts[3], readTargets)
         };
@@ -103,7 +103,7 @@ public record TracingShift(double writeMillis, double readMillis, String explana
                 break;
             }
             shift = next;
-            double[][] parts = TracingDilation.coordinatorParts(profiles.apply(shift), n, false);
+            double[][] parts = CoordinatorParts.of(profiles.apply(shift), n, false);
             excess = new double[] {excess(roundTrip, parts[1], writeTargets), excess(roundTrip, parts[3], readTargets)};
         }
         return new TracingShift(
@@ -172,14 +172,6 @@ public record TracingShift(double writeMillis, double readMillis, String explana
             sum += predicted[k] - targets[k];
         }
         return sum / targets.length;
-    }
-
-    private static double[] calibrationQuantiles(Histogram micros) {
-        double[] values = new double[TracingDilation.CALIBRATION_PERCENTILES.length];
-        for (int k = 0; k < values.length; k++) {
-            values[k] = micros.getValueAtPercentile(TracingDilation.CALIBRATION_PERCENTILES[k]) / 1000.0;
-        }
-        return values;
     }
 
     private static TracingShift none(String why) {

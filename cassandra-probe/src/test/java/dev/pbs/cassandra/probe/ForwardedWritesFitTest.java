@@ -58,8 +58,8 @@ class ForwardedWritesFitTest {
         // path's W + A with its W and A together too (the one factor loads all four), whose quantiles
         // add: the median of 3 Exp(1), 3 ln 2 = 2.08 ms (1.99 as the engine couples them, in blocks of
         // 256 trials, against 1.58 independent).
-        double independent = median(ForwardedWritesFit.writeThroughOther(PROFILES.apply(0), 2));
-        double together = median(ForwardedWritesFit.writeThroughOther(PROFILES.apply(MessageCorrelation.HIGHEST), 2));
+        double independent = median(CoordinatorParts.writeThroughOther(PROFILES.apply(0), 2));
+        double together = median(CoordinatorParts.writeThroughOther(PROFILES.apply(MessageCorrelation.HIGHEST), 2));
         assertThat(independent).isLessThan(together - 0.3);
         assertThat(together).isCloseTo(3 * Math.log(2), within(0.15));
     }
@@ -78,7 +78,7 @@ class ForwardedWritesFitTest {
 
     /** The untraced writes the model gives with the writes correlated {@code correlation}, plus the client part. */
     private static Histogram untracedAt(double correlation) {
-        double[] parts = ForwardedWritesFit.writeThroughOther(PROFILES.apply(correlation), 2);
+        double[] parts = CoordinatorParts.writeThroughOther(PROFILES.apply(correlation), 2);
         Histogram untraced = new Histogram(WarsRecorder.HIGHEST_MICROS, 3);
         for (double part : parts) {
             untraced.recordValueWithCount(Math.round((part + ROUND_TRIP_MILLIS) * 1000), 10);

@@ -16,7 +16,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -292,12 +294,9 @@ class NaturalCellsLongIT {
             return "none";
         }
         double[] sorted = micros.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         return String.format(
-                java.util.Locale.ROOT,
-                "%.3f/%.3f",
-                sorted[sorted.length / 2] / 1000,
-                sorted[(int) (sorted.length * 0.9)] / 1000);
+                Locale.ROOT, "%.3f/%.3f", sorted[sorted.length / 2] / 1000, sorted[(int) (sorted.length * 0.9)] / 1000);
     }
 
     /** The measurement with the client's part coupled {@code coupling} (0 or 1) with the coordinator's. */

@@ -79,7 +79,7 @@ class TracingShiftTest {
         for (int k = 0; k < roundTrip.length; k++) {
             roundTrip[k] = 0.5 + k / 100.0;
         }
-        double[][] parts = TracingDilation.coordinatorParts(
+        double[][] parts = CoordinatorParts.of(
                 MeasuredProfile.shifted(snapshot(new ClientLatencies(), untracedDelays), TracingShift.NONE, "true"),
                 3,
                 false);
