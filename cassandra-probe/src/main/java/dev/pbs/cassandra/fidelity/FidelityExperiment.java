@@ -40,7 +40,8 @@ import java.util.function.Consumer;
  *       every t of the grid, all through a node that is not one of the key's replicas, so that
  *       every message crosses the network as in the model with a separate coordinator.</li>
  *   <li>Predicts from the measured profile (N, R = W = 1, targeted reads, separate coordinator,
- *       the measured client round trip added to t) and compares.</li>
+ *       the measured client round trip added to t; tracing's own cost subtracted per message, see
+ *       {@link ProfileChoice}) and compares.</li>
  *   <li>Stops the cluster, whatever happened.</li>
  * </ol>
  */
@@ -245,69 +246,40 @@ public final class FidelityExperiment {
             FidelitySettings settings, Measured cell, Consumer<String> progress, long started) {
         ObservationWhileProbing.Result measured = cell.result();
         ProbeSnapshot measurement = measured.measurement();
-        // Injected sleeps are not stretched by tracing the way natural latencies are (docs/fidelity.md),
-        // on one datacenter's four nodes; over several datacenters' six, the traced operations at ALL
-        // took several times the injected delays, and each datacenter's correction is divided out.
-        // The other profile is predicted too: how much tracing added is what the probe cannot settle
-        // from outside, beside the read's time origin (FidelityResult#rmseOutsideMeasurementBand).
-        boolean severalDatacenters = settings.datacenters().isPresent();
         // The table's read path enters the prediction only when the cell set it: at the table's default
         // (99p), predicting Cassandra's percentile speculation moved the 5,000-write cell 1.08% outside
         // the measurement band in a run of 2026-12-03 (Cassandra's threshold is its coordinator's own
         // measurement), so a cell that leaves the table as created predicts without, as before.
         Optional<ReadPath> readPath = settings.table().setsOptions() ? cell.readPath() : Optional.empty();
-        LatencyProfile corrected =
-                MeasuredProfile.withReadPath(MeasuredProfile.of(measurement, "fidelity-measured"), readPath);
-        LatencyProfile uncorrected = MeasuredProfile.withReadPath(
+        LatencyProfile asTraced = MeasuredProfile.withReadPath(
                 MeasuredProfile.withoutTracingCorrection(measurement, "fidelity-measured"), readPath);
-        if (settings.slowReplicaAddress().isPresent()) {
-            // One slow node: replica 1 of the prediction, with its own delays, and reads go where
-            // Cassandra's dynamic snitch (on by default) sends them. Both profiles are then the traced
-            // delays as measured, since the slow node's delays are injected too.
-            ReadPath asTable =
-                    readPath.orElse(new ReadPath(new SpeculativeRetry.None(), ReadRepair.OFF, ReplicaChoice.random()));
-            Optional<ReadPath> snitch = Optional.of(new ReadPath(
-                    asTable.speculativeRetry(),
-                    asTable.readRepair(),
-                    ReplicaChoice.snitch(ReplicaChoice.CASSANDRA_BADNESS_THRESHOLD)));
-            uncorrected = MeasuredProfile.withReadPath(
-                    MeasuredProfile.withSlowReplica(
-                            uncorrected,
-                            measurement,
-                            settings.slowReplicaAddress().get()),
-                    snitch);
-            corrected = uncorrected;
-        }
-        LatencyProfile profile = severalDatacenters ? corrected : uncorrected;
-        progress.accept("predicting from the measured profile, and from the one measured the other way about tracing");
+        Profiles profiles = profiles(settings, measurement, readPath, asTraced, progress);
+        progress.accept(
+                "predicting from the measured profile (" + profiles.choice().description()
+                        + "), and from the one measured the other way about tracing ("
+                        + profiles.otherChoice().description()
+                        + ")");
         // The client's part goes with the coordinator's as the probe measured it, as for ./pbs probe.
         double coupling = measurement.pairs().clientCoupling();
-        ObservedStaleness comparison = StalenessObserver.compare(
-                measured.observation(), profile, settings.replicas(), settings.correction(), coupling);
-        ObservedStaleness otherTracing = StalenessObserver.compare(
-                measured.observation(),
-                severalDatacenters ? uncorrected : corrected,
-                settings.replicas(),
-                settings.correction(),
-                coupling);
-        // Tracing's cost as a constant per message (TracingShift), beside the two above, over one
-        // datacenter's alike nodes: the injected sleeps keep their shape, and the client's read
-        // latency came out 1 to 2.5 ms long at the median with the traced delays kept.
-        Optional<FidelityResult.TracingSubtracted> subtracted = Optional.empty();
-        if (!severalDatacenters && settings.slowReplicaAddress().isEmpty()) {
-            TracingShift shift = MeasuredProfile.tracingShift(measurement, "fidelity-measured");
-            LatencyProfile shiftedProfile = MeasuredProfile.withReadPath(
-                    MeasuredProfile.withTracingCostSubtracted(measurement, shift, "fidelity-measured"), readPath);
-            subtracted = Optional.of(new FidelityResult.TracingSubtracted(
-                    shift,
-                    StalenessObserver.compare(
-                            measured.observation(),
-                            shiftedProfile,
-                            settings.replicas(),
-                            settings.correction(),
-                            coupling)));
-            progress.accept(shift.explanation());
-        }
+        FidelityResult.Prediction prediction = new FidelityResult.Prediction(
+                profiles.choice(),
+                profiles.profile(),
+                StalenessObserver.compare(
+                        measured.observation(),
+                        profiles.profile(),
+                        settings.replicas(),
+                        settings.correction(),
+                        coupling));
+        FidelityResult.Prediction other = new FidelityResult.Prediction(
+                profiles.otherChoice(),
+                profiles.other(),
+                StalenessObserver.compare(
+                        measured.observation(),
+                        profiles.other(),
+                        settings.replicas(),
+                        settings.correction(),
+                        coupling));
+        ObservedStaleness comparison = prediction.comparison();
         progress.accept(String.format(
                 java.util.Locale.ROOT, "RMSE %.4f (noise floor %.4f)", comparison.rmse(), comparison.noiseFloor()));
         long repairedWithoutRepair = settings.table()
@@ -327,11 +299,82 @@ public final class FidelityExperiment {
         return new FidelityResult(
                 settings,
                 measurement,
-                profile,
-                comparison,
-                otherTracing,
-                subtracted,
+                prediction,
+                other,
+                profiles.shift(),
                 Duration.ofNanos(System.nanoTime() - started),
-                ReadPathComparison.of(measured.observation(), profile, settings.replicas()));
+                ReadPathComparison.of(measured.observation(), prediction.profile(), settings.replicas()));
+    }
+
+    /**
+     * The cell's default profile and the one measured the other way about tracing's cost.
+     *
+     * @param shift what the default subtracted from each message, when it did
+     */
+    private record Profiles(
+            ProfileChoice choice,
+            LatencyProfile profile,
+            ProfileChoice otherChoice,
+            LatencyProfile other,
+            Optional<TracingShift> shift) {}
+
+    /**
+     * Which profiles a cell predicts from, all built on the same snapshot:
+     *
+     * <ul>
+     *   <li>over one datacenter's alike nodes, tracing's cost subtracted as a constant per message
+     *       ({@link TracingShift}), beside the traced delays as kept: injected sleeps are not
+     *       stretched by tracing the way natural latencies are, so dividing tracing's cost out (as
+     *       {@code ./pbs probe} does) shrank the injected delays, and with the traced delays kept the
+     *       client's read latency came out 1 to 2.5 ms long at the median; subtracting did better on
+     *       staleness and latency in both grids where all three were compared (2026-12-03 and
+     *       2026-12-05, docs/fidelity-results.md);</li>
+     *   <li>over several datacenters' six nodes, the traced operations at ALL took several times the
+     *       injected delays, and each datacenter's correction is divided out, beside the delays as
+     *       kept;</li>
+     *   <li>with one slow node, the traced delays as kept both ways (the slow node's delays are
+     *       injected too), its own delays as replica 1 of the prediction, and reads going where
+     *       Cassandra's dynamic snitch (on by default) sends them.</li>
+     * </ul>
+     */
+    private static Profiles profiles(
+            FidelitySettings settings,
+            ProbeSnapshot measurement,
+            Optional<ReadPath> readPath,
+            LatencyProfile asTraced,
+            Consumer<String> progress) {
+        if (settings.slowReplicaAddress().isPresent()) {
+            ReadPath asTable =
+                    readPath.orElse(new ReadPath(new SpeculativeRetry.None(), ReadRepair.OFF, ReplicaChoice.random()));
+            Optional<ReadPath> snitch = Optional.of(new ReadPath(
+                    asTable.speculativeRetry(),
+                    asTable.readRepair(),
+                    ReplicaChoice.snitch(ReplicaChoice.CASSANDRA_BADNESS_THRESHOLD)));
+            LatencyProfile slow = MeasuredProfile.withReadPath(
+                    MeasuredProfile.withSlowReplica(
+                            asTraced, measurement, settings.slowReplicaAddress().get()),
+                    snitch);
+            return new Profiles(ProfileChoice.AS_TRACED, slow, ProfileChoice.AS_TRACED, slow, Optional.empty());
+        }
+        if (settings.datacenters().isPresent()) {
+            LatencyProfile dividedOut =
+                    MeasuredProfile.withReadPath(MeasuredProfile.of(measurement, "fidelity-measured"), readPath);
+            return new Profiles(
+                    ProfileChoice.TRACING_COST_DIVIDED_OUT,
+                    dividedOut,
+                    ProfileChoice.AS_TRACED,
+                    asTraced,
+                    Optional.empty());
+        }
+        TracingShift shift = MeasuredProfile.tracingShift(measurement, "fidelity-measured");
+        progress.accept(shift.explanation());
+        LatencyProfile subtracted = MeasuredProfile.withReadPath(
+                MeasuredProfile.withTracingCostSubtracted(measurement, shift, "fidelity-measured"), readPath);
+        return new Profiles(
+                ProfileChoice.TRACING_COST_SUBTRACTED,
+                subtracted,
+                ProfileChoice.AS_TRACED,
+                asTraced,
+                Optional.of(shift));
     }
 }

@@ -2,22 +2,24 @@ package dev.pbs.cassandra.fidelity;
 
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
+import dev.pbs.cassandra.probe.TracingShift;
 import dev.pbs.model.profile.LatencyProfile;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * A fidelity run: what was measured, what was observed, and the comparison.
  *
  * @param settings the cell
  * @param measurement the probe's measurement, taken while the observation ran
- * @param profile the measured profile the prediction used
- * @param comparison observed against predicted t-visibility and latency
- * @param otherTracing the same observation against the profile measured the other way about
- *     tracing's own cost: with it divided out over one datacenter (where {@code profile} keeps it),
- *     kept over several (where {@code profile} divides it out)
- * @param tracingSubtracted the same observation against the profile with tracing's own cost
- *     subtracted as a constant per message, and that constant; empty over several datacenters and
- *     with a slow replica
+ * @param prediction the default prediction: over one datacenter without a slow replica from the
+ *     profile with tracing's own cost subtracted per message, over several with it divided out, with
+ *     a slow replica from the traced delays as kept
+ * @param other the same observation against the profile measured the other way about tracing's
+ *     own cost (the traced delays as kept, or with a slow replica the same profile as {@code
+ *     prediction}): with {@code prediction} it spans what the probe cannot settle from outside
+ * @param tracingShift what was subtracted from each message and why, when {@code prediction}
+ *     subtracted tracing's cost
  * @param elapsed the whole run, cluster start and stop included
  * @param readPath what a traced sample of the observed reads showed of the read path, against the
  *     prediction; empty when the cell traced none (it does when it sets the table's read options)
@@ -25,20 +27,30 @@ import java.time.Duration;
 public record FidelityResult(
         FidelitySettings settings,
         ProbeSnapshot measurement,
-        LatencyProfile profile,
-        ObservedStaleness comparison,
-        ObservedStaleness otherTracing,
-        java.util.Optional<TracingSubtracted> tracingSubtracted,
+        Prediction prediction,
+        Prediction other,
+        Optional<TracingShift> tracingShift,
         Duration elapsed,
-        java.util.Optional<ReadPathComparison> readPath) {
+        Optional<ReadPathComparison> readPath) {
 
     /**
-     * The observation against the profile with tracing's cost subtracted.
+     * One profile's prediction of the observation.
      *
-     * @param shift what was subtracted from each message, and why
+     * @param choice how the profile treated tracing's own cost
+     * @param profile the measured profile the prediction used
      * @param comparison observed against predicted t-visibility and latency
      */
-    public record TracingSubtracted(dev.pbs.cassandra.probe.TracingShift shift, ObservedStaleness comparison) {}
+    public record Prediction(ProfileChoice choice, LatencyProfile profile, ObservedStaleness comparison) {}
+
+    /** The default prediction's profile. */
+    public LatencyProfile profile() {
+        return prediction.profile();
+    }
+
+    /** Observed against the default prediction. */
+    public ObservedStaleness comparison() {
+        return prediction.comparison();
+    }
 
     /**
      * How far the observation lies outside what the measurement cannot tell apart: the band of the
@@ -46,6 +58,6 @@ public record FidelityResult(
      * ObservedStaleness#rmseOutsideMeasurementBand(ObservedStaleness)}).
      */
     public double rmseOutsideMeasurementBand() {
-        return comparison.rmseOutsideMeasurementBand(otherTracing);
+        return prediction.comparison().rmseOutsideMeasurementBand(other.comparison());
     }
 }

@@ -40,11 +40,12 @@ class FidelityLongIT {
      * in docs/fidelity-results.md: the read's time origin, known only to within the client's round
      * trip (the model alone at 0.67% and the round trip at 2.68% on an idle machine, 3.92% and 1.00%
      * under load), and how much of the traced delays tracing itself added (none on an idle machine,
-     * so the profile keeps them as traced; under CPU contention the traced delays outgrew the
+     * so subtracting it takes little off; under CPU contention the traced delays outgrew the
      * untraced operations, and the band between the model alone and the round trip was missed by
      * 1.10%, 1.41% and 1.16% in three of the recorded runs). So the cell asserts that the observation
-     * lies within 1% RMSE of the band of both predictions for both profiles (tracing's cost kept and
-     * divided out), and guards the default prediction (the round trip, tracing's cost kept) at 3%;
+     * lies within 1% RMSE of the band of both predictions for both profiles (tracing's cost subtracted
+     * per message, and kept), and guards the default prediction (the round trip, tracing's cost
+     * subtracted) at 3%;
      * every RMSE is printed. Also checks that the injection makes reads measurably stale, that they
      * are fresh by 200 ms, and that the model alone is stale at t = 0 and monotone.
      */

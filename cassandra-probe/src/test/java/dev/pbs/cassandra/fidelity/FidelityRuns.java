@@ -80,22 +80,24 @@ final class FidelityRuns {
                 comparison.rmseWithRoundTrip(),
                 comparison.rmseOutsideTimeOriginBand(),
                 result.rmseOutsideMeasurementBand(),
-                result.otherTracing().rmseWithoutGap(),
-                result.otherTracing().rmseWithRoundTrip(),
+                result.other().comparison().rmseWithoutGap(),
+                result.other().comparison().rmseWithRoundTrip(),
                 comparison.noiseFloor(),
                 comparison.latencyNrmse(),
                 comparison.latencyOffsetMillis(),
                 comparison.meanClientGapMillis());
-        result.tracingSubtracted()
-                .ifPresent(subtracted -> System.out.printf(
-                        "fidelity, tracing's cost subtracted (W, A %.3f ms, R, S %.3f ms): model alone %.4f, with "
-                                + "round trip %.4f, with latency offset %.4f, latency NRMSE %.4f%n",
-                        subtracted.shift().writeMillis(),
-                        subtracted.shift().readMillis(),
-                        subtracted.comparison().rmseWithoutGap(),
-                        subtracted.comparison().rmseWithRoundTrip(),
-                        subtracted.comparison().rmseWithLatencyOffset(),
-                        subtracted.comparison().latencyNrmse()));
+        result.tracingShift()
+                .ifPresent(shift -> System.out.printf(
+                        "fidelity: predicted with tracing's cost subtracted (W, A %.3f ms, R, S %.3f ms)%n",
+                        shift.writeMillis(), shift.readMillis()));
+        System.out.printf(
+                "fidelity, the profile with %s: model alone %.4f, with round trip %.4f, with latency offset %.4f, "
+                        + "latency NRMSE %.4f%n",
+                result.other().choice().description(),
+                result.other().comparison().rmseWithoutGap(),
+                result.other().comparison().rmseWithRoundTrip(),
+                result.other().comparison().rmseWithLatencyOffset(),
+                result.other().comparison().latencyNrmse());
         ObservationPrinter.printPoints(comparison);
         return result;
     }

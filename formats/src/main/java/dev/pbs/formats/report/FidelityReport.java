@@ -51,26 +51,28 @@ public final class FidelityReport {
                         .orElse("the options the schema did not give"),
                 settings.table().readReplicas(),
                 settings.replicas()));
+        text.append(String.format(
+                Locale.ROOT,
+                "Predicted from the measured profile with %s%s.%n",
+                result.prediction().choice().description(),
+                result.tracingShift()
+                        .map(shift -> String.format(
+                                Locale.ROOT,
+                                " (W and A %.3f ms, R and S %.3f ms)",
+                                shift.writeMillis(),
+                                shift.readMillis()))
+                        .orElse("")));
         text.append(ObservationReport.text(result.comparison()));
         text.append(String.format(
                 Locale.ROOT,
-                "%nThe profile measured the other way about tracing's own cost (%s): model alone %.4f, with round "
-                        + "trip %.4f.%nOutside the band of the model alone and the round trip for both profiles "
-                        + "(what the probe cannot settle from outside): %.4f%n",
-                result.settings().datacenters().isPresent() ? "kept" : "divided out",
-                result.otherTracing().rmseWithoutGap(),
-                result.otherTracing().rmseWithRoundTrip(),
+                "%nThe profile with %s: model alone %.4f, with round trip %.4f, latency N-RMSE %.4f.%nOutside the "
+                        + "band of the model alone and the round trip for both profiles (what the probe cannot settle "
+                        + "from outside): %.4f%n",
+                result.other().choice().description(),
+                result.other().comparison().rmseWithoutGap(),
+                result.other().comparison().rmseWithRoundTrip(),
+                result.other().comparison().latencyNrmse(),
                 result.rmseOutsideMeasurementBand()));
-        result.tracingSubtracted()
-                .ifPresent(subtracted -> text.append(String.format(
-                        Locale.ROOT,
-                        "With tracing's own cost subtracted per message (W and A %.3f ms, R and S %.3f ms): model "
-                                + "alone %.4f, with round trip %.4f, latency N-RMSE %.4f%n",
-                        subtracted.shift().writeMillis(),
-                        subtracted.shift().readMillis(),
-                        subtracted.comparison().rmseWithoutGap(),
-                        subtracted.comparison().rmseWithRoundTrip(),
-                        subtracted.comparison().latencyNrmse())));
         result.readPath().ifPresent(comparison -> text.append(readPathText(comparison)));
         return text.toString();
     }
@@ -105,12 +107,13 @@ public final class FidelityReport {
                 result.rmseOutsideMeasurementBand(),
                 result.elapsed().toSeconds(),
                 result.readPath().map(FidelityReport::readPathTraces).orElse(null),
-                result.tracingSubtracted()
-                        .map(subtracted -> new FidelityCell.TracingCostSubtracted(
-                                subtracted.shift().writeMillis(),
-                                subtracted.shift().readMillis(),
-                                subtracted.shift().explanation(),
-                                ObservationReport.answer(subtracted.comparison())))
+                result.prediction().choice().text(),
+                new FidelityCell.OtherProfile(
+                        result.other().choice().text(),
+                        ObservationReport.answer(result.other().comparison())),
+                result.tracingShift()
+                        .map(shift -> new FidelityCell.TracingShift(
+                                shift.writeMillis(), shift.readMillis(), shift.explanation()))
                         .orElse(null));
     }
 

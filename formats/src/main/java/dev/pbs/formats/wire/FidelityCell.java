@@ -21,8 +21,7 @@ public record FidelityCell(
 
         @Schema(
                 description = "RMSE of how far the observed P(consistent) lies outside the band of the model "
-                        + "alone and the round trip, for the measured profile with tracing's own cost kept "
-                        + "and divided out (a fraction).")
+                        + "alone and the round trip, for both measured profiles (a fraction).")
         @JsonProperty("rmse_outside_measurement_band")
         double rmseOutsideMeasurementBand,
 
@@ -37,16 +36,37 @@ public record FidelityCell(
         ReadPathTraces readPathTraces,
 
         @Schema(
-                description = "The same observation against the profile with tracing's own cost subtracted as a "
-                        + "constant per message; absent over several datacenters and with a slow replica.",
+                description = "Which measured profile the prediction used: the traced delays with tracing's own "
+                        + "cost subtracted per message (one datacenter), divided out (several), or as kept (a slow "
+                        + "replica).",
+                allowableValues = {"tracing_cost_subtracted", "tracing_cost_divided_out", "as_traced"})
+        @JsonProperty("profile")
+        String profile,
+
+        @Schema(description = "The same observation against the profile measured the other way about tracing.")
+        @JsonProperty("other_profile")
+        OtherProfile otherProfile,
+
+        @Schema(
+                description = "What the prediction's profile subtracted from each message, and why; absent when "
+                        + "it subtracted nothing (several datacenters, a slow replica).",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        @JsonProperty("tracing_cost_subtracted")
-        TracingCostSubtracted tracingCostSubtracted) {
+        @JsonProperty("tracing_shift")
+        TracingShift tracingShift) {
 
-    /** The observation against the profile with tracing's cost subtracted per message. */
-    @Schema(name = "FidelityTracingCostSubtracted")
-    public record TracingCostSubtracted(
+    /** The observation against the profile measured the other way about tracing's own cost. */
+    @Schema(name = "FidelityOtherProfile")
+    public record OtherProfile(
+            @Schema(allowableValues = {"tracing_cost_subtracted", "tracing_cost_divided_out", "as_traced"})
+            @JsonProperty("profile")
+            String profile,
+
+            @JsonProperty("observation") Observation observation) {}
+
+    /** Tracing's own cost as a constant per message, subtracted from the traced delays. */
+    @Schema(name = "FidelityTracingShift")
+    public record TracingShift(
             @Schema(description = "Subtracted from each other replica's traced W and A, ms.")
             @JsonProperty("write_shift_ms")
             double writeShiftMillis,
@@ -56,9 +76,7 @@ public record FidelityCell(
             double readShiftMillis,
 
             @Schema(description = "How the shifts were found, or why none was.") @JsonProperty("explanation")
-            String explanation,
-
-            @JsonProperty("observation") Observation observation) {}
+            String explanation) {}
 
     /** Observed (traced reads) against predicted speculation and read repair. */
     @Schema(name = "FidelityReadPathTraces")

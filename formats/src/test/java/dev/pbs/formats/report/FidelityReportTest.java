@@ -1,0 +1,168 @@
+package dev.pbs.formats.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.pbs.cassandra.fidelity.FidelityResult;
+import dev.pbs.cassandra.fidelity.FidelitySettings;
+import dev.pbs.cassandra.fidelity.ProfileChoice;
+import dev.pbs.cassandra.observe.ClientGapCorrection;
+import dev.pbs.cassandra.observe.ObservedPoint;
+import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.cassandra.probe.ClientLatencies;
+import dev.pbs.cassandra.probe.NodeHealth;
+import dev.pbs.cassandra.probe.ProbeCounters;
+import dev.pbs.cassandra.probe.ProbeSnapshot;
+import dev.pbs.cassandra.probe.TracingShift;
+import dev.pbs.cassandra.probe.WarsRecorder;
+import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.model.profile.BuiltInProfiles;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.montecarlo.ProportionEstimate;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class FidelityReportTest {
+
+    private static final LatencyProfile PROFILE =
+            BuiltInProfiles.named("lnkd-ssd").orElseThrow();
+
+    /** Observed 0.760 at t = 0 and 0.987 at 100 ms, predicted {@code offset} higher at both. */
+    private static ObservedStaleness comparison(double offset, double readP99Predicted) {
+        return new ObservedStaleness(
+                3,
+                1,
+                1,
+                1000,
+                0,
+                0,
+                false,
+                ClientGapCorrection.MEASURED,
+                1,
+                0.9,
+                0.8,
+                0,
+                0.5,
+                List.of(
+                        new ObservedPoint(
+                                0,
+                                ProportionEstimate.of(760, 1000),
+                                0.760 + offset,
+                                0.760 + 2 * offset,
+                                0.760 + offset,
+                                0.760,
+                                0.3),
+                        new ObservedPoint(
+                                100,
+                                ProportionEstimate.of(987, 1000),
+                                0.987 + offset,
+                                0.987 + 2 * offset,
+                                0.987 + offset,
+                                0.987,
+                                0.2)),
+                List.of(new ObservedStaleness.LatencyComparison("read", 99, 16.0, readP99Predicted, 0.05)));
+    }
+
+    private static ProbeSnapshot snapshot() {
+        NodeHealth health = new NodeHealth();
+        health.know("127.0.0.1", true);
+        WarsRecorder recorder = new WarsRecorder();
+        return new ProbeSnapshot(
+                "test-cluster",
+                "5.0.6",
+                "datacenter1",
+                3,
+                Instant.parse("2026-12-01T10:00:00Z"),
+                Instant.parse("2026-12-01T10:01:00Z"),
+                new ProbeCounters(100, 100, 0, 0, 20, 20, 0, 0),
+                recorder.snapshot(),
+                health.report(),
+                recorder.localSnapshot(),
+                recorder.readTargets(),
+                new ClientLatencies().snapshot());
+    }
+
+    private static FidelitySettings settings() {
+        return new FidelitySettings(
+                3,
+                10,
+                5,
+                1000,
+                10,
+                FidelitySettings.DEFAULT_DELAYS_MILLIS,
+                Path.of("cluster"),
+                51,
+                ClientGapCorrection.MEASURED);
+    }
+
+    /** Subtracted as the default (1 point high), the traced delays as kept beside it (3 points high). */
+    private static FidelityResult subtractedAgainstKept() {
+        return new FidelityResult(
+                settings(),
+                snapshot(),
+                new FidelityResult.Prediction(ProfileChoice.TRACING_COST_SUBTRACTED, PROFILE, comparison(0.01, 16.5)),
+                new FidelityResult.Prediction(ProfileChoice.AS_TRACED, PROFILE, comparison(0.03, 19.0)),
+                Optional.of(new TracingShift(0.92, 1.37, "fitted on 40 untraced operations")),
+                Duration.ofSeconds(300),
+                Optional.empty());
+    }
+
+    @Test
+    void json_namesTheProfileThePredictionUsedAndCarriesTheOtherBesideIt() throws Exception {
+        JsonNode json = JsonMapping.mapper().readTree(FidelityReport.json(subtractedAgainstKept()));
+
+        assertThat(json.get("profile").asText()).isEqualTo("tracing_cost_subtracted");
+        assertThat(json.get("rmse_t_visibility").asDouble()).isCloseTo(0.01, within(1e-9));
+        JsonNode other = json.get("other_profile");
+        assertThat(other.get("profile").asText()).isEqualTo("as_traced");
+        assertThat(other.get("observation").get("rmse_t_visibility").asDouble()).isCloseTo(0.03, within(1e-9));
+        assertThat(other.get("observation")
+                        .get("latencies")
+                        .get(0)
+                        .get("predicted_ms")
+                        .asDouble())
+                .isEqualTo(19.0);
+        assertThat(json.get("tracing_shift").get("write_shift_ms").asDouble()).isEqualTo(0.92);
+        assertThat(json.get("tracing_shift").get("read_shift_ms").asDouble()).isEqualTo(1.37);
+        assertThat(json.get("tracing_shift").get("explanation").asText()).contains("40 untraced");
+        // Both profiles predict more freshness than observed: the band's nearest edge is the default's
+        // round trip, one point high at each t.
+        assertThat(json.get("rmse_outside_measurement_band").asDouble()).isCloseTo(0.01, within(1e-9));
+        assertThat(json.has("tracing_cost_subtracted")).isFalse();
+    }
+
+    @Test
+    void json_leavesTheShiftOutWhenNothingWasSubtracted() throws Exception {
+        FidelityResult subtracted = subtractedAgainstKept();
+        FidelityResult dividedOut = new FidelityResult(
+                subtracted.settings(),
+                subtracted.measurement(),
+                new FidelityResult.Prediction(ProfileChoice.TRACING_COST_DIVIDED_OUT, PROFILE, subtracted.comparison()),
+                subtracted.other(),
+                Optional.empty(),
+                subtracted.elapsed(),
+                Optional.empty());
+
+        JsonNode json = JsonMapping.mapper().readTree(FidelityReport.json(dividedOut));
+
+        assertThat(json.get("profile").asText()).isEqualTo("tracing_cost_divided_out");
+        assertThat(json.has("tracing_shift")).isFalse();
+    }
+
+    @Test
+    void text_saysWhichProfileThePredictionUsedAndGivesTheOther() {
+        String text = FidelityReport.text(subtractedAgainstKept());
+
+        assertThat(text)
+                .contains("Predicted from the measured profile with tracing's own cost subtracted per message (W and A"
+                        + " 0.920 ms, R and S 1.370 ms).")
+                .contains("The profile with the traced delays as kept: model alone 0.0600, with round trip 0.0300");
+        assertThat(text.indexOf("Predicted from the measured profile"))
+                .isLessThan(text.indexOf("The profile with the traced delays as kept"));
+    }
+}
