@@ -26,7 +26,16 @@ final class NodeConfiguration {
 
     /** A JMX port of its own for every loopback address, so clusters side by side never collide. */
     static int jmxPort(int firstAddress, int index) {
-        return 20_000 + (firstAddress + index - 1) * 10 + 9;
+        return jmxPort(address(firstAddress, index));
+    }
+
+    /** The JMX port of the node at a loopback address ("127.0.0.54"): as {@link #jmxPort(int, int)}. */
+    static int jmxPort(String address) {
+        String[] octets = address.split("\\.");
+        if (octets.length != 4) {
+            throw new IllegalArgumentException("not an IPv4 address: " + address);
+        }
+        return 20_000 + Integer.parseInt(octets[3]) * 10 + 9;
     }
 
     /** The balanced token of node {@code index}: -2^63 + (index - 1) * 2^64 / size. */

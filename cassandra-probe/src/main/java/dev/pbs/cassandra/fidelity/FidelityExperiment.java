@@ -3,6 +3,7 @@ package dev.pbs.cassandra.fidelity;
 import dev.pbs.cassandra.cluster.ClusterWarmUp;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.cluster.NodeStatus;
+import dev.pbs.cassandra.cluster.ReadRepairMeters;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
@@ -189,8 +190,19 @@ public final class FidelityExperiment {
                         .orElse("")
                 + ": observing " + settings.writes() + " writes at " + settings.writesPerSecond()
                 + " per second, each read at " + settings.delaysMillis().length + " delays");
+        // The coordinators' read-repair meters before and after: the observation's own reads are the
+        // only ones that mark them meanwhile (the probe's, at ALL after writes at ALL, agree).
+        Optional<ReadRepairMeters.Counts> metersBefore =
+                ReadRepairMeters.read(nodes, probe.keyspace(), ProbeSettings.TABLE);
         Measured cell = observeWhileProbing(probe, settings.observation(), PROBE_LEAD_MILLIS);
-        return compare(settings, cell, progress, started);
+        Optional<ReadRepairMeters.Counts> counted =
+                metersBefore.flatMap(before -> ReadRepairMeters.read(nodes, probe.keyspace(), ProbeSettings.TABLE)
+                        .map(after -> after.since(before)));
+        progress.accept(counted.map(counts -> "the coordinators' meters counted " + counts.mismatchedReads()
+                        + " reads whose answers disagreed and " + counts.repairMutations()
+                        + " read-repair mutations")
+                .orElse("the coordinators' read-repair meters could not be read over JMX"));
+        return compare(settings, cell, counted, progress, started);
     }
 
     /**
@@ -243,7 +255,11 @@ public final class FidelityExperiment {
 
     /** The cell's measured profile and its comparisons with what the cell observed. */
     private static FidelityResult compare(
-            FidelitySettings settings, Measured cell, Consumer<String> progress, long started) {
+            FidelitySettings settings,
+            Measured cell,
+            Optional<ReadRepairMeters.Counts> counted,
+            Consumer<String> progress,
+            long started) {
         ObservationWhileProbing.Result measured = cell.result();
         ProbeSnapshot measurement = measured.measurement();
         // The table's read path enters the prediction only when the cell set it: at the table's default
@@ -303,7 +319,7 @@ public final class FidelityExperiment {
                 other,
                 profiles.shift(),
                 Duration.ofNanos(System.nanoTime() - started),
-                ReadPathComparison.of(measured.observation(), prediction.profile(), settings.replicas()));
+                ReadPathComparison.of(measured.observation(), prediction.profile(), settings.replicas(), counted));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.pbs.cassandra.fidelity;
 
+import dev.pbs.cassandra.cluster.ReadRepairMeters;
 import dev.pbs.cassandra.observe.RawObservation;
 import dev.pbs.cassandra.observe.ReadPathTally;
 import dev.pbs.model.profile.LatencyProfile;
@@ -33,6 +34,9 @@ import java.util.Optional;
  * @param rmseRepair RMSE of observed against predicted repair fractions over those t
  * @param observedAskedWatched with a watched (slow) replica, the fraction of traced reads that
  *     asked it, with its 95% interval; empty when none was watched
+ * @param allReads the fractions of all the observation's reads, traced or not, that mismatched and
+ *     that repaired, from the coordinators' own meters, against the prediction over the same reads;
+ *     empty when the meters could not be read
  */
 public record ReadPathComparison(
         long tracedReads,
@@ -41,7 +45,25 @@ public record ReadPathComparison(
         List<Repair> repairs,
         double rmseMismatch,
         double rmseRepair,
-        Optional<ProportionEstimate> observedAskedWatched) {
+        Optional<ProportionEstimate> observedAskedWatched,
+        Optional<AllReads> allReads) {
+
+    /**
+     * Mismatches and repairs over every read of the observation, traced or not, counted by the
+     * coordinators' meters ({@link ReadRepairMeters}): a traced read pays for its tracing, and
+     * reaches its replicas later than the reads it stands for.
+     *
+     * @param observedMismatch the reads that mismatched, of all the observation's reads
+     * @param predictedMismatch the engine's fraction, averaged over the grid's points weighted by
+     *     their reads
+     * @param observedRepaired the read-repair mutations sent, per read (at most one per read when R is 2)
+     * @param predictedRepaired the engine's fraction of reads that repaired, weighted the same way
+     */
+    public record AllReads(
+            ProportionEstimate observedMismatch,
+            double predictedMismatch,
+            ProportionEstimate observedRepaired,
+            double predictedRepaired) {}
 
     /** Prediction trials: the same as the staleness prediction's. */
     private static final long TRIALS = 400_000;
@@ -99,6 +121,17 @@ public record ReadPathComparison(
 
     /** The comparison, or empty when no traced read was answered. */
     static Optional<ReadPathComparison> of(RawObservation observation, LatencyProfile profile, int n) {
+        return of(observation, profile, n, Optional.empty());
+    }
+
+    /**
+     * The comparison, or empty when no traced read was answered.
+     *
+     * @param counted how many of the observation's reads mismatched and repaired, by the
+     *     coordinators' meters; empty when they could not be read
+     */
+    static Optional<ReadPathComparison> of(
+            RawObservation observation, LatencyProfile profile, int n, Optional<ReadRepairMeters.Counts> counted) {
         ReadPathTally traces = observation.readPathTraces();
         if (traces.totalTraced() == 0) {
             return Optional.empty();
@@ -144,10 +177,11 @@ public record ReadPathComparison(
         List<Repair> repairs = new ArrayList<>();
         double mismatchSquares = 0;
         double squares = 0;
+        long[] reads = observation.reads();
+        long allReads = 0;
+        double allExpectedMismatches = 0;
+        double allExpectedRepairs = 0;
         for (int point = 0; point < grid.length; point++) {
-            if (traced[point] == 0) {
-                continue;
-            }
             double expectedMismatch = 0;
             double expected = 0;
             if (!repairPoints.isEmpty()) {
@@ -157,12 +191,32 @@ public record ReadPathComparison(
                     expected += at.repaired().estimate() / times[point].length;
                 }
             }
+            allReads += reads[point] + traced[point];
+            allExpectedMismatches += (reads[point] + traced[point]) * expectedMismatch;
+            allExpectedRepairs += (reads[point] + traced[point]) * expected;
+            if (traced[point] == 0) {
+                continue;
+            }
             ProportionEstimate seenMismatch = ProportionEstimate.of(mismatched[point], traced[point]);
             ProportionEstimate seen = ProportionEstimate.of(repaired[point], traced[point]);
             repairs.add(new Repair(grid[point], seenMismatch, expectedMismatch, seen, expected));
             mismatchSquares +=
                     (seenMismatch.estimate() - expectedMismatch) * (seenMismatch.estimate() - expectedMismatch);
             squares += (seen.estimate() - expected) * (seen.estimate() - expected);
+        }
+        Optional<AllReads> all = Optional.empty();
+        // More mismatches or repairs than reads would mean that other reads marked the meters too: not
+        // reported.
+        if (counted.isPresent()
+                && allReads > 0
+                && counted.get().mismatchedReads() <= allReads
+                && counted.get().repairMutations() <= allReads
+                && !repairPoints.isEmpty()) {
+            all = Optional.of(new AllReads(
+                    ProportionEstimate.of(counted.get().mismatchedReads(), allReads),
+                    allExpectedMismatches / allReads,
+                    ProportionEstimate.of(counted.get().repairMutations(), allReads),
+                    allExpectedRepairs / allReads));
         }
         return Optional.of(new ReadPathComparison(
                 traces.totalTraced(),
@@ -173,6 +227,7 @@ public record ReadPathComparison(
                 Math.sqrt(squares / repairs.size()),
                 observation.settings().keysReplicatedOn().isPresent()
                         ? Optional.of(ProportionEstimate.of(traces.totalAskedWatched(), traces.totalTraced()))
-                        : Optional.empty()));
+                        : Optional.empty(),
+                all));
     }
 }

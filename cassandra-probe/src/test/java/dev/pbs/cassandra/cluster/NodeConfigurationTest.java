@@ -1,6 +1,7 @@
 package dev.pbs.cassandra.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigInteger;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,16 @@ class NodeConfigurationTest {
         String yaml = NodeConfiguration.yaml("pbs-local", 11, 2, 4, "/data/node2");
         assertThat(yaml).contains("listen_address: 127.0.0.12").contains("seeds: \"127.0.0.11:7000\"");
         assertThat(NodeConfiguration.jmxPort(11, 2)).isNotEqualTo(NodeConfiguration.jmxPort(1, 2));
+    }
+
+    @Test
+    void jmxPort_followsTheAddressesLastNumber() {
+        assertThat(NodeConfiguration.jmxPort(51, 4)).isEqualTo(20_549);
+        assertThat(NodeConfiguration.jmxPort("127.0.0.54")).isEqualTo(20_549);
+        assertThat(NodeConfiguration.jmxPort(1, 1)).isEqualTo(20_019);
+        assertThatThrownBy(() -> NodeConfiguration.jmxPort("localhost"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("localhost");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.pbs.cassandra.fidelity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.pbs.cassandra.cluster.ReadRepairMeters;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.RawObservation;
 import dev.pbs.cassandra.observe.ReadPathTally;
@@ -107,6 +108,43 @@ class ReadPathComparisonTest {
         ReadPathComparison alone =
                 ReadPathComparison.of(observed(2, traces), profile, 3).orElseThrow();
         assertThat(alone.repairs().get(0).predicted()).isCloseTo(2.0 / 3, within(0.005));
+    }
+
+    /**
+     * The coordinators' meters counted 80 mismatches and 60 repairs over all 240 reads (90 untraced
+     * and 30 traced at each of the two t): observed 1/3 and 1/4. Predicted: both 2/3 at t = 0 and
+     * none at 20 ms, each t weighted by its 120 reads, so 1/3.
+     */
+    @Test
+    void of_metersCounted_comparesAllReadsWithThePredictionWeightedByReads() {
+        ReadPathTally traces =
+                new ReadPathTally(new long[] {30, 30}, new long[] {0, 0}, new long[] {22, 0}, new long[] {21, 0});
+        ReadPathComparison comparison = ReadPathComparison.of(
+                        observed(2, traces),
+                        oneEarlyReplica(),
+                        3,
+                        java.util.Optional.of(new ReadRepairMeters.Counts(80, 60)))
+                .orElseThrow();
+        ReadPathComparison.AllReads all = comparison.allReads().orElseThrow();
+        assertThat(all.observedMismatch().trials()).isEqualTo(240);
+        assertThat(all.observedMismatch().successes()).isEqualTo(80);
+        assertThat(all.predictedMismatch()).isCloseTo(1.0 / 3, within(0.003));
+        assertThat(all.observedRepaired().estimate()).isEqualTo(0.25);
+        assertThat(all.predictedRepaired()).isCloseTo(1.0 / 3, within(0.003));
+        assertThat(ReadPathComparison.of(observed(2, traces), oneEarlyReplica(), 3)
+                        .orElseThrow()
+                        .allReads())
+                .as("no meters read")
+                .isEmpty();
+        assertThat(ReadPathComparison.of(
+                                observed(2, traces),
+                                oneEarlyReplica(),
+                                3,
+                                java.util.Optional.of(new ReadRepairMeters.Counts(241, 0)))
+                        .orElseThrow()
+                        .allReads())
+                .as("more mismatches than reads: other reads marked the meters")
+                .isEmpty();
     }
 
     @Test

@@ -146,7 +146,20 @@ public final class FidelityReport {
                 comparison
                         .observedAskedWatched()
                         .map(asked -> List.of(asked.lower(), asked.upper()))
+                        .orElse(null),
+                comparison
+                        .allReads()
+                        .map(all -> new FidelityCell.AllReads(
+                                all.observedMismatch().trials(),
+                                fraction(all.observedMismatch(), all.predictedMismatch()),
+                                fraction(all.observedRepaired(), all.predictedRepaired())))
                         .orElse(null));
+    }
+
+    private static FidelityCell.ObservedFraction fraction(
+            dev.pbs.montecarlo.ProportionEstimate observed, double predicted) {
+        return new FidelityCell.ObservedFraction(
+                observed.estimate(), List.of(observed.lower(), observed.upper()), predicted);
     }
 
     /** The read path's lines of the text report: speculation, then repairs by t. */
@@ -179,6 +192,21 @@ public final class FidelityReport {
                 "RMSE of the mismatched fraction: %.4f; of the repaired fraction: %.4f%n",
                 comparison.rmseMismatch(),
                 comparison.rmseRepair()));
+        comparison
+                .allReads()
+                .ifPresent(all -> text.append(String.format(
+                        Locale.ROOT,
+                        "All %d reads, traced or not, by the coordinators' meters: mismatched %.4f [%.4f, %.4f],"
+                                + " predicted %.4f; repaired %.4f [%.4f, %.4f], predicted %.4f%n",
+                        all.observedMismatch().trials(),
+                        all.observedMismatch().estimate(),
+                        all.observedMismatch().lower(),
+                        all.observedMismatch().upper(),
+                        all.predictedMismatch(),
+                        all.observedRepaired().estimate(),
+                        all.observedRepaired().lower(),
+                        all.observedRepaired().upper(),
+                        all.predictedRepaired())));
         comparison
                 .observedAskedWatched()
                 .ifPresent(asked -> text.append(String.format(

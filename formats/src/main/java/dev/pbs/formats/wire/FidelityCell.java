@@ -114,7 +114,43 @@ public record FidelityCell(
             @Schema(nullable = true, description = "Its Wilson 95% interval [low, high].")
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
             @JsonProperty("p_asked_slow_replica_ci95")
-            List<Double> pAskedSlowReplicaCi95) {}
+            List<Double> pAskedSlowReplicaCi95,
+
+            @Schema(
+                    nullable = true,
+                    description = "Every read of the observation, traced or not, counted by the coordinators' "
+                            + "read-repair meters; absent when they could not be read.")
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            @JsonProperty("all_reads")
+            AllReads allReads) {}
+
+    /** Mismatches and repairs over every read of the observation, from the coordinators' meters. */
+    @Schema(name = "FidelityAllReads")
+    public record AllReads(
+            @Schema(description = "The observation's reads, traced or not.") @JsonProperty("reads")
+            long reads,
+
+            @Schema(description = "Reads whose answers disagreed, so that they read the full data again.")
+            @JsonProperty("mismatched")
+            ObservedFraction mismatched,
+
+            @Schema(
+                    description = "Read-repair mutations per read (one per repaired read when reads wait for two "
+                            + "replicas).")
+            @JsonProperty("repaired")
+            ObservedFraction repaired) {}
+
+    /** A fraction observed, with its interval, against the engine's. */
+    @Schema(name = "FidelityObservedFraction")
+    public record ObservedFraction(
+            @JsonProperty("observed") double observed,
+
+            @Schema(description = "Wilson 95% interval [low, high].") @JsonProperty("ci95")
+            List<Double> ci95,
+
+            @Schema(description = "The engine's fraction over the same reads, each t weighted by its reads.")
+            @JsonProperty("predicted")
+            double predicted) {}
 
     /**
      * Reads at one t whose answers disagreed (so that they read the full data again) and that

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.fidelity.FidelitySettings;
 import dev.pbs.cassandra.fidelity.ProfileChoice;
+import dev.pbs.cassandra.fidelity.ReadPathComparison;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
@@ -152,6 +153,44 @@ class FidelityReportTest {
 
         assertThat(json.get("profile").asText()).isEqualTo("tracing_cost_divided_out");
         assertThat(json.has("tracing_shift")).isFalse();
+    }
+
+    @Test
+    void json_givesAllReadsMismatchesAndRepairsFromTheMetersBesideTheTracedSample() throws Exception {
+        FidelityResult base = subtractedAgainstKept();
+        ReadPathComparison readPath = new ReadPathComparison(
+                200,
+                ProportionEstimate.of(0, 200),
+                0,
+                List.of(new ReadPathComparison.Repair(
+                        0, ProportionEstimate.of(20, 100), 0.3, ProportionEstimate.of(2, 100), 0.05)),
+                0.1,
+                0.03,
+                Optional.empty(),
+                Optional.of(new ReadPathComparison.AllReads(
+                        ProportionEstimate.of(1046, 10000), 0.1026, ProportionEstimate.of(169, 10000), 0.0283)));
+        FidelityResult withReadPath = new FidelityResult(
+                base.settings(),
+                base.measurement(),
+                base.prediction(),
+                base.other(),
+                base.tracingShift(),
+                base.elapsed(),
+                Optional.of(readPath));
+
+        JsonNode traces =
+                JsonMapping.mapper().readTree(FidelityReport.json(withReadPath)).get("read_path_traces");
+
+        assertThat(traces.get("repairs").get(0).get("p_mismatch").asDouble()).isEqualTo(0.2);
+        JsonNode all = traces.get("all_reads");
+        assertThat(all.get("reads").asLong()).isEqualTo(10000);
+        assertThat(all.get("mismatched").get("observed").asDouble()).isEqualTo(0.1046);
+        assertThat(all.get("mismatched").get("predicted").asDouble()).isEqualTo(0.1026);
+        assertThat(all.get("mismatched").get("ci95").get(0).asDouble()).isBetween(0.09, 0.1046);
+        assertThat(all.get("repaired").get("observed").asDouble()).isEqualTo(0.0169);
+        assertThat(all.get("repaired").get("predicted").asDouble()).isEqualTo(0.0283);
+        assertThat(FidelityReport.text(withReadPath))
+                .contains("All 10000 reads, traced or not, by the coordinators' meters: mismatched 0.1046");
     }
 
     @Test
