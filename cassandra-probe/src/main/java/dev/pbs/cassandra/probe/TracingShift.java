@@ -106,6 +106,23 @@ public record TracingShift(double writeMillis, double readMillis, String explana
             double[][] parts = CoordinatorParts.of(profiles.apply(shift), n, false);
             excess = new double[] {excess(roundTrip, parts[1], writeTargets), excess(roundTrip, parts[3], readTargets)};
         }
+        if (shift.isNone()) {
+            return new TracingShift(
+                    0,
+                    0,
+                    String.format(
+                            Locale.ROOT,
+                            "Tracing's own cost was not subtracted: untraced writes at TWO took %.3f ms at the "
+                                    + "median and %.3f ms at p99, reads at TWO %.3f and %.3f ms; on average over p50 to "
+                                    + "p99 the traced delays predicted the writes %s and the reads %s, which leaves "
+                                    + "nothing to take off (a shift is never below 0).",
+                            writeTargets[0],
+                            writeTargets[writeTargets.length - 1],
+                            readTargets[0],
+                            readTargets[readTargets.length - 1],
+                            longerOrShorter(tracedExcess[0]),
+                            longerOrShorter(tracedExcess[1])));
+        }
         return new TracingShift(
                 shift.writeMillis,
                 shift.readMillis,
@@ -114,15 +131,15 @@ public record TracingShift(double writeMillis, double readMillis, String explana
                         "Tracing's own cost was subtracted as a constant per message: the delays were injected "
                                 + "(sleeps in the nodes), which tracing does not stretch in proportion. Untraced "
                                 + "writes at TWO took %.3f ms at the median and %.3f ms at p99, reads at TWO %.3f "
-                                + "and %.3f ms; the traced delays predicted them %.3f and %.3f ms longer on average "
-                                + "over p50 to p99. Each other replica's W and A were shortened by %.3f ms, R and "
+                                + "and %.3f ms; on average over p50 to p99 the traced delays predicted the writes %s "
+                                + "and the reads %s. Each other replica's W and A were shortened by %.3f ms, R and "
                                 + "S by %.3f ms (%d rounds; left over: %.3f and %.3f ms).",
                         writeTargets[0],
                         writeTargets[writeTargets.length - 1],
                         readTargets[0],
                         readTargets[readTargets.length - 1],
-                        tracedExcess[0],
-                        tracedExcess[1],
+                        longerOrShorter(tracedExcess[0]),
+                        longerOrShorter(tracedExcess[1]),
                         shift.writeMillis,
                         shift.readMillis,
                         round,
@@ -172,6 +189,12 @@ public record TracingShift(double writeMillis, double readMillis, String explana
             sum += predicted[k] - targets[k];
         }
         return sum / targets.length;
+    }
+
+    /** "0.854 ms longer" or "5.006 ms shorter". */
+    static String longerOrShorter(double excessMillis) {
+        return String.format(
+                Locale.ROOT, "%.3f ms %s", Math.abs(excessMillis), excessMillis < 0 ? "shorter" : "longer");
     }
 
     private static TracingShift none(String why) {

@@ -116,6 +116,12 @@ class TracingShiftTest {
         }
         TracingShift shift = MeasuredProfile.tracingShift(snapshot(client, recorder), "measured");
         assertThat(shift.isNone()).isTrue();
+        assertThat(shift.explanation())
+                .startsWith("Tracing's own cost was not subtracted: untraced writes at TWO took 9.0")
+                .contains("predicted the writes 5.0")
+                .contains("ms shorter and the reads 5.0")
+                .contains("nothing to take off")
+                .doesNotContain("shortened");
     }
 
     @Test
