@@ -106,45 +106,44 @@ public record TracingShift(double writeMillis, double readMillis, String explana
             double[][] parts = CoordinatorParts.of(profiles.apply(shift), n, false);
             excess = new double[] {excess(roundTrip, parts[1], writeTargets), excess(roundTrip, parts[3], readTargets)};
         }
+        String measured = measured(writeTargets, readTargets, tracedExcess);
         if (shift.isNone()) {
             return new TracingShift(
                     0,
                     0,
-                    String.format(
-                            Locale.ROOT,
-                            "Tracing's own cost was not subtracted: untraced writes at TWO took %.3f ms at the "
-                                    + "median and %.3f ms at p99, reads at TWO %.3f and %.3f ms; on average over p50 to "
-                                    + "p99 the traced delays predicted the writes %s and the reads %s, which leaves "
-                                    + "nothing to take off (a shift is never below 0).",
-                            writeTargets[0],
-                            writeTargets[writeTargets.length - 1],
-                            readTargets[0],
-                            readTargets[readTargets.length - 1],
-                            longerOrShorter(tracedExcess[0]),
-                            longerOrShorter(tracedExcess[1])));
+                    "Tracing's own cost was not subtracted: " + measured
+                            + ", which leaves nothing to take off (a shift is never below 0).");
         }
         return new TracingShift(
                 shift.writeMillis,
                 shift.readMillis,
-                String.format(
-                        Locale.ROOT,
-                        "Tracing's own cost was subtracted as a constant per message: the delays were injected "
-                                + "(sleeps in the nodes), which tracing does not stretch in proportion. Untraced "
-                                + "writes at TWO took %.3f ms at the median and %.3f ms at p99, reads at TWO %.3f "
-                                + "and %.3f ms; on average over p50 to p99 the traced delays predicted the writes %s "
-                                + "and the reads %s. Each other replica's W and A were shortened by %.3f ms, R and "
-                                + "S by %.3f ms (%d rounds; left over: %.3f and %.3f ms).",
-                        writeTargets[0],
-                        writeTargets[writeTargets.length - 1],
-                        readTargets[0],
-                        readTargets[readTargets.length - 1],
-                        longerOrShorter(tracedExcess[0]),
-                        longerOrShorter(tracedExcess[1]),
-                        shift.writeMillis,
-                        shift.readMillis,
-                        round,
-                        excess[0],
-                        excess[1]));
+                "Tracing's own cost was subtracted as a constant per message: the delays were injected (sleeps in the "
+                        + "nodes), which tracing does not stretch in proportion. "
+                        + Character.toUpperCase(measured.charAt(0))
+                        + measured.substring(1)
+                        + String.format(
+                                Locale.ROOT,
+                                ". Each other replica's W and A were shortened by %.3f ms, R and S by %.3f ms (%d "
+                                        + "rounds; left over: %.3f and %.3f ms).",
+                                shift.writeMillis,
+                                shift.readMillis,
+                                round,
+                                excess[0],
+                                excess[1]));
+    }
+
+    /** What the untraced operations took, and how far the traced delays predicted them. */
+    private static String measured(double[] writeTargets, double[] readTargets, double[] tracedExcess) {
+        return String.format(
+                Locale.ROOT,
+                "untraced writes at TWO took %.3f ms at the median and %.3f ms at p99, reads at TWO %.3f and %.3f ms; "
+                        + "on average over p50 to p99 the traced delays predicted the writes %s and the reads %s",
+                writeTargets[0],
+                writeTargets[writeTargets.length - 1],
+                readTargets[0],
+                readTargets[readTargets.length - 1],
+                longerOrShorter(tracedExcess[0]),
+                longerOrShorter(tracedExcess[1]));
     }
 
     /** A copy of a replica's histograms with W and A shortened by the write shift, R and S by the read shift. */
