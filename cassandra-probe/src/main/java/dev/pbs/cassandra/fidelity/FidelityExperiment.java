@@ -190,18 +190,23 @@ public final class FidelityExperiment {
                         .orElse("")
                 + ": observing " + settings.writes() + " writes at " + settings.writesPerSecond()
                 + " per second, each read at " + settings.delaysMillis().length + " delays");
-        // The coordinators' read-repair meters before and after: the observation's own reads are the
-        // only ones that mark them meanwhile (the probe's, at ALL after writes at ALL, agree).
+        // The coordinators' read-repair meters before and after, where the comparison uses them (reads
+        // of two replicas or more, traced): the observation's own reads are the only ones that mark
+        // them meanwhile (the probe's, at ALL after writes at ALL, agree).
+        boolean countsRepairs =
+                settings.table().setsOptions() && settings.observation().readReplicas() > 1;
         Optional<ReadRepairMeters.Counts> metersBefore =
-                ReadRepairMeters.read(nodes, probe.keyspace(), ProbeSettings.TABLE);
+                countsRepairs ? ReadRepairMeters.read(nodes, probe.keyspace(), ProbeSettings.TABLE) : Optional.empty();
         Measured cell = observeWhileProbing(probe, settings.observation(), PROBE_LEAD_MILLIS);
         Optional<ReadRepairMeters.Counts> counted =
                 metersBefore.flatMap(before -> ReadRepairMeters.read(nodes, probe.keyspace(), ProbeSettings.TABLE)
                         .map(after -> after.since(before)));
-        progress.accept(counted.map(counts -> "the coordinators' meters counted " + counts.mismatchedReads()
-                        + " reads whose answers disagreed and " + counts.repairMutations()
-                        + " read-repair mutations")
-                .orElse("the coordinators' read-repair meters could not be read over JMX"));
+        if (countsRepairs) {
+            progress.accept(counted.map(counts -> "the coordinators' meters counted " + counts.mismatchedReads()
+                            + " reads whose answers disagreed and " + counts.repairMutations()
+                            + " read-repair mutations")
+                    .orElse("the coordinators' read-repair meters could not be read over JMX"));
+        }
         return compare(settings, cell, counted, progress, started);
     }
 
@@ -286,15 +291,18 @@ public final class FidelityExperiment {
                         settings.replicas(),
                         settings.correction(),
                         coupling));
+        // With a slow replica both are the same profile: its comparison is not made twice.
         FidelityResult.Prediction other = new FidelityResult.Prediction(
                 profiles.otherChoice(),
                 profiles.other(),
-                StalenessObserver.compare(
-                        measured.observation(),
-                        profiles.other(),
-                        settings.replicas(),
-                        settings.correction(),
-                        coupling));
+                profiles.other() == profiles.profile()
+                        ? prediction.comparison()
+                        : StalenessObserver.compare(
+                                measured.observation(),
+                                profiles.other(),
+                                settings.replicas(),
+                                settings.correction(),
+                                coupling));
         ObservedStaleness comparison = prediction.comparison();
         progress.accept(String.format(
                 java.util.Locale.ROOT, "RMSE %.4f (noise floor %.4f)", comparison.rmse(), comparison.noiseFloor()));

@@ -191,9 +191,10 @@ public record ReadPathComparison(
                     expected += at.repaired().estimate() / times[point].length;
                 }
             }
-            allReads += reads[point] + traced[point];
-            allExpectedMismatches += (reads[point] + traced[point]) * expectedMismatch;
-            allExpectedRepairs += (reads[point] + traced[point]) * expected;
+            long pointReads = reads[point] + traced[point];
+            allReads += pointReads;
+            allExpectedMismatches += pointReads * expectedMismatch;
+            allExpectedRepairs += pointReads * expected;
             if (traced[point] == 0) {
                 continue;
             }

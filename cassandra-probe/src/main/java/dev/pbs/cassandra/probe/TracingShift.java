@@ -111,16 +111,15 @@ public record TracingShift(double writeMillis, double readMillis, String explana
             return new TracingShift(
                     0,
                     0,
-                    "Tracing's own cost was not subtracted: " + measured
+                    "Tracing's own cost was not subtracted: untraced " + measured
                             + ", which leaves nothing to take off (a shift is never below 0).");
         }
         return new TracingShift(
                 shift.writeMillis,
                 shift.readMillis,
                 "Tracing's own cost was subtracted as a constant per message: the delays were injected (sleeps in the "
-                        + "nodes), which tracing does not stretch in proportion. "
-                        + Character.toUpperCase(measured.charAt(0))
-                        + measured.substring(1)
+                        + "nodes), which tracing does not stretch in proportion. Untraced "
+                        + measured
                         + String.format(
                                 Locale.ROOT,
                                 ". Each other replica's W and A were shortened by %.3f ms, R and S by %.3f ms (%d "
@@ -132,11 +131,11 @@ public record TracingShift(double writeMillis, double readMillis, String explana
                                 excess[1]));
     }
 
-    /** What the untraced operations took, and how far the traced delays predicted them. */
+    /** What the untraced operations took ("writes at TWO took …"), and how far the traced delays predicted them. */
     private static String measured(double[] writeTargets, double[] readTargets, double[] tracedExcess) {
         return String.format(
                 Locale.ROOT,
-                "untraced writes at TWO took %.3f ms at the median and %.3f ms at p99, reads at TWO %.3f and %.3f ms; "
+                "writes at TWO took %.3f ms at the median and %.3f ms at p99, reads at TWO %.3f and %.3f ms; "
                         + "on average over p50 to p99 the traced delays predicted the writes %s and the reads %s",
                 writeTargets[0],
                 writeTargets[writeTargets.length - 1],

@@ -8,6 +8,7 @@ import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.formats.wire.FidelityCell;
 import dev.pbs.model.profile.WarsMessage;
+import dev.pbs.montecarlo.ProportionEstimate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -156,8 +157,7 @@ public final class FidelityReport {
                         .orElse(null));
     }
 
-    private static FidelityCell.ObservedFraction fraction(
-            dev.pbs.montecarlo.ProportionEstimate observed, double predicted) {
+    private static FidelityCell.ObservedFraction fraction(ProportionEstimate observed, double predicted) {
         return new FidelityCell.ObservedFraction(
                 observed.estimate(), List.of(observed.lower(), observed.upper()), predicted);
     }

@@ -9,7 +9,6 @@ import dev.pbs.cassandra.fidelity.FidelitySettings;
 import dev.pbs.cassandra.fidelity.ProfileChoice;
 import dev.pbs.cassandra.fidelity.ReadPathComparison;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
-import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.probe.ClientLatencies;
 import dev.pbs.cassandra.probe.NodeHealth;
@@ -33,40 +32,10 @@ class FidelityReportTest {
     private static final LatencyProfile PROFILE =
             BuiltInProfiles.named("lnkd-ssd").orElseThrow();
 
-    /** Observed 0.760 at t = 0 and 0.987 at 100 ms, predicted {@code offset} higher at both. */
+    /** One comparison (TwoPointComparison) with the read's p99. */
     private static ObservedStaleness comparison(double offset, double readP99Predicted) {
-        return new ObservedStaleness(
-                3,
-                1,
-                1,
-                1000,
-                0,
-                0,
-                false,
-                ClientGapCorrection.MEASURED,
-                1,
-                0.9,
-                0.8,
-                0,
-                0.5,
-                List.of(
-                        new ObservedPoint(
-                                0,
-                                ProportionEstimate.of(760, 1000),
-                                0.760 + offset,
-                                0.760 + 2 * offset,
-                                0.760 + offset,
-                                0.760,
-                                0.3),
-                        new ObservedPoint(
-                                100,
-                                ProportionEstimate.of(987, 1000),
-                                0.987 + offset,
-                                0.987 + 2 * offset,
-                                0.987 + offset,
-                                0.987,
-                                0.2)),
-                List.of(new ObservedStaleness.LatencyComparison("read", 99, 16.0, readP99Predicted, 0.05)));
+        return TwoPointComparison.of(
+                offset, List.of(new ObservedStaleness.LatencyComparison("read", 99, 16.0, readP99Predicted, 0.05)));
     }
 
     private static ProbeSnapshot snapshot() {

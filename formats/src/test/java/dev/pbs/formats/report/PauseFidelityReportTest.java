@@ -11,11 +11,9 @@ import dev.pbs.cassandra.fidelity.FidelitySettings;
 import dev.pbs.cassandra.fidelity.PauseCell;
 import dev.pbs.cassandra.fidelity.PauseFidelityResult;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
-import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.model.profile.BuiltInProfiles;
-import dev.pbs.montecarlo.ProportionEstimate;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -23,42 +21,10 @@ import org.junit.jupiter.api.Test;
 
 class PauseFidelityReportTest {
 
-    /**
-     * One comparison: observed 0.760 at t = 0 and 0.987 at 100 ms, predicted {@code offset} higher
-     * at both (so its RMSE is {@code offset}), the model alone twice as far.
-     */
+    /** One comparison (TwoPointComparison) with the read's and the write's p99. */
     private static ObservedStaleness comparison(double offset, double readP99Predicted) {
-        return new ObservedStaleness(
-                3,
-                1,
-                1,
-                1000,
-                0,
-                0,
-                false,
-                ClientGapCorrection.MEASURED,
-                1,
-                0.9,
-                0.8,
-                0,
-                0.5,
-                List.of(
-                        new ObservedPoint(
-                                0,
-                                ProportionEstimate.of(760, 1000),
-                                0.760 + offset,
-                                0.760 + 2 * offset,
-                                0.760 + offset,
-                                0.760,
-                                0.3),
-                        new ObservedPoint(
-                                100,
-                                ProportionEstimate.of(987, 1000),
-                                0.987 + offset,
-                                0.987 + 2 * offset,
-                                0.987 + offset,
-                                0.987,
-                                0.2)),
+        return TwoPointComparison.of(
+                offset,
                 List.of(
                         new ObservedStaleness.LatencyComparison("read", 99, 160.0, readP99Predicted, 0.05),
                         new ObservedStaleness.LatencyComparison("write", 99, 27.0, 27.7, 0.02)));
