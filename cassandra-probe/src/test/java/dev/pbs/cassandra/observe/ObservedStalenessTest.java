@@ -258,6 +258,23 @@ class ObservedStalenessTest {
     }
 
     @Test
+    void coupledGap_independentAveragesOverTheGaps_comonotonePairsLongGapsWithLateConsistency() {
+        // As above: t* is 0 for the write coordinator's replica (a third of the reads) and 10 ms for
+        // the others. Gaps of 2 and 11 ms, half each. Independent: 1/3 x 1/2 + 1/2 = 2/3. Comonotone:
+        // the short gaps go with t* = 0 and the first sixth of t* = 10 (stale), the long gaps with
+        // t* = 10 (consistent): 1/3 + 1/2 = 5/6.
+        ConfigurationResult local = StalenessObserver.predict(
+                constantDelays(), 3, new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5}), true);
+        org.HdrHistogram.Histogram gaps = new org.HdrHistogram.Histogram(60_000_000L, 3);
+        gaps.recordValue(2_000);
+        gaps.recordValue(11_000);
+        assertThat(CoupledGapComparison.consistentAt(local, 0, gaps, 0))
+                .isCloseTo(StalenessObserver.averageOverGap(local, 0, gaps), within(0.005))
+                .isCloseTo(2.0 / 3, within(0.005));
+        assertThat(CoupledGapComparison.consistentAt(local, 0, gaps, 1)).isCloseTo(5.0 / 6, within(0.005));
+    }
+
+    @Test
     void compare_latencyCorrection_shiftsTByTheLatencyExcessAndEachPointsLag() {
         // Constant delays W = 10, A = R = S = 1, N = 3, R = W = 1, targeted, coordinator a replica:
         // P(consistent at t) = 1/3 for t < 9 and 1 from t = 10 on (the engine's curve, checked with
