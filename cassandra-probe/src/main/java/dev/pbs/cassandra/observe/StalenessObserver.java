@@ -176,7 +176,7 @@ public final class StalenessObserver {
     }
 
     /** Quantiles of a histogram at the mid-points of {@code levels} equal slices, in ms; {0} when it is empty. */
-    private static double[] quantiles(Histogram micros, int levels) {
+    static double[] quantiles(Histogram micros, int levels) {
         if (micros.getTotalCount() == 0) {
             return new double[] {0};
         }

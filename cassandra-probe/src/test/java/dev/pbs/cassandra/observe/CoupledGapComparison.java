@@ -68,10 +68,7 @@ public final class CoupledGapComparison {
         if (gapMicros.getTotalCount() == 0) {
             return prediction.consistentAt(tMillis).estimate();
         }
-        double[] gaps = new double[GAP_LEVELS];
-        for (int level = 0; level < GAP_LEVELS; level++) {
-            gaps[level] = gapMicros.getValueAtPercentile(100.0 * (level + 0.5) / GAP_LEVELS) / 1000.0;
-        }
+        double[] gaps = StalenessObserver.quantiles(gapMicros, GAP_LEVELS);
         double atCommit = prediction.consistentAt(0).estimate();
         double[] consistency = new double[CONSISTENCY_LEVELS];
         for (int level = 0; level < CONSISTENCY_LEVELS; level++) {
