@@ -18,9 +18,11 @@ import java.util.List;
  * @param meanClientGapMillis the mean measured client round trip (timed beside the writes)
  * @param meanReadRoundTripMillis the mean client round trip added to the reads' latency: timed
  *     beside the reads ({@link RawObservation#readClientPartMicros})
- * @param clientCoupling how the predicted latency couples the client's part of an operation with the
- *     engine's latency: the correlation of their normal scores, within [0, 1] ({@link
- *     dev.pbs.cassandra.probe.CoupledSum}); 0 independent
+ * @param clientCoupling how the prediction couples the client's part of an operation with the
+ *     engine's: the correlation of their normal scores, within [0, 1] ({@link
+ *     dev.pbs.cassandra.probe.CoupledSum}), 0 independent; it couples the round trip beside the reads
+ *     with the engine's latency, and the round trip beside the writes with the time to consistency
+ *     ({@link ClientTimeOrigin})
  * @param latencyOffsetMillis the client's offset from latencies ({@link ClientGapCorrection#LATENCY}),
  *     before each point's lag is added; may be negative
  * @param points one per t
@@ -99,9 +101,20 @@ public record ObservedStaleness(
         return rmseAgainst(ObservedPoint::predictedWithoutGap);
     }
 
-    /** Root mean square of observed minus the prediction with the measured client round trip. */
+    /**
+     * Root mean square of observed minus the prediction with the measured client round trip, coupled to
+     * the time to consistency as {@code clientCoupling} says.
+     */
     public double rmseWithRoundTrip() {
         return rmseAgainst(ObservedPoint::predictedWithGap);
+    }
+
+    /**
+     * Root mean square of observed minus the prediction with the measured client round trip independent
+     * of the time to consistency.
+     */
+    public double rmseWithIndependentRoundTrip() {
+        return rmseAgainst(ObservedPoint::predictedWithIndependentGap);
     }
 
     /** Root mean square of observed minus the prediction with the latency offset and lag. */

@@ -20,7 +20,6 @@ import dev.pbs.montecarlo.WarsEngine;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * Measures staleness as a client sees it, and sets it beside the prediction.
@@ -39,8 +38,10 @@ import org.HdrHistogram.HistogramIterationValue;
  * <p>The prediction runs the WARS engine on the measured profile with the same N, R and W and the
  * read fan-out Cassandra uses ({@code targeted}: the coordinator asks R replicas); with
  * coordinators that are replicas, the coordinator is one of the replicas with local messages
- * taking no time. The predicted P at t is the mean of the engine's P(consistent at t + gap) over
- * the measured gaps, at the t at which the reads were actually sent (t plus their mean send lag).
+ * taking no time. The predicted P at t is the engine's P(consistent at t + gap) over the measured
+ * gaps, at the t at which the reads were actually sent (t plus their mean send lag), with the gap
+ * coupled to the time to consistency as the client's part of an operation is to the coordinator's
+ * ({@link ClientTimeOrigin}).
  */
 public final class StalenessObserver {
 
@@ -86,7 +87,9 @@ public final class StalenessObserver {
      * measured}.
      *
      * @param clientCoupling how the client's part of an operation goes with the coordinator's: the
-     *     correlation of their normal scores, within [0, 1] ({@link CoupledSum})
+     *     correlation of their normal scores, within [0, 1] ({@link CoupledSum}); it couples the round
+     *     trip beside the reads with the engine's read latency, and the round trip beside the writes
+     *     with the time to consistency ({@link ClientTimeOrigin})
      */
     public static ObservedStaleness compare(
             RawObservation raw, LatencyProfile measured, int n, ClientGapCorrection correction, double clientCoupling) {
@@ -94,6 +97,9 @@ public final class StalenessObserver {
         ConfigurationResult prediction = predict(measured, n, settings, raw.coordinatorIsReplica());
         double[] delays = settings.delaysMillis();
         double offset = latencyOffsetMillis(raw, prediction);
+        ClientTimeOrigin coupled = ClientTimeOrigin.of(prediction, raw.clientGapMicros(), clientCoupling);
+        ClientTimeOrigin independent =
+                clientCoupling == 0 ? coupled : ClientTimeOrigin.of(prediction, raw.clientGapMicros(), 0);
         List<ObservedPoint> points = new ArrayList<>();
         for (int j = 0; j < delays.length; j++) {
             long answered = raw.reads()[j];
@@ -103,7 +109,8 @@ public final class StalenessObserver {
             ProportionEstimate observed = ProportionEstimate.of(raw.fresh()[j], answered);
             double lag = raw.lagMicros()[j] / 1000.0 / answered;
             double alone = prediction.consistentAt(delays[j]).estimate();
-            double withGap = averageOverGap(prediction, delays[j] + lag, raw.clientGapMicros());
+            double withGap = coupled.consistentAt(delays[j] + lag);
+            double withIndependentGap = independent.consistentAt(delays[j] + lag);
             double withOffset = prediction
                     .consistentAt(Math.max(0, delays[j] + offset + lag))
                     .estimate();
@@ -112,7 +119,8 @@ public final class StalenessObserver {
                 case MEASURED -> withGap;
                 case LATENCY -> withOffset;
             };
-            points.add(new ObservedPoint(delays[j], observed, chosen, alone, withGap, withOffset, lag));
+            points.add(new ObservedPoint(
+                    delays[j], observed, chosen, alone, withGap, withIndependentGap, withOffset, lag));
         }
         List<ObservedStaleness.LatencyComparison> latencies = new ArrayList<>();
         for (String operation : List.of("read", "write")) {
@@ -205,20 +213,6 @@ public final class StalenessObserver {
                     : prediction.writeLatency(percentile).valueMillis();
         }
         return CoupledSum.of(gapQuantiles, LATENCY_LEVELS, coupling).sortedSums(latencies, 1);
-    }
-
-    /** The mean of P(consistent at t + gap) over the measured gaps (just P at t when none was measured). */
-    static double averageOverGap(ConfigurationResult prediction, double tMillis, Histogram gapMicros) {
-        if (gapMicros.getTotalCount() == 0) {
-            return prediction.consistentAt(tMillis).estimate();
-        }
-        double sum = 0;
-        for (HistogramIterationValue value : gapMicros.recordedValues()) {
-            double gapMillis = gapMicros.medianEquivalentValue(value.getValueIteratedTo()) / 1000.0;
-            sum += value.getCountAtValueIteratedTo()
-                    * prediction.consistentAt(tMillis + gapMillis).estimate();
-        }
-        return sum / gapMicros.getTotalCount();
     }
 
     /** The engine's prediction for the observed configuration, on the observation's t grid. */

@@ -63,11 +63,12 @@ public final class WindowedComparison {
                     coupling);
             for (ObservedPoint point : part.points()) {
                 long reads = point.observed().trials();
-                double[] sum = sums.computeIfAbsent(point.tMillis(), ignored -> new double[4]);
+                double[] sum = sums.computeIfAbsent(point.tMillis(), ignored -> new double[5]);
                 sum[0] += reads * point.predicted();
                 sum[1] += reads * point.predictedWithoutGap();
                 sum[2] += reads * point.predictedWithGap();
-                sum[3] += reads * point.predictedWithLatencyOffset();
+                sum[3] += reads * point.predictedWithIndependentGap();
+                sum[4] += reads * point.predictedWithLatencyOffset();
                 weights.merge(point.tMillis(), reads, Long::sum);
             }
         }
@@ -86,6 +87,7 @@ public final class WindowedComparison {
                     sum[1] / weight,
                     sum[2] / weight,
                     sum[3] / weight,
+                    sum[4] / weight,
                     point.meanLagMillis()));
         }
         return overall.withPoints(points, result.windows().size());

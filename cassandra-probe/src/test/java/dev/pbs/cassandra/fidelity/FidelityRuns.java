@@ -68,7 +68,7 @@ final class FidelityRuns {
         ObservedStaleness comparison = result.comparison();
         System.out.printf(
                 "fidelity: N = %d, %d writes in %d s (%d s warm-up included): RMSE %.4f (model alone %.4f, "
-                        + "with latency offset %.4f, with round trip %.4f; outside the band between the model alone and the round trip %.4f, outside it with tracing's cost both ways %.4f; the other profile's model alone %.4f, round trip %.4f), noise floor %.4f, latency NRMSE %.4f, latency offset "
+                        + "with latency offset %.4f, with round trip %.4f (coupled %.3f; independent of the time to consistency %.4f); outside the band between the model alone and the round trip %.4f, outside it with tracing's cost both ways %.4f; the other profile's model alone %.4f, round trip %.4f), noise floor %.4f, latency NRMSE %.4f, latency offset "
                         + "%.2f ms, mean client round trip %.2f ms%n",
                 result.settings().replicas(),
                 comparison.writes(),
@@ -78,6 +78,8 @@ final class FidelityRuns {
                 comparison.rmseWithoutGap(),
                 comparison.rmseWithLatencyOffset(),
                 comparison.rmseWithRoundTrip(),
+                comparison.clientCoupling(),
+                comparison.rmseWithIndependentRoundTrip(),
                 comparison.rmseOutsideTimeOriginBand(),
                 result.rmseOutsideMeasurementBand(),
                 result.other().comparison().rmseWithoutGap(),

@@ -40,8 +40,8 @@ class ObservedStalenessTest {
                 0,
                 0.2,
                 List.of(
-                        new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0),
-                        new ObservedPoint(5, ProportionEstimate.of(90, 100), 0.9, 0.9, 0.9, 0.9, 0)),
+                        new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.8, 0.75, 0),
+                        new ObservedPoint(5, ProportionEstimate.of(90, 100), 0.9, 0.9, 0.9, 0.9, 0.9, 0)),
                 List.of(
                         new ObservedStaleness.LatencyComparison("read", 50, 2.0, 2.5, 0.2),
                         new ObservedStaleness.LatencyComparison("read", 99, 10.0, 9.0, 0.6)));
@@ -75,9 +75,9 @@ class ObservedStalenessTest {
                 0,
                 1,
                 List.of(
-                        new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0),
-                        new ObservedPoint(5, ProportionEstimate.of(92, 100), 0.9, 0.95, 0.9, 0.9, 0),
-                        new ObservedPoint(9, ProportionEstimate.of(100, 100), 0.99, 0.96, 0.99, 0.98, 0)),
+                        new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.8, 0.75, 0),
+                        new ObservedPoint(5, ProportionEstimate.of(92, 100), 0.9, 0.95, 0.9, 0.9, 0.9, 0),
+                        new ObservedPoint(9, ProportionEstimate.of(100, 100), 0.99, 0.96, 0.99, 0.99, 0.98, 0)),
                 List.of());
         assertThat(observed.rmseOutsideTimeOriginBand()).isCloseTo(Math.sqrt((0.04 + 0 + 0.0001) / 3), within(1e-12));
         assertThat(observed.rmseOutsideTimeOriginBand()).isLessThan(observed.rmse());
@@ -88,13 +88,13 @@ class ObservedStalenessTest {
         // This comparison's bands [0.7, 0.8], [0.9, 0.95], [0.96, 0.99]; the other profile's
         // predictions reach 0.6 at t = 0 and 1.0 at t = 9, so only t = 0 stays outside, by 0.1.
         ObservedStaleness observed = observed(List.of(
-                new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0),
-                new ObservedPoint(5, ProportionEstimate.of(92, 100), 0.9, 0.95, 0.9, 0.9, 0),
-                new ObservedPoint(9, ProportionEstimate.of(100, 100), 0.99, 0.96, 0.99, 0.98, 0)));
+                new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.8, 0.75, 0),
+                new ObservedPoint(5, ProportionEstimate.of(92, 100), 0.9, 0.95, 0.9, 0.9, 0.9, 0),
+                new ObservedPoint(9, ProportionEstimate.of(100, 100), 0.99, 0.96, 0.99, 0.99, 0.98, 0)));
         ObservedStaleness other = observed(List.of(
-                new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.6, 0.6, 0.65, 0.6, 0),
-                new ObservedPoint(5, ProportionEstimate.of(92, 100), 0.9, 0.93, 0.96, 0.9, 0),
-                new ObservedPoint(9, ProportionEstimate.of(100, 100), 1.0, 0.97, 1.0, 0.98, 0)));
+                new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.6, 0.6, 0.65, 0.65, 0.6, 0),
+                new ObservedPoint(5, ProportionEstimate.of(92, 100), 0.9, 0.93, 0.96, 0.96, 0.9, 0),
+                new ObservedPoint(9, ProportionEstimate.of(100, 100), 1.0, 0.97, 1.0, 1.0, 0.98, 0)));
         assertThat(observed.rmseOutsideMeasurementBand(other)).isCloseTo(Math.sqrt(0.01 / 3), within(1e-12));
         assertThat(observed.rmseOutsideMeasurementBand(observed)).isEqualTo(observed.rmseOutsideTimeOriginBand());
     }
@@ -102,9 +102,9 @@ class ObservedStalenessTest {
     @Test
     void rmseOutsideMeasurementBand_refusesAnotherGrid() {
         ObservedStaleness observed =
-                observed(List.of(new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0)));
+                observed(List.of(new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.8, 0.75, 0)));
         ObservedStaleness other =
-                observed(List.of(new ObservedPoint(1, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.75, 0)));
+                observed(List.of(new ObservedPoint(1, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.8, 0.75, 0)));
         assertThatThrownBy(() -> observed.rmseOutsideMeasurementBand(other))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("t = 0.0 and 1.0 ms");
@@ -201,8 +201,15 @@ class ObservedStalenessTest {
         assertThat(predictedMillis(independent, "read", 75)).isCloseTo(76.8, within(0.3));
         assertThat(comonotone.clientCoupling()).isEqualTo(1);
         assertThat(independent.clientCoupling()).isZero();
-        // Staleness does not depend on how latencies add up.
-        assertThat(comonotone.points()).isEqualTo(independent.points());
+        // The round trips beside the writes (the same here) pair with the time to consistency as the
+        // latencies do: comonotone, the long round trips go with the reads of the other replicas,
+        // which turn consistent at 10 ms; independent, with a third of reads of the own replica.
+        ObservedPoint coupledPoint = comonotone.points().get(0);
+        ObservedPoint independentPoint = independent.points().get(0);
+        assertThat(coupledPoint.predictedWithIndependentGap()).isEqualTo(independentPoint.predictedWithGap());
+        assertThat(coupledPoint.predictedWithGap()).isGreaterThan(independentPoint.predictedWithGap());
+        assertThat(independentPoint.predictedWithIndependentGap()).isEqualTo(independentPoint.predictedWithGap());
+        assertThat(comonotone.rmseWithIndependentRoundTrip()).isEqualTo(independent.rmseWithRoundTrip());
     }
 
     /**
@@ -239,7 +246,7 @@ class ObservedStalenessTest {
     }
 
     @Test
-    void averageOverGap_shiftsTheCurveByEachMeasuredGap() {
+    void clientTimeOrigin_independent_averagesTheCurveShiftedByEachMeasuredGap() {
         // Constant delays W = 10, A = R = S = 1, N = 3, R = W = 1, targeted, the coordinator a replica
         // (its own messages take no time): the write commits at once on the write coordinator's
         // replica and reaches the others at 10 ms; a read sent t + gap after commit reaches its
@@ -252,26 +259,33 @@ class ObservedStalenessTest {
         gaps.recordValue(10_000);
         // t = 0: gap 2 ms -> only the write coordinator's replica is fresh, P = 1/3; gap 10 ms -> every
         // replica is, P = 1: mean 2/3.
-        assertThat(StalenessObserver.averageOverGap(local, 0, gaps)).isCloseTo(2.0 / 3, within(0.002));
-        assertThat(StalenessObserver.averageOverGap(local, 0, new org.HdrHistogram.Histogram(3)))
+        assertThat(ClientTimeOrigin.of(local, gaps, 0).consistentAt(0)).isCloseTo(2.0 / 3, within(0.002));
+        assertThat(ClientTimeOrigin.of(local, new org.HdrHistogram.Histogram(3), 0.5)
+                        .consistentAt(0))
                 .isCloseTo(1.0 / 3, within(0.002));
     }
 
     @Test
-    void coupledGap_independentAveragesOverTheGaps_comonotonePairsLongGapsWithLateConsistency() {
+    void clientTimeOrigin_comonotonePairsLongGapsWithLateConsistency() {
         // As above: t* is 0 for the write coordinator's replica (a third of the reads) and 10 ms for
         // the others. Gaps of 2 and 11 ms, half each. Independent: 1/3 x 1/2 + 1/2 = 2/3. Comonotone:
         // the short gaps go with t* = 0 and the first sixth of t* = 10 (stale), the long gaps with
-        // t* = 10 (consistent): 1/3 + 1/2 = 5/6.
+        // t* = 10 (consistent): 1/3 + 1/2 = 5/6. At t = 8 ms the short gaps reach 10 too: 1.
         ConfigurationResult local = StalenessObserver.predict(
                 constantDelays(), 3, new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5}), true);
         org.HdrHistogram.Histogram gaps = new org.HdrHistogram.Histogram(60_000_000L, 3);
         gaps.recordValue(2_000);
         gaps.recordValue(11_000);
-        assertThat(CoupledGapComparison.consistentAt(local, 0, gaps, 0))
-                .isCloseTo(StalenessObserver.averageOverGap(local, 0, gaps), within(0.005))
-                .isCloseTo(2.0 / 3, within(0.005));
-        assertThat(CoupledGapComparison.consistentAt(local, 0, gaps, 1)).isCloseTo(5.0 / 6, within(0.005));
+        assertThat(ClientTimeOrigin.of(local, gaps, 0).consistentAt(0)).isCloseTo(2.0 / 3, within(0.005));
+        // Nearly independent on the coupled grid agrees with the exact mean over the gaps.
+        assertThat(ClientTimeOrigin.of(local, gaps, 1e-9).consistentAt(0)).isCloseTo(2.0 / 3, within(0.005));
+        ClientTimeOrigin comonotone = ClientTimeOrigin.of(local, gaps, 1);
+        assertThat(comonotone.consistentAt(0)).isCloseTo(5.0 / 6, within(0.005));
+        assertThat(comonotone.consistentAt(8)).isEqualTo(1.0);
+        assertThat(comonotone.coupling()).isEqualTo(1);
+        assertThatThrownBy(() -> ClientTimeOrigin.of(local, gaps, 1.5))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("within [0, 1], not 1.5");
     }
 
     @Test

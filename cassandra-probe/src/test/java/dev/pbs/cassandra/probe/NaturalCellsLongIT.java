@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pbs.cassandra.cluster.ClusterWarmUp;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
-import dev.pbs.cassandra.observe.CoupledGapComparison;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
@@ -181,23 +180,21 @@ class NaturalCellsLongIT {
             System.out.printf(
                     "natural cell %s: RMSE predicted from the whole profile %.4f, window by window (%d) %.4f%n",
                     name, unwindowed.rmse(), observed.predictionWindows(), observed.rmse());
-            // The round trip coupled with the time to consistency (a stall of the machine holding a
-            // write's way to a replica and the client's next request together), as the client's part
-            // with the coordinator's, and independent: whether shared stalls explain the staleness
-            // predicted beyond the observed right after the write (docs/probe.md).
-            double[] independentGap = CoupledGapComparison.predicted(both.observation(), whole, replicas, 0);
-            double[] coupledGap = CoupledGapComparison.predicted(both.observation(), whole, replicas, coupling);
+            // The round trip coupled with the time to consistency as the client's part with the
+            // coordinator's (the default) and independent of it: what the coupling changes (docs/probe.md).
             System.out.printf(
-                    "natural cell %s, whole profile: the round trip independent of the time to consistency RMSE %.4f"
-                            + " (t = 0: %.4f), coupled with it as the client's part with the coordinator's (%.3f) RMSE"
-                            + " %.4f (t = 0: %.4f); observed at t = 0 %.4f%n",
+                    "natural cell %s: the round trip coupled with the time to consistency (%.3f) RMSE %.4f whole,"
+                            + " %.4f window by window (t = 0: %.4f); independent of it RMSE %.4f whole, %.4f window by"
+                            + " window (t = 0: %.4f); observed at t = 0 %.4f%n",
                     name,
-                    CoupledGapComparison.rmse(both.observation(), independentGap),
-                    independentGap[0],
                     coupling,
-                    CoupledGapComparison.rmse(both.observation(), coupledGap),
-                    coupledGap[0],
-                    (double) both.observation().fresh()[0] / both.observation().reads()[0]);
+                    unwindowed.rmseWithRoundTrip(),
+                    observed.rmseWithRoundTrip(),
+                    observed.points().get(0).predictedWithGap(),
+                    unwindowed.rmseWithIndependentRoundTrip(),
+                    observed.rmseWithIndependentRoundTrip(),
+                    observed.points().get(0).predictedWithIndependentGap(),
+                    observed.points().get(0).observed().estimate());
             // The same observation against the profiles of the same measurement with the client's
             // part independent of the coordinator's, and comonotone with it (each calibrated as such,
             // the messages correlated as measured): what the coupling changes.

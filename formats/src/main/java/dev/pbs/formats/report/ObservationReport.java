@@ -66,6 +66,15 @@ public final class ObservationReport {
                 observed.rmse(),
                 100 * observed.rmse(),
                 observed.noiseFloor()));
+        if (observed.clientCoupling() > 0) {
+            text.append(String.format(
+                    Locale.ROOT,
+                    "with round trip: coupled with the time to consistency (%.2f) RMSE %.4f, independent of it "
+                            + "%.4f%n",
+                    observed.clientCoupling(),
+                    observed.rmseWithRoundTrip(),
+                    observed.rmseWithIndependentRoundTrip()));
+        }
         if (!observed.latencies().isEmpty()) {
             TextTable latencies = new TextTable(List.of("latency", "percentile", "observed ms", "predicted ms"), 1);
             for (ObservedStaleness.LatencyComparison latency : observed.latencies()) {
@@ -102,8 +111,10 @@ public final class ObservationReport {
             case MEASURED ->
                 String.format(
                         Locale.ROOT,
-                        "client round trip (mean %.2f ms) and each t's send lag added to t",
-                        observed.meanClientGapMillis());
+                        "client round trip (mean %.2f ms, coupled %.2f with the time to consistency) and each t's "
+                                + "send lag added to t",
+                        observed.meanClientGapMillis(),
+                        observed.clientCoupling());
             case LATENCY ->
                 String.format(
                         Locale.ROOT,
@@ -125,6 +136,7 @@ public final class ObservationReport {
                         point.predicted(),
                         point.predictedWithoutGap(),
                         point.predictedWithGap(),
+                        point.predictedWithIndependentGap(),
                         point.predictedWithLatencyOffset(),
                         point.meanLagMillis()))
                 .toList();
@@ -151,6 +163,7 @@ public final class ObservationReport {
                 observed.noiseFloor(),
                 observed.rmseWithoutGap(),
                 observed.rmseWithRoundTrip(),
+                observed.rmseWithIndependentRoundTrip(),
                 observed.rmseWithLatencyOffset(),
                 Double.isFinite(observed.latencyNrmse()) ? observed.latencyNrmse() : null,
                 Double.isFinite(observed.latencyNoiseFloor()) ? observed.latencyNoiseFloor() : null,

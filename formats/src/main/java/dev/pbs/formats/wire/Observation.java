@@ -59,10 +59,11 @@ public record Observation(
         double meanReadRoundTripMillis,
 
         @Schema(
-                description = "How the predicted latencies couple the client's part of an operation (the round "
-                        + "trip) with the engine's latency: the correlation of their normal scores, from 0 "
-                        + "(independent) to 1 (the slowest with the slowest), as measured on the probe's traced "
-                        + "operations.",
+                description = "How the prediction couples the client's part of an operation (the round trip) "
+                        + "with the engine's: the round trip beside the reads with the engine's read latency, the "
+                        + "one beside the writes with the time to consistency; the correlation of their normal "
+                        + "scores, from 0 (independent) to 1 (the slowest with the slowest), as measured on the "
+                        + "probe's traced operations.",
                 minimum = "0",
                 maximum = "1")
         @JsonProperty("client_coupling")
@@ -79,6 +80,11 @@ public record Observation(
 
         @JsonProperty("rmse_model_alone") double rmseModelAlone,
         @JsonProperty("rmse_with_round_trip") double rmseWithRoundTrip,
+
+        @Schema(description = "RMSE with the round trip independent of the time to consistency.")
+        @JsonProperty("rmse_with_independent_round_trip")
+        double rmseWithIndependentRoundTrip,
+
         @JsonProperty("rmse_with_latency_offset") double rmseWithLatencyOffset,
 
         @Schema(description = "Normalised RMSE of client latencies; null when none were compared.", nullable = true)
@@ -117,7 +123,19 @@ public record Observation(
 
             @JsonProperty("predicted") double predicted,
             @JsonProperty("predicted_without_client_gap") double predictedWithoutClientGap,
-            @JsonProperty("predicted_with_client_gap") double predictedWithClientGap,
+
+            @Schema(
+                    description = "P(consistent at t + gap) over the measured client round trips, the round trip "
+                            + "coupled with the time to consistency as client_coupling says.")
+            @JsonProperty("predicted_with_client_gap")
+            double predictedWithClientGap,
+
+            @Schema(
+                    description = "The same with the round trip independent of the time to consistency: the mean of "
+                            + "P(consistent at t + gap) over the measured round trips.")
+            @JsonProperty("predicted_with_independent_client_gap")
+            double predictedWithIndependentClientGap,
+
             @JsonProperty("predicted_with_latency_offset") double predictedWithLatencyOffset,
             @JsonProperty("mean_send_lag_ms") double meanSendLagMillis) {}
 

@@ -37,6 +37,7 @@ final class TwoPointComparison {
                                 0.760 + offset,
                                 0.760 + 2 * offset,
                                 0.760 + offset,
+                                0.760 + offset,
                                 0.760,
                                 0.3),
                         new ObservedPoint(
@@ -44,6 +45,7 @@ final class TwoPointComparison {
                                 ProportionEstimate.of(987, 1000),
                                 0.987 + offset,
                                 0.987 + 2 * offset,
+                                0.987 + offset,
                                 0.987 + offset,
                                 0.987,
                                 0.2)),

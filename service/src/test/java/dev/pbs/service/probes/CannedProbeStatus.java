@@ -48,6 +48,7 @@ public final class CannedProbeStatus {
                     PREDICTED_PER_MILLION[i] / 1e6,
                     PREDICTED_WITH_GAP[i],
                     PREDICTED_WITH_GAP[i],
+                    PREDICTED_WITH_GAP[i],
                     0.1));
         }
         return new ObservedStaleness(
