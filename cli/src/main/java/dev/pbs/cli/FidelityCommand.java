@@ -169,8 +169,9 @@ final class FidelityCommand implements Callable<Integer> {
             paramLabel = "none|latency|measured",
             defaultValue = "measured",
             description = "Which prediction rmse_t_visibility compares with (all three are reported): measured (the "
-                    + "default, as in pbs probe --observe), the model averaged over the client's measured round trip, "
-                    + "with each read's send lag; latency, the model with t shifted by the client's latency beyond "
+                    + "default, as in pbs probe --observe), the model at t plus the client's measured round trip and "
+                    + "each read's send lag, the round trip going with the time to consistency as the probe measured "
+                    + "the client's part going with the coordinator's; latency, the model with t shifted by the client's latency beyond "
                     + "the engine's (the median of writes' and of reads', averaged) and by the send lag; none, the "
                     + "model alone.")
     private ClientGapCorrection clientGap;

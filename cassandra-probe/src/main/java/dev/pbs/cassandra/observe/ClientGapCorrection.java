@@ -8,9 +8,11 @@ public enum ClientGapCorrection {
     /** The model alone: P(consistent at t). */
     NONE,
     /**
-     * The mean of P(consistent at t + lag + gap) over the measured round trips of a request the
-     * coordinator refuses before doing any work (the client's and the native transport's time);
-     * lag is how late the reads at t were sent on average.
+     * P(t* &lt;= t + lag + gap) over the measured round trips (gap) of a request the coordinator
+     * refuses before doing any work (the client's and the native transport's time), t* the engine's
+     * time to consistency, the two coupled as the probe measured the client's part of an operation
+     * coupled with the coordinator's ({@link ClientTimeOrigin}); lag is how late the reads at t were
+     * sent on average.
      */
     MEASURED,
     /**
