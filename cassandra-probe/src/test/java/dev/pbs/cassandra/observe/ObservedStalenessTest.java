@@ -289,6 +289,21 @@ class ObservedStalenessTest {
     }
 
     @Test
+    void delayedPartCoupling_leavesTheReadsConsistentAtCommitOutOfTheCoupling() {
+        // As above: a third of the reads consistent at commit, the others at 10 ms; gaps of 2 and 11
+        // ms. The delayed reads all turn consistent at 10 ms, so coupling them with the round trip
+        // changes nothing: 1/3 + 2/3 x 1/2 = 2/3 at any rho (the whole-t* coupling gives 5/6).
+        ConfigurationResult local = StalenessObserver.predict(
+                constantDelays(), 3, new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5}), true);
+        org.HdrHistogram.Histogram gaps = new org.HdrHistogram.Histogram(60_000_000L, 3);
+        gaps.recordValue(2_000);
+        gaps.recordValue(11_000);
+        assertThat(DelayedPartCoupling.consistentAt(local, 0, gaps, 1)).isCloseTo(2.0 / 3, within(0.005));
+        assertThat(DelayedPartCoupling.consistentAt(local, 0, gaps, 0)).isCloseTo(2.0 / 3, within(0.005));
+        assertThat(DelayedPartCoupling.consistentAt(local, 9, gaps, 1)).isEqualTo(1.0);
+    }
+
+    @Test
     void compare_latencyCorrection_shiftsTByTheLatencyExcessAndEachPointsLag() {
         // Constant delays W = 10, A = R = S = 1, N = 3, R = W = 1, targeted, coordinator a replica:
         // P(consistent at t) = 1/3 for t < 9 and 1 from t = 10 on (the engine's curve, checked with

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pbs.cassandra.cluster.ClusterWarmUp;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
+import dev.pbs.cassandra.observe.DelayedPartCoupling;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
@@ -195,6 +196,13 @@ class NaturalCellsLongIT {
                     observed.rmseWithIndependentRoundTrip(),
                     observed.points().get(0).predictedWithIndependentGap(),
                     observed.points().get(0).observed().estimate());
+            // The coupling applied to the delayed reads only (those not consistent at commit), the
+            // replica read independent of the round trip: a diagnostic (DelayedPartCoupling).
+            double[] delayedOnly = DelayedPartCoupling.predicted(both.observation(), whole, replicas, coupling);
+            System.out.printf(
+                    "natural cell %s, whole profile: the round trip coupled with the delayed reads only RMSE %.4f"
+                            + " (t = 0: %.4f)%n",
+                    name, DelayedPartCoupling.rmse(both.observation(), delayedOnly), delayedOnly[0]);
             // The same observation against the profiles of the same measurement with the client's
             // part independent of the coordinator's, and comonotone with it (each calibrated as such,
             // the messages correlated as measured): what the coupling changes.
