@@ -24,7 +24,7 @@ import org.HdrHistogram.HistogramIterationValue;
 public final class ClientTimeOrigin {
 
     /** Quantiles of t* on the coupled grid. */
-    private static final int CONSISTENCY_LEVELS = 400;
+    static final int CONSISTENCY_LEVELS = 400;
     /** Quantiles of the round trip on the coupled grid. */
     private static final int GAP_LEVELS = 100;
     /** t* of the trials never consistent within the engine's range, ms: later than any t + gap. */
@@ -58,20 +58,46 @@ public final class ClientTimeOrigin {
         if (coupling == 0 || gapMicros.getTotalCount() == 0) {
             return new ClientTimeOrigin(prediction, gapMicros, coupling, null);
         }
-        double[] gaps = StalenessObserver.quantiles(gapMicros, GAP_LEVELS);
         double atCommit = prediction.consistentAt(0).estimate();
         double[] consistency = new double[CONSISTENCY_LEVELS];
         for (int level = 0; level < CONSISTENCY_LEVELS; level++) {
             double probability = (level + 0.5) / CONSISTENCY_LEVELS;
-            if (probability <= atCommit) {
-                consistency[level] = 0;
-                continue;
-            }
-            QuantileEstimate quantile = prediction.window(probability);
-            consistency[level] = quantile.isFinite() ? quantile.valueMillis() : NEVER;
+            consistency[level] = probability <= atCommit ? 0 : timeToConsistency(prediction, probability);
         }
-        double[] differences = CoupledSum.of(gaps, CONSISTENCY_LEVELS, coupling).sortedSums(consistency, -1);
-        return new ClientTimeOrigin(prediction, gapMicros, coupling, differences);
+        return new ClientTimeOrigin(
+                prediction, gapMicros, coupling, sortedDifferences(gapMicros, consistency, coupling));
+    }
+
+    /**
+     * The engine's p-quantile of t*, ms; a time later than any t + gap for the trials never
+     * consistent within the engine's range.
+     */
+    static double timeToConsistency(ConfigurationResult prediction, double probability) {
+        QuantileEstimate quantile = prediction.window(probability);
+        return quantile.isFinite() ? quantile.valueMillis() : NEVER;
+    }
+
+    /**
+     * gap - t* over GAP_LEVELS quantiles of the round trip paired with {@code consistencyMillis}
+     * (quantiles of t*, CONSISTENCY_LEVELS of them) as a Gaussian copula of correlation {@code
+     * coupling} pairs them, sorted.
+     */
+    static double[] sortedDifferences(Histogram gapMicros, double[] consistencyMillis, double coupling) {
+        double[] gaps = StalenessObserver.quantiles(gapMicros, GAP_LEVELS);
+        return CoupledSum.of(gaps, consistencyMillis.length, coupling).sortedSums(consistencyMillis, -1);
+    }
+
+    /** The share of {@code sorted} (ascending) at or above {@code threshold}. */
+    static double shareAtLeast(double[] sorted, double threshold) {
+        int first = Arrays.binarySearch(sorted, threshold);
+        if (first < 0) {
+            first = -first - 1;
+        } else {
+            while (first > 0 && sorted[first - 1] >= threshold) {
+                first--;
+            }
+        }
+        return (double) (sorted.length - first) / sorted.length;
     }
 
     /** rho, within [0, 1]. */
@@ -90,16 +116,8 @@ public final class ClientTimeOrigin {
         if (sortedDifferences == null) {
             return averageOverGap(tMillis);
         }
-        // The pairs with gap - t* >= -t: those from the first at or above -t on.
-        int first = Arrays.binarySearch(sortedDifferences, -tMillis);
-        if (first < 0) {
-            first = -first - 1;
-        } else {
-            while (first > 0 && sortedDifferences[first - 1] >= -tMillis) {
-                first--;
-            }
-        }
-        return (double) (sortedDifferences.length - first) / sortedDifferences.length;
+        // The pairs with gap - t* >= -t.
+        return shareAtLeast(sortedDifferences, -tMillis);
     }
 
     /** The mean of P(consistent at t + gap) over the measured round trips, each as recorded. */

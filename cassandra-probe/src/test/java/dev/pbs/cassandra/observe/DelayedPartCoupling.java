@@ -1,9 +1,7 @@
 package dev.pbs.cassandra.observe;
 
-import dev.pbs.cassandra.probe.CoupledSum;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.montecarlo.ConfigurationResult;
-import dev.pbs.montecarlo.QuantileEstimate;
 import java.util.Arrays;
 import org.HdrHistogram.Histogram;
 
@@ -20,10 +18,6 @@ import org.HdrHistogram.Histogram;
  */
 public final class DelayedPartCoupling {
 
-    private static final int CONSISTENCY_LEVELS = 400;
-    private static final int GAP_LEVELS = 100;
-    private static final double NEVER = 1e9;
-
     private DelayedPartCoupling() {}
 
     /**
@@ -33,13 +27,17 @@ public final class DelayedPartCoupling {
     public static double[] predicted(RawObservation raw, LatencyProfile profile, int n, double rho) {
         ConfigurationResult prediction =
                 StalenessObserver.predict(profile, n, raw.settings(), raw.coordinatorIsReplica());
+        double atCommit = prediction.consistentAt(0).estimate();
+        double[] differences = delayedDifferences(prediction, raw.clientGapMicros(), rho);
         double[] delays = raw.settings().delaysMillis();
         double[] predicted = new double[delays.length];
         int points = 0;
         for (int j = 0; j < delays.length; j++) {
             if (raw.reads()[j] > 0) {
                 double lag = raw.lagMicros()[j] / 1000.0 / raw.reads()[j];
-                predicted[points++] = consistentAt(prediction, delays[j] + lag, raw.clientGapMicros(), rho);
+                predicted[points++] = differences == null
+                        ? prediction.consistentAt(delays[j] + lag).estimate()
+                        : atCommit + (1 - atCommit) * ClientTimeOrigin.shareAtLeast(differences, -(delays[j] + lag));
             }
         }
         return Arrays.copyOf(predicted, points);
@@ -60,27 +58,28 @@ public final class DelayedPartCoupling {
 
     /** p0 + (1 - p0) P(t*' <= t + gap), the delayed reads' t*' coupled with the round trip by rho. */
     static double consistentAt(ConfigurationResult prediction, double tMillis, Histogram gapMicros, double rho) {
-        if (gapMicros.getTotalCount() == 0) {
+        double[] differences = delayedDifferences(prediction, gapMicros, rho);
+        if (differences == null) {
             return prediction.consistentAt(tMillis).estimate();
         }
         double atCommit = prediction.consistentAt(0).estimate();
-        if (atCommit >= 1) {
-            return 1;
+        return atCommit + (1 - atCommit) * ClientTimeOrigin.shareAtLeast(differences, -tMillis);
+    }
+
+    /**
+     * gap - t*' over the coupled pairs, sorted; null when no round trip was measured or every read is
+     * consistent at commit.
+     */
+    private static double[] delayedDifferences(ConfigurationResult prediction, Histogram gapMicros, double rho) {
+        double atCommit = prediction.consistentAt(0).estimate();
+        if (gapMicros.getTotalCount() == 0 || atCommit >= 1) {
+            return null;
         }
-        double[] gaps = StalenessObserver.quantiles(gapMicros, GAP_LEVELS);
-        double[] delayed = new double[CONSISTENCY_LEVELS];
-        for (int level = 0; level < CONSISTENCY_LEVELS; level++) {
-            double probability = atCommit + (1 - atCommit) * (level + 0.5) / CONSISTENCY_LEVELS;
-            QuantileEstimate quantile = prediction.window(Math.min(1, probability));
-            delayed[level] = quantile.isFinite() ? quantile.valueMillis() : NEVER;
+        double[] delayed = new double[ClientTimeOrigin.CONSISTENCY_LEVELS];
+        for (int level = 0; level < delayed.length; level++) {
+            double probability = atCommit + (1 - atCommit) * (level + 0.5) / delayed.length;
+            delayed[level] = ClientTimeOrigin.timeToConsistency(prediction, Math.min(1, probability));
         }
-        double[] differences = CoupledSum.of(gaps, CONSISTENCY_LEVELS, rho).sortedSums(delayed, -1);
-        long consistent = 0;
-        for (double difference : differences) {
-            if (difference >= -tMillis) {
-                consistent++;
-            }
-        }
-        return atCommit + (1 - atCommit) * consistent / differences.length;
+        return ClientTimeOrigin.sortedDifferences(gapMicros, delayed, rho);
     }
 }

@@ -251,12 +251,8 @@ class ObservedStalenessTest {
         // (its own messages take no time): the write commits at once on the write coordinator's
         // replica and reaches the others at 10 ms; a read sent t + gap after commit reaches its
         // replica at t + gap (its coordinator's own) or t + gap + 1 (another).
-        LatencyProfile profile = constantDelays();
-        ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5});
-        ConfigurationResult local = StalenessObserver.predict(profile, 3, settings, true);
-        org.HdrHistogram.Histogram gaps = new org.HdrHistogram.Histogram(60_000_000L, 3);
-        gaps.recordValue(2_000);
-        gaps.recordValue(10_000);
+        ConfigurationResult local = coordinatorReplicaPrediction();
+        org.HdrHistogram.Histogram gaps = gapsOfMicros(2_000, 10_000);
         // t = 0: gap 2 ms -> only the write coordinator's replica is fresh, P = 1/3; gap 10 ms -> every
         // replica is, P = 1: mean 2/3.
         assertThat(ClientTimeOrigin.of(local, gaps, 0).consistentAt(0)).isCloseTo(2.0 / 3, within(0.002));
@@ -271,11 +267,8 @@ class ObservedStalenessTest {
         // the others. Gaps of 2 and 11 ms, half each. Independent: 1/3 x 1/2 + 1/2 = 2/3. Comonotone:
         // the short gaps go with t* = 0 and the first sixth of t* = 10 (stale), the long gaps with
         // t* = 10 (consistent): 1/3 + 1/2 = 5/6. At t = 8 ms the short gaps reach 10 too: 1.
-        ConfigurationResult local = StalenessObserver.predict(
-                constantDelays(), 3, new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5}), true);
-        org.HdrHistogram.Histogram gaps = new org.HdrHistogram.Histogram(60_000_000L, 3);
-        gaps.recordValue(2_000);
-        gaps.recordValue(11_000);
+        ConfigurationResult local = coordinatorReplicaPrediction();
+        org.HdrHistogram.Histogram gaps = gapsOfMicros(2_000, 11_000);
         assertThat(ClientTimeOrigin.of(local, gaps, 0).consistentAt(0)).isCloseTo(2.0 / 3, within(0.005));
         // Nearly independent on the coupled grid agrees with the exact mean over the gaps.
         assertThat(ClientTimeOrigin.of(local, gaps, 1e-9).consistentAt(0)).isCloseTo(2.0 / 3, within(0.005));
@@ -293,14 +286,26 @@ class ObservedStalenessTest {
         // As above: a third of the reads consistent at commit, the others at 10 ms; gaps of 2 and 11
         // ms. The delayed reads all turn consistent at 10 ms, so coupling them with the round trip
         // changes nothing: 1/3 + 2/3 x 1/2 = 2/3 at any rho (the whole-t* coupling gives 5/6).
-        ConfigurationResult local = StalenessObserver.predict(
-                constantDelays(), 3, new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5}), true);
-        org.HdrHistogram.Histogram gaps = new org.HdrHistogram.Histogram(60_000_000L, 3);
-        gaps.recordValue(2_000);
-        gaps.recordValue(11_000);
+        ConfigurationResult local = coordinatorReplicaPrediction();
+        org.HdrHistogram.Histogram gaps = gapsOfMicros(2_000, 11_000);
         assertThat(DelayedPartCoupling.consistentAt(local, 0, gaps, 1)).isCloseTo(2.0 / 3, within(0.005));
         assertThat(DelayedPartCoupling.consistentAt(local, 0, gaps, 0)).isCloseTo(2.0 / 3, within(0.005));
         assertThat(DelayedPartCoupling.consistentAt(local, 9, gaps, 1)).isEqualTo(1.0);
+    }
+
+    /** The engine's prediction from {@link #constantDelays()}, N = 3, R = W = 1, the coordinator a replica. */
+    private static ConfigurationResult coordinatorReplicaPrediction() {
+        return StalenessObserver.predict(
+                constantDelays(), 3, new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5}), true);
+    }
+
+    /** Round trips of these many microseconds, one each. */
+    private static org.HdrHistogram.Histogram gapsOfMicros(long... micros) {
+        org.HdrHistogram.Histogram gaps = new org.HdrHistogram.Histogram(60_000_000L, 3);
+        for (long value : micros) {
+            gaps.recordValue(value);
+        }
+        return gaps;
     }
 
     @Test
