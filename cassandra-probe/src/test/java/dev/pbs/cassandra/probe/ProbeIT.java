@@ -23,7 +23,6 @@ import dev.pbs.montecarlo.WarsEngine;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -67,16 +66,7 @@ class ProbeIT {
 
     /** A warm-up, then the probe with the observation beside it, printed. */
     private static Measurement measure() {
-        ProbeSettings settings = new ProbeSettings(
-                List.of(ProbeSettings.contactPoint("127.0.0.1:9042")),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                "pbs_probe_it",
-                3,
-                RATE,
-                DURATION,
-                TRACE_FRACTION);
+        ProbeSettings settings = settings("pbs_probe_it", 3, DURATION);
         // The other tests may have just restarted a node: rounds of the same work, discarded,
         // until the client's round trip settles (with a fixed 10 s after NodeFailureIT the RMSE
         // was 8.5%, with 30 s 4.3% to 6.3%: profile and observation mixed a slow cluster with a
@@ -105,17 +95,32 @@ class ProbeIT {
                 },
                 MAXIMUM_WARM_UP_ROUNDS,
                 System.out::println);
+        return observeCell(settings, 1, 1, OBSERVED_WRITES, CoordinatorChoice.ROUND_ROBIN);
+    }
+
+    /** The command line's defaults for the probe, with this keyspace, replication factor and duration. */
+    private static ProbeSettings settings(String keyspace, int replicas, Duration duration) {
+        return LocalProbeSettings.of(keyspace, replicas, RATE, duration, TRACE_FRACTION);
+    }
+
+    /**
+     * The probe with {@code settings} and, beside it for as long, an observation of {@code writes}
+     * writes acknowledged by {@code writeReplicas} replicas, each read from {@code readReplicas};
+     * predicted window by window as {@code ./pbs probe --observe} predicts, and printed.
+     */
+    private static Measurement observeCell(
+            ProbeSettings settings, int writeReplicas, int readReplicas, int writes, CoordinatorChoice coordinators) {
         try (ProbeRun run = ProbeRun.connect(settings)) {
             ObservationWhileProbing.Result both = ObservationWhileProbing.run(
                     run,
                     new ObservationSettings(
-                            1,
-                            1,
-                            OBSERVED_WRITES,
+                            writeReplicas,
+                            readReplicas,
+                            writes,
                             OBSERVED_WRITES_PER_SECOND,
                             ObservationSettings.DEFAULT_DELAYS_MILLIS),
-                    CoordinatorChoice.ROUND_ROBIN,
-                    DURATION,
+                    coordinators,
+                    settings.duration(),
                     Duration.ZERO,
                     () -> false);
             ProbeSnapshot measured = both.measurement();
@@ -123,7 +128,11 @@ class ProbeIT {
             LatencyProfile measuredProfile =
                     MeasuredProfile.withReadPath(MeasuredProfile.of(measured, "measured-it"), run.readPath());
             ObservedStaleness comparison = WindowedComparison.compare(
-                    both, measuredProfile, "measured-it", 3, StalenessObserver.DEFAULT_CORRECTION);
+                    both,
+                    measuredProfile,
+                    "measured-it",
+                    settings.replicationFactor(),
+                    StalenessObserver.DEFAULT_CORRECTION);
             print(measured, comparison);
             return new Measurement(measured, measuredProfile, comparison);
         }
@@ -214,31 +223,28 @@ class ProbeIT {
     /** The miss the issue asks the natural cell to fail on: 2 points of RMSE. */
     private static final double MISS = 0.02;
 
-    /** What the guard allows beyond 3 noise floors. */
-    private static final double GUARD_POINTS = 0.03;
-
     /**
      * The natural cell W = ONE, R = ONE (nothing injected, coordinators that are replicas),
      * observed while the probe measured, after a warm-up until the round trip settled: the
      * prediction from the probed profile, window by window (tracing's cost corrected, the
-     * coordinator's own replica and its read preference, the client's round trip added to t),
-     * misses the observation by less than 3 noise floors + 3 points, and there were enough writes
-     * for the noise floor to be below a third of 2 points. Its client-side medians are within 35%
-     * of the observed ones.
+     * coordinator's own replica and its read preference, the client's round trip coupled with the
+     * time to consistency), misses the observation by less than 2 points of RMSE, and there were
+     * enough writes for the noise floor to be below a third of that. Its client-side medians are
+     * within 35% of the observed ones.
      *
-     * <p>A guard, not yet the issue's bound of 2 points: under the build's load this cell's
-     * prediction has more staleness than observed at every t up to 30 ms, and in the .ci/runs of
-     * 2026-12-02 it missed by 1.32% (noise floor 0.33%), 2.21% (0.47%) and 3.05% (0.48%). The same
-     * cell in the long tier, whose cluster serves nothing else, was at its noise floor (0.13%);
-     * the cause under load is not found. The issue's goal (1% or 1.5 noise floors, and latency) is
-     * checked on all four natural cells with 2,000 writes each by NaturalCellsLongIT (-Pfidelity).
-     * Before the settled warm-up, after NodeFailureIT had just restarted a node, this cell missed
-     * by 4.3% to 8.5%.
+     * <p>History: until 2026-12-06 this was a guard of 3 noise floors + 3 points, as under the
+     * build's load the cell missed by 1.32% (noise floor 0.33%), 2.21% (0.47%) and 3.05% (0.48%) in
+     * the .ci/runs of 2026-12-02, and by 0.74% to 1.90% in those recorded on 2026-12-05 and 2026-12-06 with the
+     * round trip independent of the time to consistency. Coupled with it, the default since
+     * 2026-12-06, it missed by 0.73% (noise floor 0.21%). The issue's goal (1% or 1.5 noise floors,
+     * and latency) is checked on all four natural cells with 2,000 writes each by NaturalCellsLongIT
+     * (-Pfidelity). Before the settled warm-up, after NodeFailureIT had just restarted a node, this
+     * cell missed by 4.3% to 8.5%.
      */
     @Test
     void naturalCell_predictionFollowsTheObservation() {
         ObservedStaleness checked = observed;
-        if (!withinGuard(checked)) {
+        if (!withinBounds(checked)) {
             // A miss measured in a slow hour: in the .ci/run of 2026-12-04 (evening) the warm-up
             // burst took 19.9 s (13.0 s in the runs before), the client's round trip settled at
             // 1.45 ms (0.82 ms), and the predicted read median was 1.40 times the observed one
@@ -246,7 +252,7 @@ class ProbeIT {
             // floor (0.11%). Such a run measures the machine's load on the traced operations, not
             // the model: the cell is probed and observed once more, and the second run must meet
             // every bound.
-            System.out.println("natural cell: outside the guard on this observation; probed and observed once more");
+            System.out.println("natural cell: outside the bounds on this observation; probed and observed once more");
             checked = measure().observed();
         }
         assertThat(checked.noiseFloor())
@@ -254,7 +260,7 @@ class ProbeIT {
                 .isLessThan(MISS / 3);
         assertThat(checked.rmse())
                 .as("RMSE (noise floor %.4f, model alone %.4f)", checked.noiseFloor(), checked.rmseWithoutGap())
-                .isLessThan(GUARD_POINTS + 3 * checked.noiseFloor());
+                .isLessThan(MISS);
         for (ObservedStaleness.LatencyComparison latency : checked.latencies()) {
             if (latency.percentile() == 50) {
                 assertThat(latency.predictedMillis())
@@ -266,14 +272,94 @@ class ProbeIT {
         }
     }
 
+    /**
+     * The other three natural cells of {@code NaturalCellsLongIT} (-Pfidelity, 2,000 writes each),
+     * shorter, on the cluster the natural cell above has just warmed: each misses its observation by
+     * less than 2 points of RMSE, with enough writes for a noise floor below a third of that. Their
+     * reads are nearly all fresh (P(consistent at t = 0) above 0.99 in every recorded run), so the
+     * 600 writes of the two 30-second cells give that floor.
+     */
+    @Test
+    void naturalCell_writeQuorumReadOne() {
+        assertWithinMiss(
+                "W=QUORUM R=ONE",
+                settings("pbs_probe_it", 3, OTHER_CELL_DURATION),
+                2,
+                1,
+                CoordinatorChoice.ROUND_ROBIN);
+    }
+
+    /** See {@link #naturalCell_writeQuorumReadOne()}. */
+    @Test
+    void naturalCell_writeOneReadQuorum() {
+        assertWithinMiss(
+                "W=ONE R=QUORUM",
+                settings("pbs_probe_it", 3, OTHER_CELL_DURATION),
+                1,
+                2,
+                CoordinatorChoice.ROUND_ROBIN);
+    }
+
+    /**
+     * W = R = ONE through coordinators that are not replicas of the key (token-unaware routing: two
+     * replicas per key on the three nodes). See {@link #naturalCell_writeQuorumReadOne()}.
+     */
+    @Test
+    void naturalCell_writeOneReadOneThroughNonReplicas() {
+        ObservedStaleness checked = assertWithinMiss(
+                "W=ONE R=ONE token-unaware",
+                settings("pbs_probe_it_rf2", 2, DURATION),
+                1,
+                1,
+                CoordinatorChoice.OUTSIDE_REPLICAS);
+        assertThat(checked.coordinatorIsReplica()).isFalse();
+    }
+
+    /**
+     * How long the W = QUORUM R = ONE and W = ONE R = QUORUM cells probe and observe: 30 s. The
+     * token-unaware cell probes as long as the W = R = ONE cell ({@link #DURATION}): its profile
+     * calibrates the writes forwarded between the replicas on the untraced operations, and from a
+     * 20-second probe it predicted 0.954 fresh at t = 0 against 0.998 observed (RMSE 1.72%), from
+     * 30 seconds 0.05%.
+     */
+    private static final Duration OTHER_CELL_DURATION = Duration.ofSeconds(30);
+
+    /**
+     * Probes and observes one natural cell, writes at {@link #OBSERVED_WRITES_PER_SECOND} for as long
+     * as the probe runs, and asserts its RMSE below {@link #MISS}; once more if the first observation
+     * misses (as the W = R = ONE cell does, for a slow hour of the build).
+     */
+    private static ObservedStaleness assertWithinMiss(
+            String name, ProbeSettings settings, int writeReplicas, int readReplicas, CoordinatorChoice coordinators) {
+        System.out.println("natural cell " + name + ":");
+        int writes = (int) (settings.duration().toSeconds() * OBSERVED_WRITES_PER_SECOND);
+        ObservedStaleness checked = observeCell(settings, writeReplicas, readReplicas, writes, coordinators)
+                .observed();
+        if (checked.noiseFloor() >= MISS / 3 || checked.rmse() >= MISS) {
+            System.out.println("natural cell " + name + ": outside the bound on this observation; observed once more");
+            checked = observeCell(settings, writeReplicas, readReplicas, writes, coordinators)
+                    .observed();
+        }
+        assertThat(checked.writes()).isGreaterThanOrEqualTo(writes - 5);
+        assertThat(checked.noiseFloor())
+                .as("%s noise floor: too few writes to tell a miss of %.0f points", name, 100 * MISS)
+                .isLessThan(MISS / 3);
+        assertThat(checked.rmse())
+                .as(
+                        "%s RMSE (noise floor %.4f, model alone %.4f)",
+                        name, checked.noiseFloor(), checked.rmseWithoutGap())
+                .isLessThan(MISS);
+        return checked;
+    }
+
     /** How far the predicted client-side medians may lie from the observed ones: within 35%. */
     private static final double LOWEST_MEDIAN_RATIO = 0.65;
 
     private static final double HIGHEST_MEDIAN_RATIO = 1.35;
 
     /** Whether an observation meets every bound of the natural cell's test. */
-    private static boolean withinGuard(ObservedStaleness comparison) {
-        if (comparison.noiseFloor() >= MISS / 3 || comparison.rmse() >= GUARD_POINTS + 3 * comparison.noiseFloor()) {
+    private static boolean withinBounds(ObservedStaleness comparison) {
+        if (comparison.noiseFloor() >= MISS / 3 || comparison.rmse() >= MISS) {
             return false;
         }
         for (ObservedStaleness.LatencyComparison latency : comparison.latencies()) {

@@ -8,8 +8,6 @@ import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.testing.LocalClusterExtension;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -18,16 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ProbeSchemaIT {
 
     private static ProbeSettings settings(String keyspace, int rf) {
-        return new ProbeSettings(
-                List.of(ProbeSettings.contactPoint("127.0.0.1:9042")),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                keyspace,
-                rf,
-                10,
-                Duration.ofSeconds(1),
-                0.5);
+        return LocalProbeSettings.of(keyspace, rf, 10, Duration.ofSeconds(1), 0.5);
     }
 
     @Test
