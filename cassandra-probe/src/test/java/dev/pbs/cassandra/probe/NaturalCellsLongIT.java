@@ -20,7 +20,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -335,16 +334,8 @@ class NaturalCellsLongIT {
     }
 
     private static ProbeSettings settings(int replicas, Duration probeDuration) {
-        return new ProbeSettings(
-                List.of(ProbeSettings.contactPoint(CONTACT_POINT)),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                "pbs_natural_rf" + replicas,
-                replicas,
-                PROBE_RATE,
-                probeDuration,
-                TRACE_FRACTION);
+        return LocalProbeSettings.of(
+                CONTACT_POINT, "pbs_natural_rf" + replicas, replicas, PROBE_RATE, probeDuration, TRACE_FRACTION);
     }
 
     private static void print(String name, ObservedStaleness observed) {

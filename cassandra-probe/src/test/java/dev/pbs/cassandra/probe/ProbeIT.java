@@ -255,12 +255,7 @@ class ProbeIT {
             System.out.println("natural cell: outside the bounds on this observation; probed and observed once more");
             checked = measure().observed();
         }
-        assertThat(checked.noiseFloor())
-                .as("noise floor: too few writes to tell a miss of %.0f points", 100 * MISS)
-                .isLessThan(MISS / 3);
-        assertThat(checked.rmse())
-                .as("RMSE (noise floor %.4f, model alone %.4f)", checked.noiseFloor(), checked.rmseWithoutGap())
-                .isLessThan(MISS);
+        assertStalenessWithinMiss("W=ONE R=ONE", checked);
         for (ObservedStaleness.LatencyComparison latency : checked.latencies()) {
             if (latency.percentile() == 50) {
                 assertThat(latency.predictedMillis())
@@ -335,12 +330,26 @@ class ProbeIT {
         int writes = (int) (settings.duration().toSeconds() * OBSERVED_WRITES_PER_SECOND);
         ObservedStaleness checked = observeCell(settings, writeReplicas, readReplicas, writes, coordinators)
                 .observed();
-        if (checked.noiseFloor() >= MISS / 3 || checked.rmse() >= MISS) {
+        if (!stalenessWithinMiss(checked)) {
             System.out.println("natural cell " + name + ": outside the bound on this observation; observed once more");
             checked = observeCell(settings, writeReplicas, readReplicas, writes, coordinators)
                     .observed();
         }
         assertThat(checked.writes()).isGreaterThanOrEqualTo(writes - 5);
+        assertStalenessWithinMiss(name, checked);
+        return checked;
+    }
+
+    /**
+     * Whether a natural cell's staleness meets its bound: enough writes for a noise floor below a
+     * third of {@link #MISS}, and an RMSE below it.
+     */
+    private static boolean stalenessWithinMiss(ObservedStaleness comparison) {
+        return comparison.noiseFloor() < MISS / 3 && comparison.rmse() < MISS;
+    }
+
+    /** Asserts {@link #stalenessWithinMiss}, each bound with its own message naming the cell. */
+    private static void assertStalenessWithinMiss(String name, ObservedStaleness checked) {
         assertThat(checked.noiseFloor())
                 .as("%s noise floor: too few writes to tell a miss of %.0f points", name, 100 * MISS)
                 .isLessThan(MISS / 3);
@@ -349,7 +358,6 @@ class ProbeIT {
                         "%s RMSE (noise floor %.4f, model alone %.4f)",
                         name, checked.noiseFloor(), checked.rmseWithoutGap())
                 .isLessThan(MISS);
-        return checked;
     }
 
     /** How far the predicted client-side medians may lie from the observed ones: within 35%. */
@@ -359,7 +367,7 @@ class ProbeIT {
 
     /** Whether an observation meets every bound of the natural cell's test. */
     private static boolean withinBounds(ObservedStaleness comparison) {
-        if (comparison.noiseFloor() >= MISS / 3 || comparison.rmse() >= MISS) {
+        if (!stalenessWithinMiss(comparison)) {
             return false;
         }
         for (ObservedStaleness.LatencyComparison latency : comparison.latencies()) {
