@@ -270,8 +270,8 @@ public final class FidelityExperiment {
         // the measurement band in a run of 2026-12-03 (Cassandra's threshold is its coordinator's own
         // measurement), so a cell that leaves the table as created predicts without, as before.
         Optional<ReadPath> readPath = settings.table().setsOptions() ? cell.readPath() : Optional.empty();
-        LatencyProfile asTraced = MeasuredProfile.withReadPath(
-                MeasuredProfile.withoutTracingCorrection(measurement, "fidelity-measured"), readPath);
+        LatencyProfile asTraced =
+                MeasuredProfile.withReadPath(MeasuredProfile.asTraced(measurement, "fidelity-measured"), readPath);
         FidelityProfiles profiles = FidelityProfiles.of(settings, measurement, readPath, asTraced, progress);
         progress.accept(
                 "predicting from the measured profile (" + profiles.choice().description()
@@ -322,7 +322,7 @@ public final class FidelityExperiment {
                 measurement,
                 prediction,
                 other,
-                profiles.shift(),
+                profiles.cost(),
                 Duration.ofNanos(System.nanoTime() - started),
                 ReadPathComparison.of(measured.observation(), prediction.profile(), settings.replicas(), counted));
     }

@@ -1,8 +1,8 @@
 package dev.pbs.cassandra.fidelity;
 
+import dev.pbs.cassandra.calibration.TracingCost;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
-import dev.pbs.cassandra.probe.TracingShift;
 import dev.pbs.model.profile.LatencyProfile;
 import java.time.Duration;
 import java.util.Optional;
@@ -12,14 +12,12 @@ import java.util.Optional;
  *
  * @param settings the cell
  * @param measurement the probe's measurement, taken while the observation ran
- * @param prediction the default prediction: over one datacenter without a slow replica from the
- *     profile with tracing's own cost subtracted per message, over several with it divided out, with
- *     a slow replica from the traced delays as kept
+ * @param prediction the default prediction, from the calibrated profile (as {@code ./pbs probe}
+ *     calibrates its own)
  * @param other the same observation against the profile measured the other way about tracing's
  *     own cost (the traced delays as kept, or with a slow replica the same profile as {@code
  *     prediction}): with {@code prediction} it spans what the probe cannot settle from outside
- * @param tracingShift what was subtracted from each message and why, when {@code prediction}
- *     subtracted tracing's cost
+ * @param tracingCost what the calibration took off each traced message, when it took anything off
  * @param elapsed the whole run, cluster start and stop included
  * @param readPath what a traced sample of the observed reads showed of the read path, against the
  *     prediction; empty when the cell traced none (it does when it sets the table's read options)
@@ -29,7 +27,7 @@ public record FidelityResult(
         ProbeSnapshot measurement,
         Prediction prediction,
         Prediction other,
-        Optional<TracingShift> tracingShift,
+        Optional<TracingCost> tracingCost,
         Duration elapsed,
         Optional<ReadPathComparison> readPath) {
 

@@ -71,8 +71,7 @@ public final class PauseFidelityExperiment {
             FidelityExperiment.Measured paused =
                     observeWhilePausing(cluster, pause, probe, observation, pauses, progress);
             LatencyProfile profile = MeasuredProfile.withReadPath(
-                    MeasuredProfile.withoutTracingCorrection(healthy.result().measurement(), "fidelity-measured"),
-                    healthy.readPath());
+                    MeasuredProfile.of(healthy.result().measurement(), "fidelity-measured"), healthy.readPath());
             LatencyProfile withPauses = profile.toBuilder()
                     .faults(new Faults(pause.process(), null, List.of(0)))
                     .build();

@@ -8,15 +8,10 @@ public enum ProfileChoice {
     /** The traced delays as measured, tracing's cost kept. */
     AS_TRACED("as_traced", "the traced delays as kept"),
     /**
-     * Tracing's cost subtracted as a constant per message, fitted on the probe's untraced operations
-     * ({@link dev.pbs.cassandra.probe.TracingShift}).
+     * Tracing's cost per message taken off, fitted on the probe's untraced operations, as {@code
+     * ./pbs probe} does ({@link dev.pbs.cassandra.calibration.Calibration}).
      */
-    TRACING_COST_SUBTRACTED("tracing_cost_subtracted", "tracing's own cost subtracted per message"),
-    /**
-     * Tracing's cost divided out of every delay, as {@code ./pbs probe} does
-     * ({@link dev.pbs.cassandra.probe.TracingDilation}).
-     */
-    TRACING_COST_DIVIDED_OUT("tracing_cost_divided_out", "tracing's own cost divided out");
+    CALIBRATED("calibrated", "tracing's own cost taken off per message");
 
     private final String text;
     private final String description;

@@ -11,7 +11,7 @@ import org.HdrHistogram.Histogram;
  * dispatched to the request threads, refused, answered). Traces start when the coordinator starts
  * executing a request, so that round trip is the client's part of every operation, which the
  * traced delays leave out; and untraced operations show what the traced ones would take without
- * tracing's own cost (see {@link TracingDilation}). Recorded without locks; {@link #snapshot()}
+ * tracing's own cost (see {@link dev.pbs.cassandra.calibration.Calibration}). Recorded without locks; {@link #snapshot()}
  * copies everything recorded so far.
  */
 public final class ClientLatencies {

@@ -22,7 +22,8 @@ import org.HdrHistogram.Histogram;
  *     datacenter and message
  * @param clients what the probe's client saw through the coordinators of each datacenter (untraced
  *     operations at ONE, and at TWO where the datacenter holds two replicas or more, and round
- *     trips), by datacenter: what {@link TracingDilation} calibrates each datacenter's correction on
+ *     trips), by datacenter: what {@link dev.pbs.cassandra.calibration.DatacenterCalibration}
+ *     calibrates each datacenter's tracing cost on
  */
 public record DatacenterMeasurements(
         DatacenterReplication replication,

@@ -1,5 +1,8 @@
 package dev.pbs.cassandra.probe;
 
+import dev.pbs.cassandra.calibration.Calibration;
+import dev.pbs.cassandra.calibration.CalibrationSettings;
+import dev.pbs.cassandra.calibration.DatacenterCalibration;
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.profile.CoordinatorPlacement;
 import dev.pbs.model.profile.DatacenterPairDelay;
@@ -27,8 +30,8 @@ import org.HdrHistogram.Histogram;
  * pooled, as measured from coordinators of the same datacenter; and the one-way delay of every
  * ordered pair of datacenters fitted from the messages that crossed them
  * ({@link InterDatacenterDelayFit}), against the traced own delays (a crossing message is traced
- * as they are). Then, unless told not to, tracing's own cost is divided out of each datacenter's
- * own delays by its own correction ({@link DatacenterDilation}); the fitted delays between
+ * as they are). Tracing's own cost is taken off each datacenter's own delays by its own
+ * calibration ({@link DatacenterCalibration}); the fitted delays between
  * datacenters are kept. The coordinator of (R, W) questions is placed in the first datacenter;
  * consistency levels name theirs.
  */
@@ -40,22 +43,18 @@ final class DatacenterProfile {
      * @throws IllegalArgumentException when a datacenter has no sample of some message, or no
      *     message crossed some ordered pair of datacenters
      */
-    static LatencyProfile of(
-            ProbeSnapshot snapshot, DatacenterMeasurements measured, String name, boolean correctTracing) {
+    static LatencyProfile of(ProbeSnapshot snapshot, DatacenterMeasurements measured, String name) {
         List<String> names = List.copyOf(measured.replication().factors().keySet());
         Map<String, Map<WarsMessage, Histogram>> traced = ownByDatacenter(snapshot, measured, names);
-        Map<String, TracingDilation.Corrections> corrections =
-                correctTracing ? DatacenterDilation.estimate(snapshot, measured, names, name) : Map.of();
+        Map<String, Calibration.Calibrated> calibrations = DatacenterCalibration.of(
+                snapshot, measured, names, alone -> MeasuredProfile.calibrated(alone, name), ReplicaOrder.COMPARATOR);
         Map<String, Map<WarsMessage, Histogram>> own = new LinkedHashMap<>();
-        traced.forEach((datacenter, delays) -> {
-            TracingDilation.Corrections correction =
-                    corrections.getOrDefault(datacenter, TracingDilation.Corrections.NONE);
-            own.put(
-                    datacenter,
-                    correction.isNone()
-                            ? delays
-                            : TracingDilation.corrected(delays, correction.remoteWrite(), correction.remoteRead()));
-        });
+        traced.forEach((datacenter, delays) -> own.put(
+                datacenter,
+                calibrations
+                        .get(datacenter)
+                        .cost()
+                        .shortenOther(delays, CalibrationSettings.DEFAULT.smallestFraction())));
         List<DelayOverrides> overrides = new ArrayList<>();
         int[] replicaDatacenters = new int[measured.replication().replicas()];
         int slot = 0;
@@ -93,7 +92,7 @@ final class DatacenterProfile {
                 .description("Measured W, A, R, S and inter-datacenter delays of Cassandra cluster '"
                         + snapshot.clusterName() + "' (" + measured.replication() + ")")
                 .provenance(provenance(snapshot, measured, traced, names, fits.toString())
-                        + dilation(names, corrections, correctTracing))
+                        + calibration(names, calibrations))
                 .defaults(defaults)
                 .replicaOverrides(overrides)
                 .topology(
@@ -208,17 +207,13 @@ final class DatacenterProfile {
     }
 
     /** The provenance's account of tracing's cost, per datacenter. */
-    private static String dilation(
-            List<String> names, Map<String, TracingDilation.Corrections> corrections, boolean correctTracing) {
-        if (!correctTracing) {
-            return " Tracing's own cost was not divided out.";
-        }
+    private static String calibration(List<String> names, Map<String, Calibration.Calibrated> calibrations) {
         StringBuilder text = new StringBuilder();
         for (String datacenter : names) {
             text.append(" In ")
                     .append(datacenter)
-                    .append(": ")
-                    .append(corrections.get(datacenter).explanation());
+                    .append(":")
+                    .append(calibrations.get(datacenter).explanation());
         }
         return text.toString();
     }

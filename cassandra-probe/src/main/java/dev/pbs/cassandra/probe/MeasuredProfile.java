@@ -1,5 +1,8 @@
 package dev.pbs.cassandra.probe;
 
+import dev.pbs.cassandra.calibration.Calibration;
+import dev.pbs.cassandra.calibration.CalibrationSettings;
+import dev.pbs.cassandra.calibration.TracingCost;
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.CoordinatorReplicaPath;
@@ -21,7 +24,6 @@ import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;
-import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -39,26 +41,55 @@ public final class MeasuredProfile {
     private MeasuredProfile() {}
 
     /**
+     * The calibrated profile of a probe's snapshot ({@link Calibration}): over one datacenter the
+     * traced delays less tracing's cost fitted on the untraced operations; over several, each
+     * datacenter's own delays likewise ({@link DatacenterProfile}).
+     *
      * @throws IllegalArgumentException when some message type has no sample at all, or there are
      *     fewer replicas with samples than the replication factor (with what to try instead)
      */
     public static LatencyProfile of(ProbeSnapshot snapshot, String name) {
-        return of(snapshot, name, false);
+        return calibrated(snapshot, name).profile();
     }
 
     /**
-     * {@link #of(ProbeSnapshot, String)}, over one datacenter the other replicas' W and A calibrated
-     * on the writes at ONE through a node that is not a replica when {@code writesThroughOther}
-     * (see {@link TracingDilation#estimate(ProbeSnapshot, java.util.function.Function, boolean)}).
+     * {@link #of} with the tracing cost it took off, for callers that also need the snapshot's
+     * delays less that cost ({@link #shortened}).
      */
-    static LatencyProfile of(ProbeSnapshot snapshot, String name, boolean writesThroughOther) {
+    public static Calibration.Calibrated calibrated(ProbeSnapshot snapshot, String name) {
         if (snapshot.datacenters().isPresent()) {
-            return DatacenterProfile.of(snapshot, snapshot.datacenters().get(), name, true);
+            return new Calibration.Calibrated(
+                    DatacenterProfile.of(snapshot, snapshot.datacenters().get(), name), TracingCost.NONE, "");
         }
-        TracingDilation.Corrections corrections =
-                TracingDilation.estimate(snapshot, candidate -> traced(snapshot, candidate, name), writesThroughOther);
-        return corrections.correlated(
-                fromTraces(undilated(snapshot, corrections), name, " " + corrections.explanation()));
+        Calibration.Calibrated calibrated = Calibration.of(
+                snapshot, cost -> fromTraces(shortened(snapshot, cost), name, ""), CalibrationSettings.DEFAULT);
+        return new Calibration.Calibrated(
+                fromTraces(shortened(snapshot, calibrated.cost()), name, calibrated.explanation()),
+                calibrated.cost(),
+                calibrated.explanation());
+    }
+
+    /**
+     * The profile of the traced delays as measured, tracing's cost kept: what the fidelity
+     * experiment compares the calibrated profile with. Over several datacenters, the calibrated one.
+     */
+    public static LatencyProfile asTraced(ProbeSnapshot snapshot, String name) {
+        if (snapshot.datacenters().isPresent()) {
+            return of(snapshot, name);
+        }
+        return fromTraces(snapshot, name, " Tracing's own cost was kept.");
+    }
+
+    /** The snapshot with every traced delay less its path's tracing cost. */
+    public static ProbeSnapshot shortened(ProbeSnapshot snapshot, TracingCost cost) {
+        if (cost.equals(TracingCost.NONE)) {
+            return snapshot;
+        }
+        double smallest = CalibrationSettings.DEFAULT.smallestFraction();
+        Map<String, Map<WarsMessage, Histogram>> delays = new TreeMap<>(ReplicaOrder.COMPARATOR);
+        snapshot.delaysMicros()
+                .forEach((replica, messages) -> delays.put(replica, cost.shortenOther(messages, smallest)));
+        return snapshot.withDelays(delays, cost.shortenOwn(snapshot.localDelaysMicros(), smallest));
     }
 
     /** The profile with the cluster's read path, when the probe read one. */
@@ -68,28 +99,10 @@ public final class MeasuredProfile {
     }
 
     /**
-     * The profile of the traced delays as they were measured, without dividing out tracing's cost:
-     * for delays injected by sleeping in the nodes (the fidelity experiment), which tracing does
-     * not stretch in proportion, so that the corrections {@link TracingDilation} finds on natural
-     * latencies do not describe them.
-     */
-    public static LatencyProfile withoutTracingCorrection(ProbeSnapshot snapshot, String name) {
-        if (snapshot.datacenters().isPresent()) {
-            return DatacenterProfile.of(snapshot, snapshot.datacenters().get(), name, false);
-        }
-        return fromTraces(
-                snapshot,
-                name,
-                " Tracing's own cost was not divided out: the delays were injected (sleeps in the nodes), which "
-                        + "tracing does not stretch in proportion.");
-    }
-
-    /**
      * {@code measured} with one slow replica: its W, A, R and S are those the node at {@code
      * address} was traced with, as replica 1 of N (the replication factor), and the others'
      * defaults are pooled over every other node, so that the slow node's delays do not blur into
-     * theirs. The traced delays are used as measured (without tracing's correction), as for
-     * injected delays.
+     * theirs. Pass the snapshot less tracing's cost ({@link #shortened}) for calibrated delays.
      *
      * @throws IllegalArgumentException when the node has no traced delays, or a message has no
      *     sample from either side
@@ -135,64 +148,8 @@ public final class MeasuredProfile {
                         + " with its own traced delays (samples: "
                         + sampleCounts(message -> count(slow.get(message))) + "); the other replicas' delays are "
                         + "pooled over the other nodes (samples: "
-                        + sampleCounts(message -> count(others.get(message))) + "), as traced.")
+                        + sampleCounts(message -> count(others.get(message))) + ").")
                 .build();
-    }
-
-    /** The profile of the snapshot's traced delays corrected by {@code corrections}, without explanation. */
-    static LatencyProfile traced(ProbeSnapshot snapshot, TracingDilation.Corrections corrections, String name) {
-        return corrections.correlated(fromTraces(undilated(snapshot, corrections), name, ""));
-    }
-
-    /** The snapshot with every traced delay corrected by its path's tracing dilation correction. */
-    private static ProbeSnapshot undilated(ProbeSnapshot snapshot, TracingDilation.Corrections corrections) {
-        if (corrections.isNone()) {
-            return snapshot;
-        }
-        return withDelays(
-                snapshot,
-                messages -> TracingDilation.corrected(messages, corrections.remoteWrite(), corrections.remoteRead()),
-                TracingDilation.corrected(
-                        snapshot.localDelaysMicros(), corrections.localWrite(), corrections.localRead()));
-    }
-
-    /**
-     * The profile of the traced delays with tracing's own cost subtracted as a constant per message
-     * ({@link TracingShift}): for delays injected by sleeping in the nodes, which tracing does not
-     * stretch in proportion. Over several datacenters, the profile of {@link #of}.
-     *
-     * @param shift from {@link #tracingShift} of the same snapshot
-     */
-    public static LatencyProfile withTracingCostSubtracted(ProbeSnapshot snapshot, TracingShift shift, String name) {
-        if (snapshot.datacenters().isPresent()) {
-            return of(snapshot, name);
-        }
-        return fromTraces(unshifted(snapshot, shift), name, " " + shift.explanation());
-    }
-
-    /** Tracing's own cost per message, fitted on the snapshot's untraced operations ({@link TracingShift}). */
-    public static TracingShift tracingShift(ProbeSnapshot snapshot, String name) {
-        return TracingShift.estimate(snapshot, candidate -> shifted(snapshot, candidate, name));
-    }
-
-    /** The profile of the snapshot's traced delays shifted by {@code shift}, without explanation. */
-    static LatencyProfile shifted(ProbeSnapshot snapshot, TracingShift shift, String name) {
-        return fromTraces(unshifted(snapshot, shift), name, "");
-    }
-
-    /** The snapshot with the other replicas' traced delays shortened by tracing's cost per message. */
-    private static ProbeSnapshot unshifted(ProbeSnapshot snapshot, TracingShift shift) {
-        return shift.isNone() ? snapshot : withDelays(snapshot, shift::applyTo, snapshot.localDelaysMicros());
-    }
-
-    /** The snapshot with each replica's delays replaced by {@code remote} of them, and the own replica's by {@code local}. */
-    private static ProbeSnapshot withDelays(
-            ProbeSnapshot snapshot,
-            UnaryOperator<Map<WarsMessage, Histogram>> remote,
-            Map<WarsMessage, Histogram> local) {
-        Map<String, Map<WarsMessage, Histogram>> delays = new TreeMap<>(ReplicaOrder.COMPARATOR);
-        snapshot.delaysMicros().forEach((replica, messages) -> delays.put(replica, remote.apply(messages)));
-        return snapshot.withDelays(delays, local);
     }
 
     private static LatencyProfile fromTraces(ProbeSnapshot snapshot, String name, String dilation) {

@@ -131,8 +131,8 @@ final class ProbeOperations {
         boolean targetTrace = tracedOperation && !isWrite && random.nextBoolean();
         boolean countsReadTarget = targetTrace && coordinators.isReplica(coordinator, key);
         // Untraced operations are timed apart through a replica of their key (always, when every
-        // node is one) and through a node that is not: the tracing dilation is calibrated on both
-        // (TracingDilation).
+        // node is one) and through a node that is not: tracing's cost is calibrated on both
+        // (Calibration).
         boolean throughReplica = everyNodeIsReplica || coordinators.isReplica(coordinator, key);
         // Through a replica, untraced operations alternate between ONE and TWO (see
         // ClientLatencies), TWO only where the coordinator's datacenter holds two replicas, so that

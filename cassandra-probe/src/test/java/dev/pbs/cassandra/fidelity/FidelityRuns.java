@@ -88,10 +88,9 @@ final class FidelityRuns {
                 comparison.latencyNrmse(),
                 comparison.latencyOffsetMillis(),
                 comparison.meanClientGapMillis());
-        result.tracingShift()
-                .ifPresent(shift -> System.out.printf(
-                        "fidelity: predicted with tracing's cost subtracted (W, A %.3f ms, R, S %.3f ms)%n",
-                        shift.writeMillis(), shift.readMillis()));
+        result.tracingCost()
+                .ifPresent(cost ->
+                        System.out.printf("fidelity: predicted with tracing's cost taken off (%s)%n", cost.describe()));
         System.out.printf(
                 "fidelity, the profile with %s: model alone %.4f, with round trip %.4f, with latency offset %.4f, "
                         + "latency NRMSE %.4f%n",

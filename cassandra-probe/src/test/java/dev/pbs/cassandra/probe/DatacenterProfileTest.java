@@ -83,6 +83,11 @@ class DatacenterProfileTest {
         return recorder;
     }
 
+    /** A traced delay: Exponential(meanMillis) plus tracing's cost of {@code costMicros}, microseconds. */
+    private static long traced(SplittableRandom random, double meanMillis, long costMicros) {
+        return micros(random, meanMillis) + costMicros;
+    }
+
     private static long micros(SplittableRandom random, double meanMillis) {
         return Math.round(-meanMillis * 1000 * Math.log(1 - random.nextDouble()));
     }
@@ -93,8 +98,7 @@ class DatacenterProfileTest {
         LatencyProfile profile = DatacenterProfile.of(
                 snapshot(recorded(), replication),
                 snapshot(recorded(), replication).datacenters().get(),
-                "two",
-                false);
+                "two");
         assertThat(profile.fixedReplicaCount()).contains(5);
         DatacenterTopology topology = profile.topology().orElseThrow();
         assertThat(topology.names()).containsExactly("dc1", "dc2");
@@ -117,16 +121,15 @@ class DatacenterProfileTest {
     }
 
     /**
-     * Tracing doubles every delay: dc1 (two replicas, coordinator 127.0.0.1 one of them) is traced
-     * at twice its own delays (Exponential of mean 1 ms, the coordinator's own replica's W and R
-     * of mean 0.5 ms), while its untraced operations, timed with a client's part of 0.2 ms, take
-     * what the untraced delays give. dc2, one replica per key and no untraced timing of its own,
-     * traced at twice Exponential(1 ms) too. Corrected, each datacenter's delays come back to
-     * about their untraced means (dc2 by dc1's correction, which the provenance names); not
-     * corrected, they stay at twice.
+     * Tracing adds 1 ms to every message: dc1 (two replicas, coordinator 127.0.0.1 one of them) is
+     * traced at its own delays (Exponential of mean 1 ms, the coordinator's own replica's W and R
+     * of mean 0.5 ms) plus 1 ms, while its untraced operations, timed with a client's part of 0.2
+     * ms, take what the untraced delays give. dc2, one replica per key and no untraced timing of
+     * its own, traced at Exponential(1 ms) plus 1 ms too. Calibrated, each datacenter's delays come
+     * back to about their untraced means (dc2 by dc1's cost, which the provenance names).
      */
     @Test
-    void of_tracingDilation_dividedOutPerDatacenterAndLentToOneReplicaDatacenters() {
+    void of_tracingCost_takenOffPerDatacenterAndLentToOneReplicaDatacenters() {
         WarsRecorder recorder = new WarsRecorder(DATACENTER_OF);
         ClientLatencies dc1Client = new ClientLatencies();
         SplittableRandom random = new SplittableRandom(11);
@@ -134,14 +137,14 @@ class DatacenterProfileTest {
             recordDc1Round(recorder, dc1Client, random);
             for (Operation operation : Operation.values()) {
                 recorder.record(
-                        new ReplicaDelays("127.0.0.4", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
+                        new ReplicaDelays("127.0.0.4", operation, traced(random, 1, 1000), traced(random, 1, 1000)),
                         "127.0.0.3");
-                long outbound = 2 * micros(random, 1) + 20_000;
+                long outbound = traced(random, 1, 1000) + 20_000;
                 recorder.record(
-                        new ReplicaDelays("127.0.0.4", operation, outbound, 2 * micros(random, 1) + 20_000),
+                        new ReplicaDelays("127.0.0.4", operation, outbound, traced(random, 1, 1000) + 20_000),
                         "127.0.0.1");
                 recorder.record(
-                        new ReplicaDelays("127.0.0.2", operation, outbound, 2 * micros(random, 1) + 20_000),
+                        new ReplicaDelays("127.0.0.2", operation, outbound, traced(random, 1, 1000) + 20_000),
                         "127.0.0.3");
             }
         }
@@ -157,10 +160,6 @@ class DatacenterProfileTest {
                         recorder.localSnapshotByDatacenter(),
                         Map.of("dc1", dc1Client.snapshot())));
 
-        LatencyProfile traced = MeasuredProfile.withoutTracingCorrection(snapshot, "traced");
-        assertThat(traced.delaysOf(0).write().meanMillis()).isCloseTo(2, within(0.1));
-        assertThat(traced.provenance()).contains("Tracing's own cost was not divided out.");
-
         LatencyProfile corrected = MeasuredProfile.of(snapshot, "corrected");
         assertThat(corrected.delaysOf(0).write().meanMillis()).isCloseTo(1, within(0.25));
         assertThat(corrected.delaysOf(0).response().meanMillis()).isCloseTo(1, within(0.25));
@@ -170,20 +169,19 @@ class DatacenterProfileTest {
         assertThat(corrected.topology().orElseThrow().interDatacenterDelay(0, 1).meanMillis())
                 .isCloseTo(20, within(0.5));
         assertThat(corrected.provenance())
-                .contains("In dc1: Tracing's own cost was corrected.")
-                .contains("In dc2: With one replica per key, too few operations timed through its other nodes: it "
-                        + "takes dc1's correction");
+                .contains("In dc1: Tracing's cost per message, fitted on the untraced operations")
+                .contains("In dc2: Its own operations calibrated nothing; it takes dc1's cost");
     }
 
     /**
-     * dc1 as above (two replicas, traced at twice Exponential(1 ms)); dc2 with one replica per key
-     * (127.0.0.4) traced at three times, and its other node (127.0.0.3) coordinating: untraced
-     * operations through it, at LOCAL_ONE, take the client's 0.2 ms and the replica's untraced W
-     * and A, or R and S; through the replica, its own (Exponential(0.5 ms) traced at three times).
-     * dc2 then calibrates its own correction (dividing by about 3, where dc1's would divide by 2).
+     * dc1 as above (two replicas, traced at Exponential(1 ms) plus 1 ms); dc2 with one replica per
+     * key (127.0.0.4) traced at its delays plus 2 ms, and its other node (127.0.0.3) coordinating:
+     * untraced operations through it, at LOCAL_ONE, take the client's 0.2 ms and the replica's
+     * untraced W and A, or R and S; through the replica, its own (Exponential(0.5 ms), traced plus 2
+     * ms). dc2 then calibrates its own cost (about 2 ms, where dc1's is 1 ms).
      */
     @Test
-    void of_oneReplicaDatacenterWithAnotherNode_calibratesItsOwnCorrection() {
+    void of_oneReplicaDatacenterWithAnotherNode_calibratesItsOwnCost() {
         WarsRecorder recorder = new WarsRecorder(DATACENTER_OF);
         ClientLatencies dc1Client = new ClientLatencies();
         ClientLatencies dc2Client = new ClientLatencies();
@@ -194,14 +192,16 @@ class DatacenterProfileTest {
             for (Operation operation : Operation.values()) {
                 boolean write = operation == Operation.WRITE;
                 recorder.record(
-                        new ReplicaDelays("127.0.0.4", operation, 3 * micros(random, 1), 3 * micros(random, 1)),
+                        new ReplicaDelays("127.0.0.4", operation, traced(random, 1, 2000), traced(random, 1, 2000)),
                         "127.0.0.3");
                 recorder.record(
-                        new ReplicaDelays("127.0.0.4", operation, 2 * micros(random, 1) + 20_000, 20_000), "127.0.0.1");
+                        new ReplicaDelays("127.0.0.4", operation, traced(random, 1, 1000) + 20_000, 20_000),
+                        "127.0.0.1");
                 recorder.record(
-                        new ReplicaDelays("127.0.0.2", operation, 2 * micros(random, 1) + 20_000, 20_000), "127.0.0.3");
+                        new ReplicaDelays("127.0.0.2", operation, traced(random, 1, 1000) + 20_000, 20_000),
+                        "127.0.0.3");
                 recorder.recordLocal(new ReplicaDelays(
-                        "127.0.0.4", operation, 3 * micros(random, 0.5), write ? 0 : 3 * micros(random, 0.5)));
+                        "127.0.0.4", operation, traced(random, 0.5, 2000), write ? 0 : traced(random, 0.5, 2000)));
             }
             dc2Client.untraced(Operation.WRITE, 1, clientPart + micros(random, 0.5));
             dc2Client.untraced(Operation.READ, 1, clientPart + micros(random, 0.5) + micros(random, 0.5));
@@ -221,42 +221,39 @@ class DatacenterProfileTest {
                         recorder.localSnapshotByDatacenter(),
                         Map.of("dc1", dc1Client.snapshot(), "dc2", dc2Client.snapshot())));
 
-        LatencyProfile traced = MeasuredProfile.withoutTracingCorrection(snapshot, "traced");
-        assertThat(traced.delaysOf(2).read().meanMillis()).isCloseTo(3, within(0.15));
-
         LatencyProfile corrected = MeasuredProfile.of(snapshot, "corrected");
-        // dc2's own delays come back to their untraced 1 ms; dc1's correction would have left 1.5.
+        // dc2's own delays come back to their untraced 1 ms; dc1's cost would have left 2.
         assertThat(corrected.delaysOf(2).write().meanMillis()).isCloseTo(1, within(0.25));
         assertThat(corrected.delaysOf(2).acknowledgement().meanMillis()).isCloseTo(1, within(0.25));
         assertThat(corrected.delaysOf(2).read().meanMillis()).isCloseTo(1, within(0.25));
         assertThat(corrected.delaysOf(2).response().meanMillis()).isCloseTo(1, within(0.25));
         assertThat(corrected.delaysOf(0).read().meanMillis()).isCloseTo(1, within(0.25));
         assertThat(corrected.provenance())
-                .contains("In dc2: Tracing's own cost was corrected.")
+                .contains("In dc2: Tracing's cost per message, fitted on the untraced operations")
                 .contains("reads at ONE through a node that is not a replica")
-                .doesNotContain("it takes dc1's correction");
+                .doesNotContain("it takes dc1's cost");
     }
 
     /** The client's part of every untraced operation in the tracing tests, microseconds. */
     private static final long CLIENT_PART_MICROS = 200;
 
     /**
-     * One round of dc1 traced at twice its untraced delays: its replicas 127.0.0.1 and 127.0.0.2
-     * each from the other at twice Exponential(1 ms), the coordinator's own replica (127.0.0.1) at
-     * twice Exponential(0.5 ms), its reads at ONE served locally; and its untraced operations
+     * One round of dc1 traced at its untraced delays plus 1 ms: its replicas 127.0.0.1 and 127.0.0.2
+     * each from the other at Exponential(1 ms), the coordinator's own replica (127.0.0.1) at
+     * Exponential(0.5 ms), its reads at ONE served locally; and its untraced operations
      * through a replica, at ONE and TWO, as the untraced delays give them with the client's part.
      */
     private static void recordDc1Round(WarsRecorder recorder, ClientLatencies dc1Client, SplittableRandom random) {
         for (Operation operation : Operation.values()) {
             recorder.record(
-                    new ReplicaDelays("127.0.0.2", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
+                    new ReplicaDelays("127.0.0.2", operation, traced(random, 1, 1000), traced(random, 1, 1000)),
                     "127.0.0.1");
             recorder.record(
-                    new ReplicaDelays("127.0.0.1", operation, 2 * micros(random, 1), 2 * micros(random, 1)),
+                    new ReplicaDelays("127.0.0.1", operation, traced(random, 1, 1000), traced(random, 1, 1000)),
                     "127.0.0.2");
             boolean write = operation == Operation.WRITE;
             recorder.recordLocal(new ReplicaDelays(
-                    "127.0.0.1", operation, 2 * micros(random, 0.5), write ? 0 : 2 * micros(random, 0.5)));
+                    "127.0.0.1", operation, traced(random, 0.5, 1000), write ? 0 : traced(random, 0.5, 1000)));
         }
         recorder.countReadTarget(true);
         long localWrite = micros(random, 0.5);

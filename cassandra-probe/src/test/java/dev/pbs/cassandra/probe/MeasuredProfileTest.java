@@ -96,15 +96,15 @@ class MeasuredProfileTest {
     }
 
     @Test
-    void withoutTracingCorrection_keepsTheTracedDelaysAndSaysSo() {
+    void asTraced_keepsTheTracedDelaysAndSaysSo() {
         WarsRecorder recorder = new WarsRecorder();
         recordBoth(recorder, "127.0.0.1", 1000, 500);
         recordBoth(recorder, "127.0.0.2", 2000, 600);
         recordBoth(recorder, "127.0.0.3", 4000, 700);
-        LatencyProfile profile = MeasuredProfile.withoutTracingCorrection(snapshot(recorder, 3), "injected");
+        LatencyProfile profile = MeasuredProfile.asTraced(snapshot(recorder, 3), "injected");
         assertThat(((Empirical) profile.delaysOf(0).write()).inverseSurvivalProbability(0.5))
                 .isBetween(0.999, 1.002);
-        assertThat(profile.provenance()).contains("Tracing's own cost was not divided out");
+        assertThat(profile.provenance()).contains("Tracing's own cost was kept");
     }
 
     @Test
@@ -157,7 +157,7 @@ class MeasuredProfileTest {
             recordBoth(recorder, "127.0.0." + node, 10_000, 5_000);
         }
         ProbeSnapshot snapshot = snapshot(recorder, 3);
-        LatencyProfile pooled = MeasuredProfile.withoutTracingCorrection(snapshot, "measured");
+        LatencyProfile pooled = MeasuredProfile.asTraced(snapshot, "measured");
         LatencyProfile slow = MeasuredProfile.withSlowReplica(pooled, snapshot, "127.0.0.1");
 
         assertThat(slow.fixedReplicaCount()).contains(3);

@@ -17,9 +17,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -227,98 +225,16 @@ class NaturalCellsLongIT {
                         alternative.rmse(),
                         alternative.latencyNrmse());
             }
-            if (both.measurement().client().writesThroughOther().getTotalCount() >= TracingDilation.MINIMUM_SAMPLES) {
-                // The other replicas' W and A calibrated on the writes through a node that is not a
-                // replica instead of the writes at TWO through one.
-                LatencyProfile throughOther = MeasuredProfile.withReadPath(
-                        MeasuredProfile.of(both.measurement(), "through-other", true), run.readPath());
-                ObservedStaleness alternative = StalenessObserver.compare(
-                        both.observation(), throughOther, replicas, StalenessObserver.DEFAULT_CORRECTION, coupling);
-                System.out.printf(
-                        "natural cell %s, whole profile: the other replicas' writes calibrated on the writes at TWO "
-                                + "RMSE %.4f, latency NRMSE %.4f; on the writes through a node that is not a replica "
-                                + "RMSE %.4f, latency NRMSE %.4f%n",
-                        name,
-                        unwindowed.rmse(),
-                        unwindowed.latencyNrmse(),
-                        alternative.rmse(),
-                        alternative.latencyNrmse());
-                ObservationPrinter.printLatencies(alternative);
-                String provenance = throughOther.provenance();
-                System.out.printf(
-                        "natural cell %s (through other), calibration: %s%n",
-                        name, provenance.substring(Math.max(0, provenance.indexOf("Tracing's own cost"))));
-            }
-            if (!whole.messageCorrelation().isNone() && coordinators == CoordinatorChoice.OUTSIDE_REPLICAS) {
-                printForwarding(name, both, run, replicas, coupling);
-            }
             print(name, observed);
             // The calibration of tracing's correction: the untraced operations against what the
             // corrected delays predict for them, to tell a misfit from an observation that differs.
             String provenance = whole.provenance();
-            int corrected = provenance.indexOf("Tracing's own cost");
-            int correction = corrected >= 0 ? corrected : provenance.indexOf("No tracing dilation");
+            int correction = provenance.indexOf("Tracing's cost");
             System.out.printf(
                     "natural cell %s, calibration: %s%n",
                     name, correction < 0 ? provenance : provenance.substring(correction));
             return observed;
         }
-    }
-
-    /**
-     * Whether a coordinator that is not a replica waits longer for the first of two acknowledgements
-     * than the model says: the traced writes' two paths (through a node that is not a replica), their
-     * earlier one, and the path to the other replica of a traced write through a replica; then the
-     * whole profile with the two paths as correlated as the model holds.
-     */
-    private static void printForwarding(
-            String name, ObservationWhileProbing.Result both, ProbeRun run, int replicas, double coupling) {
-        MessagePairs.Snapshot pairs = both.measurement().pairs();
-        List<double[]> between = pairs.writesBetweenReplicas().pairs();
-        List<double[]> own = pairs.writesWithOwnReplica().pairs();
-        System.out.printf(
-                "natural cell %s, traced write paths (W + A, ms, p50/p90): through a node that is not a replica, "
-                        + "one path %s, the earlier of two %s (%d writes); through a replica, the other replica's %s "
-                        + "(%d writes)%n",
-                name,
-                quantiles(between.stream().mapToDouble(pair -> pair[0]).toArray()),
-                quantiles(between.stream()
-                        .mapToDouble(pair -> Math.min(pair[0], pair[1]))
-                        .toArray()),
-                between.size(),
-                quantiles(own.stream().mapToDouble(pair -> pair[1]).toArray()),
-                own.size());
-        // The correlation between the two replicas' writes as traced, not fitted on the writes through
-        // a node that is not a replica (with two replicas per key, nothing else depends on it).
-        LatencyProfile fitted =
-                MeasuredProfile.withReadPath(MeasuredProfile.of(both.measurement(), "fitted"), run.readPath());
-        LatencyProfile profile =
-                fitted.toBuilder().messageCorrelation(pairs.correlation()).build();
-        ObservedStaleness alternative = StalenessObserver.compare(
-                both.observation(), profile, replicas, StalenessObserver.DEFAULT_CORRECTION, coupling);
-        ObservedStaleness withFit = StalenessObserver.compare(
-                both.observation(), fitted, replicas, StalenessObserver.DEFAULT_CORRECTION, coupling);
-        System.out.printf(
-                "natural cell %s, whole profile: the two replicas' writes correlated as fitted (%s) RMSE %.4f, latency "
-                        + "NRMSE %.4f; as traced (%s) RMSE %.4f, latency NRMSE %.4f%n",
-                name,
-                fitted.messageCorrelation(),
-                withFit.rmse(),
-                withFit.latencyNrmse(),
-                profile.messageCorrelation(),
-                alternative.rmse(),
-                alternative.latencyNrmse());
-        ObservationPrinter.printLatencies(alternative);
-    }
-
-    private static String quantiles(double[] micros) {
-        if (micros.length == 0) {
-            return "none";
-        }
-        double[] sorted = micros.clone();
-        Arrays.sort(sorted);
-        return String.format(
-                Locale.ROOT, "%.3f/%.3f", sorted[sorted.length / 2] / 1000, sorted[(int) (sorted.length * 0.9)] / 1000);
     }
 
     /** The measurement with the client's part coupled {@code coupling} (0 or 1) with the coordinator's. */

@@ -56,13 +56,7 @@ public final class FidelityReport {
                 Locale.ROOT,
                 "Predicted from the measured profile with %s%s.%n",
                 result.prediction().choice().description(),
-                result.tracingShift()
-                        .map(shift -> String.format(
-                                Locale.ROOT,
-                                " (W and A %.3f ms, R and S %.3f ms)",
-                                shift.writeMillis(),
-                                shift.readMillis()))
-                        .orElse("")));
+                result.tracingCost().map(cost -> " (" + cost.describe() + ")").orElse("")));
         text.append(ObservationReport.text(result.comparison()));
         text.append(String.format(
                 Locale.ROOT,
@@ -112,9 +106,12 @@ public final class FidelityReport {
                 new FidelityCell.OtherProfile(
                         result.other().choice().text(),
                         ObservationReport.answer(result.other().comparison())),
-                result.tracingShift()
-                        .map(shift -> new FidelityCell.TracingShift(
-                                shift.writeMillis(), shift.readMillis(), shift.explanation()))
+                result.tracingCost()
+                        .map(cost -> new FidelityCell.TracingCost(
+                                cost.ownWriteMillis(),
+                                cost.otherWriteMillis(),
+                                cost.ownReadMillis(),
+                                cost.otherReadMillis()))
                         .orElse(null));
     }
 

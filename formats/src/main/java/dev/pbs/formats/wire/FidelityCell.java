@@ -36,10 +36,9 @@ public record FidelityCell(
         ReadPathTraces readPathTraces,
 
         @Schema(
-                description = "Which measured profile the prediction used: the traced delays with tracing's own "
-                        + "cost subtracted per message (one datacenter), divided out (several), or as kept (a slow "
-                        + "replica).",
-                allowableValues = {"tracing_cost_subtracted", "tracing_cost_divided_out", "as_traced"})
+                description = "Which measured profile the prediction used: calibrated as ./pbs probe calibrates "
+                        + "its own (tracing's cost per message taken off).",
+                allowableValues = {"calibrated", "as_traced"})
         @JsonProperty("profile")
         String profile,
 
@@ -48,35 +47,37 @@ public record FidelityCell(
         OtherProfile otherProfile,
 
         @Schema(
-                description = "What the prediction's profile subtracted from each message, and why; absent when "
-                        + "it subtracted nothing (several datacenters, a slow replica).",
+                description = "What the probe's calibration took off each traced message; absent when it took "
+                        + "nothing off.",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        @JsonProperty("tracing_shift")
-        TracingShift tracingShift) {
+        @JsonProperty("tracing_cost")
+        TracingCost tracingCost) {
 
     /** The observation against the profile measured the other way about tracing's own cost. */
     @Schema(name = "FidelityOtherProfile")
     public record OtherProfile(
-            @Schema(allowableValues = {"tracing_cost_subtracted", "tracing_cost_divided_out", "as_traced"})
-            @JsonProperty("profile")
+            @Schema(allowableValues = {"calibrated", "as_traced"}) @JsonProperty("profile")
             String profile,
 
             @JsonProperty("observation") Observation observation) {}
 
-    /** Tracing's own cost as a constant per message, subtracted from the traced delays. */
-    @Schema(name = "FidelityTracingShift")
-    public record TracingShift(
-            @Schema(description = "Subtracted from each other replica's traced W and A, ms.")
-            @JsonProperty("write_shift_ms")
-            double writeShiftMillis,
+    /** Tracing's own cost per message, taken off the traced delays by the probe's calibration. */
+    @Schema(name = "FidelityTracingCost")
+    public record TracingCost(
+            @Schema(description = "Taken off the coordinator's own replica's traced W, ms.")
+            @JsonProperty("own_write_ms")
+            double ownWriteMillis,
 
-            @Schema(description = "Subtracted from each other replica's traced R and S, ms.")
-            @JsonProperty("read_shift_ms")
-            double readShiftMillis,
+            @Schema(description = "Taken off each other replica's traced W and A, ms.") @JsonProperty("other_write_ms")
+            double otherWriteMillis,
 
-            @Schema(description = "How the shifts were found, or why none was.") @JsonProperty("explanation")
-            String explanation) {}
+            @Schema(description = "Taken off the coordinator's own replica's traced R and S, ms.")
+            @JsonProperty("own_read_ms")
+            double ownReadMillis,
+
+            @Schema(description = "Taken off each other replica's traced R and S, ms.") @JsonProperty("other_read_ms")
+            double otherReadMillis) {}
 
     /** Observed (traced reads) against predicted speculation and read repair. */
     @Schema(name = "FidelityReadPathTraces")

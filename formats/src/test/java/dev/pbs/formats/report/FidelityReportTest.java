@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.pbs.cassandra.calibration.TracingCost;
 import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.fidelity.FidelitySettings;
 import dev.pbs.cassandra.fidelity.ProfileChoice;
@@ -14,7 +15,6 @@ import dev.pbs.cassandra.probe.ClientLatencies;
 import dev.pbs.cassandra.probe.NodeHealth;
 import dev.pbs.cassandra.probe.ProbeCounters;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
-import dev.pbs.cassandra.probe.TracingShift;
 import dev.pbs.cassandra.probe.WarsRecorder;
 import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.model.profile.BuiltInProfiles;
@@ -75,9 +75,9 @@ class FidelityReportTest {
         return new FidelityResult(
                 settings(),
                 snapshot(),
-                new FidelityResult.Prediction(ProfileChoice.TRACING_COST_SUBTRACTED, PROFILE, comparison(0.01, 16.5)),
+                new FidelityResult.Prediction(ProfileChoice.CALIBRATED, PROFILE, comparison(0.01, 16.5)),
                 new FidelityResult.Prediction(ProfileChoice.AS_TRACED, PROFILE, comparison(0.03, 19.0)),
-                Optional.of(new TracingShift(0.92, 1.37, "fitted on 40 untraced operations")),
+                Optional.of(new TracingCost(0.41, 0.92, 0.55, 1.37)),
                 Duration.ofSeconds(300),
                 Optional.empty());
     }
@@ -86,7 +86,7 @@ class FidelityReportTest {
     void json_namesTheProfileThePredictionUsedAndCarriesTheOtherBesideIt() throws Exception {
         JsonNode json = JsonMapping.mapper().readTree(FidelityReport.json(subtractedAgainstKept()));
 
-        assertThat(json.get("profile").asText()).isEqualTo("tracing_cost_subtracted");
+        assertThat(json.get("profile").asText()).isEqualTo("calibrated");
         assertThat(json.get("rmse_t_visibility").asDouble()).isCloseTo(0.01, within(1e-9));
         JsonNode other = json.get("other_profile");
         assertThat(other.get("profile").asText()).isEqualTo("as_traced");
@@ -97,9 +97,10 @@ class FidelityReportTest {
                         .get("predicted_ms")
                         .asDouble())
                 .isEqualTo(19.0);
-        assertThat(json.get("tracing_shift").get("write_shift_ms").asDouble()).isEqualTo(0.92);
-        assertThat(json.get("tracing_shift").get("read_shift_ms").asDouble()).isEqualTo(1.37);
-        assertThat(json.get("tracing_shift").get("explanation").asText()).contains("40 untraced");
+        assertThat(json.get("tracing_cost").get("own_write_ms").asDouble()).isEqualTo(0.41);
+        assertThat(json.get("tracing_cost").get("other_write_ms").asDouble()).isEqualTo(0.92);
+        assertThat(json.get("tracing_cost").get("own_read_ms").asDouble()).isEqualTo(0.55);
+        assertThat(json.get("tracing_cost").get("other_read_ms").asDouble()).isEqualTo(1.37);
         // Both profiles predict more freshness than observed: the band's nearest edge is the default's
         // round trip, one point high at each t.
         assertThat(json.get("rmse_outside_measurement_band").asDouble()).isCloseTo(0.01, within(1e-9));
@@ -107,12 +108,12 @@ class FidelityReportTest {
     }
 
     @Test
-    void json_leavesTheShiftOutWhenNothingWasSubtracted() throws Exception {
+    void json_leavesTheCostOutWhenNothingWasTakenOff() throws Exception {
         FidelityResult subtracted = subtractedAgainstKept();
         FidelityResult dividedOut = new FidelityResult(
                 subtracted.settings(),
                 subtracted.measurement(),
-                new FidelityResult.Prediction(ProfileChoice.TRACING_COST_DIVIDED_OUT, PROFILE, subtracted.comparison()),
+                new FidelityResult.Prediction(ProfileChoice.CALIBRATED, PROFILE, subtracted.comparison()),
                 subtracted.other(),
                 Optional.empty(),
                 subtracted.elapsed(),
@@ -120,8 +121,8 @@ class FidelityReportTest {
 
         JsonNode json = JsonMapping.mapper().readTree(FidelityReport.json(dividedOut));
 
-        assertThat(json.get("profile").asText()).isEqualTo("tracing_cost_divided_out");
-        assertThat(json.has("tracing_shift")).isFalse();
+        assertThat(json.get("profile").asText()).isEqualTo("calibrated");
+        assertThat(json.has("tracing_cost")).isFalse();
     }
 
     @Test
@@ -143,7 +144,7 @@ class FidelityReportTest {
                 base.measurement(),
                 base.prediction(),
                 base.other(),
-                base.tracingShift(),
+                base.tracingCost(),
                 base.elapsed(),
                 Optional.of(readPath));
 
@@ -167,8 +168,9 @@ class FidelityReportTest {
         String text = FidelityReport.text(subtractedAgainstKept());
 
         assertThat(text)
-                .contains("Predicted from the measured profile with tracing's own cost subtracted per message (W and A"
-                        + " 0.920 ms, R and S 1.370 ms).")
+                .contains("Predicted from the measured profile with tracing's own cost taken off per message (own "
+                        + "replica's W 0.410 ms, other replicas' W and A 0.920 ms, own replica's R and S 0.550 ms, "
+                        + "other replicas' R and S 1.370 ms).")
                 .contains("The profile with the traced delays as kept: model alone 0.0600, with round trip 0.0300");
         assertThat(text.indexOf("Predicted from the measured profile"))
                 .isLessThan(text.indexOf("The profile with the traced delays as kept"));

@@ -1,0 +1,142 @@
+package dev.pbs.cassandra.calibration;
+
+import dev.pbs.cassandra.probe.ClientLatencies;
+import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.quorum.QuorumConfiguration;
+import dev.pbs.montecarlo.ConfigurationResult;
+import dev.pbs.montecarlo.ReadFanout;
+import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.montecarlo.WarsEngine;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The untraced operations the probe times ({@link ClientLatencies}), what each waits for in the
+ * model, and the path whose tracing cost it calibrates: the path its last awaited answer usually
+ * travels.
+ */
+enum UntracedOperation {
+    WRITE_AT_ONE_THROUGH_REPLICA(true, 1, true, TracingCost.Path.OWN_WRITE, ClientLatencies.Snapshot::writesAtOne),
+    WRITE_AT_TWO_THROUGH_REPLICA(true, 2, true, TracingCost.Path.OTHER_WRITE, ClientLatencies.Snapshot::writesAtTwo),
+    WRITE_AT_ONE_THROUGH_OTHER(
+            true, 1, false, TracingCost.Path.OTHER_WRITE, ClientLatencies.Snapshot::writesThroughOther),
+    READ_AT_ONE_THROUGH_REPLICA(false, 1, true, TracingCost.Path.OWN_READ, ClientLatencies.Snapshot::readsAtOne),
+    READ_AT_TWO_THROUGH_REPLICA(false, 2, true, TracingCost.Path.OTHER_READ, ClientLatencies.Snapshot::readsAtTwo),
+    READ_AT_ONE_THROUGH_OTHER(
+            false, 1, false, TracingCost.Path.OTHER_READ, ClientLatencies.Snapshot::readsThroughOther);
+
+    /** Quantile levels of a predicted coordinator part: (k + 0.5) / LEVELS. */
+    static final int LEVELS = 100;
+
+    final boolean write;
+    final int replicas;
+    final boolean throughReplica;
+    final TracingCost.Path path;
+    private final Function<ClientLatencies.Snapshot, Histogram> timed;
+
+    UntracedOperation(
+            boolean write,
+            int replicas,
+            boolean throughReplica,
+            TracingCost.Path path,
+            Function<ClientLatencies.Snapshot, Histogram> timed) {
+        this.write = write;
+        this.replicas = replicas;
+        this.throughReplica = throughReplica;
+        this.path = path;
+        this.timed = timed;
+    }
+
+    /** The client latencies of this operation, microseconds. */
+    Histogram timed(ClientLatencies.Snapshot client) {
+        return timed.apply(client);
+    }
+
+    /** "writes at TWO through a replica of the key". */
+    String describe() {
+        return (write ? "writes" : "reads") + " at " + (replicas == 1 ? "ONE" : "TWO") + " through "
+                + (throughReplica ? "a replica of the key" : "a node that is not a replica");
+    }
+
+    /**
+     * The model's coordinator part of each operation, as {@link #LEVELS} quantiles in ms: the write
+     * (read) latency of W = R = replicas with targeted reads, the coordinator a replica of the key or
+     * not, from fixed-seed engine runs.
+     */
+    static Map<UntracedOperation, double[]> coordinatorParts(
+            LatencyProfile profile, int n, Set<UntracedOperation> operations, CalibrationSettings settings) {
+        Map<UntracedOperation, double[]> parts = new EnumMap<>(UntracedOperation.class);
+        for (boolean throughReplica : new boolean[] {true, false}) {
+            List<QuorumConfiguration> configurations = operations.stream()
+                    .filter(operation -> operation.throughReplica == throughReplica)
+                    .map(operation -> operation.replicas)
+                    .distinct()
+                    .map(replicas -> QuorumConfiguration.of(n, replicas, replicas))
+                    .toList();
+            if (configurations.isEmpty()) {
+                continue;
+            }
+            var result = new WarsEngine()
+                    .run(SimulationSpec.builder(profile, n)
+                            .configurations(configurations)
+                            .trials(settings.trials())
+                            .seed(settings.seed())
+                            .readFanout(ReadFanout.TARGETED)
+                            .coordinatorReplica(throughReplica)
+                            .build());
+            for (UntracedOperation operation : operations) {
+                if (operation.throughReplica != throughReplica) {
+                    continue;
+                }
+                ConfigurationResult configuration = result.configuration(operation.replicas, operation.replicas)
+                        .orElseThrow();
+                double[] part = new double[LEVELS];
+                for (int level = 0; level < LEVELS; level++) {
+                    double percentile = 100.0 * (level + 0.5) / LEVELS;
+                    part[level] = (operation.write
+                                    ? configuration.writeLatency(percentile)
+                                    : configuration.readLatency(percentile))
+                            .valueMillis();
+                }
+                parts.put(operation, part);
+            }
+        }
+        return parts;
+    }
+
+    /** {@code micros} as {@link #LEVELS} quantiles, ms. */
+    static double[] quantiles(Histogram micros) {
+        double[] values = new double[LEVELS];
+        for (int level = 0; level < LEVELS; level++) {
+            values[level] = micros.getValueAtPercentile(100.0 * (level + 0.5) / LEVELS) / 1000.0;
+        }
+        return values;
+    }
+
+    /**
+     * The percentiles of H + X, H and X independent, each given as {@link #LEVELS} equally likely
+     * quantiles: every pair of levels is one of LEVELS² equally likely sums, ms.
+     */
+    static double[] sumPercentiles(double[] clientPart, double[] coordinatorPart, double[] percentiles) {
+        double[] sums = new double[clientPart.length * coordinatorPart.length];
+        int next = 0;
+        for (double h : clientPart) {
+            for (double x : coordinatorPart) {
+                sums[next++] = h + x;
+            }
+        }
+        java.util.Arrays.sort(sums);
+        double[] result = new double[percentiles.length];
+        for (int k = 0; k < percentiles.length; k++) {
+            double position = percentiles[k] / 100 * (sums.length - 1);
+            int below = (int) Math.floor(position);
+            int above = Math.min(sums.length - 1, below + 1);
+            result[k] = sums[below] + (position - below) * (sums[above] - sums[below]);
+        }
+        return result;
+    }
+}
