@@ -22,6 +22,7 @@ public final class LatencyProfile {
     private final List<DelayOverrides> replicaOverrides;
     private final DatacenterTopology topology;
     private final CoordinatorReplicaPath coordinatorReplica;
+    private final CoordinatorReplicaShare coordinatorReplicaShare;
     private final ReadPath readPath;
     private final Faults faults;
     private final MessageCorrelation messageCorrelation;
@@ -37,6 +38,7 @@ public final class LatencyProfile {
         this.replicaOverrides = List.copyOf(builder.replicaOverrides);
         this.topology = builder.topology;
         this.coordinatorReplica = builder.coordinatorReplica;
+        this.coordinatorReplicaShare = builder.coordinatorReplicaShare;
         this.readPath = builder.readPath;
         this.faults = builder.faults == null ? Faults.NONE : builder.faults;
         this.messageCorrelation =
@@ -82,10 +84,6 @@ public final class LatencyProfile {
     }
 
     /**
-     * The coordinator's own replica, for the variant in which the coordinator is a replica; empty:
-     * no delay on the local path and uniform read targets.
-     */
-    /**
      * The read path of the cluster the profile was measured on (speculative retry, read repair,
      * replica choice); empty for a profile that does not say.
      */
@@ -106,8 +104,22 @@ public final class LatencyProfile {
         return messageCorrelation;
     }
 
+    /**
+     * The coordinator's own replica, for the variant in which the coordinator is a replica; empty:
+     * no delay on the local path and uniform read targets.
+     */
     public Optional<CoordinatorReplicaPath> coordinatorReplica() {
         return Optional.ofNullable(coordinatorReplica);
+    }
+
+    /**
+     * How often the coordinator of a write, and of a read, was a replica of the key on the cluster
+     * the profile was measured on (a probe's count; N/M for round robin over M nodes): the default of
+     * predictions from this profile that do not say. Empty for a profile that does not say (then
+     * predictions put no coordinator on a replica unless asked).
+     */
+    public Optional<CoordinatorReplicaShare> coordinatorReplicaShare() {
+        return Optional.ofNullable(coordinatorReplicaShare);
     }
 
     /** The replica count the profile fixes, if it fixes one. */
@@ -151,6 +163,7 @@ public final class LatencyProfile {
                 .defaults(defaults)
                 .topology(topology)
                 .coordinatorReplica(coordinatorReplica)
+                .coordinatorReplicaShare(coordinatorReplicaShare)
                 .readPath(readPath)
                 .faults(faults)
                 .messageCorrelation(messageCorrelation);
@@ -168,6 +181,7 @@ public final class LatencyProfile {
                 && replicaOverrides.equals(that.replicaOverrides)
                 && Objects.equals(topology, that.topology)
                 && Objects.equals(coordinatorReplica, that.coordinatorReplica)
+                && Objects.equals(coordinatorReplicaShare, that.coordinatorReplicaShare)
                 && Objects.equals(readPath, that.readPath)
                 && faults.equals(that.faults)
                 && messageCorrelation.equals(that.messageCorrelation);
@@ -192,6 +206,7 @@ public final class LatencyProfile {
         private List<DelayOverrides> replicaOverrides = List.of();
         private DatacenterTopology topology;
         private CoordinatorReplicaPath coordinatorReplica;
+        private CoordinatorReplicaShare coordinatorReplicaShare;
         private ReadPath readPath;
         private Faults faults;
         private MessageCorrelation messageCorrelation;
@@ -228,6 +243,15 @@ public final class LatencyProfile {
         /** The coordinator's own replica (null: none). */
         public Builder coordinatorReplica(CoordinatorReplicaPath coordinatorReplica) {
             this.coordinatorReplica = coordinatorReplica;
+            return this;
+        }
+
+        /**
+         * How often coordinators were replicas where the profile was measured (null: the profile
+         * does not say).
+         */
+        public Builder coordinatorReplicaShare(CoordinatorReplicaShare coordinatorReplicaShare) {
+            this.coordinatorReplicaShare = coordinatorReplicaShare;
             return this;
         }
 
