@@ -266,8 +266,13 @@ final class ChunkSimulator implements ChunkedRun.Worker {
         int writeCoordinator = -1;
         readCoordinator = -1;
         if (plan.coordinatorReplica) {
-            writeCoordinator = pick(plan.replicasIn[writeDatacenter], random);
-            readCoordinator = pick(plan.replicasIn[readDatacenter], random);
+            // Per trial, independently: is the write's coordinator a replica, and the read's?
+            if (TrialPlan.onReplica(plan.writeCoordinatorShare, random)) {
+                writeCoordinator = pick(plan.replicasIn[writeDatacenter], random);
+            }
+            if (TrialPlan.onReplica(plan.readCoordinatorShare, random)) {
+                readCoordinator = pick(plan.replicasIn[readDatacenter], random);
+            }
         }
         for (int i = 0; i < n; i++) {
             double w = write[i][trial];

@@ -13,8 +13,8 @@ import java.util.random.RandomGenerator;
  * order of each datacenter's replicas, so that a larger level contacts a superset of a smaller
  * one's replicas.
  *
- * <p>When coordinators are replicas, one replica of cr, chosen at random per trial and site,
- * coordinates the read: it receives the read {@code R_local} after it starts and answers {@code
+ * <p>When the read's coordinator is a replica (always, or in a share of the trials decided per
+ * trial and site), one replica of cr, chosen at random per trial and site, coordinates the read: it receives the read {@code R_local} after it starts and answers {@code
  * S_local} later (the profile's local path). With the path's local read preference p it comes
  * first in cr's order with probability p, else last, the others shuffled around it; without p the
  * order stays uniform.
@@ -66,8 +66,9 @@ final class LevelReads {
      */
     void send(int y, LevelDelayBlock delays, int trial, RandomGenerator random) {
         int coordinatorDatacenter = plan.readDatacenters[y];
-        int coordinator =
-                plan.coordinatorReplica ? LevelWrites.pick(plan.replicasIn[coordinatorDatacenter], random) : -1;
+        int coordinator = plan.coordinatorReplica && TrialPlan.onReplica(plan.readCoordinatorShare, random)
+                ? LevelWrites.pick(plan.replicasIn[coordinatorDatacenter], random)
+                : -1;
         double[] delay = readDelay[y];
         double[] answer = answered[y];
         for (int i = 0; i < n; i++) {

@@ -1,5 +1,6 @@
 package dev.pbs.montecarlo;
 
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.DatacenterReplicas;
@@ -17,10 +18,14 @@ import java.util.Objects;
  * to evaluate on the same draws. Reads are targeted: a read contacts exactly the replicas its
  * level needs. Immutable; validated on construction.
  *
- * <p>Coordinators are not replicas unless {@code coordinatorReplica} is set (Cassandra's
- * token-aware routing): then, in every trial, one replica of the write's datacenter, chosen
- * uniformly at random, coordinates the write, and one replica of the read's datacenter, chosen
- * independently, coordinates the read. The coordinator reaches its own replica through the
+ * <p>Coordinators are not replicas unless {@code coordinatorReplicaShare} says some are
+ * ({@link CoordinatorReplicaShare#ALWAYS} for Cassandra's token-aware routing, N/M of the
+ * operations for round robin over M nodes). In every trial, the write's coordinator is a replica
+ * with the share of writes and, independently, the read's with the share of reads (a uniform is
+ * drawn only for a share strictly between 0 and 1, so that shares 0 and 1 draw as the boolean's
+ * false and true always did); a write's coordinator that is a replica is one replica of the
+ * write's datacenter, chosen uniformly at random, and a read's one of the read's datacenter,
+ * chosen independently. The coordinator reaches its own replica through the
  * profile's local path ({@code LatencyProfile.coordinatorReplica()}): W and A of the write's, R and
  * S of the read's; a profile without that path gives them no delay. With the path's local read
  * preference p, the read coordinator's own replica comes first among its datacenter's candidates
@@ -30,8 +35,9 @@ import java.util.Objects;
  *     replicas for a profile without datacenters
  * @param configurations distinct, each valid for {@code replicas}; kept in the order given
  * @param visibilityGridMillis times after commit, ms, at which P(consistent) is counted exactly
- * @param coordinatorReplica whether each coordinator runs on a replica of its datacenter, which
- *     every configuration's write and read datacenters must then hold
+ * @param coordinatorReplicaShare how often a write's, and a read's, coordinator runs on a replica
+ *     of its datacenter; when either share is above 0 every configuration's write and read
+ *     datacenters must hold replicas
  */
 public record LevelSimulationSpec(
         LatencyProfile profile,
@@ -41,7 +47,7 @@ public record LevelSimulationSpec(
         long seed,
         int threads,
         double[] visibilityGridMillis,
-        boolean coordinatorReplica) {
+        CoordinatorReplicaShare coordinatorReplicaShare) {
 
     /**
      * At most this many level configurations in one run: every (write level, read level) pair of
@@ -53,6 +59,7 @@ public record LevelSimulationSpec(
     public LevelSimulationSpec {
         Objects.requireNonNull(profile, "profile is missing");
         Objects.requireNonNull(replicas, "replicas are missing");
+        Objects.requireNonNull(coordinatorReplicaShare, "the coordinator replica share is missing");
         profile.requireReplicaCount(replicas.replicaCount());
         if (profile.faults().any()) {
             throw new IllegalArgumentException(
@@ -80,9 +87,9 @@ public record LevelSimulationSpec(
         }
         for (LevelConfiguration configuration : distinct) {
             replicas.validate(configuration);
-            if (coordinatorReplica) {
-                requireCoordinatorReplica(replicas, configuration.writeDatacenter(), "write");
-                requireCoordinatorReplica(replicas, configuration.readDatacenter(), "read");
+            if (coordinatorReplicaShare.any()) {
+                requireCoordinatorReplica(replicas, configuration.writeDatacenter(), "write", coordinatorReplicaShare);
+                requireCoordinatorReplica(replicas, configuration.readDatacenter(), "read", coordinatorReplicaShare);
             }
         }
         configurations = List.copyOf(new ArrayList<>(distinct));
@@ -107,20 +114,76 @@ public record LevelSimulationSpec(
             long seed,
             int threads,
             double[] visibilityGridMillis) {
-        this(profile, replicas, configurations, trials, seed, threads, visibilityGridMillis, false);
+        this(
+                profile,
+                replicas,
+                configurations,
+                trials,
+                seed,
+                threads,
+                visibilityGridMillis,
+                CoordinatorReplicaShare.NEVER);
     }
 
-    /** This simulation with its coordinators on replicas, or not. */
+    /**
+     * A simulation whose coordinators are all on replicas ({@link CoordinatorReplicaShare#ALWAYS})
+     * or none ({@link CoordinatorReplicaShare#NEVER}).
+     */
+    public LevelSimulationSpec(
+            LatencyProfile profile,
+            DatacenterReplicas replicas,
+            List<LevelConfiguration> configurations,
+            long trials,
+            long seed,
+            int threads,
+            double[] visibilityGridMillis,
+            boolean coordinatorReplica) {
+        this(
+                profile,
+                replicas,
+                configurations,
+                trials,
+                seed,
+                threads,
+                visibilityGridMillis,
+                CoordinatorReplicaShare.fromFlag(coordinatorReplica));
+    }
+
+    /** This simulation with all its coordinators on replicas, or none. */
     public LevelSimulationSpec withCoordinatorReplica(boolean coordinatorReplica) {
-        return new LevelSimulationSpec(
-                profile, replicas, configurations, trials, seed, threads, visibilityGridMillis, coordinatorReplica);
+        return withCoordinatorReplicaShare(CoordinatorReplicaShare.fromFlag(coordinatorReplica));
     }
 
-    private static void requireCoordinatorReplica(DatacenterReplicas replicas, int datacenter, String operation) {
+    /** This simulation with its coordinators on replicas for the given shares of writes and reads. */
+    public LevelSimulationSpec withCoordinatorReplicaShare(CoordinatorReplicaShare coordinatorReplicaShare) {
+        return new LevelSimulationSpec(
+                profile,
+                replicas,
+                configurations,
+                trials,
+                seed,
+                threads,
+                visibilityGridMillis,
+                coordinatorReplicaShare);
+    }
+
+    /**
+     * Whether some coordinator may run on a replica (a share above 0): true when all do ({@link
+     * CoordinatorReplicaShare#ALWAYS}), false when none does.
+     */
+    public boolean coordinatorReplica() {
+        return coordinatorReplicaShare.any();
+    }
+
+    private static void requireCoordinatorReplica(
+            DatacenterReplicas replicas, int datacenter, String operation, CoordinatorReplicaShare share) {
         if (replicas.replicationFactor(datacenter) == 0) {
-            throw new IllegalArgumentException("the coordinator is a replica (coordinator_replica), but the "
-                    + operation + " datacenter " + replicas.name(datacenter)
-                    + " holds no replica of the key to coordinate it");
+            String claim = share.isAlways()
+                    ? "the coordinator is a replica (coordinator_replica)"
+                    : "the coordinator is a replica for some operations (coordinator_replica_share: " + share.describe()
+                            + ")";
+            throw new IllegalArgumentException(claim + ", but the " + operation + " datacenter "
+                    + replicas.name(datacenter) + " holds no replica of the key to coordinate it");
         }
     }
 
@@ -163,7 +226,7 @@ public record LevelSimulationSpec(
                 && trials == that.trials
                 && seed == that.seed
                 && threads == that.threads
-                && coordinatorReplica == that.coordinatorReplica
+                && coordinatorReplicaShare.equals(that.coordinatorReplicaShare)
                 && profile.equals(that.profile)
                 && replicas.equals(that.replicas)
                 && configurations.equals(that.configurations)
@@ -172,13 +235,21 @@ public record LevelSimulationSpec(
 
     @Override
     public int hashCode() {
-        return Objects.hash(profile, replicas, configurations, trials, seed, coordinatorReplica);
+        return Objects.hash(profile, replicas, configurations, trials, seed, coordinatorReplicaShare);
     }
 
     @Override
     public String toString() {
         return "LevelSimulationSpec(" + profile.name() + ", " + replicas + ", " + configurations.size()
                 + " configurations, " + trials + " trials, seed " + seed
-                + (coordinatorReplica ? ", coordinators on replicas" : "") + ")";
+                + coordinatorText(coordinatorReplicaShare) + ")";
+    }
+
+    /** {@code ", coordinators on replicas"}, the shares when they are partial, or nothing when none is. */
+    private static String coordinatorText(CoordinatorReplicaShare share) {
+        if (share.isNever()) {
+            return "";
+        }
+        return share.isAlways() ? ", coordinators on replicas" : ", " + share.describe();
     }
 }

@@ -40,8 +40,16 @@ final class LevelTrialPlan {
     /** pair[from][to]: the one-way delay between two datacenters; null on the diagonal. */
     final LatencyDistribution[][] pair;
 
-    /** Whether each coordinator runs on a replica of its datacenter, drawn per trial. */
+    /**
+     * Whether some coordinator may run on a replica of its datacenter (a share above 0): then the
+     * local path is drawn, and each write and read site decides per trial whether its coordinator
+     * is a replica ({@link TrialPlan#onReplica}) and which.
+     */
     final boolean coordinatorReplica;
+    /** The probability that a write's coordinator is a replica of its datacenter. */
+    final double writeCoordinatorShare;
+    /** The probability that a read's coordinator is a replica of its datacenter. */
+    final double readCoordinatorShare;
     /**
      * The coordinator's own replica's W, A (write coordinator) and R, S (read coordinator): the
      * profile's local path, or no delay without one. Used only with {@code coordinatorReplica}.
@@ -109,7 +117,9 @@ final class LevelTrialPlan {
             read[i] = delays.read();
             response[i] = delays.response();
         }
-        coordinatorReplica = spec.coordinatorReplica();
+        coordinatorReplica = spec.coordinatorReplicaShare().any();
+        writeCoordinatorShare = spec.coordinatorReplicaShare().writes();
+        readCoordinatorShare = spec.coordinatorReplicaShare().reads();
         correlation = spec.profile().messageCorrelation();
         CoordinatorReplicaPath path = spec.profile().coordinatorReplica().orElse(null);
         local = path != null ? path.local() : MessageDelays.all(Constant.of(0));

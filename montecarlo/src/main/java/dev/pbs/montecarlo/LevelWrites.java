@@ -13,8 +13,8 @@ import java.util.random.RandomGenerator;
  * + A_i} (+ {@code D(d(i), cw)} when remote). A write level commits at {@code w_t}, the k-th
  * counted acknowledgement (EACH_QUORUM: the latest of the datacenters' quorums).
  *
- * <p>When coordinators are replicas, one replica c of cw, chosen at random per trial and site,
- * coordinates the write: its own copy arrives at {@code a_c = W_local} and acknowledges {@code
+ * <p>When the write's coordinator is a replica (always, or in a share of the trials decided per
+ * trial and site), one replica c of cw, chosen at random per trial and site, coordinates the write: its own copy arrives at {@code a_c = W_local} and acknowledges {@code
  * A_local} later (the profile's local path) instead of {@code W_c} and {@code A_c}. It forwards to
  * the other datacenters as any coordinator does.
  *
@@ -72,7 +72,9 @@ final class LevelWrites {
      */
     void deliver(int x, LevelDelayBlock delays, int trial, RandomGenerator random) {
         int coordinatorDatacenter = plan.writeDatacenters[x];
-        int coordinator = plan.coordinatorReplica ? pick(plan.replicasIn[coordinatorDatacenter], random) : -1;
+        int coordinator = plan.coordinatorReplica && TrialPlan.onReplica(plan.writeCoordinatorShare, random)
+                ? pick(plan.replicasIn[coordinatorDatacenter], random)
+                : -1;
         double[][] write = delays.write;
         double[] arrived = arrival[x];
         for (int d = 0; d < plan.datacenterCount; d++) {

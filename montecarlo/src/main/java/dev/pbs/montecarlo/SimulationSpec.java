@@ -2,6 +2,7 @@ package dev.pbs.montecarlo;
 
 import dev.pbs.model.distribution.Constant;
 import dev.pbs.model.distribution.LatencyDistribution;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.model.readpath.ReadRepair;
@@ -21,8 +22,15 @@ import java.util.TreeSet;
  *
  * @param visibilityGridMillis times after commit, in ms, at which P(consistent) is counted
  *     exactly; sorted ascending, distinct, finite and {@code >= 0}
+ * @param coordinatorReplicaShare how often the coordinator of a write, and of a read, is one of
+ *     the key's replicas: in each trial, independently for the write and the read, it is with these
+ *     probabilities (a uniform is drawn only for a share strictly between 0 and 1, so that {@link
+ *     CoordinatorReplicaShare#NEVER} and {@link CoordinatorReplicaShare#ALWAYS} draw exactly as the
+ *     paper's model and the co-located variant always have); when it is, it runs on one of the
+ *     replicas, chosen uniformly (in the coordinator's datacenter), which it reaches through the
+ *     profile's local path ({@link LatencyProfile#coordinatorReplica()}) or {@code localDelay}
  * @param localDelay the delay of messages between the coordinator and the replica it runs on,
- *     used when {@code coordinatorReplica} is set
+ *     used when a coordinator is a replica and the profile has no local path
  * @param speculativeRetry when a targeted read asks one more replica than R ({@link
  *     SpeculativeRetry}); {@code NONE} is the paper's model
  * @param readRepair what a read whose kept answers disagree does: nothing ({@link ReadRepair#OFF},
@@ -40,7 +48,7 @@ public record SimulationSpec(
         long seed,
         int threads,
         ReadFanout readFanout,
-        boolean coordinatorReplica,
+        CoordinatorReplicaShare coordinatorReplicaShare,
         LatencyDistribution localDelay,
         QuorumExpansion expansion,
         double[] visibilityGridMillis,
@@ -64,6 +72,7 @@ public record SimulationSpec(
     public SimulationSpec {
         Objects.requireNonNull(profile, "profile is missing");
         Objects.requireNonNull(readFanout, "read fan-out is missing");
+        Objects.requireNonNull(coordinatorReplicaShare, "the coordinator replica share is missing");
         Objects.requireNonNull(localDelay, "local delay is missing");
         Objects.requireNonNull(expansion, "quorum expansion is missing");
         Objects.requireNonNull(speculativeRetry, "speculative retry is missing");
@@ -87,7 +96,8 @@ public record SimulationSpec(
                     "N must be between 1 and " + QuorumConfiguration.MAX_REPLICAS + ", was " + n);
         }
         profile.requireReplicaCount(n);
-        requireFaultsModelled(profile, n, readFanout, coordinatorReplica, expansion, speculativeRetry, readRepair);
+        requireFaultsModelled(
+                profile, n, readFanout, coordinatorReplicaShare.any(), expansion, speculativeRetry, readRepair);
         if (configurations == null || configurations.isEmpty()) {
             throw new IllegalArgumentException("at least one (R, W) configuration is needed");
         }
@@ -124,11 +134,15 @@ public record SimulationSpec(
                         + "datacenters); (R, W) predictions, and the tuning and SLA checks made of them, need one "
                         + "delay for every pair (inter_dc_delay)");
             }
-            if (coordinatorReplica && !topology.coordinatorPlacement().isRandom()) {
+            if (coordinatorReplicaShare.any()
+                    && !topology.coordinatorPlacement().isRandom()) {
                 int datacenter = topology.coordinatorPlacement().fixedDatacenter();
                 if (Arrays.stream(topology.replicaDatacenters(n)).noneMatch(dc -> dc == datacenter)) {
-                    throw new IllegalArgumentException(
-                            "the coordinator is a replica, but no replica is in its " + "datacenter dc:" + datacenter);
+                    throw new IllegalArgumentException((coordinatorReplicaShare.isAlways()
+                                    ? "the coordinator is a replica"
+                                    : "the coordinator is a replica for some operations ("
+                                            + coordinatorReplicaShare.describe() + ")")
+                            + ", but no replica is in its datacenter dc:" + datacenter);
                 }
             }
         });
@@ -177,6 +191,14 @@ public record SimulationSpec(
         return visibilityGridMillis.clone();
     }
 
+    /**
+     * Whether some coordinator may run on a replica (a share above 0): true for the co-located
+     * variant ({@link CoordinatorReplicaShare#ALWAYS}), false for the paper's model.
+     */
+    public boolean coordinatorReplica() {
+        return coordinatorReplicaShare.any();
+    }
+
     /** Sorted, distinct, -0 as 0; throws naming the first bad time. */
     static double[] normaliseGrid(double[] grid) {
         if (grid == null || grid.length == 0) {
@@ -219,7 +241,7 @@ public record SimulationSpec(
                 && trials == that.trials
                 && seed == that.seed
                 && threads == that.threads
-                && coordinatorReplica == that.coordinatorReplica
+                && coordinatorReplicaShare.equals(that.coordinatorReplicaShare)
                 && profile.equals(that.profile)
                 && configurations.equals(that.configurations)
                 && readFanout == that.readFanout
@@ -239,7 +261,8 @@ public record SimulationSpec(
     @Override
     public String toString() {
         return "SimulationSpec(" + profile.name() + ", N=" + n + ", " + configurations.size() + " configurations, "
-                + trials + " trials, seed " + seed + ")";
+                + trials + " trials, seed " + seed
+                + (coordinatorReplicaShare.isPartial() ? ", " + coordinatorReplicaShare.describe() : "") + ")";
     }
 
     /** Defaults: every (R, W), 1,000,000 trials, seed 42, all cores, fan-out all, expanding. */
@@ -251,7 +274,7 @@ public record SimulationSpec(
         private long seed = 42;
         private int threads = Runtime.getRuntime().availableProcessors();
         private ReadFanout readFanout = ReadFanout.ALL;
-        private boolean coordinatorReplica;
+        private CoordinatorReplicaShare coordinatorReplicaShare = CoordinatorReplicaShare.NEVER;
         private LatencyDistribution localDelay = Constant.of(0);
         private QuorumExpansion expansion = QuorumExpansion.EXPANDING;
         private double[] grid = DEFAULT_GRID_MILLIS;
@@ -294,8 +317,18 @@ public record SimulationSpec(
             return this;
         }
 
+        /**
+         * Shorthand: every coordinator on a replica ({@link CoordinatorReplicaShare#ALWAYS}) or none
+         * ({@link CoordinatorReplicaShare#NEVER}, the default).
+         */
         public Builder coordinatorReplica(boolean coordinatorReplica) {
-            this.coordinatorReplica = coordinatorReplica;
+            this.coordinatorReplicaShare = CoordinatorReplicaShare.fromFlag(coordinatorReplica);
+            return this;
+        }
+
+        /** How often the coordinator of a write, and of a read, is a replica (default: never). */
+        public Builder coordinatorReplicaShare(CoordinatorReplicaShare coordinatorReplicaShare) {
+            this.coordinatorReplicaShare = coordinatorReplicaShare;
             return this;
         }
 
@@ -352,7 +385,7 @@ public record SimulationSpec(
                     seed,
                     threads,
                     readFanout,
-                    coordinatorReplica,
+                    coordinatorReplicaShare,
                     localDelay,
                     expansion,
                     grid,

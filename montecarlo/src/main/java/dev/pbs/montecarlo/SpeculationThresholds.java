@@ -50,7 +50,7 @@ final class SpeculationThresholds {
                 spec.seed() ^ PILOT_SEED_MIX,
                 spec.threads(),
                 spec.readFanout(),
-                spec.coordinatorReplica(),
+                spec.coordinatorReplicaShare(),
                 spec.localDelay(),
                 spec.expansion(),
                 spec.visibilityGridMillis(),

@@ -11,6 +11,7 @@ import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.model.readpath.ReplicaChoice;
 import java.util.Arrays;
 import java.util.List;
+import java.util.random.RandomGenerator;
 
 /**
  * A {@link SimulationSpec} compiled into flat arrays for the hot loop: which R and W values are
@@ -49,7 +50,16 @@ final class TrialPlan {
 
     final boolean targeted;
     final boolean nonExpanding;
+    /**
+     * Whether some coordinator may run on a replica (a share above 0): then the local path is drawn
+     * for every trial, and each trial decides whether its write's and its read's coordinators are
+     * replicas ({@link #onReplica}).
+     */
     final boolean coordinatorReplica;
+    /** The probability that a write's coordinator is a replica of the key. */
+    final double writeCoordinatorShare;
+    /** The probability that a read's coordinator is a replica of the key. */
+    final double readCoordinatorShare;
     /**
      * The coordinator's own replica's delays, with the co-located coordinator: the profile's local
      * path, or the spec's local delay for all four messages.
@@ -112,6 +122,15 @@ final class TrialPlan {
     /** The score of the read coordinator's own replica: the medians of the local path's R and S. */
     final double localSnitchScore;
 
+    /**
+     * Whether this operation's coordinator is a replica, for a share of {@code share}: a uniform is
+     * drawn only when the share is strictly between 0 and 1, so that shares 0 and 1 draw exactly as
+     * a coordinator never, or always, on a replica.
+     */
+    static boolean onReplica(double share, RandomGenerator random) {
+        return share >= 1 || (share > 0 && random.nextDouble() < share);
+    }
+
     /** The grid cell of a positive time t in a given bucket ({@link VisibilityGrid#cell}). */
     int gridCell(int bucket, double millis) {
         return visibilityGrid.cell(bucket, millis);
@@ -169,7 +188,9 @@ final class TrialPlan {
         }
         targeted = spec.readFanout() == ReadFanout.TARGETED;
         nonExpanding = spec.expansion() == QuorumExpansion.NON_EXPANDING;
-        coordinatorReplica = spec.coordinatorReplica();
+        coordinatorReplica = spec.coordinatorReplicaShare().any();
+        writeCoordinatorShare = spec.coordinatorReplicaShare().writes();
+        readCoordinatorShare = spec.coordinatorReplicaShare().reads();
         CoordinatorReplicaPath path = spec.profile().coordinatorReplica().orElse(null);
         local = path != null ? path.local() : MessageDelays.all(spec.localDelay());
         localReadPreference = path != null && path.localReadPreference().isPresent()
