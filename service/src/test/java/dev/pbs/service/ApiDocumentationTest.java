@@ -96,6 +96,8 @@ class ApiDocumentationTest {
         assertThat(document.at("/info/title").asText()).isNotBlank();
         assertThat(document.at("/info/version").asText()).isNotBlank().doesNotContain("${");
         assertThat(document.at("/info/description").asText()).isNotBlank();
+        assertThat(document.at("/info/license/name").asText()).isEqualTo("Apache-2.0");
+        assertThat(document.at("/info/license/url").asText()).isEqualTo("https://www.apache.org/licenses/LICENSE-2.0");
         assertThat(document.at("/servers/0/url").asText()).isEqualTo("/api");
         paths.forEach(path -> path.forEach(operation -> {
             assertThat(operation.get("summary").asText()).isNotBlank();

@@ -75,6 +75,11 @@ public final class ApiDocumentation {
     public static final String PAYLOAD_TOO_LARGE = "PayloadTooLarge";
     public static final String SERVICE_UNAVAILABLE = "ServiceUnavailable";
 
+    /** The licence of pbs (the repository's LICENSE), as {@code info.license} states it. */
+    private static final String LICENSE_NAME = "Apache-2.0";
+
+    private static final String LICENSE_URL = "https://www.apache.org/licenses/LICENSE-2.0";
+
     private static final String PROPERTIES = "/dev/pbs/service/openapi/openapi.properties";
     private static final String WEBJAR = "/META-INF/resources/webjars/swagger-ui/";
 
@@ -183,8 +188,9 @@ public final class ApiDocumentation {
                                 + "it, consistency windows and k-staleness, by Monte Carlo simulation of the WARS "
                                 + "model (Bailis et al., VLDB 2012) over a latency profile. Errors are JSON "
                                 + "{\"code\", \"message\"}. Metrics and health checks are on the admin port.")
-                        // The project states no licence; this says so rather than inventing one.
-                        .license(new License().name("UNLICENSED")))
+                        // The LICENSE file at the repository's root. The document is OpenAPI 3.0, whose
+                        // License has no SPDX identifier field (3.1 added it), so the name is the SPDX id.
+                        .license(new License().name(LICENSE_NAME).url(LICENSE_URL)))
                 // Public unless an operation declares the bearer token (uploading and deleting profiles).
                 .security(List.of())
                 .servers(List.of(new Server().url("/api").description("this service")))
