@@ -108,12 +108,13 @@ final class FaultOptions {
     /**
      * {@code profile} with the faults to simulate, N = {@code n} replicas.
      *
-     * @param coordinatorReplica whether the question puts the coordinator on a replica
+     * @param coordinator how often the question puts the coordinator on a replica, and who said so
      * @param sessionsAsked whether the question asks for session guarantees
      * @throws InvalidQuestionException when the faults cannot be simulated with the question's
      *     other options, or naming the first problem with the fault options
      */
-    LatencyProfile appliedTo(LatencyProfile profile, int n, boolean coordinatorReplica, boolean sessionsAsked) {
+    LatencyProfile appliedTo(
+            LatencyProfile profile, int n, CoordinatorReplicaChoice coordinator, boolean sessionsAsked) {
         Faults faults = resolve(profile, n);
         if (!faults.any()) {
             return faults.equals(profile.faults())
@@ -121,9 +122,9 @@ final class FaultOptions {
                     : profile.toBuilder().faults(faults).build();
         }
         String simulated = "faulty replicas (" + faults.describe() + ") are simulated ";
-        if (coordinatorReplica) {
-            throw rules.invalid(
-                    Field.COORDINATOR_REPLICA,
+        if (coordinator.any()) {
+            throw coordinator.refuse(
+                    rules,
                     "cannot be combined with faults: " + simulated + "with the coordinator apart from the replicas");
         }
         if (sessionsAsked) {

@@ -20,6 +20,7 @@ public enum Field {
     THREADS("threads", "--threads"),
     READ_FANOUT("read_fanout", "--read-fanout"),
     COORDINATOR_REPLICA("coordinator_replica", "--coordinator-replica"),
+    COORDINATOR_REPLICA_SHARE("coordinator_replica_share", "--coordinator-replica-share"),
     SPECULATIVE_RETRY("speculative_retry", "--speculative-retry"),
     READ_REPAIR("read_repair", "--read-repair"),
     REPLICA_CHOICE("replica_choice", "--replica-choice"),

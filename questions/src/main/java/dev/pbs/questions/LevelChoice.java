@@ -85,7 +85,8 @@ record LevelChoice(
      * replicas, a datacenter without replicas is left out of the defaults and the matrix, and
      * refused when named.
      */
-    List<LevelConfiguration> configurations(DatacenterReplicas replicas, Rules rules, boolean coordinatorReplica) {
+    List<LevelConfiguration> configurations(
+            DatacenterReplicas replicas, Rules rules, CoordinatorReplicaChoice coordinator) {
         if (everyLevel && (writeLevels != null || readLevels != null)) {
             throw rules.invalid(
                     Field.LEVELS,
@@ -100,9 +101,10 @@ record LevelChoice(
         List<ConsistencyLevel> reads = levels(Field.READ_LEVEL, readLevels, rules);
         List<Integer> writeSites = datacentersOrDefault(Field.WRITE_DC, writeDatacenters, replicas, rules, true);
         List<Integer> readSites = datacentersOrDefault(Field.READ_DC, readDatacenters, replicas, rules, false);
-        if (coordinatorReplica) {
-            writeSites = withReplicas(Field.WRITE_DC, writeSites, writeDatacenters != null, replicas, rules);
-            readSites = withReplicas(Field.READ_DC, readSites, readDatacenters != null, replicas, rules);
+        if (coordinator.any()) {
+            writeSites =
+                    withReplicas(Field.WRITE_DC, writeSites, writeDatacenters != null, replicas, rules, coordinator);
+            readSites = withReplicas(Field.READ_DC, readSites, readDatacenters != null, replicas, rules, coordinator);
         }
         List<LevelConfiguration> configurations = new ArrayList<>();
         for (LevelConfiguration configuration :
@@ -172,7 +174,12 @@ record LevelChoice(
      * or refused when named.
      */
     private static List<Integer> withReplicas(
-            Field field, List<Integer> sites, boolean named, DatacenterReplicas replicas, Rules rules) {
+            Field field,
+            List<Integer> sites,
+            boolean named,
+            DatacenterReplicas replicas,
+            Rules rules,
+            CoordinatorReplicaChoice coordinator) {
         List<Integer> kept = new ArrayList<>();
         for (int site : sites) {
             if (replicas.replicationFactor(site) > 0) {
@@ -181,7 +188,7 @@ record LevelChoice(
                 throw rules.invalid(
                         field,
                         "names datacenter '" + replicas.name(site) + "', which holds no replica of the key for "
-                                + "its coordinator to run on (" + rules.name(Field.COORDINATOR_REPLICA) + ")");
+                                + "its coordinator to run on (" + coordinator.source(rules) + ")");
             }
         }
         return kept;

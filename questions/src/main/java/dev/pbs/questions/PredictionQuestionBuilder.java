@@ -1,6 +1,7 @@
 package dev.pbs.questions;
 
 import dev.pbs.model.faults.Faults;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.DatacenterReplicas;
 import dev.pbs.model.quorum.LevelConfiguration;
@@ -35,7 +36,12 @@ public final class PredictionQuestionBuilder {
     /** Null: not given (fan-out all, or the profile's read path). */
     private ReadFanout readFanout;
 
-    private boolean coordinatorReplica;
+    /** Null: not given. */
+    private Boolean coordinatorReplica;
+    /** The shares of writes and reads given; null: not given. */
+    private Double coordinatorReplicaWrites;
+
+    private Double coordinatorReplicaReads;
     private String speculativeRetry;
     private String readRepair;
     private String replicaChoice;
@@ -143,11 +149,33 @@ public final class PredictionQuestionBuilder {
     }
 
     /**
-     * The coordinator runs on a replica (for levels, on a replica of its datacenter, which
-     * must then hold some).
+     * Shorthand: every coordinator runs on a replica (for levels, on a replica of its datacenter,
+     * which must then hold some), or none does. Not calling it (nor {@link
+     * #coordinatorReplicaShare}) leaves the profile's measured share, or none.
      */
     public PredictionQuestionBuilder coordinatorReplica(boolean coordinatorReplica) {
         this.coordinatorReplica = coordinatorReplica;
+        return this;
+    }
+
+    /**
+     * How often a write's, and a read's, coordinator runs on a replica (null: not given); cannot be
+     * combined with {@link #coordinatorReplica}. Without either, the profile's measured {@link
+     * LatencyProfile#coordinatorReplicaShare()} is used, else none.
+     */
+    public PredictionQuestionBuilder coordinatorReplicaShare(CoordinatorReplicaShare coordinatorReplicaShare) {
+        this.coordinatorReplicaWrites = coordinatorReplicaShare == null ? null : coordinatorReplicaShare.writes();
+        this.coordinatorReplicaReads = coordinatorReplicaShare == null ? null : coordinatorReplicaShare.reads();
+        return this;
+    }
+
+    /**
+     * The shares as given, each to be checked in {@link #build()} (a probability from 0 to 1);
+     * both null: not given.
+     */
+    public PredictionQuestionBuilder coordinatorReplicaShare(Double writes, Double reads) {
+        this.coordinatorReplicaWrites = writes;
+        this.coordinatorReplicaReads = reads;
         return this;
     }
 
@@ -281,7 +309,8 @@ public final class PredictionQuestionBuilder {
             return buildLevels(levels);
         }
         int n = (int) rules.wholeNumber(Field.N, rules.required(Field.N, replicas), 1, limits.maxReplicas());
-        LatencyProfile profile = faultOptions().appliedTo(this.profile, n, coordinatorReplica, writesPerSecond != null);
+        CoordinatorReplicaChoice coordinator = coordinatorChoice();
+        LatencyProfile profile = faultOptions().appliedTo(this.profile, n, coordinator, writesPerSecond != null);
         List<QuorumConfiguration> configurations = quorumChoice().configurations(n, rules);
         double[] grid = grid();
         ReportOptions report = report();
@@ -293,7 +322,7 @@ public final class PredictionQuestionBuilder {
                 .seed(seed == null ? PredictionQuestion.DEFAULT_SEED : seed)
                 .threads(threads)
                 .readFanout(read.readFanout())
-                .coordinatorReplica(coordinatorReplica)
+                .coordinatorReplicaShare(coordinator.share())
                 .speculativeRetry(read.speculativeRetry())
                 .readRepair(read.readRepair())
                 .replicaChoice(read.replicaChoice())
@@ -302,7 +331,7 @@ public final class PredictionQuestionBuilder {
         return new PredictionQuestion(
                 simulation,
                 null,
-                sessionOptions(profile).forConfigurations(trialCount),
+                sessionOptions(profile, coordinator).forConfigurations(trialCount),
                 report,
                 seed != null,
                 recovery(profile.faults()),
@@ -327,8 +356,14 @@ public final class PredictionQuestionBuilder {
                 rules);
     }
 
-    private SessionOptions sessionOptions(LatencyProfile simulated) {
-        return new SessionOptions(writesPerSecond, readIntervalMillis, coordinatorReplica, simulated, rules);
+    private SessionOptions sessionOptions(LatencyProfile simulated, CoordinatorReplicaChoice coordinator) {
+        return new SessionOptions(writesPerSecond, readIntervalMillis, coordinator, simulated, rules);
+    }
+
+    /** How often coordinators run on replicas: as given, else as the profile measured, else never. */
+    private CoordinatorReplicaChoice coordinatorChoice() {
+        return CoordinatorReplicaChoice.resolve(
+                coordinatorReplica, coordinatorReplicaWrites, coordinatorReplicaReads, profile, rules);
     }
 
     private ReadPathOptions readPathOptions() {
@@ -338,7 +373,8 @@ public final class PredictionQuestionBuilder {
 
     private PredictionQuestion buildLevels(LevelChoice levels) {
         readPathOptions().refuseForLevels();
-        sessionOptions(profile).refuseForLevels();
+        CoordinatorReplicaChoice coordinator = coordinatorChoice();
+        sessionOptions(profile, coordinator).refuseForLevels();
         if (staleProbabilities) {
             throw rules.invalid(
                     Field.STALE_PROBABILITIES,
@@ -348,7 +384,7 @@ public final class PredictionQuestionBuilder {
         faultOptions().refuseForLevels(recoveryOutageMillis != null || recoveryTimes != null);
         quorumChoice().refuseForLevels(profile, rules);
         DatacenterReplicas placed = LevelChoice.replicas(profile, replicas, rules, limits);
-        List<LevelConfiguration> configurations = levels.configurations(placed, rules, coordinatorReplica);
+        List<LevelConfiguration> configurations = levels.configurations(placed, rules, coordinator);
         double[] grid = grid();
         long trialCount = trialCount();
         LevelSimulationSpec simulation;
@@ -361,7 +397,7 @@ public final class PredictionQuestionBuilder {
                     seed == null ? PredictionQuestion.DEFAULT_SEED : seed,
                     threads,
                     grid,
-                    coordinatorReplica);
+                    coordinator.share());
         } catch (IllegalArgumentException rejected) {
             throw new InvalidQuestionException(rejected.getMessage());
         }

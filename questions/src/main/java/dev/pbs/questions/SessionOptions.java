@@ -11,19 +11,19 @@ final class SessionOptions {
 
     private final Double writesPerSecond;
     private final Double readIntervalMillis;
-    private final boolean coordinatorReplica;
+    private final CoordinatorReplicaChoice coordinator;
     private final LatencyProfile profile;
     private final Rules rules;
 
     SessionOptions(
             Double writesPerSecond,
             Double readIntervalMillis,
-            boolean coordinatorReplica,
+            CoordinatorReplicaChoice coordinator,
             LatencyProfile profile,
             Rules rules) {
         this.writesPerSecond = writesPerSecond;
         this.readIntervalMillis = readIntervalMillis;
-        this.coordinatorReplica = coordinatorReplica;
+        this.coordinator = coordinator;
         this.profile = profile;
         this.rules = rules;
     }
@@ -57,9 +57,9 @@ final class SessionOptions {
                     "must be between 0 and " + (long) SessionSpec.MAX_READ_INTERVAL_MILLIS + " ms, was "
                             + readIntervalMillis);
         }
-        if (coordinatorReplica) {
-            throw rules.invalid(
-                    Field.COORDINATOR_REPLICA,
+        if (coordinator.any()) {
+            throw coordinator.refuse(
+                    rules,
                     "cannot be combined with " + rules.name(Field.WRITE_RATE)
                             + ": session guarantees are simulated with the coordinator apart from the replicas");
         }
