@@ -51,6 +51,16 @@ public record ProfileDocument(
         CoordinatorReplica coordinatorReplica,
 
         @Schema(
+                description = "How often the coordinator of a write, and of a read, was one of the key's replicas "
+                        + "on the cluster the profile was measured on (round-robin routing over M nodes with N "
+                        + "replicas per key: N/M; token-aware routing: 1): predictions from the profile put "
+                        + "coordinators on replicas that often unless the question says otherwise. Absent: never, "
+                        + "unless the question asks.")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("coordinator_replica_share")
+        CoordinatorReplicaShareDocument coordinatorReplicaShare,
+
+        @Schema(
                 description = "The measured cluster's read path, which predictions from the profile follow unless the "
                         + "question sets its own.")
         @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -92,6 +102,28 @@ public record ProfileDocument(
             @Schema(description = "Between the coordinator's own replica's R and another replica's.", example = "0.5")
             @JsonProperty("reads_with_own_replica")
             double readsWithOwnReplica) {}
+
+    /** How often the coordinator of a write, and of a read, is one of the key's replicas. */
+    @Schema(
+            name = "CoordinatorReplicaShare",
+            description = "The probabilities, each from 0 to 1, that a write's and a read's coordinator is one of "
+                    + "the key's replicas.")
+    public record CoordinatorReplicaShareDocument(
+            @Schema(
+                    description = "P(a write's coordinator is a replica of the key).",
+                    example = "0.67",
+                    minimum = "0",
+                    maximum = "1")
+            @JsonProperty("writes")
+            double writes,
+
+            @Schema(
+                    description = "P(a read's coordinator is a replica of the key).",
+                    example = "0.67",
+                    minimum = "0",
+                    maximum = "1")
+            @JsonProperty("reads")
+            double reads) {}
 
     /** A cluster's read path: the table's options and the snitch's choice of replicas. */
     @Schema(name = "ReadPath", description = "The table's speculative_retry and read_repair, and the replica choice.")

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.CoordinatorReplicaPath;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.DelayOverrides;
 import dev.pbs.model.profile.LatencyProfile;
@@ -39,6 +40,7 @@ import java.util.OptionalDouble;
  *                  "coordinator": "random" | "dc:K"},
  *  "coordinator_replica": {"local": {"w": DIST, "a": DIST, "r": DIST, "s": DIST},
  *                          "local_read_preference": 0.9},
+ *  "coordinator_replica_share": {"writes": 0.67, "reads": 0.67},
  *  "read_path": {"speculative_retry": "99p", "read_repair": "blocking", "replica_choice": "snitch",
  *                "snitch_badness_threshold": 1.0},
  *  "faults": {"pauses": {"interval": DIST, "duration": DIST},
@@ -55,7 +57,10 @@ import java.util.OptionalDouble;
  * {@code "per_replica"} (one datacenter per replica, any N); {@code coordinator} defaults to
  * {@code "random"}. {@code coordinator_replica} (optional) describes the coordinator's own replica
  * for the co-located variant: its four delays (all required) and the optional probability that a
- * read asks it first. {@code read_path} (optional; each field optional, defaulting to NONE, none,
+ * read asks it first. {@code coordinator_replica_share} (optional; both fields required, each a
+ * probability from 0 to 1) is how often a write's and a read's coordinator was a replica where the
+ * profile was measured ({@link CoordinatorReplicaShare}), the default of predictions from the
+ * profile. {@code read_path} (optional; each field optional, defaulting to NONE, none,
  * random and 1.0) records the measured cluster's read path. {@code faults} (optional; absent:
  * healthy replicas) gives the replicas pauses, outages or both, all times in milliseconds:
  * {@code hint_window_ms} defaults to 3 hours, {@code replicas} numbers the replicas struck from 1
@@ -79,6 +84,7 @@ public final class ProfileJson {
             "replicas",
             "datacenters",
             "coordinator_replica",
+            "coordinator_replica_share",
             "read_path",
             "faults",
             "message_correlation");
@@ -171,6 +177,11 @@ public final class ProfileJson {
         if (coordinatorReplica.isPresent()) {
             builder.coordinatorReplica(
                     readCoordinatorReplica(coordinatorReplica.get(), top.pathOf("coordinator_replica")));
+        }
+        Optional<JsonNode> share = top.optional("coordinator_replica_share");
+        if (share.isPresent()) {
+            builder.coordinatorReplicaShare(
+                    readCoordinatorReplicaShare(share.get(), top.pathOf("coordinator_replica_share")));
         }
         Optional<JsonNode> readPath = top.optional("read_path");
         if (readPath.isPresent()) {
@@ -279,6 +290,25 @@ public final class ProfileJson {
         return new CoordinatorReplicaPath(local, preference);
     }
 
+    private static CoordinatorReplicaShare readCoordinatorReplicaShare(JsonNode node, String path) {
+        JsonObjectReader fields =
+                JsonObjectReader.of(node, path, "the coordinator replica share", List.of("writes", "reads"));
+        double[] shares = new double[2];
+        List<String> names = List.of("writes", "reads");
+        for (int i = 0; i < shares.length; i++) {
+            String name = names.get(i);
+            JsonNode value = fields.required(name);
+            if (!value.isNumber() || !(value.doubleValue() >= 0 && value.doubleValue() <= 1)) {
+                throw new ProfileFormatException(
+                        fields.pathOf(name),
+                        "must be a probability between 0 and 1 (the share of " + name
+                                + " whose coordinator is a replica), was " + JsonObjectReader.shown(value));
+            }
+            shares[i] = value.doubleValue();
+        }
+        return CoordinatorReplicaShare.of(shares[0], shares[1]);
+    }
+
     private static MessageDelays readDefaults(JsonNode node, String path) {
         return readDelays(node, path, "the default delays");
     }
@@ -345,6 +375,10 @@ public final class ProfileJson {
                                 path.localReadPreference().isPresent()
                                         ? path.localReadPreference().getAsDouble()
                                         : null))
+                        .orElse(null),
+                profile.coordinatorReplicaShare()
+                        .map(share ->
+                                new ProfileDocument.CoordinatorReplicaShareDocument(share.writes(), share.reads()))
                         .orElse(null),
                 profile.readPath()
                         .map(path -> new ProfileDocument.ReadPathDocument(

@@ -1,5 +1,6 @@
 package dev.pbs.formats.report;
 
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.quorum.LevelConfiguration;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.LevelSimulationResult;
@@ -32,6 +33,21 @@ public final class LevelPredictionTable {
     }
 
     /** The tables, with a line saying so when a window needed the rare-event method, which does not cover levels. */
+    /**
+     * Where coordinators run, for the header: nothing when apart from the replicas, on a replica of
+     * their datacenter, or so for the shares of writes and reads when some are and some not.
+     */
+    static String coordinatorText(CoordinatorReplicaShare share) {
+        if (share.isNever()) {
+            return "";
+        }
+        if (share.isAlways()) {
+            return ", coordinators on a replica of their datacenter";
+        }
+        return ", coordinators on a replica of their datacenter for " + CoordinatorReplicaShare.percent(share.writes())
+                + " of writes and " + CoordinatorReplicaShare.percent(share.reads()) + " of reads";
+    }
+
     public static String render(LevelSimulationResult result, ReportOptions options, RareEventAnswer rare) {
         LevelSimulationSpec spec = result.spec();
         List<String> names = spec.replicas().names();
@@ -47,7 +63,7 @@ public final class LevelPredictionTable {
                 .append(" trials, seed ")
                 .append(spec.seed())
                 .append(", reads contact the replicas their level needs")
-                .append(spec.coordinatorReplica() ? ", coordinators on a replica of their datacenter" : "")
+                .append(coordinatorText(spec.coordinatorReplicaShare()))
                 .append('\n');
         Map<List<Integer>, List<ConfigurationResult>> byPair = new LinkedHashMap<>();
         for (ConfigurationResult configuration : result.configurations()) {

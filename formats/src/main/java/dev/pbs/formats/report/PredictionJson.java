@@ -4,6 +4,7 @@ import static dev.pbs.formats.json.WholeNumbers.finiteOrNull;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.profile.ProfileDocument;
 import dev.pbs.formats.wire.ConfigurationPrediction;
 import dev.pbs.formats.wire.ConsistencyWindow;
 import dev.pbs.formats.wire.FaultEffectsAnswer;
@@ -11,6 +12,7 @@ import dev.pbs.formats.wire.FaultProportion;
 import dev.pbs.formats.wire.Prediction;
 import dev.pbs.formats.wire.ReadRepairPoint;
 import dev.pbs.formats.wire.Recovery;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.LevelConfiguration;
 import dev.pbs.montecarlo.ConfigurationResult;
@@ -38,6 +40,7 @@ import java.util.Locale;
  * <pre>
  * {"profile": {"name", "description", "provenance"}, "n", "trials", "seed", "read_fanout",
  *  "coordinator_replica", "quorum_expansion",
+ *  "coordinator_replica_share": {"writes", "reads"}   (only when some coordinators are replicas, not all)
  *  "speculative_retry"                       (only when reads speculate)
  *  "read_repair": "blocking" or "none"       (only with read repair)
  *  "replica_choice": "snitch", "snitch_badness_threshold"   (only with the dynamic snitch)
@@ -134,6 +137,7 @@ public final class PredictionJson {
                 spec.seed(),
                 spec.readFanout().text(),
                 spec.coordinatorReplica(),
+                partialShare(spec.coordinatorReplicaShare()),
                 spec.expansion().name().toLowerCase(Locale.ROOT),
                 spec.speculativeRetry().speculates() ? spec.speculativeRetry().text() : null,
                 spec.readRepair().readsAgainOnMismatch() ? spec.readRepair().text() : null,
@@ -147,6 +151,13 @@ public final class PredictionJson {
                 profile.faults().any() ? profile.faults().describe() : null,
                 recovery == null ? null : recovery(recovery),
                 RareEventJson.summary(rare));
+    }
+
+    /** The shares when some coordinators are replicas and others not; null when all are or none is. */
+    private static ProfileDocument.CoordinatorReplicaShareDocument partialShare(CoordinatorReplicaShare share) {
+        return share.isPartial()
+                ? new ProfileDocument.CoordinatorReplicaShareDocument(share.writes(), share.reads())
+                : null;
     }
 
     private static Recovery recovery(RecoveryCurve recovery) {
@@ -191,6 +202,7 @@ public final class PredictionJson {
                 spec.seed(),
                 "targeted",
                 spec.coordinatorReplica(),
+                partialShare(spec.coordinatorReplicaShare()),
                 "expanding",
                 null,
                 null,

@@ -1,5 +1,6 @@
 package dev.pbs.formats.report;
 
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageCorrelation;
 import dev.pbs.model.readpath.ReadRepair;
@@ -117,13 +118,25 @@ public final class PredictionTable {
         return text.toString();
     }
 
+    /**
+     * Where the coordinator runs, after "coordinator ": on a replica, separate from the replicas,
+     * or on a replica for the shares of writes and reads when some are and some not.
+     */
+    static String coordinatorText(CoordinatorReplicaShare share) {
+        if (share.isPartial()) {
+            return "on a replica for " + CoordinatorReplicaShare.percent(share.writes()) + " of writes and "
+                    + CoordinatorReplicaShare.percent(share.reads()) + " of reads";
+        }
+        return share.isAlways() ? "on a replica" : "separate from the replicas";
+    }
+
     /** One line naming the profile and the run's parameters. */
     static String header(SimulationSpec spec) {
         LatencyProfile profile = spec.profile();
         return "pbs predict: profile " + profile.name() + ", N=" + spec.n() + ", " + NumberText.count(spec.trials())
                 + " trials, seed " + spec.seed() + ", read fan-out "
                 + spec.readFanout().text() + ", coordinator "
-                + (spec.coordinatorReplica() ? "on a replica" : "separate from the replicas")
+                + coordinatorText(spec.coordinatorReplicaShare())
                 + (spec.expansion() == QuorumExpansion.EXPANDING ? "" : ", non-expanding quorums")
                 + (spec.speculativeRetry().speculates()
                         ? ", speculative retry " + spec.speculativeRetry().text()

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.pbs.formats.json.WholeNumbers;
+import dev.pbs.formats.profile.ProfileDocument;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
@@ -37,8 +38,20 @@ public record Prediction(
         @JsonProperty("read_fanout")
         String readFanout,
 
-        @Schema(description = "The coordinator is one of the replicas.") @JsonProperty("coordinator_replica")
+        @Schema(
+                description = "The coordinator is one of the replicas: for every operation, or for the shares of "
+                        + "writes and reads that coordinator_replica_share gives when it is present.")
+        @JsonProperty("coordinator_replica")
         boolean coordinatorReplica,
+
+        @Schema(
+                description = "How often the coordinator of a write, and of a read, was one of the replicas, when "
+                        + "some were and some not; absent when every coordinator was a replica (coordinator_replica "
+                        + "true) or none was (false).",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @JsonProperty("coordinator_replica_share")
+        ProfileDocument.CoordinatorReplicaShareDocument coordinatorReplicaShare,
 
         @Schema(
                 description = "How datacenter-aware quorum levels were expanded.",

@@ -93,8 +93,8 @@ class ProfileJsonErrorTest {
                 "{\"name\": \" \"}| name: must not be blank",
                 "{\"name\": \"p\"}| default: required field is missing",
                 "{\"name\": \"p\", \"colour\": \"red\"}| colour: unknown field in a profile (allowed: name, description, "
-                        + "provenance, default, replicas, datacenters, coordinator_replica, read_path, faults, "
-                        + "message_correlation)",
+                        + "provenance, default, replicas, datacenters, coordinator_replica, coordinator_replica_share, "
+                        + "read_path, faults, message_correlation)",
                 "{\"name\": \"p\", \"default\": {\"w\": {\"type\": \"constant\", \"value_ms\": 1}}}| default.a: required field "
                         + "is missing",
                 "[1, 2]| a profile must be a JSON object, was [1,2]",
@@ -128,6 +128,24 @@ class ProfileJsonErrorTest {
                         + ", \"coordinator\": \"dc:x\"}| datacenters.coordinator: coordinator must be 'random' or 'dc:K'",
                 ", \"replicas\": [{}, {}, {}], \"datacenters\": {\"replica_dc\": [0, 1], \"inter_dc_delay\": "
                         + CONSTANT + "}| datacenters.replica_dc: places 2 replicas, but \"replicas\" lists 3",
+                // the coordinator replica share: an object of two probabilities
+                ", \"coordinator_replica_share\": {\"writes\": 1.5, \"reads\": 0.5}"
+                        + "| coordinator_replica_share.writes: must be a probability between 0 and 1 (the share of "
+                        + "writes whose coordinator is a replica), was 1.5",
+                ", \"coordinator_replica_share\": {\"writes\": 0.5, \"reads\": -0.1}"
+                        + "| coordinator_replica_share.reads: must be a probability between 0 and 1 (the share of "
+                        + "reads whose coordinator is a replica), was -0.1",
+                ", \"coordinator_replica_share\": {\"writes\": \"half\", \"reads\": 0.5}"
+                        + "| coordinator_replica_share.writes: must be a probability between 0 and 1",
+                ", \"coordinator_replica_share\": {\"writes\": 0.5}"
+                        + "| coordinator_replica_share.reads: required field is missing",
+                ", \"coordinator_replica_share\": {\"writes\": 0.5, \"reads\": 0.5, \"scans\": 1}"
+                        + "| coordinator_replica_share.scans: unknown field in the coordinator replica share (allowed: "
+                        + "writes, reads)",
+                ", \"coordinator_replica_share\": 0.67"
+                        + "| coordinator_replica_share: the coordinator replica share must be a JSON object, was 0.67",
+                ", \"coordinator_replica_share\": {\"writes\": null, \"reads\": 0.5}"
+                        + "| coordinator_replica_share.writes: must be a probability between 0 and 1",
             })
     void read_badReplicasOrDatacenters_namesPathAndRule(String extra, String expected) {
         assertThatThrownBy(() -> ProfileJson.read(ProfileJsonTest.minimal(extra)))

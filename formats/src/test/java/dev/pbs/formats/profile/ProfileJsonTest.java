@@ -112,6 +112,34 @@ class ProfileJsonTest {
     }
 
     @Test
+    void readWrite_coordinatorReplicaShare_roundTripsAndIsAbsentWhenEmpty() {
+        for (dev.pbs.model.profile.CoordinatorReplicaShare share : List.of(
+                dev.pbs.model.profile.CoordinatorReplicaShare.uniform(2.0 / 3),
+                dev.pbs.model.profile.CoordinatorReplicaShare.of(0.67, 0.5),
+                dev.pbs.model.profile.CoordinatorReplicaShare.NEVER,
+                dev.pbs.model.profile.CoordinatorReplicaShare.ALWAYS)) {
+            LatencyProfile profile = LatencyProfile.builder("measured")
+                    .defaults(MessageDelays.all(Constant.of(1)))
+                    .coordinatorReplicaShare(share)
+                    .build();
+
+            String json = ProfileJson.writeString(profile);
+
+            assertThat(ProfileJson.read(json)).isEqualTo(profile);
+            assertThat(ProfileJson.read(ProfileJson.write(profile))).isEqualTo(profile);
+            assertThat(ProfileJson.read(json).coordinatorReplicaShare()).contains(share);
+        }
+        LatencyProfile written = ProfileJson.read("{\"name\": \"p\", \"default\": " + ALL_CONSTANT
+                + ", \"coordinator_replica_share\": {\"writes\": 0.67, \"reads\": 0.5}}");
+        assertThat(written.coordinatorReplicaShare())
+                .contains(dev.pbs.model.profile.CoordinatorReplicaShare.of(0.67, 0.5));
+        assertThat(ProfileJson.writeString(written))
+                .contains("\"coordinator_replica_share\" : {\n    \"writes\" : 0.67,\n    \"reads\" : 0.5\n  }");
+        assertThat(ProfileJson.read(minimal("")).coordinatorReplicaShare()).isEmpty();
+        assertThat(ProfileJson.writeString(ProfileJson.read(minimal("")))).doesNotContain("coordinator_replica_share");
+    }
+
+    @Test
     void readWrite_readPath_roundTripsAndItsFieldsDefault() {
         LatencyProfile profile = LatencyProfile.builder("cassandra")
                 .defaults(MessageDelays.all(Constant.of(1)))
