@@ -1,5 +1,6 @@
 package dev.pbs.cli;
 
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.faults.NodePinger;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
@@ -125,7 +126,7 @@ final class ProbeCommand implements Callable<Integer> {
                     pauseOptions.apply(
                             pinger,
                             snapshot,
-                            MeasuredProfile.withReadPath(MeasuredProfile.of(snapshot, name), run.readPath()),
+                            MeasuredProfile.withReadPath(CalibratedProfile.of(snapshot, name), run.readPath()),
                             spec.commandLine().getErr()),
                     spec.commandLine().getErr());
             output.measured(

@@ -22,11 +22,13 @@ import org.HdrHistogram.Histogram;
  * traced message also carries tracing's own work (writing its events), a cost that does not
  * depend on the delay around it: one constant per path ({@link TracingCost}). The profile is the
  * traced delays less that cost, and the cost is what makes the model reproduce the untraced
- * operations the probe timed: for each path, the geometric mean over {@link
- * CalibrationSettings#percentiles()} of predicted over observed client latency of the operations
- * it calibrates ({@link UntracedOperation}) is brought to 1, by a fixed-point iteration that moves
- * each path's cost by its operations' excess (ms, at their median) divided by the messages of the
- * path that an operation waits for. A path no timed operation calibrates keeps its traced delays.
+ * operations the probe timed: for each path, the geometric mean of predicted over observed client
+ * latency of the operations it calibrates ({@link UntracedOperation}) is brought to 1 over the
+ * body's percentiles by the path's constant cost and over the tail's by its stretch. A fixed-point
+ * iteration moves each cost by its operations' body excess (ms, at their median) times the stretch,
+ * divided by the messages of the path that an operation waits for, and each stretch by the square
+ * root of the tail's ratio (the client's part, which no stretch touches, is part of the tail). A
+ * path no timed operation calibrates keeps its traced delays.
  */
 public final class Calibration {
 
@@ -77,8 +79,9 @@ public final class Calibration {
         double[] clientPart = UntracedOperation.quantiles(client.roundTrips());
         Map<UntracedOperation, double[]> observed = new EnumMap<>(UntracedOperation.class);
         for (UntracedOperation operation : operations) {
-            observed.put(operation, percentiles(operation.timed(client), settings.percentiles()));
+            observed.put(operation, percentiles(operation.timed(client), settings.percentileArray()));
         }
+        int body = settings.bodyPercentiles().size();
         TracingCost cost = TracingCost.NONE;
         LatencyProfile profile = traced;
         Map<UntracedOperation, double[]> first = null;
@@ -89,14 +92,20 @@ public final class Calibration {
             if (first == null) {
                 first = predicted;
             }
-            Map<TracingCost.Path, Double> excess = excessByPath(operations, observed, predicted);
+            Map<TracingCost.Path, double[]> misfit = misfitByPath(operations, observed, predicted, body);
             boolean settled = true;
             TracingCost next = cost;
-            for (Map.Entry<TracingCost.Path, Double> entry : excess.entrySet()) {
-                double median = medianOf(entry.getKey(), operations, observed);
-                settled &= Math.abs(entry.getValue()) < settings.settledFraction() * median;
+            for (Map.Entry<TracingCost.Path, double[]> entry : misfit.entrySet()) {
                 TracingCost.Path path = entry.getKey();
-                next = next.with(path, Math.max(0, cost.of(path) + entry.getValue() / path.messages));
+                double bodyExcessMillis = entry.getValue()[0];
+                double tailRatio = entry.getValue()[1];
+                double median = medianOf(path, operations, observed);
+                settled &= Math.abs(bodyExcessMillis) < settings.settledFraction() * median
+                        && Math.abs(tailRatio - 1) < settings.settledFraction();
+                TracingCost.PathCost now = cost.of(path);
+                double stretch = Math.min(settings.largestStretch(), Math.max(1, now.stretch() * Math.sqrt(tailRatio)));
+                double costMillis = Math.max(0, now.costMillis() + bodyExcessMillis * now.stretch() / path.messages);
+                next = next.with(path, new TracingCost.PathCost(costMillis, stretch));
             }
             if (settled || round == settings.rounds() || next.equals(cost)) {
                 break;
@@ -117,35 +126,44 @@ public final class Calibration {
             CalibrationSettings settings) {
         Map<UntracedOperation, double[]> parts = UntracedOperation.coordinatorParts(profile, n, operations, settings);
         Map<UntracedOperation, double[]> predicted = new EnumMap<>(UntracedOperation.class);
-        parts.forEach((operation, part) ->
-                predicted.put(operation, UntracedOperation.sumPercentiles(clientPart, part, settings.percentiles())));
+        parts.forEach((operation, part) -> predicted.put(
+                operation, UntracedOperation.sumPercentiles(clientPart, part, settings.percentileArray())));
         return predicted;
     }
 
     /**
-     * For each path, the mean over its operations of their excess: exp(mean log(predicted /
-     * observed)) - 1 times the observed median, ms; positive when the model predicts too long.
+     * For each path, over its operations: the body's excess, exp(mean log(predicted / observed)) - 1
+     * over the body's percentiles times the observed median, ms (positive when the model predicts
+     * too long), averaged; and the tail's ratio, exp(mean log(predicted / observed)) over the tail's
+     * percentiles, as a geometric mean.
      */
-    static Map<TracingCost.Path, Double> excessByPath(
+    static Map<TracingCost.Path, double[]> misfitByPath(
             Set<UntracedOperation> operations,
             Map<UntracedOperation, double[]> observed,
-            Map<UntracedOperation, double[]> predicted) {
+            Map<UntracedOperation, double[]> predicted,
+            int body) {
         Map<TracingCost.Path, double[]> sums = new EnumMap<>(TracingCost.Path.class);
         for (UntracedOperation operation : operations) {
             double[] seen = observed.get(operation);
             double[] model = predicted.get(operation);
-            double logRatio = 0;
+            double bodyLog = 0;
+            double tailLog = 0;
             for (int k = 0; k < seen.length; k++) {
-                logRatio += Math.log(Math.max(model[k], 1e-3) / Math.max(seen[k], 1e-3));
+                double logRatio = Math.log(Math.max(model[k], 1e-3) / Math.max(seen[k], 1e-3));
+                if (k < body) {
+                    bodyLog += logRatio;
+                } else {
+                    tailLog += logRatio;
+                }
             }
-            double excess = Math.expm1(logRatio / seen.length) * seen[0];
-            double[] sum = sums.computeIfAbsent(operation.path, path -> new double[2]);
-            sum[0] += excess;
-            sum[1]++;
+            double[] sum = sums.computeIfAbsent(operation.path, path -> new double[3]);
+            sum[0] += Math.expm1(bodyLog / body) * seen[0];
+            sum[1] += tailLog / (seen.length - body);
+            sum[2]++;
         }
-        Map<TracingCost.Path, Double> excess = new EnumMap<>(TracingCost.Path.class);
-        sums.forEach((path, sum) -> excess.put(path, sum[0] / sum[1]));
-        return excess;
+        Map<TracingCost.Path, double[]> misfit = new EnumMap<>(TracingCost.Path.class);
+        sums.forEach((path, sum) -> misfit.put(path, new double[] {sum[0] / sum[2], Math.exp(sum[1] / sum[2])}));
+        return misfit;
     }
 
     private static double medianOf(
@@ -180,7 +198,7 @@ public final class Calibration {
             int last = seen.length - 1;
             account.add(String.format(
                     Locale.ROOT,
-                    "%s took %.3f ms at the median and %.3f ms at the last percentile, the traced delays predicted "
+                    "%s took %.3f ms at the median and %.3f ms at the highest percentile, the traced delays predicted "
                             + "%.3f and %.3f, the calibrated %.3f and %.3f",
                     operation.describe(),
                     seen[0],

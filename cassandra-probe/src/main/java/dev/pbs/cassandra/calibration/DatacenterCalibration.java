@@ -2,6 +2,7 @@ package dev.pbs.cassandra.calibration;
 
 import dev.pbs.cassandra.probe.DatacenterMeasurements;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
+import dev.pbs.cassandra.probe.ReplicaOrder;
 import dev.pbs.model.profile.WarsMessage;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,18 +26,16 @@ public final class DatacenterCalibration {
      * Each datacenter's calibration, in the order of {@code names}.
      *
      * @param calibrate the calibration of a one-datacenter snapshot
-     * @param replicaOrder the order of replica addresses the snapshot keeps
      */
     public static Map<String, Calibration.Calibrated> of(
             ProbeSnapshot snapshot,
             DatacenterMeasurements measured,
             List<String> names,
-            Function<ProbeSnapshot, Calibration.Calibrated> calibrate,
-            java.util.Comparator<String> replicaOrder) {
+            Function<ProbeSnapshot, Calibration.Calibrated> calibrate) {
         Map<String, Calibration.Calibrated> found = new LinkedHashMap<>();
         String lender = null;
         for (String datacenter : names) {
-            Calibration.Calibrated own = own(snapshot, measured, datacenter, calibrate, replicaOrder);
+            Calibration.Calibrated own = own(snapshot, measured, datacenter, calibrate);
             found.put(datacenter, own);
             if (own != null
                     && !own.cost().equals(TracingCost.NONE)
@@ -75,13 +74,12 @@ public final class DatacenterCalibration {
             ProbeSnapshot snapshot,
             DatacenterMeasurements measured,
             String datacenter,
-            Function<ProbeSnapshot, Calibration.Calibrated> calibrate,
-            java.util.Comparator<String> replicaOrder) {
+            Function<ProbeSnapshot, Calibration.Calibrated> calibrate) {
         var client = measured.clients().get(datacenter);
         if (client == null) {
             return null;
         }
-        Map<String, Map<WarsMessage, Histogram>> delays = new TreeMap<>(replicaOrder);
+        Map<String, Map<WarsMessage, Histogram>> delays = new TreeMap<>(ReplicaOrder.COMPARATOR);
         snapshot.delaysMicros().forEach((replica, messages) -> {
             if (datacenter.equals(measured.datacenterOf().get(replica))) {
                 delays.put(replica, messages);

@@ -8,81 +8,97 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * What tracing adds to each traced message, in ms, one constant per path: the coordinator's own
- * replica's write (W; its A is 0) and read (R and S), and the other replicas' write (W and A) and
- * read (R and S). A traced message of x ms took {@code max(x - cost, x * smallestFraction)} without
- * tracing ({@link #shorten}).
+ * What tracing adds to each traced message, per path: the coordinator's own replica's write (W;
+ * its A is 0) and read (R and S), and the other replicas' write (W and A) and read (R and S). On
+ * each path a traced message of x ms took {@code max((x - cost) / stretch, x * smallestFraction)}
+ * without tracing ({@link #shorten}): a constant cost (writing the message's trace events) and a
+ * stretch of the rest (the node's own work slowed by the trace's writes beside it).
  *
- * @param ownWriteMillis taken off the coordinator's own replica's W, ms, at least 0
- * @param otherWriteMillis taken off each other replica's W and A, ms, at least 0
- * @param ownReadMillis taken off the coordinator's own replica's R and S, ms, at least 0
- * @param otherReadMillis taken off each other replica's R and S, ms, at least 0
+ * @param ownWrite the coordinator's own replica's W
+ * @param otherWrite each other replica's W and A
+ * @param ownRead the coordinator's own replica's R and S
+ * @param otherRead each other replica's R and S
  */
-public record TracingCost(
-        double ownWriteMillis, double otherWriteMillis, double ownReadMillis, double otherReadMillis) {
+public record TracingCost(PathCost ownWrite, PathCost otherWrite, PathCost ownRead, PathCost otherRead) {
 
     /** Nothing taken off. */
-    public static final TracingCost NONE = new TracingCost(0, 0, 0, 0);
+    public static final TracingCost NONE = new TracingCost(PathCost.NONE, PathCost.NONE, PathCost.NONE, PathCost.NONE);
 
-    public TracingCost {
-        for (double millis : new double[] {ownWriteMillis, otherWriteMillis, ownReadMillis, otherReadMillis}) {
-            if (!(millis >= 0) || !Double.isFinite(millis)) {
-                throw new IllegalArgumentException("a tracing cost must be finite and at least 0 ms, was " + millis);
+    /**
+     * One path's share of tracing.
+     *
+     * @param costMillis taken off every traced message of the path, ms, at least 0
+     * @param stretch what the rest is divided by, at least 1
+     */
+    public record PathCost(double costMillis, double stretch) {
+
+        /** Nothing taken off. */
+        public static final PathCost NONE = new PathCost(0, 1);
+
+        public PathCost {
+            if (!(costMillis >= 0) || !Double.isFinite(costMillis)) {
+                throw new IllegalArgumentException(
+                        "a tracing cost must be finite and at least 0 ms, was " + costMillis);
             }
+            if (!(stretch >= 1) || !Double.isFinite(stretch)) {
+                throw new IllegalArgumentException("a tracing stretch must be finite and at least 1, was " + stretch);
+            }
+        }
+
+        /** "0.412 ms, then divided by 1.30". */
+        String describe() {
+            return String.format(Locale.ROOT, "%.3f ms, then divided by %.2f", costMillis, stretch);
         }
     }
 
-    /** The cost of path {@code path}, ms. */
-    double of(Path path) {
+    /** The cost of path {@code path}. */
+    PathCost of(Path path) {
         return switch (path) {
-            case OWN_WRITE -> ownWriteMillis;
-            case OTHER_WRITE -> otherWriteMillis;
-            case OWN_READ -> ownReadMillis;
-            case OTHER_READ -> otherReadMillis;
+            case OWN_WRITE -> ownWrite;
+            case OTHER_WRITE -> otherWrite;
+            case OWN_READ -> ownRead;
+            case OTHER_READ -> otherRead;
         };
     }
 
-    /** This cost with path {@code path}'s replaced by {@code millis}. */
-    TracingCost with(Path path, double millis) {
+    /** This cost with path {@code path}'s replaced by {@code cost}. */
+    TracingCost with(Path path, PathCost cost) {
         return new TracingCost(
-                path == Path.OWN_WRITE ? millis : ownWriteMillis,
-                path == Path.OTHER_WRITE ? millis : otherWriteMillis,
-                path == Path.OWN_READ ? millis : ownReadMillis,
-                path == Path.OTHER_READ ? millis : otherReadMillis);
+                path == Path.OWN_WRITE ? cost : ownWrite,
+                path == Path.OTHER_WRITE ? cost : otherWrite,
+                path == Path.OWN_READ ? cost : ownRead,
+                path == Path.OTHER_READ ? cost : otherRead);
     }
 
     /** A copy of another replica's histograms (microseconds), each shortened by its path's cost. */
     public Map<WarsMessage, Histogram> shortenOther(Map<WarsMessage, Histogram> messages, double smallestFraction) {
-        return shortened(messages, otherWriteMillis, otherWriteMillis, otherReadMillis, smallestFraction);
+        return shortened(messages, otherWrite, otherWrite, otherRead, smallestFraction);
     }
 
     /** A copy of the coordinator's own replica's histograms (microseconds), each shortened by its path's cost. */
     public Map<WarsMessage, Histogram> shortenOwn(Map<WarsMessage, Histogram> messages, double smallestFraction) {
-        return shortened(messages, ownWriteMillis, 0, ownReadMillis, smallestFraction);
+        return shortened(messages, ownWrite, PathCost.NONE, ownRead, smallestFraction);
     }
 
-    /** A traced delay of {@code millis} ms without tracing's {@code costMillis}. */
-    static double shorten(double millis, double costMillis, double smallestFraction) {
-        return millis <= 0 ? millis : Math.max(millis * smallestFraction, millis - costMillis);
+    /** A traced delay of {@code millis} ms without tracing's {@code cost}. */
+    static double shorten(double millis, PathCost cost, double smallestFraction) {
+        return millis <= 0
+                ? millis
+                : Math.max(millis * smallestFraction, (millis - cost.costMillis()) / cost.stretch());
     }
 
-    /** "own W 0.412, other W and A 0.301, own R and S 0.220, other R and S 0.285 ms". */
+    /** Each path's cost, in words. */
     public String describe() {
-        return String.format(
-                Locale.ROOT,
-                "own replica's W %.3f ms, other replicas' W and A %.3f ms, own replica's R and S %.3f ms, other "
-                        + "replicas' R and S %.3f ms",
-                ownWriteMillis,
-                otherWriteMillis,
-                ownReadMillis,
-                otherReadMillis);
+        return "own replica's W " + ownWrite.describe() + "; other replicas' W and A " + otherWrite.describe()
+                + "; own replica's R and S " + ownRead.describe() + "; other replicas' R and S "
+                + otherRead.describe();
     }
 
     private static Map<WarsMessage, Histogram> shortened(
             Map<WarsMessage, Histogram> messages,
-            double writeMillis,
-            double acknowledgementMillis,
-            double readMillis,
+            PathCost write,
+            PathCost acknowledgement,
+            PathCost read,
             double smallestFraction) {
         Map<WarsMessage, Histogram> copy = new EnumMap<>(WarsMessage.class);
         messages.forEach((message, histogram) -> copy.put(
@@ -90,43 +106,39 @@ public record TracingCost(
                 shortened(
                         histogram,
                         switch (message) {
-                            case WRITE -> writeMillis;
-                            case ACKNOWLEDGEMENT -> acknowledgementMillis;
-                            case READ, RESPONSE -> readMillis;
+                            case WRITE -> write;
+                            case ACKNOWLEDGEMENT -> acknowledgement;
+                            case READ, RESPONSE -> read;
                         },
                         smallestFraction)));
         return copy;
     }
 
-    private static Histogram shortened(Histogram micros, double costMillis, double smallestFraction) {
-        if (costMillis == 0) {
+    private static Histogram shortened(Histogram micros, PathCost cost, double smallestFraction) {
+        if (cost.equals(PathCost.NONE)) {
             return micros.copy();
         }
         Histogram result = new Histogram(micros.getHighestTrackableValue(), micros.getNumberOfSignificantValueDigits());
         for (HistogramIterationValue value : micros.recordedValues()) {
             double millis = micros.medianEquivalentValue(value.getValueIteratedTo()) / 1000.0;
             result.recordValueWithCount(
-                    Math.round(shorten(millis, costMillis, smallestFraction) * 1000),
-                    value.getCountAtValueIteratedTo());
+                    Math.round(shorten(millis, cost, smallestFraction) * 1000), value.getCountAtValueIteratedTo());
         }
         return result;
     }
 
     /** The four paths a traced delay can lie on, and the messages of each that an operation waits for. */
     enum Path {
-        OWN_WRITE(1, "the coordinator's own replica's write"),
-        OTHER_WRITE(2, "the other replicas' writes"),
-        OWN_READ(2, "the coordinator's own replica's read"),
-        OTHER_READ(2, "the other replicas' reads");
+        OWN_WRITE(1),
+        OTHER_WRITE(2),
+        OWN_READ(2),
+        OTHER_READ(2);
 
         /** Messages of the path an operation waits for: W (and A) or R and S. */
         final int messages;
 
-        final String description;
-
-        Path(int messages, String description) {
+        Path(int messages) {
             this.messages = messages;
-            this.description = description;
         }
     }
 }

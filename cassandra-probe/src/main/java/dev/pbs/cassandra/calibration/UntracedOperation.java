@@ -11,7 +11,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -20,14 +19,12 @@ import org.HdrHistogram.Histogram;
  * travels.
  */
 enum UntracedOperation {
-    WRITE_AT_ONE_THROUGH_REPLICA(true, 1, true, TracingCost.Path.OWN_WRITE, ClientLatencies.Snapshot::writesAtOne),
-    WRITE_AT_TWO_THROUGH_REPLICA(true, 2, true, TracingCost.Path.OTHER_WRITE, ClientLatencies.Snapshot::writesAtTwo),
-    WRITE_AT_ONE_THROUGH_OTHER(
-            true, 1, false, TracingCost.Path.OTHER_WRITE, ClientLatencies.Snapshot::writesThroughOther),
-    READ_AT_ONE_THROUGH_REPLICA(false, 1, true, TracingCost.Path.OWN_READ, ClientLatencies.Snapshot::readsAtOne),
-    READ_AT_TWO_THROUGH_REPLICA(false, 2, true, TracingCost.Path.OTHER_READ, ClientLatencies.Snapshot::readsAtTwo),
-    READ_AT_ONE_THROUGH_OTHER(
-            false, 1, false, TracingCost.Path.OTHER_READ, ClientLatencies.Snapshot::readsThroughOther);
+    WRITE_AT_ONE_THROUGH_REPLICA(true, 1, true, TracingCost.Path.OWN_WRITE),
+    WRITE_AT_TWO_THROUGH_REPLICA(true, 2, true, TracingCost.Path.OTHER_WRITE),
+    WRITE_AT_ONE_THROUGH_OTHER(true, 1, false, TracingCost.Path.OTHER_WRITE),
+    READ_AT_ONE_THROUGH_REPLICA(false, 1, true, TracingCost.Path.OWN_READ),
+    READ_AT_TWO_THROUGH_REPLICA(false, 2, true, TracingCost.Path.OTHER_READ),
+    READ_AT_ONE_THROUGH_OTHER(false, 1, false, TracingCost.Path.OTHER_READ);
 
     /** Quantile levels of a predicted coordinator part: (k + 0.5) / LEVELS. */
     static final int LEVELS = 100;
@@ -36,24 +33,22 @@ enum UntracedOperation {
     final int replicas;
     final boolean throughReplica;
     final TracingCost.Path path;
-    private final Function<ClientLatencies.Snapshot, Histogram> timed;
 
-    UntracedOperation(
-            boolean write,
-            int replicas,
-            boolean throughReplica,
-            TracingCost.Path path,
-            Function<ClientLatencies.Snapshot, Histogram> timed) {
+    UntracedOperation(boolean write, int replicas, boolean throughReplica, TracingCost.Path path) {
         this.write = write;
         this.replicas = replicas;
         this.throughReplica = throughReplica;
         this.path = path;
-        this.timed = timed;
     }
 
     /** The client latencies of this operation, microseconds. */
     Histogram timed(ClientLatencies.Snapshot client) {
-        return timed.apply(client);
+        if (throughReplica) {
+            return write
+                    ? (replicas == 1 ? client.writesAtOne() : client.writesAtTwo())
+                    : (replicas == 1 ? client.readsAtOne() : client.readsAtTwo());
+        }
+        return write ? client.writesThroughOther() : client.readsThroughOther();
     }
 
     /** "writes at TWO through a replica of the key". */

@@ -1,5 +1,6 @@
 package dev.pbs.cassandra.fidelity;
 
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.calibration.Calibration;
 import dev.pbs.cassandra.calibration.TracingCost;
 import dev.pbs.cassandra.probe.MeasuredProfile;
@@ -36,7 +37,7 @@ record FidelityProfiles(
             Optional<ReadPath> readPath,
             LatencyProfile asTraced,
             Consumer<String> progress) {
-        Calibration.Calibrated calibrated = MeasuredProfile.calibrated(measurement, "fidelity-measured");
+        Calibration.Calibrated calibrated = CalibratedProfile.calibrated(measurement, "fidelity-measured");
         progress.accept(calibrated.explanation().strip());
         Optional<TracingCost> cost =
                 calibrated.cost().equals(TracingCost.NONE) ? Optional.empty() : Optional.of(calibrated.cost());
@@ -50,7 +51,7 @@ record FidelityProfiles(
             LatencyProfile slow = MeasuredProfile.withReadPath(
                     MeasuredProfile.withSlowReplica(
                             calibrated.profile(),
-                            MeasuredProfile.shortened(measurement, calibrated.cost()),
+                            CalibratedProfile.shortened(measurement, calibrated.cost()),
                             settings.slowReplicaAddress().get()),
                     snitch);
             return new FidelityProfiles(ProfileChoice.CALIBRATED, slow, ProfileChoice.CALIBRATED, slow, cost);

@@ -1,5 +1,6 @@
 package dev.pbs.cassandra.fidelity;
 
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.cluster.NodePause;
 import dev.pbs.cassandra.cluster.NodeStatus;
@@ -71,7 +72,7 @@ public final class PauseFidelityExperiment {
             FidelityExperiment.Measured paused =
                     observeWhilePausing(cluster, pause, probe, observation, pauses, progress);
             LatencyProfile profile = MeasuredProfile.withReadPath(
-                    MeasuredProfile.of(healthy.result().measurement(), "fidelity-measured"), healthy.readPath());
+                    CalibratedProfile.of(healthy.result().measurement(), "fidelity-measured"), healthy.readPath());
             LatencyProfile withPauses = profile.toBuilder()
                     .faults(new Faults(pause.process(), null, List.of(0)))
                     .build();

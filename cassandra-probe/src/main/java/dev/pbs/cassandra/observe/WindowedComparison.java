@@ -1,5 +1,6 @@
 package dev.pbs.cassandra.observe;
 
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
 import dev.pbs.model.profile.LatencyProfile;
@@ -102,7 +103,7 @@ public final class WindowedComparison {
      */
     private static LatencyProfile profileOf(ProbeSnapshot window, LatencyProfile whole, String name) {
         try {
-            return MeasuredProfile.withReadPath(MeasuredProfile.of(window, name), whole.readPath());
+            return MeasuredProfile.withReadPath(CalibratedProfile.of(window, name), whole.readPath());
         } catch (RuntimeException tooFewSamples) {
             return whole;
         }

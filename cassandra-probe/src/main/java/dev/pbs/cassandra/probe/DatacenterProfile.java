@@ -1,8 +1,5 @@
 package dev.pbs.cassandra.probe;
 
-import dev.pbs.cassandra.calibration.Calibration;
-import dev.pbs.cassandra.calibration.CalibrationSettings;
-import dev.pbs.cassandra.calibration.DatacenterCalibration;
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.profile.CoordinatorPlacement;
 import dev.pbs.model.profile.DatacenterPairDelay;
@@ -21,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -31,11 +29,11 @@ import org.HdrHistogram.Histogram;
  * ordered pair of datacenters fitted from the messages that crossed them
  * ({@link InterDatacenterDelayFit}), against the traced own delays (a crossing message is traced
  * as they are). Tracing's own cost is taken off each datacenter's own delays by its own
- * calibration ({@link DatacenterCalibration}); the fitted delays between
+ * calibration (given, see {@code dev.pbs.cassandra.calibration.CalibratedProfile}); the fitted delays between
  * datacenters are kept. The coordinator of (R, W) questions is placed in the first datacenter;
  * consistency levels name theirs.
  */
-final class DatacenterProfile {
+public final class DatacenterProfile {
 
     private DatacenterProfile() {}
 
@@ -43,18 +41,20 @@ final class DatacenterProfile {
      * @throws IllegalArgumentException when a datacenter has no sample of some message, or no
      *     message crossed some ordered pair of datacenters
      */
-    static LatencyProfile of(ProbeSnapshot snapshot, DatacenterMeasurements measured, String name) {
+    /**
+     * @param shorten each datacenter's own delays without tracing's cost, by datacenter name
+     * @param calibration what was taken off, for the provenance
+     */
+    public static LatencyProfile of(
+            ProbeSnapshot snapshot,
+            DatacenterMeasurements measured,
+            String name,
+            BiFunction<String, Map<WarsMessage, Histogram>, Map<WarsMessage, Histogram>> shorten,
+            String calibration) {
         List<String> names = List.copyOf(measured.replication().factors().keySet());
         Map<String, Map<WarsMessage, Histogram>> traced = ownByDatacenter(snapshot, measured, names);
-        Map<String, Calibration.Calibrated> calibrations = DatacenterCalibration.of(
-                snapshot, measured, names, alone -> MeasuredProfile.calibrated(alone, name), ReplicaOrder.COMPARATOR);
         Map<String, Map<WarsMessage, Histogram>> own = new LinkedHashMap<>();
-        traced.forEach((datacenter, delays) -> own.put(
-                datacenter,
-                calibrations
-                        .get(datacenter)
-                        .cost()
-                        .shortenOther(delays, CalibrationSettings.DEFAULT.smallestFraction())));
+        traced.forEach((datacenter, delays) -> own.put(datacenter, shorten.apply(datacenter, delays)));
         List<DelayOverrides> overrides = new ArrayList<>();
         int[] replicaDatacenters = new int[measured.replication().replicas()];
         int slot = 0;
@@ -91,8 +91,7 @@ final class DatacenterProfile {
         return LatencyProfile.builder(name)
                 .description("Measured W, A, R, S and inter-datacenter delays of Cassandra cluster '"
                         + snapshot.clusterName() + "' (" + measured.replication() + ")")
-                .provenance(provenance(snapshot, measured, traced, names, fits.toString())
-                        + calibration(names, calibrations))
+                .provenance(provenance(snapshot, measured, traced, names, fits.toString()) + calibration)
                 .defaults(defaults)
                 .replicaOverrides(overrides)
                 .topology(
@@ -204,18 +203,6 @@ final class DatacenterProfile {
                 operations.samplesDiscarded(),
                 samples,
                 fits);
-    }
-
-    /** The provenance's account of tracing's cost, per datacenter. */
-    private static String calibration(List<String> names, Map<String, Calibration.Calibrated> calibrations) {
-        StringBuilder text = new StringBuilder();
-        for (String datacenter : names) {
-            text.append(" In ")
-                    .append(datacenter)
-                    .append(":")
-                    .append(calibrations.get(datacenter).explanation());
-        }
-        return text.toString();
     }
 
     private static dev.pbs.model.distribution.LatencyDistribution empirical(Histogram histogram) {

@@ -1,8 +1,5 @@
 package dev.pbs.cassandra.probe;
 
-import dev.pbs.cassandra.calibration.Calibration;
-import dev.pbs.cassandra.calibration.CalibrationSettings;
-import dev.pbs.cassandra.calibration.TracingCost;
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.CoordinatorReplicaPath;
@@ -21,7 +18,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.StringJoiner;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
@@ -41,55 +37,19 @@ public final class MeasuredProfile {
     private MeasuredProfile() {}
 
     /**
-     * The calibrated profile of a probe's snapshot ({@link Calibration}): over one datacenter the
-     * traced delays less tracing's cost fitted on the untraced operations; over several, each
-     * datacenter's own delays likewise ({@link DatacenterProfile}).
-     *
-     * @throws IllegalArgumentException when some message type has no sample at all, or there are
-     *     fewer replicas with samples than the replication factor (with what to try instead)
-     */
-    public static LatencyProfile of(ProbeSnapshot snapshot, String name) {
-        return calibrated(snapshot, name).profile();
-    }
-
-    /**
-     * {@link #of} with the tracing cost it took off, for callers that also need the snapshot's
-     * delays less that cost ({@link #shortened}).
-     */
-    public static Calibration.Calibrated calibrated(ProbeSnapshot snapshot, String name) {
-        if (snapshot.datacenters().isPresent()) {
-            return new Calibration.Calibrated(
-                    DatacenterProfile.of(snapshot, snapshot.datacenters().get(), name), TracingCost.NONE, "");
-        }
-        Calibration.Calibrated calibrated = Calibration.of(
-                snapshot, cost -> fromTraces(shortened(snapshot, cost), name, ""), CalibrationSettings.DEFAULT);
-        return new Calibration.Calibrated(
-                fromTraces(shortened(snapshot, calibrated.cost()), name, calibrated.explanation()),
-                calibrated.cost(),
-                calibrated.explanation());
-    }
-
-    /**
      * The profile of the traced delays as measured, tracing's cost kept: what the fidelity
-     * experiment compares the calibrated profile with. Over several datacenters, the calibrated one.
+     * experiment compares the calibrated profile with.
      */
     public static LatencyProfile asTraced(ProbeSnapshot snapshot, String name) {
         if (snapshot.datacenters().isPresent()) {
-            return of(snapshot, name);
+            return DatacenterProfile.of(
+                    snapshot,
+                    snapshot.datacenters().get(),
+                    name,
+                    (datacenter, delays) -> delays,
+                    " Tracing's own cost was kept.");
         }
-        return fromTraces(snapshot, name, " Tracing's own cost was kept.");
-    }
-
-    /** The snapshot with every traced delay less its path's tracing cost. */
-    public static ProbeSnapshot shortened(ProbeSnapshot snapshot, TracingCost cost) {
-        if (cost.equals(TracingCost.NONE)) {
-            return snapshot;
-        }
-        double smallest = CalibrationSettings.DEFAULT.smallestFraction();
-        Map<String, Map<WarsMessage, Histogram>> delays = new TreeMap<>(ReplicaOrder.COMPARATOR);
-        snapshot.delaysMicros()
-                .forEach((replica, messages) -> delays.put(replica, cost.shortenOther(messages, smallest)));
-        return snapshot.withDelays(delays, cost.shortenOwn(snapshot.localDelaysMicros(), smallest));
+        return fromDelays(snapshot, name, " Tracing's own cost was kept.");
     }
 
     /** The profile with the cluster's read path, when the probe read one. */
@@ -102,7 +62,7 @@ public final class MeasuredProfile {
      * {@code measured} with one slow replica: its W, A, R and S are those the node at {@code
      * address} was traced with, as replica 1 of N (the replication factor), and the others'
      * defaults are pooled over every other node, so that the slow node's delays do not blur into
-     * theirs. Pass the snapshot less tracing's cost ({@link #shortened}) for calibrated delays.
+     * theirs. Pass the snapshot less tracing's cost for calibrated delays.
      *
      * @throws IllegalArgumentException when the node has no traced delays, or a message has no
      *     sample from either side
@@ -152,7 +112,14 @@ public final class MeasuredProfile {
                 .build();
     }
 
-    private static LatencyProfile fromTraces(ProbeSnapshot snapshot, String name, String dilation) {
+    /**
+     * The profile of the snapshot's delays as they are (a calibration passes them less tracing's
+     * cost), with {@code explanation} at the end of its provenance.
+     *
+     * @throws IllegalArgumentException when some message type has no sample at all, or there are
+     *     fewer replicas with samples than the replication factor (with what to try instead)
+     */
+    public static LatencyProfile fromDelays(ProbeSnapshot snapshot, String name, String explanation) {
         Map<WarsMessage, Histogram> pooled = new EnumMap<>(WarsMessage.class);
         for (WarsMessage message : WarsMessage.values()) {
             pooled.put(message, new Histogram(WarsRecorder.HIGHEST_MICROS, 3));
@@ -252,7 +219,7 @@ public final class MeasuredProfile {
         return LatencyProfile.builder(name)
                 .description("Measured W, A, R, S of Cassandra cluster '" + snapshot.clusterName() + "' ("
                         + replicas.size() + " replicas)")
-                .provenance(provenance + dilation)
+                .provenance(provenance + explanation)
                 .defaults(defaults)
                 .replicaOverrides(overrides)
                 .coordinatorReplica(coordinatorReplica)

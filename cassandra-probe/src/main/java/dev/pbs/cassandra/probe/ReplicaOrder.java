@@ -6,9 +6,9 @@ import java.util.Comparator;
  * Replica addresses in a stable order: IPv4 addresses numerically (127.0.0.2 before 127.0.0.10),
  * anything else after them as text. Replica i of a measured profile is the i-th in this order.
  */
-final class ReplicaOrder {
+public final class ReplicaOrder {
 
-    static final Comparator<String> COMPARATOR =
+    public static final Comparator<String> COMPARATOR =
             Comparator.comparing(ReplicaOrder::numeric).thenComparing(text -> text);
 
     private ReplicaOrder() {}

@@ -2,11 +2,11 @@ package dev.pbs.cassandra.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.cluster.NodePause;
 import dev.pbs.cassandra.cluster.PauseRun;
 import dev.pbs.cassandra.cluster.PauseSchedule;
-import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSessions;
 import dev.pbs.cassandra.probe.ProbeSettings;
@@ -87,7 +87,7 @@ class PauseWatchIT {
                 .isGreaterThan(found.get("127.0.0.2").pauses().size());
 
         LatencyProfile profile = PausedProfile.of(
-                MeasuredProfile.of(snapshot, "paused"),
+                CalibratedProfile.of(snapshot, "paused"),
                 new ArrayList<>(snapshot.delaysMicros().keySet()),
                 3,
                 found);

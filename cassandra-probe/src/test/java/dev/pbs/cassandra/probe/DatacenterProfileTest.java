@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.model.distribution.Constant;
 import dev.pbs.model.distribution.Exponential;
 import dev.pbs.model.distribution.Shifted;
@@ -95,10 +96,7 @@ class DatacenterProfileTest {
     @Test
     void of_twoDatacenters_namesThemAndFitsEachPairsDelay() {
         DatacenterReplication replication = DatacenterReplication.parse("dc1:2,dc2:3");
-        LatencyProfile profile = DatacenterProfile.of(
-                snapshot(recorded(), replication),
-                snapshot(recorded(), replication).datacenters().get(),
-                "two");
+        LatencyProfile profile = MeasuredProfile.asTraced(snapshot(recorded(), replication), "two");
         assertThat(profile.fixedReplicaCount()).contains(5);
         DatacenterTopology topology = profile.topology().orElseThrow();
         assertThat(topology.names()).containsExactly("dc1", "dc2");
@@ -160,7 +158,7 @@ class DatacenterProfileTest {
                         recorder.localSnapshotByDatacenter(),
                         Map.of("dc1", dc1Client.snapshot())));
 
-        LatencyProfile corrected = MeasuredProfile.of(snapshot, "corrected");
+        LatencyProfile corrected = CalibratedProfile.of(snapshot, "corrected");
         assertThat(corrected.delaysOf(0).write().meanMillis()).isCloseTo(1, within(0.25));
         assertThat(corrected.delaysOf(0).response().meanMillis()).isCloseTo(1, within(0.25));
         assertThat(corrected.delaysOf(2).write().meanMillis()).isCloseTo(1, within(0.25));
@@ -221,7 +219,7 @@ class DatacenterProfileTest {
                         recorder.localSnapshotByDatacenter(),
                         Map.of("dc1", dc1Client.snapshot(), "dc2", dc2Client.snapshot())));
 
-        LatencyProfile corrected = MeasuredProfile.of(snapshot, "corrected");
+        LatencyProfile corrected = CalibratedProfile.of(snapshot, "corrected");
         // dc2's own delays come back to their untraced 1 ms; dc1's cost would have left 2.
         assertThat(corrected.delaysOf(2).write().meanMillis()).isCloseTo(1, within(0.25));
         assertThat(corrected.delaysOf(2).acknowledgement().meanMillis()).isCloseTo(1, within(0.25));
@@ -276,7 +274,7 @@ class DatacenterProfileTest {
         }
         DatacenterReplication replication = DatacenterReplication.parse("dc1:2,dc2:3");
         ProbeSnapshot snapshot = snapshot(recorder, replication);
-        assertThatThrownBy(() -> MeasuredProfile.of(snapshot, "two"))
+        assertThatThrownBy(() -> CalibratedProfile.of(snapshot, "two"))
                 .hasMessageContaining("no message crossed from datacenter dc1 to dc2")
                 .hasMessageContaining("run longer");
     }
@@ -288,7 +286,7 @@ class DatacenterProfileTest {
             recorder.record(new ReplicaDelays("127.0.0.2", operation, 1000, 1000), "127.0.0.1");
         }
         ProbeSnapshot snapshot = snapshot(recorder, DatacenterReplication.parse("dc1:2,dc2:3"));
-        assertThatThrownBy(() -> MeasuredProfile.of(snapshot, "two"))
+        assertThatThrownBy(() -> CalibratedProfile.of(snapshot, "two"))
                 .hasMessageContaining("no W samples were measured in datacenter dc2");
     }
 

@@ -3,6 +3,7 @@ package dev.pbs.cassandra.probe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.profile.CoordinatorReplicaPath;
 import dev.pbs.model.profile.LatencyProfile;
@@ -41,7 +42,7 @@ class MeasuredProfileTest {
         recordBoth(recorder, "127.0.0.2", 2000, 600);
         recordBoth(recorder, "127.0.0.3", 4000, 700);
         recordBoth(recorder, "127.0.0.3", 6000, 900);
-        LatencyProfile profile = MeasuredProfile.of(snapshot(recorder, 3), "measured");
+        LatencyProfile profile = CalibratedProfile.of(snapshot(recorder, 3), "measured");
 
         assertThat(profile.fixedReplicaCount()).contains(3);
         // Replica 3's W: two samples, 4 ms and 6 ms (microsecond histogram buckets).
@@ -78,13 +79,13 @@ class MeasuredProfileTest {
         for (int i = 0; i < 19; i++) {
             recorder.countReadTarget(i < 17);
         }
-        LatencyProfile fewTargets = MeasuredProfile.of(snapshot(recorder, 3), "measured");
+        LatencyProfile fewTargets = CalibratedProfile.of(snapshot(recorder, 3), "measured");
         assertThat(fewTargets.coordinatorReplica()).isPresent();
         assertThat(fewTargets.coordinatorReplica().get().localReadPreference()).isEmpty();
         assertThat(fewTargets.provenance()).contains("17 served by the coordinator's own replica, 2 sent to another");
 
         recorder.countReadTarget(true);
-        LatencyProfile profile = MeasuredProfile.of(snapshot(recorder, 3), "measured");
+        LatencyProfile profile = CalibratedProfile.of(snapshot(recorder, 3), "measured");
         CoordinatorReplicaPath path = profile.coordinatorReplica().orElseThrow();
         assertThat(path.localReadPreference().getAsDouble()).isEqualTo(18.0 / 20);
         assertThat(((Empirical) path.local().write()).inverseSurvivalProbability(0.5))
@@ -114,7 +115,7 @@ class MeasuredProfileTest {
         recordBoth(recorder, "127.0.0.2", 2000, 600);
         recordBoth(recorder, "127.0.0.3", 4000, 700);
         recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 800, 0));
-        assertThat(MeasuredProfile.of(snapshot(recorder, 3), "measured").coordinatorReplica())
+        assertThat(CalibratedProfile.of(snapshot(recorder, 3), "measured").coordinatorReplica())
                 .isEmpty();
     }
 
@@ -122,7 +123,7 @@ class MeasuredProfileTest {
     void of_noReadSamples_namesWhatIsMissing() {
         WarsRecorder recorder = new WarsRecorder();
         recorder.record(new ReplicaDelays("127.0.0.1", Operation.WRITE, 1000, 500));
-        assertThatThrownBy(() -> MeasuredProfile.of(snapshot(recorder, 1), "measured"))
+        assertThatThrownBy(() -> CalibratedProfile.of(snapshot(recorder, 1), "measured"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no R samples");
     }
@@ -132,7 +133,7 @@ class MeasuredProfileTest {
         WarsRecorder recorder = new WarsRecorder();
         recordBoth(recorder, "127.0.0.1", 1000, 500);
         recordBoth(recorder, "127.0.0.2", 1000, 500);
-        assertThatThrownBy(() -> MeasuredProfile.of(snapshot(recorder, 3), "measured"))
+        assertThatThrownBy(() -> CalibratedProfile.of(snapshot(recorder, 3), "measured"))
                 .hasMessageContaining("2 replica(s)")
                 .hasMessageContaining("replication factor 3");
     }
@@ -143,7 +144,7 @@ class MeasuredProfileTest {
         for (int node = 1; node <= 4; node++) {
             recordBoth(recorder, "127.0.0." + node, 1000L * node, 500);
         }
-        LatencyProfile profile = MeasuredProfile.of(snapshot(recorder, 3), "measured");
+        LatencyProfile profile = CalibratedProfile.of(snapshot(recorder, 3), "measured");
         assertThat(profile.replicaOverrides()).isEmpty();
         assertThat(profile.fixedReplicaCount()).isEmpty();
     }

@@ -2,6 +2,7 @@ package dev.pbs.cassandra.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.cluster.ClusterWarmUp;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
@@ -168,7 +169,7 @@ class NaturalCellsLongIT {
                     run, observation, coordinators, probeDuration, Duration.ZERO, () -> false);
             // As ./pbs probe predicts: the table's read path and the snitch as the cluster has them.
             LatencyProfile whole =
-                    MeasuredProfile.withReadPath(MeasuredProfile.of(both.measurement(), "natural"), run.readPath());
+                    MeasuredProfile.withReadPath(CalibratedProfile.of(both.measurement(), "natural"), run.readPath());
             ObservedStaleness observed =
                     WindowedComparison.compare(both, whole, "natural", replicas, StalenessObserver.DEFAULT_CORRECTION);
             assertThat(observed.predictionWindows()).isEqualTo(both.windows().size());
@@ -207,7 +208,7 @@ class NaturalCellsLongIT {
                 ObservedStaleness alternative = StalenessObserver.compare(
                         both.observation(),
                         MeasuredProfile.withReadPath(
-                                MeasuredProfile.of(withClientCoupling(both.measurement(), other), "coupled"),
+                                CalibratedProfile.of(withClientCoupling(both.measurement(), other), "coupled"),
                                 run.readPath()),
                         replicas,
                         StalenessObserver.DEFAULT_CORRECTION,

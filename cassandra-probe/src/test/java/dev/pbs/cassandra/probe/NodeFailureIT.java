@@ -2,6 +2,7 @@ package dev.pbs.cassandra.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.recovery.OutageProfile;
 import dev.pbs.cassandra.recovery.OutageWatch;
@@ -117,7 +118,7 @@ class NodeFailureIT {
             assertThat(delays.neverAppeared()).isZero();
             assertThat(outage.servers().traced()).isPositive();
             OutageProfile.Result profile = OutageProfile.of(
-                    MeasuredProfile.of(done, "node-failure-it"),
+                    CalibratedProfile.of(done, "node-failure-it"),
                     new ArrayList<>(done.delaysMicros().keySet()),
                     3,
                     outages,

@@ -2,6 +2,7 @@ package dev.pbs.cassandra.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.cluster.ClusterWarmUp;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
@@ -126,7 +127,7 @@ class ProbeIT {
             ProbeSnapshot measured = both.measurement();
             // As ./pbs probe predicts: the table's read path and the snitch as the cluster has them.
             LatencyProfile measuredProfile =
-                    MeasuredProfile.withReadPath(MeasuredProfile.of(measured, "measured-it"), run.readPath());
+                    MeasuredProfile.withReadPath(CalibratedProfile.of(measured, "measured-it"), run.readPath());
             ObservedStaleness comparison = WindowedComparison.compare(
                     both,
                     measuredProfile,

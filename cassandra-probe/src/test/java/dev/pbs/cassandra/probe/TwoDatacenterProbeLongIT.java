@@ -2,6 +2,7 @@ package dev.pbs.cassandra.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.cluster.ClusterLayout;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.cluster.NodeStatus;
@@ -92,7 +93,7 @@ class TwoDatacenterProbeLongIT {
             assertThat(crossing).as(pair).isNotNull();
             assertThat(crossing.get(WarsMessage.WRITE).getTotalCount()).as(pair).isGreaterThan(30);
         }
-        LatencyProfile profile = MeasuredProfile.of(snapshot, "two-datacenters");
+        LatencyProfile profile = CalibratedProfile.of(snapshot, "two-datacenters");
         System.out.println("[two datacenters] " + profile.provenance());
         DatacenterTopology topology = profile.topology().orElseThrow();
         assertThat(topology.names()).containsExactly("dc1", "dc2");

@@ -2,10 +2,10 @@ package dev.pbs.cassandra.recovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.cluster.NodeOutage;
 import dev.pbs.cassandra.cluster.OutageTimes;
-import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSessions;
 import dev.pbs.cassandra.probe.ProbeSettings;
@@ -128,7 +128,7 @@ class OutageWatchLongIT {
             assertThat(outage.delaysAreTheNodes()).as("%s", outage.servers()).isTrue();
 
             OutageProfile.Result result = OutageProfile.of(
-                    MeasuredProfile.of(snapshot, "outage-watch-it"),
+                    CalibratedProfile.of(snapshot, "outage-watch-it"),
                     new ArrayList<>(snapshot.delaysMicros().keySet()),
                     3,
                     outages,

@@ -108,11 +108,15 @@ public final class FidelityReport {
                         ObservationReport.answer(result.other().comparison())),
                 result.tracingCost()
                         .map(cost -> new FidelityCell.TracingCost(
-                                cost.ownWriteMillis(),
-                                cost.otherWriteMillis(),
-                                cost.ownReadMillis(),
-                                cost.otherReadMillis()))
+                                path(cost.ownWrite()),
+                                path(cost.otherWrite()),
+                                path(cost.ownRead()),
+                                path(cost.otherRead())))
                         .orElse(null));
+    }
+
+    private static FidelityCell.PathCost path(dev.pbs.cassandra.calibration.TracingCost.PathCost cost) {
+        return new FidelityCell.PathCost(cost.costMillis(), cost.stretch());
     }
 
     private static FidelityCell.ReadPathTraces readPathTraces(ReadPathComparison comparison) {

@@ -62,22 +62,32 @@ public record FidelityCell(
 
             @JsonProperty("observation") Observation observation) {}
 
-    /** Tracing's own cost per message, taken off the traced delays by the probe's calibration. */
+    /**
+     * Tracing's own cost, taken off the traced delays by the probe's calibration, per path: a
+     * traced delay of x ms is taken as (x - cost_ms) / stretch.
+     */
     @Schema(name = "FidelityTracingCost")
     public record TracingCost(
-            @Schema(description = "Taken off the coordinator's own replica's traced W, ms.")
-            @JsonProperty("own_write_ms")
-            double ownWriteMillis,
+            @Schema(description = "The coordinator's own replica's W.") @JsonProperty("own_write")
+            PathCost ownWrite,
 
-            @Schema(description = "Taken off each other replica's traced W and A, ms.") @JsonProperty("other_write_ms")
-            double otherWriteMillis,
+            @Schema(description = "Each other replica's W and A.") @JsonProperty("other_write")
+            PathCost otherWrite,
 
-            @Schema(description = "Taken off the coordinator's own replica's traced R and S, ms.")
-            @JsonProperty("own_read_ms")
-            double ownReadMillis,
+            @Schema(description = "The coordinator's own replica's R and S.") @JsonProperty("own_read")
+            PathCost ownRead,
 
-            @Schema(description = "Taken off each other replica's traced R and S, ms.") @JsonProperty("other_read_ms")
-            double otherReadMillis) {}
+            @Schema(description = "Each other replica's R and S.") @JsonProperty("other_read")
+            PathCost otherRead) {}
+
+    /** One path's share of tracing. */
+    @Schema(name = "FidelityPathCost")
+    public record PathCost(
+            @Schema(description = "Taken off every traced message of the path, ms.") @JsonProperty("cost_ms")
+            double costMillis,
+
+            @Schema(description = "What the rest is divided by, at least 1.") @JsonProperty("stretch")
+            double stretch) {}
 
     /** Observed (traced reads) against predicted speculation and read repair. */
     @Schema(name = "FidelityReadPathTraces")

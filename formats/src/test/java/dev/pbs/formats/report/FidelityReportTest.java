@@ -77,7 +77,11 @@ class FidelityReportTest {
                 snapshot(),
                 new FidelityResult.Prediction(ProfileChoice.CALIBRATED, PROFILE, comparison(0.01, 16.5)),
                 new FidelityResult.Prediction(ProfileChoice.AS_TRACED, PROFILE, comparison(0.03, 19.0)),
-                Optional.of(new TracingCost(0.41, 0.92, 0.55, 1.37)),
+                Optional.of(new TracingCost(
+                        new TracingCost.PathCost(0.41, 1),
+                        new TracingCost.PathCost(0.92, 1.5),
+                        new TracingCost.PathCost(0.55, 1),
+                        new TracingCost.PathCost(1.37, 1.25))),
                 Duration.ofSeconds(300),
                 Optional.empty());
     }
@@ -97,10 +101,13 @@ class FidelityReportTest {
                         .get("predicted_ms")
                         .asDouble())
                 .isEqualTo(19.0);
-        assertThat(json.get("tracing_cost").get("own_write_ms").asDouble()).isEqualTo(0.41);
-        assertThat(json.get("tracing_cost").get("other_write_ms").asDouble()).isEqualTo(0.92);
-        assertThat(json.get("tracing_cost").get("own_read_ms").asDouble()).isEqualTo(0.55);
-        assertThat(json.get("tracing_cost").get("other_read_ms").asDouble()).isEqualTo(1.37);
+        JsonNode cost = json.get("tracing_cost");
+        assertThat(cost.get("own_write").get("cost_ms").asDouble()).isEqualTo(0.41);
+        assertThat(cost.get("other_write").get("cost_ms").asDouble()).isEqualTo(0.92);
+        assertThat(cost.get("other_write").get("stretch").asDouble()).isEqualTo(1.5);
+        assertThat(cost.get("own_read").get("cost_ms").asDouble()).isEqualTo(0.55);
+        assertThat(cost.get("other_read").get("cost_ms").asDouble()).isEqualTo(1.37);
+        assertThat(cost.get("other_read").get("stretch").asDouble()).isEqualTo(1.25);
         // Both profiles predict more freshness than observed: the band's nearest edge is the default's
         // round trip, one point high at each t.
         assertThat(json.get("rmse_outside_measurement_band").asDouble()).isCloseTo(0.01, within(1e-9));
@@ -169,8 +176,8 @@ class FidelityReportTest {
 
         assertThat(text)
                 .contains("Predicted from the measured profile with tracing's own cost taken off per message (own "
-                        + "replica's W 0.410 ms, other replicas' W and A 0.920 ms, own replica's R and S 0.550 ms, "
-                        + "other replicas' R and S 1.370 ms).")
+                        + "replica's W 0.410 ms, then divided by 1.00; other replicas' W and A 0.920 ms, then divided "
+                        + "by 1.50;")
                 .contains("The profile with the traced delays as kept: model alone 0.0600, with round trip 0.0300");
         assertThat(text.indexOf("Predicted from the measured profile"))
                 .isLessThan(text.indexOf("The profile with the traced delays as kept"));

@@ -1,5 +1,6 @@
 package dev.pbs.service.probes;
 
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
@@ -152,7 +153,7 @@ public final class ManagedProbe implements Managed {
                     configuration.window(),
                     Duration.ZERO,
                     () -> stopping);
-            LatencyProfile measured = MeasuredProfile.of(both.measurement(), configuration.profileName());
+            LatencyProfile measured = CalibratedProfile.of(both.measurement(), configuration.profileName());
             ObservedStaleness observed = WindowedComparison.compare(
                     both,
                     measured,
@@ -226,7 +227,7 @@ public final class ManagedProbe implements Managed {
             for (ProbeSnapshot snapshot : candidates) {
                 try {
                     LatencyProfile profile = MeasuredProfile.withReadPath(
-                            MeasuredProfile.of(snapshot, configuration.profileName()), readPath);
+                            CalibratedProfile.of(snapshot, configuration.profileName()), readPath);
                     store.publishLive(profile);
                     predictLive(profile);
                     Map<String, Long> samples = new LinkedHashMap<>();
@@ -261,7 +262,7 @@ public final class ManagedProbe implements Managed {
     private void recordHistory(ProbeSnapshot window) {
         try {
             LatencyProfile profile =
-                    MeasuredProfile.withReadPath(MeasuredProfile.of(window, configuration.profileName()), readPath);
+                    MeasuredProfile.withReadPath(CalibratedProfile.of(window, configuration.profileName()), readPath);
             LivePrediction prediction = slas.isEmpty()
                     ? null
                     : predictor.predict(
