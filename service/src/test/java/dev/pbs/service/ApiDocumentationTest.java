@@ -165,6 +165,7 @@ class ApiDocumentationTest {
                         "seed",
                         "read_fanout",
                         "coordinator_replica",
+                        "coordinator_replica_share",
                         "speculative_retry",
                         "read_repair",
                         "replica_choice",

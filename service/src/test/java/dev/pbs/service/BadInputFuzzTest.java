@@ -62,7 +62,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * each be a 4xx whose message names the problem. The service runs with the shipped limit of 16
  * replicas, so that the built-in {@code ec2-three-regions} (9 replicas) is answered. The fault
  * fields of a prediction (pauses, outages, faulty replicas, the recovery curve) are mutated as
- * well, from a base that gives them all.
+ * well, from a base that gives them all, and so is {@code coordinator_replica_share}, as a number and
+ * as an object (in a request and in a profile).
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class BadInputFuzzTest {
@@ -96,7 +97,8 @@ class BadInputFuzzTest {
             + "\"replicas\": [{\"w\": {\"type\": \"constant\", \"value_ms\": 2}}, {}, {\"s\": "
             + "{\"type\": \"exponential\", \"mean_ms\": 1}}],"
             + "\"datacenters\": {\"replica_dc\": [0, 0, 1], \"inter_dc_delay\": "
-            + "{\"type\": \"lognormal\", \"mu\": 2, \"sigma\": 0.25}, \"coordinator\": \"dc:0\"}}";
+            + "{\"type\": \"lognormal\", \"mu\": 2, \"sigma\": 0.25}, \"coordinator\": \"dc:0\"},"
+            + "\"coordinator_replica_share\": {\"writes\": 0.67, \"reads\": 0.67}}";
 
     /** Two replicas, one in each of two named datacenters: a level may need more replicas than there are. */
     private static final String TWO_DATACENTERS_PROFILE = "{\"name\": \"east-west\", \"provenance\": \"fuzz\", "
@@ -120,8 +122,11 @@ class BadInputFuzzTest {
                     + "\"replica_choice\": \"snitch\", \"snitch_badness_threshold\": 0.2, \"write_rate\": 50, "
                     + "\"read_interval_ms\": 5}"),
             tree("{\"profile\": \"ymmr\", \"n\": 2, \"trials\": 1000}"),
-            tree("{\"profile_inline\": " + SIMPLE_PROFILE + ", \"n\": 3, \"r\": \"QUORUM\", \"w\": \"ONE\", "
-                    + "\"trials\": 1000, \"seed\": 1}"),
+            tree(
+                    "{\"profile_inline\": " + SIMPLE_PROFILE + ", \"n\": 3, \"r\": \"QUORUM\", \"w\": \"ONE\", "
+                            + "\"trials\": 1000, \"seed\": 1, \"coordinator_replica_share\": {\"writes\": 0.67, \"reads\": 0.5}}"),
+            tree("{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"trials\": 1000, "
+                    + "\"read_fanout\": \"targeted\", \"coordinator_replica_share\": 0.67}"),
             tree("{\"profile_inline\": " + RICH_PROFILE + ", \"n\": 3, \"r\": 2, \"w\": 2, \"trials\": 1000, "
                     + "\"read_fanout\": \"all\", \"coordinator_replica\": true, \"t_ms\": [0, 1, 10, 100]}"),
             tree("{\"profile_inline\": " + empiricalProfile() + ", \"n\": 2, \"r\": 1, \"w\": 2, \"trials\": 1000}"),

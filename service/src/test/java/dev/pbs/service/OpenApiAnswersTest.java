@@ -173,6 +173,16 @@ class OpenApiAnswersTest {
                                 + "\"speculative_retry\": \"ALWAYS\", \"windows\": [0.99999], "
                                 + "\"stale_probabilities\": true}",
                         null));
+        // Coordinators on replicas for some operations: the share in the answer.
+        check(
+                "predict",
+                200,
+                send(
+                        "POST",
+                        "/api/v1/predictions",
+                        "{\"profile\": \"lnkd-ssd\", \"n\": 3, \"trials\": 2000, \"read_fanout\": \"targeted\", "
+                                + "\"coordinator_replica_share\": {\"writes\": 0.67, \"reads\": 0.5}}",
+                        null));
         checked.add(
                 check("predict", 400, send("POST", "/api/v1/predictions", "{\"profile\": \"ymmr\", \"n\": 0}", null)));
         check(

@@ -139,13 +139,27 @@ public record PredictionRequestBody(
         String readFanout,
 
         @Schema(
-                description = "The coordinator is one of the replicas (with consistency levels, one of its "
+                description = "Every coordinator is one of the replicas (with consistency levels, one of its "
                         + "datacenter's, drawn per operation): it reaches that replica through the profile's "
-                        + "coordinator_replica path, or with no delay when the profile has none. Default: false.",
+                        + "coordinator_replica path, or with no delay when the profile has none; the same as "
+                        + "coordinator_replica_share 1, and not to be given with it. Default: the profile's "
+                        + "coordinator_replica_share when it has one, else false.",
                 example = "false",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("coordinator_replica")
         Boolean coordinatorReplica,
+
+        @Schema(
+                description = "How often the coordinator is one of the replicas: a number from 0 to 1 for writes and "
+                        + "reads alike, or {\"writes\": W, \"reads\": R} (round-robin routing over M nodes with N "
+                        + "replicas per key: N/M; token-aware routing: 1). Each write and each read is coordinated "
+                        + "by a replica with that probability, independently. Not to be given with "
+                        + "coordinator_replica. Default: the profile's coordinator_replica_share when it has one, "
+                        + "else 0.",
+                ref = ApiDocumentation.COORDINATOR_REPLICA_SHARE_REF,
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
+        @JsonProperty("coordinator_replica_share")
+        Object coordinatorReplicaShare,
 
         @Schema(
                 description = "With read_fanout 'targeted': when a read asks one more replica than R, as "

@@ -21,12 +21,13 @@ final class QuestionKeys {
             LevelSimulationSpec spec = question.levelSimulation();
             return "predict-levels|" + ProfileJson.write(spec.profile()) + "|" + spec.replicas() + "|"
                     + spec.configurations() + "|" + spec.trials() + "|" + spec.seed() + "|"
-                    + spec.coordinatorReplica() + "|" + Arrays.toString(spec.visibilityGridMillis()) + "|"
+                    + spec.coordinatorReplicaShare() + "|" + Arrays.toString(spec.visibilityGridMillis()) + "|"
                     + question.report() + "|" + question.rareEvents();
         }
         SimulationSpec spec = question.simulation();
         return "predict|" + ProfileJson.write(spec.profile()) + "|" + spec.n() + "|" + spec.configurations() + "|"
-                + spec.trials() + "|" + spec.seed() + "|" + spec.readFanout() + "|" + spec.coordinatorReplica() + "|"
+                + spec.trials() + "|" + spec.seed() + "|" + spec.readFanout() + "|" + spec.coordinatorReplicaShare()
+                + "|"
                 + spec.speculativeRetry().text() + "|" + spec.readRepair() + "|" + spec.replicaChoice() + "|"
                 + Arrays.toString(spec.visibilityGridMillis()) + "|"
                 + question.report() + "|" + question.rareEvents() + "|" + question.sessions() + "|"

@@ -19,6 +19,7 @@ import io.swagger.v3.oas.models.media.ComposedSchema;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.IntegerSchema;
 import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.NumberSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
@@ -56,6 +57,11 @@ public final class ApiDocumentation {
     public static final String REPLICA_RANGE = "ReplicaRange";
 
     public static final String REPLICA_RANGE_REF = "#/components/schemas/" + REPLICA_RANGE;
+
+    /** How often coordinators are replicas: a number, or the writes' and the reads' in an object. */
+    public static final String COORDINATOR_REPLICA_SHARE = "CoordinatorReplicaShareOrNumber";
+
+    public static final String COORDINATOR_REPLICA_SHARE_REF = "#/components/schemas/" + COORDINATOR_REPLICA_SHARE;
 
     /** One name or several: a string or an array of strings. */
     public static final String NAMES = "NameOrNames";
@@ -139,6 +145,17 @@ public final class ApiDocumentation {
                                         .pattern("^\\s*\\d+\\s*(\\.\\.\\s*\\d+\\s*)?$")
                                         .example("3..5")))
                         .description("Replicas per key: a number, or a range \"A..B\" of numbers to try."));
+        components.addSchemas(
+                COORDINATOR_REPLICA_SHARE,
+                new ComposedSchema()
+                        .oneOf(List.of(
+                                new NumberSchema()
+                                        .minimum(BigDecimal.ZERO)
+                                        .maximum(BigDecimal.ONE)
+                                        .example(0.67),
+                                new Schema<>().$ref("#/components/schemas/CoordinatorReplicaShare")))
+                        .description("How often the coordinator of a write and of a read is one of the replicas: one "
+                                + "probability for both, or each in an object."));
         components.addSchemas(
                 NAMES,
                 new ComposedSchema()

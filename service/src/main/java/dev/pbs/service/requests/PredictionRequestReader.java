@@ -8,6 +8,7 @@ import dev.pbs.questions.PredictionQuestionBuilder;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.questions.Vocabulary;
 import dev.pbs.service.core.ProfileStore;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -32,6 +33,7 @@ public final class PredictionRequestReader {
             "seed",
             "read_fanout",
             "coordinator_replica",
+            "coordinator_replica_share",
             "speculative_retry",
             "read_repair",
             "replica_choice",
@@ -86,7 +88,6 @@ public final class PredictionRequestReader {
                 .seed(fields.wholeNumber("seed"))
                 .threads(threads)
                 .readFanout(readFanout(fields.text("read_fanout")))
-                .coordinatorReplica(fields.bool("coordinator_replica"))
                 .speculativeRetry(fields.text("speculative_retry"))
                 .readRepair(fields.text("read_repair"))
                 .replicaChoice(fields.text("replica_choice"), fields.number("snitch_badness_threshold"))
@@ -97,7 +98,57 @@ public final class PredictionRequestReader {
                 .everyLevel(everyLevel(fields.text("levels")))
                 .datacenterMatrix(fields.bool("dc_matrix"))
                 .sessions(fields.number("write_rate"), fields.number("read_interval_ms"));
+        if (fields.has("coordinator_replica")) {
+            question.coordinatorReplica(fields.bool("coordinator_replica"));
+        }
+        double[] share = coordinatorReplicaShare(fields);
+        if (share != null) {
+            question.coordinatorReplicaShare(share[0], share[1]);
+        }
         return faults(fields, question).build();
+    }
+
+    /**
+     * {@code coordinator_replica_share}: a number, the share of writes and of reads, or an object
+     * {@code {"writes": W, "reads": R}}; null when absent. JSON types are checked here, the values
+     * (each from 0 to 1) by the question.
+     */
+    static double[] coordinatorReplicaShare(JsonFields fields) {
+        String name = "coordinator_replica_share";
+        if (!fields.has(name)) {
+            return null;
+        }
+        JsonNode node = fields.node(name);
+        String forms = "'" + name + "' must be a number from 0 to 1 or an object {\"writes\": W, \"reads\": R} "
+                + "of two, was ";
+        if (node.isNumber()) {
+            return new double[] {node.doubleValue(), node.doubleValue()};
+        }
+        if (!node.isObject()) {
+            throw new InvalidQuestionException(forms + JsonFields.shorten(node.toString()));
+        }
+        double[] shares = new double[2];
+        List<String> sides = List.of("writes", "reads");
+        for (java.util.Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String field = names.next();
+            if (!sides.contains(field)) {
+                throw new InvalidQuestionException("'" + name + "' has an unknown field '" + JsonFields.shorten(field)
+                        + "'; it holds \"writes\" and \"reads\"");
+            }
+        }
+        for (int i = 0; i < shares.length; i++) {
+            JsonNode share = node.get(sides.get(i));
+            if (share == null || share.isNull()) {
+                throw new InvalidQuestionException(
+                        "'" + name + "' needs both \"writes\" and \"reads\", had no \"" + sides.get(i) + "\"");
+            }
+            if (!share.isNumber()) {
+                throw new InvalidQuestionException("'" + name + "' \"" + sides.get(i) + "\" must be a number from 0 "
+                        + "to 1, was " + JsonFields.shorten(share.toString()));
+            }
+            shares[i] = share.doubleValue();
+        }
+        return shares;
     }
 
     /** The fault fields, JSON types checked here and values by the question ({@code questions.FaultOptions}). */
