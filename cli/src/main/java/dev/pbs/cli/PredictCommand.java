@@ -15,6 +15,7 @@ import dev.pbs.montecarlo.WarsEngine;
 import dev.pbs.montecarlo.rare.RareEventAnswer;
 import dev.pbs.questions.InvalidQuestionException;
 import dev.pbs.questions.PredictionQuestion;
+import dev.pbs.questions.PredictionQuestionBuilder;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.questions.ReportOptions;
 import dev.pbs.questions.Vocabulary;
@@ -162,9 +163,20 @@ final class PredictCommand implements Callable<Integer> {
 
     @Option(
             names = "--coordinator-replica",
-            description = "The coordinator runs on one of the replicas (with levels, one of its datacenter's): it "
-                    + "reaches that replica through the profile's coordinator_replica path, else at once.")
+            description = "Every coordinator runs on one of the replicas (with levels, one of its datacenter's): it "
+                    + "reaches that replica through the profile's coordinator_replica path, else at once. "
+                    + "The same as --coordinator-replica-share 1.")
     private boolean coordinatorReplica;
+
+    @Option(
+            names = "--coordinator-replica-share",
+            paramLabel = "SHARE|WRITES,READS",
+            description = "How often the coordinator is one of the replicas, each from 0 to 1: one share for writes "
+                    + "and reads, or the writes' and the reads' (round-robin routing over M nodes with N replicas "
+                    + "per key: N/M; token-aware routing: 1). Each write and each read is coordinated by a replica "
+                    + "with that probability, independently (default: the profile's coordinator_replica_share "
+                    + "when it has one, else 0).")
+    private String coordinatorReplicaShare;
 
     @Option(
             names = "--speculative-retry",
@@ -219,9 +231,16 @@ final class PredictCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PredictionQuestion question = faults.applyTo(PredictionQuestion.builder(
-                        profileOptions.resolve(), QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE))
-                .replicas(n)
+        PredictionQuestionBuilder builder = faults.applyTo(PredictionQuestion.builder(
+                profileOptions.resolve(), QuestionLimits.COMMAND_LINE, Vocabulary.COMMAND_LINE));
+        if (coordinatorReplica) {
+            builder.coordinatorReplica(true);
+        }
+        if (coordinatorReplicaShare != null) {
+            double[] shares = shares(coordinatorReplicaShare);
+            builder.coordinatorReplicaShare(shares[0], shares[1]);
+        }
+        PredictionQuestion question = builder.replicas(n)
                 .quorums(readQuorum, writeQuorum)
                 .everyConfiguration(all)
                 .timesMillis(times)
@@ -233,7 +252,6 @@ final class PredictCommand implements Callable<Integer> {
                 .seed(run.seed())
                 .threads(run.threads())
                 .readFanout(readFanout)
-                .coordinatorReplica(coordinatorReplica)
                 .speculativeRetry(speculativeRetry)
                 .readRepair(readRepair)
                 .replicaChoice(replicaChoice, snitchBadnessThreshold)
@@ -287,6 +305,27 @@ final class PredictCommand implements Callable<Integer> {
                 "json-serializers");
         preparing.setDaemon(true);
         preparing.start();
+    }
+
+    /**
+     * {@code SHARE} or {@code WRITES,READS} as the writes' and the reads' shares, each a number; the
+     * question checks that they lie in [0, 1].
+     */
+    static double[] shares(String text) {
+        String[] parts = text.split(",", -1);
+        try {
+            if (parts.length == 1) {
+                double share = Double.parseDouble(parts[0].trim());
+                return new double[] {share, share};
+            }
+            if (parts.length == 2) {
+                return new double[] {Double.parseDouble(parts[0].trim()), Double.parseDouble(parts[1].trim())};
+            }
+        } catch (NumberFormatException notANumber) {
+            // the message below
+        }
+        throw new InvalidQuestionException("--coordinator-replica-share must be SHARE or WRITES,READS, numbers "
+                + "from 0 to 1 such as 0.67 or 0.67,0.5, was '" + dev.pbs.model.quorum.EchoedText.of(text) + "'");
     }
 
     private boolean everyLevel() {

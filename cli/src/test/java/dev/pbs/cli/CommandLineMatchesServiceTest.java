@@ -81,6 +81,46 @@ class CommandLineMatchesServiceTest {
     }
 
     @Test
+    void coordinatorReplicaShare_sameParametersAsTheCommandLine_givesTheSameJson() throws Exception {
+        String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"read_fanout\": \"targeted\", "
+                + "\"coordinator_replica_share\": {\"writes\": 0.67, \"reads\": 0.5}, \"t_ms\": [0, 5], "
+                + "\"trials\": 20000, \"seed\": 7}";
+        Response response = APP.client().target(api("/predictions")).request().post(Entity.json(body));
+        assertThat(response.getStatus()).isEqualTo(200);
+        JsonNode served = response.readEntity(JsonNode.class);
+        assertThat(served.get("coordinator_replica_share").get("reads").asDouble())
+                .isEqualTo(0.5);
+
+        StringWriter out = new StringWriter();
+        int status = PbsCommandLine.execute(
+                new PrintWriter(out),
+                new PrintWriter(new StringWriter()),
+                "predict",
+                "--profile",
+                "lnkd-disk",
+                "--n",
+                "3",
+                "--r",
+                "1",
+                "--w",
+                "1",
+                "--read-fanout",
+                "targeted",
+                "--coordinator-replica-share",
+                "0.67,0.5",
+                "--t",
+                "0,5",
+                "--trials",
+                "20000",
+                "--seed",
+                "7",
+                "--format",
+                "json");
+        assertThat(status).isZero();
+        assertThat(served).isEqualTo(JsonMapping.mapper().readTree(out.toString()));
+    }
+
+    @Test
     void rareEventPrediction_sameParametersAsTheCommandLine_givesTheSameJson() throws Exception {
         String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"t_ms\": [0, 100], \"windows\": [0.999999], "
                 + "\"stale_probabilities\": true, \"trials\": 40000, \"seed\": 7}";
