@@ -109,11 +109,14 @@ final class ProbeOperations {
 
     /**
      * Sends operation number {@code operation} (even: a write, odd: a read), unless too many are
-     * in flight (then it is counted as skipped).
+     * in flight (then it is counted as skipped). Its client latency counts from when it was due,
+     * not from when it left: an operation the probe sends late, having fallen behind its pace,
+     * waited as long as a client sending at that pace would have (no coordinated omission).
      *
+     * @param dueNanos when the pace meant it to leave ({@link System#nanoTime()}), at most now
      * @return the refused request to time after it (see {@link #ROUND_TRIP_EVERY}), or null
      */
-    RoundTrip issue(long operation, SplittableRandom random) {
+    RoundTrip issue(long operation, SplittableRandom random, long dueNanos) {
         if (!inFlight.tryAcquire()) {
             skipped.incrementAndGet();
             return null;
@@ -155,10 +158,9 @@ final class ProbeOperations {
                 .setConsistencyLevel(level);
         issued.incrementAndGet();
         Operation kind = isWrite ? Operation.WRITE : Operation.READ;
-        long sentNanos = System.nanoTime();
         session.executeAsync(statement).whenComplete((result, error) -> {
             try {
-                long micros = (System.nanoTime() - sentNanos) / 1000;
+                long micros = (System.nanoTime() - dueNanos) / 1000;
                 if (error == null && !tracedOperation) {
                     recordClient(datacenterClient, recorder -> {
                         if (throughReplica) {
@@ -185,12 +187,14 @@ final class ProbeOperations {
                 : null;
     }
 
-    /** Times a request the coordinator refuses before doing any work (see {@link ClientLatencies}). */
-    void sendRoundTrip(RoundTrip request) {
+    /**
+     * Times a request the coordinator refuses before doing any work (see {@link ClientLatencies}),
+     * from when it was due, as {@link #issue} does.
+     */
+    void sendRoundTrip(RoundTrip request, long dueNanos) {
         if (!inFlight.tryAcquire()) {
             return;
         }
-        long sentNanos = System.nanoTime();
         session.executeAsync(statements
                         .roundTrip()
                         .bind(request.key(), 0)
@@ -198,7 +202,7 @@ final class ProbeOperations {
                         .setIdempotent(true))
                 .whenComplete((ignored, error) -> {
                     if (error instanceof InvalidQueryException) {
-                        long micros = (System.nanoTime() - sentNanos) / 1000;
+                        long micros = (System.nanoTime() - dueNanos) / 1000;
                         recordClient(request.datacenterClient(), recorder -> recorder.roundTrip(micros));
                     }
                     inFlight.release();

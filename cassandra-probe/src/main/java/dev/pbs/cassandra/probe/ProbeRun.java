@@ -144,7 +144,7 @@ public final class ProbeRun implements AutoCloseable {
                     break;
                 }
                 if (pendingDue <= now) {
-                    operations.sendRoundTrip(pending);
+                    operations.sendRoundTrip(pending, pendingDue);
                     pending = null;
                     pendingDue = Long.MAX_VALUE;
                     continue;
@@ -159,10 +159,10 @@ public final class ProbeRun implements AutoCloseable {
                     operations.skipped(missed);
                     next += missed * periodNanos;
                 }
-                ProbeOperations.RoundTrip roundTrip = operations.issue(operation++, random);
+                ProbeOperations.RoundTrip roundTrip = operations.issue(operation++, random, next);
                 if (roundTrip != null && pending == null) {
                     pending = roundTrip;
-                    pendingDue = now + periodNanos / 2;
+                    pendingDue = next + periodNanos / 2;
                 }
                 next += periodNanos;
             }
@@ -195,9 +195,9 @@ public final class ProbeRun implements AutoCloseable {
         try {
             for (long operation = 0; operation < count; operation++) {
                 operations.awaitRoom();
-                ProbeOperations.RoundTrip roundTrip = operations.issue(operation, random);
+                ProbeOperations.RoundTrip roundTrip = operations.issue(operation, random, System.nanoTime());
                 if (roundTrip != null) {
-                    operations.sendRoundTrip(roundTrip); // warms the refused path up too
+                    operations.sendRoundTrip(roundTrip, System.nanoTime()); // warms the refused path up too
                 }
             }
             operations.awaitAnswers(30);
