@@ -3,6 +3,7 @@ package dev.pbs.cassandra.probe;
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.profile.CoordinatorReplicaPath;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.profile.DelayOverrides;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageCorrelation;
@@ -216,15 +217,47 @@ public final class MeasuredProfile {
         if (!correlation.isNone() || snapshot.pairs().clientCoupling() > 0) {
             provenance += snapshot.pairs().explanation();
         }
-        return LatencyProfile.builder(name)
+        CoordinatorReplicaShare share = coordinatorReplicaShare(snapshot.client());
+        if (share != null) {
+            provenance += String.format(
+                    Locale.ROOT,
+                    " The probe's coordinators, chosen at random among the nodes, were replicas of the key for %.0f%% "
+                            + "of its untraced writes and %.0f%% of its untraced reads (coordinator_replica_share, "
+                            + "the default of predictions from this profile: as with round-robin routing; a "
+                            + "token-aware client's coordinator is always a replica).",
+                    100 * share.writes(),
+                    100 * share.reads());
+        }
+        LatencyProfile.Builder builder = LatencyProfile.builder(name)
                 .description("Measured W, A, R, S of Cassandra cluster '" + snapshot.clusterName() + "' ("
                         + replicas.size() + " replicas)")
                 .provenance(provenance + explanation)
                 .defaults(defaults)
                 .replicaOverrides(overrides)
                 .coordinatorReplica(coordinatorReplica)
-                .messageCorrelation(correlation)
-                .build();
+                .messageCorrelation(correlation);
+        if (share != null && (coordinatorReplica != null || share.isNever())) {
+            builder.coordinatorReplicaShare(share);
+        }
+        return builder.build();
+    }
+
+    /**
+     * The share of the probe's untraced writes (reads) whose coordinator was a replica of the key:
+     * they are a random sample of its operations, so this is how its routing placed them; null
+     * when it timed no untraced write or no untraced read.
+     */
+    private static CoordinatorReplicaShare coordinatorReplicaShare(ClientLatencies.Snapshot client) {
+        long writesThroughReplica =
+                client.writesAtOne().getTotalCount() + client.writesAtTwo().getTotalCount();
+        long readsThroughReplica =
+                client.readsAtOne().getTotalCount() + client.readsAtTwo().getTotalCount();
+        long writes = writesThroughReplica + client.writesThroughOther().getTotalCount();
+        long reads = readsThroughReplica + client.readsThroughOther().getTotalCount();
+        if (writes == 0 || reads == 0) {
+            return null;
+        }
+        return CoordinatorReplicaShare.of((double) writesThroughReplica / writes, (double) readsThroughReplica / reads);
     }
 
     /**

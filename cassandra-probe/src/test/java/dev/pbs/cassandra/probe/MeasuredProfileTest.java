@@ -2,10 +2,12 @@ package dev.pbs.cassandra.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.model.distribution.Empirical;
 import dev.pbs.model.profile.CoordinatorReplicaPath;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.WarsMessage;
 import java.time.Instant;
@@ -15,6 +17,10 @@ import org.junit.jupiter.api.Test;
 class MeasuredProfileTest {
 
     private static ProbeSnapshot snapshot(WarsRecorder recorder, int replicationFactor) {
+        return snapshot(recorder, replicationFactor, new ClientLatencies());
+    }
+
+    private static ProbeSnapshot snapshot(WarsRecorder recorder, int replicationFactor, ClientLatencies client) {
         return new ProbeSnapshot(
                 "test-cluster",
                 "5.0.6",
@@ -27,12 +33,46 @@ class MeasuredProfileTest {
                 List.of(),
                 recorder.localSnapshot(),
                 recorder.readTargets(),
-                new ClientLatencies().snapshot());
+                client.snapshot());
     }
 
     private static void recordBoth(WarsRecorder recorder, String replica, long writeMicros, long readMicros) {
         recorder.record(new ReplicaDelays(replica, Operation.WRITE, writeMicros, writeMicros / 2));
         recorder.record(new ReplicaDelays(replica, Operation.READ, readMicros, readMicros / 2));
+    }
+
+    @Test
+    void fromDelays_recordsTheShareOfUntracedOperationsThroughAReplica() {
+        // Two replicas per key on three nodes, coordinators at random: 2 operations in 3 reach a
+        // replica of their key.
+        WarsRecorder recorder = new WarsRecorder();
+        recordBoth(recorder, "127.0.0.1", 1000, 500);
+        recordBoth(recorder, "127.0.0.2", 2000, 600);
+        for (int i = 0; i < 5; i++) {
+            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.WRITE, 300, 0));
+            recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.READ, 300, 100));
+        }
+        ClientLatencies client = new ClientLatencies();
+        for (int i = 0; i < 30; i++) {
+            client.untraced(Operation.WRITE, i % 2 + 1, 1000);
+            client.untraced(Operation.READ, 1, 1000);
+        }
+        for (int i = 0; i < 15; i++) {
+            client.untracedThroughOther(Operation.WRITE, 1500);
+        }
+        for (int i = 0; i < 10; i++) {
+            client.untracedThroughOther(Operation.READ, 1500);
+        }
+
+        LatencyProfile profile = MeasuredProfile.fromDelays(snapshot(recorder, 2, client), "measured", "");
+
+        CoordinatorReplicaShare share = profile.coordinatorReplicaShare().orElseThrow();
+        assertThat(share.writes()).isCloseTo(2.0 / 3, within(1e-12));
+        assertThat(share.reads()).isCloseTo(0.75, within(1e-12));
+        assertThat(profile.provenance()).contains("replicas of the key for 67% of its untraced writes and 75%");
+        assertThat(MeasuredProfile.fromDelays(snapshot(recorder, 2), "no timings", "")
+                        .coordinatorReplicaShare())
+                .isEmpty();
     }
 
     @Test
