@@ -31,6 +31,8 @@ final class ObservationCoordinators {
     private final AtomicLong readTurn = new AtomicLong();
     /** Whether writes and reads share their coordinators (one datacenter, no levels). */
     private final boolean shared;
+    /** What the routing rule says of every coordinator ({@link #coordinatorIsReplica}) for this N. */
+    private final boolean routedToReplicas;
 
     private ObservationCoordinators(
             CoordinatorChoice choice,
@@ -38,13 +40,15 @@ final class ObservationCoordinators {
             List<Node> readers,
             String keyspace,
             TokenMap tokens,
-            boolean shared) {
+            boolean shared,
+            int n) {
         this.choice = choice;
         this.shared = shared;
         this.writers = List.copyOf(writers);
         this.readers = List.copyOf(readers);
         this.keyspace = keyspace;
         this.tokens = tokens;
+        this.routedToReplicas = coordinatorIsReplica(n);
     }
 
     /**
@@ -69,7 +73,7 @@ final class ObservationCoordinators {
             throw new IllegalStateException("the driver has no token map");
         }
         return new ObservationCoordinators(
-                choice, writers, readers, run.settings().keyspace(), tokens, levels.isEmpty());
+                choice, writers, readers, run.settings().keyspace(), tokens, levels.isEmpty(), n);
     }
 
     private static List<Node> inDatacenter(List<Node> nodes, String datacenter) {
@@ -85,9 +89,22 @@ final class ObservationCoordinators {
         return inside;
     }
 
-    /** Whether every coordinator is itself a replica of its keys: round robin over exactly N nodes. */
+    /**
+     * What the routing rule says of every coordinator: a replica of its keys (round robin over
+     * exactly N nodes) or not. The measured counts ({@link #coordinatesAsReplica}) replace it; it
+     * stands in where nothing could be counted.
+     */
     boolean coordinatorIsReplica(int n) {
         return choice == CoordinatorChoice.ROUND_ROBIN && shared && writers.size() == n;
+    }
+
+    /**
+     * Whether {@code node}, coordinating an operation on key {@code key}, is a replica of that key,
+     * from the driver's token map; without one, what the routing rule says ({@link
+     * #coordinatorIsReplica}) for every operation. Thread-safe.
+     */
+    boolean coordinatesAsReplica(String key, Node node) {
+        return tokens == null ? routedToReplicas : isReplicaOf(key, ProbeSessions.traceAddress(node));
     }
 
     /** The coordinator of write number {@code turn} (from 0), of key {@code key}. */

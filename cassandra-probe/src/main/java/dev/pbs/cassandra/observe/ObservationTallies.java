@@ -7,7 +7,8 @@ import org.HdrHistogram.Recorder;
 
 /**
  * What an observation has counted so far: writes acknowledged and failed, reads answered, fresh
- * and failed at each t of the grid, and the client-side latencies and round trips. The callbacks
+ * and failed at each t of the grid, the client-side latencies and round trips, and how many writes
+ * and reads went through a coordinator that is a replica of their key. The callbacks
  * of every write and read record here concurrently, without locks (atomic counters and
  * HdrHistogram {@link Recorder}s); {@link #observation} reads it once they have all finished.
  */
@@ -24,6 +25,10 @@ final class ObservationTallies {
     private final AtomicLong acknowledged = new AtomicLong();
     private final AtomicLong failedWrites = new AtomicLong();
     private final AtomicLong failedReads = new AtomicLong();
+    private final AtomicLong writesCoordinated = new AtomicLong();
+    private final AtomicLong writesThroughReplica = new AtomicLong();
+    private final AtomicLong readsCoordinated = new AtomicLong();
+    private final AtomicLong readsThroughReplica = new AtomicLong();
     private final Recorder roundTripMicros = new Recorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
     private final Recorder readRoundTripMicros = new Recorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
     private final Recorder writeLatencyMicros = new Recorder(HIGHEST_MICROS, SIGNIFICANT_DIGITS);
@@ -76,12 +81,35 @@ final class ObservationTallies {
         failedReads.incrementAndGet();
     }
 
+    /** A write was sent through a coordinator that is ({@code throughReplica}) or is not a replica of its key. */
+    void writeCoordinated(boolean throughReplica) {
+        // the total first: read afterwards, it is never below the replicas' count read before it
+        writesCoordinated.incrementAndGet();
+        if (throughReplica) {
+            writesThroughReplica.incrementAndGet();
+        }
+    }
+
+    /** A read was sent through a coordinator that is ({@code throughReplica}) or is not a replica of its key. */
+    void readCoordinated(boolean throughReplica) {
+        // the total first: read afterwards, it is never below the replicas' count read before it
+        readsCoordinated.incrementAndGet();
+        if (throughReplica) {
+            readsThroughReplica.incrementAndGet();
+        }
+    }
+
     private static long clamp(long micros) {
         return Math.min(Math.max(0, micros), HIGHEST_MICROS);
     }
 
-    /** The observation, once every write and read has been recorded. */
-    RawObservation observation(ObservationSettings settings, boolean coordinatorIsReplica) {
+    /**
+     * The observation, once every write and read has been recorded.
+     *
+     * @param routedToReplicas what the routing rule says of every coordinator (a replica of its
+     *     keys or not), for a side with no operation counted
+     */
+    RawObservation observation(ObservationSettings settings, boolean routedToReplicas) {
         int points = reads.length();
         long[] readCounts = new long[points];
         long[] freshCounts = new long[points];
@@ -99,7 +127,12 @@ final class ObservationTallies {
                 readCounts,
                 freshCounts,
                 lags,
-                coordinatorIsReplica,
+                new CoordinatorReplicaCounts(
+                        writesThroughReplica.get(),
+                        writesCoordinated.get(),
+                        readsThroughReplica.get(),
+                        readsCoordinated.get()),
+                routedToReplicas,
                 everything(roundTripMicros),
                 everything(readRoundTripMicros),
                 everything(writeLatencyMicros),

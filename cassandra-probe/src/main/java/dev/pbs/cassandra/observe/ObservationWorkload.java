@@ -80,10 +80,12 @@ final class ObservationWorkload {
         } finally {
             readScheduler.shutdownNow();
         }
-        boolean coordinatorIsReplica = coordinators.coordinatorIsReplica(n);
+        // Each window counted where its coordinators were; the routing rule stands in for a side
+        // with nothing counted.
+        boolean routedToReplicas = coordinators.coordinatorIsReplica(n);
         List<RawObservation> observed = new ArrayList<>();
         for (ObservationTallies window : windows) {
-            observed.add(window.observation(settings, coordinatorIsReplica));
+            observed.add(window.observation(settings, routedToReplicas));
         }
         // The traces are read once, at the end: the first window carries them, and the whole
         // observation (its windows merged) too.

@@ -1,6 +1,8 @@
 package dev.pbs.cassandra.observe;
 
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The result of an observed-staleness run beside the prediction.
@@ -11,7 +13,9 @@ import java.util.List;
  * @param writes writes acknowledged (each read back at every t)
  * @param failedWrites writes that failed
  * @param failedReads reads that failed (not counted in any point)
- * @param coordinatorIsReplica whether coordinators were replicas of their keys, as the prediction assumed
+ * @param coordinatorReplicaShare how often a write's, and a read's, coordinator was a replica of
+ *     its key, as the observation counted them ({@link RawObservation#coordinatorReplicaShare}) and
+ *     the prediction took them
  * @param correction whether {@code predicted} adds the client round trip to t
  * @param predictionWindows how many windows of the observation were each predicted from what the
  *     probe measured during it ({@link WindowedComparison}); 1: the whole observation from one profile
@@ -37,7 +41,7 @@ public record ObservedStaleness(
         long writes,
         long failedWrites,
         long failedReads,
-        boolean coordinatorIsReplica,
+        CoordinatorReplicaShare coordinatorReplicaShare,
         ClientGapCorrection correction,
         int predictionWindows,
         double meanClientGapMillis,
@@ -69,6 +73,7 @@ public record ObservedStaleness(
     }
 
     public ObservedStaleness {
+        Objects.requireNonNull(coordinatorReplicaShare, "the coordinator replica share is missing");
         if (predictionWindows < 1) {
             throw new IllegalArgumentException("at least one prediction window, was " + predictionWindows);
         }
@@ -85,7 +90,7 @@ public record ObservedStaleness(
                 writes,
                 failedWrites,
                 failedReads,
-                coordinatorIsReplica,
+                coordinatorReplicaShare,
                 correction,
                 windows,
                 meanClientGapMillis,

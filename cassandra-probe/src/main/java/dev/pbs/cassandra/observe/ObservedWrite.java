@@ -12,9 +12,10 @@ import java.util.function.LongConsumer;
  * One observed write and its reads: the round-trip query beside it, the write of its version, and
  * once the client has the acknowledgement, one read at each t of the grid, one of them (at t =
  * grid point version mod grid length, so every t takes its turn) with the round-trip query beside
- * it too. Everything is sent asynchronously; each answer is tallied and gives back its in-flight
- * permit (one per round trip, one for the write, one per read: {@link #PERMITS_BEYOND_READS} + the
- * grid's length).
+ * it too. Whether the write's and each untraced read's coordinator is a replica of the key is
+ * counted as they are sent. Everything is sent asynchronously; each answer is tallied and gives
+ * back its in-flight permit (one per round trip, one for the write, one per read: {@link
+ * #PERMITS_BEYOND_READS} + the grid's length).
  */
 final class ObservedWrite {
 
@@ -60,6 +61,7 @@ final class ObservedWrite {
     }
 
     private void sendWrite() {
+        tallies.writeCoordinated(context.coordinators().coordinatesAsReplica(key, writer));
         long sentNanos = System.nanoTime();
         context.session()
                 .executeAsync(context.statements().write(key, version, writer))
@@ -109,6 +111,7 @@ final class ObservedWrite {
         if (timesRoundTrip) {
             sendRoundTrip(reader, tallies::readRoundTrip);
         }
+        tallies.readCoordinated(context.coordinators().coordinatesAsReplica(key, reader));
         long sentNanos = System.nanoTime();
         long lagNanos = sentNanos - dueNanos;
         context.session()

@@ -1,5 +1,6 @@
 package dev.pbs.cassandra.observe;
 
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -13,7 +14,11 @@ import org.HdrHistogram.Histogram;
  * @param reads reads answered, per t of the grid
  * @param fresh of those, reads that returned the written version
  * @param lagMicros the sum of how late reads were sent after their nominal time, per t
- * @param coordinatorIsReplica whether coordinators were replicas of the keys they served
+ * @param coordinatorReplicas of the writes and of the reads sent, how many were coordinated by a
+ *     replica of their key (from the driver's token map; without one, every operation counted the
+ *     way the routing rule says)
+ * @param routedToReplicas what the routing rule says of every coordinator: a replica of its keys
+ *     (round robin over exactly N nodes) or not; the share of a side with no operation counted
  * @param clientGapMicros the client's round trip to a coordinator (a request it refuses before doing any
  *     work: a read with LIMIT 0), sampled once per write: the time between the coordinator committing and a read reaching
  *     it that the model's t does not include
@@ -33,7 +38,8 @@ public record RawObservation(
         long[] reads,
         long[] fresh,
         long[] lagMicros,
-        boolean coordinatorIsReplica,
+        CoordinatorReplicaCounts coordinatorReplicas,
+        boolean routedToReplicas,
         Histogram clientGapMicros,
         Histogram readRoundTripMicros,
         Histogram writeLatencyMicros,
@@ -48,6 +54,14 @@ public record RawObservation(
         return readRoundTripMicros.getTotalCount() > 0 ? readRoundTripMicros : clientGapMicros;
     }
 
+    /**
+     * How often a write's, and a read's, coordinator was a replica of its key, as counted ({@link
+     * CoordinatorReplicaCounts#share}): what the prediction takes.
+     */
+    public CoordinatorReplicaShare coordinatorReplicaShare() {
+        return coordinatorReplicas.share(routedToReplicas);
+    }
+
     /** The same observation with what its traced reads showed. */
     RawObservation withReadPathTraces(ReadPathTally traces) {
         return new RawObservation(
@@ -58,7 +72,8 @@ public record RawObservation(
                 reads,
                 fresh,
                 lagMicros,
-                coordinatorIsReplica,
+                coordinatorReplicas,
+                routedToReplicas,
                 clientGapMicros,
                 readRoundTripMicros,
                 writeLatencyMicros,
@@ -84,8 +99,10 @@ public record RawObservation(
         Histogram writeLatencies = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
         Histogram readLatencies = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
         ReadPathTally traces = ReadPathTally.none(points);
+        CoordinatorReplicaCounts coordinators = CoordinatorReplicaCounts.NONE;
         for (RawObservation part : parts) {
             traces = traces.plus(part.readPathTraces());
+            coordinators = coordinators.plus(part.coordinatorReplicas());
             writes += part.writes();
             failedWrites += part.failedWrites();
             failedReads += part.failedReads();
@@ -107,7 +124,8 @@ public record RawObservation(
                 reads,
                 fresh,
                 lags,
-                first.coordinatorIsReplica(),
+                coordinators,
+                first.routedToReplicas(),
                 gaps,
                 readRoundTrips,
                 writeLatencies,

@@ -2,6 +2,7 @@ package dev.pbs.cassandra.observe;
 
 import dev.pbs.cassandra.probe.CoupledSum;
 import dev.pbs.cassandra.probe.ProbeRun;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.DatacenterReplicas;
@@ -36,12 +37,14 @@ import org.HdrHistogram.Histogram;
  * of a read's latency.
  *
  * <p>The prediction runs the WARS engine on the measured profile with the same N, R and W and the
- * read fan-out Cassandra uses ({@code targeted}: the coordinator asks R replicas); with
- * coordinators that are replicas, the coordinator is one of the replicas with local messages
- * taking no time. The predicted P at t is the engine's P(consistent at t + gap) over the measured
- * gaps, at the t at which the reads were actually sent (t plus their mean send lag), with the gap
- * coupled to the time to consistency as the client's part of an operation is to the coordinator's
- * ({@link ClientTimeOrigin}).
+ * read fan-out Cassandra uses ({@code targeted}: the coordinator asks R replicas), and the
+ * coordinators where the observation found them: the share of the writes, and of the reads, whose
+ * coordinator was a replica of the key ({@link CoordinatorReplicaCounts}; round robin over M nodes
+ * with N replicas, about N/M) is the engine's {@link CoordinatorReplicaShare}, a coordinator on a
+ * replica reaching it through the profile's local path. The predicted P at t is the engine's
+ * P(consistent at t + gap) over the measured gaps, at the t at which the reads were actually sent
+ * (t plus their mean send lag), with the gap coupled to the time to consistency as the client's
+ * part of an operation is to the coordinator's ({@link ClientTimeOrigin}).
  */
 public final class StalenessObserver {
 
@@ -94,7 +97,8 @@ public final class StalenessObserver {
     public static ObservedStaleness compare(
             RawObservation raw, LatencyProfile measured, int n, ClientGapCorrection correction, double clientCoupling) {
         ObservationSettings settings = raw.settings();
-        ConfigurationResult prediction = predict(measured, n, settings, raw.coordinatorIsReplica());
+        CoordinatorReplicaShare share = raw.coordinatorReplicaShare();
+        ConfigurationResult prediction = predict(measured, n, settings, share);
         double[] delays = settings.delaysMillis();
         double offset = latencyOffsetMillis(raw, prediction);
         ClientTimeOrigin coupled = ClientTimeOrigin.of(prediction, raw.clientGapMicros(), clientCoupling);
@@ -150,7 +154,7 @@ public final class StalenessObserver {
                 raw.writes(),
                 raw.failedWrites(),
                 raw.failedReads(),
-                raw.coordinatorIsReplica(),
+                share,
                 correction,
                 1,
                 meanGapMillis,
@@ -215,11 +219,19 @@ public final class StalenessObserver {
         return CoupledSum.of(gapQuantiles, LATENCY_LEVELS, coupling).sortedSums(latencies, 1);
     }
 
-    /** The engine's prediction for the observed configuration, on the observation's t grid. */
+    /**
+     * The engine's prediction for the observed configuration, on the observation's t grid.
+     *
+     * @param coordinatorReplicaShare how often a write's, and a read's, coordinator was a replica
+     *     of its key, as the observation counted ({@link RawObservation#coordinatorReplicaShare})
+     */
     static ConfigurationResult predict(
-            LatencyProfile measured, int n, ObservationSettings settings, boolean coordinatorIsReplica) {
+            LatencyProfile measured,
+            int n,
+            ObservationSettings settings,
+            CoordinatorReplicaShare coordinatorReplicaShare) {
         if (settings.levels().isPresent()) {
-            return predictLevels(measured, settings, settings.levels().get());
+            return predictLevels(measured, settings, settings.levels().get(), coordinatorReplicaShare);
         }
         // The cluster's speculative retry, read repair and replica choice, as the probe read them from
         // the table; blocking read repair leaves t-visibility as it is, and adds its rounds to the
@@ -239,7 +251,7 @@ public final class StalenessObserver {
                 .trials(PREDICTION_TRIALS)
                 .seed(PREDICTION_SEED)
                 .readFanout(ReadFanout.TARGETED)
-                .coordinatorReplica(coordinatorIsReplica)
+                .coordinatorReplicaShare(coordinatorReplicaShare)
                 .speculativeRetry(path.speculativeRetry())
                 .replicaChoice(path.replicaChoice())
                 .readRepair(repair)
@@ -252,13 +264,17 @@ public final class StalenessObserver {
 
     /**
      * The level engine's prediction for writes and reads at these levels and datacenters, from a
-     * profile whose topology names them (coordinators never replicas, as the observation's are when
-     * they are chosen outside the replicas).
+     * profile whose topology names them, with the coordinators on replicas for the shares counted
+     * (none when they are chosen outside the replicas, as the command line's observations over
+     * several datacenters are).
      *
      * @throws IllegalArgumentException when the profile has no named datacenters, or not these
      */
     static ConfigurationResult predictLevels(
-            LatencyProfile measured, ObservationSettings settings, ObservedLevels levels) {
+            LatencyProfile measured,
+            ObservationSettings settings,
+            ObservedLevels levels,
+            CoordinatorReplicaShare coordinatorReplicaShare) {
         DatacenterTopology topology = measured.topology()
                 .filter(DatacenterTopology::isNamed)
                 .orElseThrow(() -> new IllegalArgumentException("the profile " + measured.name()
@@ -270,13 +286,15 @@ public final class StalenessObserver {
                 datacenter(replicas, levels.writeDatacenter()),
                 datacenter(replicas, levels.readDatacenter()));
         LevelSimulationSpec spec = new LevelSimulationSpec(
-                measured,
-                replicas,
-                List.of(configuration),
-                PREDICTION_TRIALS,
-                PREDICTION_SEED,
-                Math.min(SimulationSpec.MAX_THREADS, Runtime.getRuntime().availableProcessors()),
-                settings.delaysMillis());
+                        measured,
+                        replicas,
+                        List.of(configuration),
+                        PREDICTION_TRIALS,
+                        PREDICTION_SEED,
+                        Math.min(
+                                SimulationSpec.MAX_THREADS, Runtime.getRuntime().availableProcessors()),
+                        settings.delaysMillis())
+                .withCoordinatorReplicaShare(coordinatorReplicaShare);
         return new WarsEngine().run(spec).configuration(configuration).orElseThrow();
     }
 

@@ -65,7 +65,7 @@ class FidelityIT {
         ObservedStaleness comparison = result.comparison();
         List<ObservedPoint> points = comparison.points();
         assertThat(comparison.writes()).isGreaterThanOrEqualTo(WRITES - 10);
-        assertThat(comparison.coordinatorIsReplica()).isFalse();
+        assertThat(comparison.coordinatorReplicaShare()).isEqualTo(dev.pbs.model.profile.CoordinatorReplicaShare.NEVER);
         assertThat(points)
                 .hasSize(FidelitySettings.DEFAULT_DELAYS_MILLIS.length)
                 .allSatisfy(point -> assertThat(point.observed().trials()).isGreaterThan(WRITES - 20));

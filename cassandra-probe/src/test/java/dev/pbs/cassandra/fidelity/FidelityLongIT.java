@@ -86,7 +86,7 @@ class FidelityLongIT {
         ObservedStaleness comparison = result.comparison();
         List<ObservedPoint> points = comparison.points();
         assertThat(comparison.writes()).isGreaterThanOrEqualTo(WRITES - MOST_FAILED_WRITES);
-        assertThat(comparison.coordinatorIsReplica()).isFalse();
+        assertThat(comparison.coordinatorReplicaShare()).isEqualTo(dev.pbs.model.profile.CoordinatorReplicaShare.NEVER);
         assertThat(points)
                 .hasSize(FidelitySettings.DEFAULT_DELAYS_MILLIS.length)
                 .allSatisfy(point -> assertThat(point.observed().trials()).isGreaterThan(WRITES - 100));

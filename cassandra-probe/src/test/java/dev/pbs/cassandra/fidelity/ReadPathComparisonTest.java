@@ -34,6 +34,7 @@ class ReadPathComparisonTest {
                 new long[] {90, 90},
                 new long[] {50, 90},
                 new long[] {0, 0},
+                dev.pbs.cassandra.observe.CoordinatorReplicaCounts.NONE,
                 false,
                 clientGapMicros,
                 empty,

@@ -26,7 +26,7 @@ public final class DelayedPartCoupling {
      */
     public static double[] predicted(RawObservation raw, LatencyProfile profile, int n, double rho) {
         ConfigurationResult prediction =
-                StalenessObserver.predict(profile, n, raw.settings(), raw.coordinatorIsReplica());
+                StalenessObserver.predict(profile, n, raw.settings(), raw.coordinatorReplicaShare());
         double atCommit = prediction.consistentAt(0).estimate();
         double[] differences = delayedDifferences(prediction, raw.clientGapMicros(), rho);
         double[] delays = raw.settings().delaysMillis();

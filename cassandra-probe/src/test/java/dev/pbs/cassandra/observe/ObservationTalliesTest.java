@@ -2,6 +2,7 @@ package dev.pbs.cassandra.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import org.junit.jupiter.api.Test;
 
 class ObservationTalliesTest {
@@ -21,6 +22,13 @@ class ObservationTalliesTest {
         tallies.readAnswered(0, true, 300, 1_700);
         tallies.readAnswered(1, true, 50, 1_600);
         tallies.readFailed();
+        tallies.writeCoordinated(true);
+        tallies.writeCoordinated(false);
+        tallies.writeCoordinated(true);
+        tallies.readCoordinated(false);
+        tallies.readCoordinated(true);
+        tallies.readCoordinated(false);
+        tallies.readCoordinated(false);
 
         RawObservation raw = tallies.observation(SETTINGS, false);
         assertThat(raw.writes()).isEqualTo(2);
@@ -29,7 +37,9 @@ class ObservationTalliesTest {
         assertThat(raw.reads()).containsExactly(2, 1);
         assertThat(raw.fresh()).containsExactly(1, 1);
         assertThat(raw.lagMicros()).containsExactly(400, 50);
-        assertThat(raw.coordinatorIsReplica()).isFalse();
+        assertThat(raw.coordinatorReplicas()).isEqualTo(new CoordinatorReplicaCounts(2, 3, 1, 4));
+        assertThat(raw.routedToReplicas()).isFalse();
+        assertThat(raw.coordinatorReplicaShare()).isEqualTo(CoordinatorReplicaShare.of(2.0 / 3, 0.25));
         assertThat(raw.clientGapMicros().getTotalCount()).isEqualTo(1);
         assertThat(raw.readRoundTripMicros().getTotalCount()).isEqualTo(2);
         assertThat(raw.readClientPartMicros()).isSameAs(raw.readRoundTripMicros());
@@ -48,6 +58,8 @@ class ObservationTalliesTest {
         assertThat(raw.writeLatencyMicros().getMinValue()).isZero();
         assertThat(raw.writeLatencyMicros().getHighestTrackableValue())
                 .isGreaterThanOrEqualTo(ObservationTallies.HIGHEST_MICROS);
-        assertThat(raw.coordinatorIsReplica()).isTrue();
+        // nothing counted: the routing rule's share, every coordinator a replica
+        assertThat(raw.coordinatorReplicas()).isEqualTo(CoordinatorReplicaCounts.NONE);
+        assertThat(raw.coordinatorReplicaShare()).isEqualTo(CoordinatorReplicaShare.ALWAYS);
     }
 }

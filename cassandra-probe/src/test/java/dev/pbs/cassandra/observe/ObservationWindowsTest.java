@@ -2,6 +2,7 @@ package dev.pbs.cassandra.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -25,8 +26,10 @@ class ObservationWindowsTest {
 
     @Test
     void merged_addsCountsAndHistograms() {
-        RawObservation first = raw(10, new long[] {10, 10}, new long[] {7, 10}, 1000);
-        RawObservation second = raw(5, new long[] {4, 5}, new long[] {4, 5}, 3000);
+        RawObservation first =
+                raw(10, new long[] {10, 10}, new long[] {7, 10}, 1000, new CoordinatorReplicaCounts(7, 10, 13, 20));
+        RawObservation second =
+                raw(5, new long[] {4, 5}, new long[] {4, 5}, 3000, new CoordinatorReplicaCounts(3, 5, 7, 10));
         RawObservation merged = RawObservation.merged(List.of(first, second));
         assertThat(merged.writes()).isEqualTo(15);
         assertThat(merged.reads()).containsExactly(14, 15);
@@ -35,10 +38,22 @@ class ObservationWindowsTest {
         assertThat(merged.clientGapMicros().getTotalCount()).isEqualTo(2);
         assertThat(merged.clientGapMicros().getMaxValue()).isBetween(2990L, 3010L);
         assertThat(merged.readLatencyMicros().getTotalCount()).isEqualTo(2);
-        assertThat(merged.coordinatorIsReplica()).isTrue();
+        assertThat(merged.coordinatorReplicas()).isEqualTo(new CoordinatorReplicaCounts(10, 15, 20, 30));
+        assertThat(merged.routedToReplicas()).isFalse();
+        assertThat(merged.coordinatorReplicaShare()).isEqualTo(CoordinatorReplicaShare.of(10.0 / 15, 20.0 / 30));
     }
 
-    private static RawObservation raw(long writes, long[] reads, long[] fresh, long gapMicros) {
+    @Test
+    void merged_windowsThatCountedNothing_keepTheRoutingRule() {
+        RawObservation merged = RawObservation.merged(List.of(
+                raw(1, new long[] {1, 1}, new long[] {1, 1}, 1000, CoordinatorReplicaCounts.NONE),
+                raw(1, new long[] {1, 1}, new long[] {1, 1}, 1000, CoordinatorReplicaCounts.NONE)));
+        assertThat(merged.coordinatorReplicas()).isEqualTo(CoordinatorReplicaCounts.NONE);
+        assertThat(merged.coordinatorReplicaShare()).isEqualTo(CoordinatorReplicaShare.NEVER);
+    }
+
+    private static RawObservation raw(
+            long writes, long[] reads, long[] fresh, long gapMicros, CoordinatorReplicaCounts coordinators) {
         Histogram gaps = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
         gaps.recordValue(gapMicros);
         Histogram latencies = new Histogram(ObservationTallies.HIGHEST_MICROS, 3);
@@ -52,7 +67,8 @@ class ObservationWindowsTest {
                 reads,
                 fresh,
                 lags,
-                true,
+                coordinators,
+                false,
                 gaps,
                 gaps.copy(),
                 latencies,

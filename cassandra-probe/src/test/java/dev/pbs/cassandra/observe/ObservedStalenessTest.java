@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.pbs.model.distribution.Constant;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.montecarlo.ConfigurationResult;
@@ -32,7 +33,7 @@ class ObservedStalenessTest {
                 100,
                 0,
                 0,
-                true,
+                CoordinatorReplicaShare.ALWAYS,
                 ClientGapCorrection.MEASURED,
                 1,
                 0.5,
@@ -67,7 +68,7 @@ class ObservedStalenessTest {
                 100,
                 0,
                 0,
-                false,
+                CoordinatorReplicaShare.NEVER,
                 ClientGapCorrection.MEASURED,
                 1,
                 2,
@@ -112,7 +113,21 @@ class ObservedStalenessTest {
 
     private static ObservedStaleness observed(List<ObservedPoint> points) {
         return new ObservedStaleness(
-                3, 1, 1, 100, 0, 0, false, ClientGapCorrection.MEASURED, 1, 2, 1.8, 0, 1, points, List.of());
+                3,
+                1,
+                1,
+                100,
+                0,
+                0,
+                CoordinatorReplicaShare.NEVER,
+                ClientGapCorrection.MEASURED,
+                1,
+                2,
+                1.8,
+                0,
+                1,
+                points,
+                List.of());
     }
 
     @Test
@@ -129,7 +144,7 @@ class ObservedStalenessTest {
                         new dev.pbs.model.profile.DelayOverrides(null, null, Constant.of(50), Constant.of(50))))
                 .build();
         ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0, 5});
-        double asTheModelAlone = StalenessObserver.predict(slow, 3, settings, false)
+        double asTheModelAlone = StalenessObserver.predict(slow, 3, settings, CoordinatorReplicaShare.NEVER)
                 .readLatency(50)
                 .valueMillis();
         LatencyProfile always = slow.toBuilder()
@@ -138,7 +153,7 @@ class ObservedStalenessTest {
                         dev.pbs.model.readpath.ReadRepair.BLOCKING,
                         dev.pbs.model.readpath.ReplicaChoice.random()))
                 .build();
-        ConfigurationResult speculating = StalenessObserver.predict(always, 3, settings, false);
+        ConfigurationResult speculating = StalenessObserver.predict(always, 3, settings, CoordinatorReplicaShare.NEVER);
         assertThat(asTheModelAlone).isCloseTo(100, within(0.5));
         // The first two asked include replica 0 two times in three: the median read takes 2 ms.
         assertThat(speculating.readLatency(50).valueMillis()).isCloseTo(2, within(0.1));
@@ -213,7 +228,7 @@ class ObservedStalenessTest {
     }
 
     /**
-     * 100 writes, each read once at the grid's only t and fresh, coordinators replicas; reads and
+     * 100 writes, each read once at the grid's only t and fresh, every coordinator counted a replica; reads and
      * writes both took {@code latencies}.
      */
     private static RawObservation allFreshAtOnePoint(
@@ -229,7 +244,8 @@ class ObservedStalenessTest {
                 new long[] {100},
                 new long[] {100},
                 new long[] {0},
-                true,
+                CoordinatorReplicaCounts.all(true, 100, 100),
+                false,
                 besideWrites,
                 besideReads,
                 latencies,
@@ -296,7 +312,10 @@ class ObservedStalenessTest {
     /** The engine's prediction from {@link #constantDelays()}, N = 3, R = W = 1, the coordinator a replica. */
     private static ConfigurationResult coordinatorReplicaPrediction() {
         return StalenessObserver.predict(
-                constantDelays(), 3, new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5}), true);
+                constantDelays(),
+                3,
+                new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5}),
+                CoordinatorReplicaShare.ALWAYS);
     }
 
     /** Round trips of these many microseconds, one each. */
@@ -332,6 +351,7 @@ class ObservedStalenessTest {
                 new long[] {100, 100, 100},
                 new long[] {30, 100, 100},
                 new long[] {0, 100_000, 100_000},
+                CoordinatorReplicaCounts.NONE,
                 true,
                 roundTrips,
                 new org.HdrHistogram.Histogram(60_000_000L, 3),
@@ -369,6 +389,7 @@ class ObservedStalenessTest {
                 new long[] {0},
                 new long[] {0},
                 new long[] {0},
+                CoordinatorReplicaCounts.NONE,
                 false,
                 empty,
                 empty,
@@ -400,14 +421,73 @@ class ObservedStalenessTest {
         // has the write (it arrived at 10 ms) for every t >= 0. So P(consistent) = 1 everywhere.
         LatencyProfile allFresh = constantDelays();
         ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0, 1, 5});
-        ConfigurationResult separate = StalenessObserver.predict(allFresh, 3, settings, false);
+        ConfigurationResult separate = StalenessObserver.predict(allFresh, 3, settings, CoordinatorReplicaShare.NEVER);
         assertThat(separate.consistentAt(0).estimate()).isEqualTo(1.0);
         // With the coordinator as a replica (local messages take no time), the write commits at once
         // on the coordinator's own replica; a read sent at t reaches another replica at t + 1 and
         // finds the write only if t + 1 >= 10. The read goes to the write coordinator's replica with
         // probability 1/3 (targeted, R = 1 of 3), so P(consistent at t < 9) = 1/3.
-        ConfigurationResult local = StalenessObserver.predict(allFresh, 3, settings, true);
+        ConfigurationResult local = StalenessObserver.predict(allFresh, 3, settings, CoordinatorReplicaShare.ALWAYS);
         assertThat(local.consistentAt(0).estimate()).isCloseTo(1.0 / 3, within(0.002));
         assertThat(local.consistentAt(5).estimate()).isCloseTo(1.0 / 3, within(0.002));
+    }
+
+    @Test
+    void compare_roundRobinOverMoreNodesThanReplicas_predictsFromTheMeasuredShare() {
+        // RF 2 on 3 nodes, round robin: about 2/3 of the writes and of the reads went through a
+        // replica of their key (counted: 200 of 300 writes, 400 of 600 reads). Constant delays W =
+        // 10, A = R = S = 1, R = W = 1, targeted. Coordinators apart from the replicas: the write
+        // commits at 11 ms, after it reached both replicas (10 ms), so every read is fresh. A
+        // coordinator on a replica commits at once on its own replica, and a read of the other one
+        // before 9 ms is stale. The measured share lies between the two, and so does its prediction.
+        LatencyProfile profile = constantDelays();
+        ObservationSettings settings = new ObservationSettings(1, 1, 300, 10, new double[] {0, 5, 20});
+        RawObservation measured = withCoordinators(settings, new CoordinatorReplicaCounts(200, 300, 400, 600));
+        RawObservation apart = withCoordinators(settings, CoordinatorReplicaCounts.all(false, 300, 600));
+        RawObservation onReplicas = withCoordinators(settings, CoordinatorReplicaCounts.all(true, 300, 600));
+
+        ObservedStaleness partly = StalenessObserver.compare(measured, profile, 2, ClientGapCorrection.NONE, 0);
+        ObservedStaleness never = StalenessObserver.compare(apart, profile, 2, ClientGapCorrection.NONE, 0);
+        ObservedStaleness always = StalenessObserver.compare(onReplicas, profile, 2, ClientGapCorrection.NONE, 0);
+
+        assertThat(partly.coordinatorReplicaShare()).isEqualTo(CoordinatorReplicaShare.of(2.0 / 3, 2.0 / 3));
+        assertThat(never.coordinatorReplicaShare()).isEqualTo(CoordinatorReplicaShare.NEVER);
+        assertThat(always.coordinatorReplicaShare()).isEqualTo(CoordinatorReplicaShare.ALWAYS);
+        double atZeroPartly = partly.points().get(0).predicted();
+        double atZeroNever = never.points().get(0).predicted();
+        double atZeroAlways = always.points().get(0).predicted();
+        assertThat(atZeroNever).isEqualTo(1.0);
+        assertThat(atZeroAlways).isLessThan(0.95);
+        assertThat(atZeroPartly).isGreaterThan(atZeroAlways + 0.05).isLessThan(atZeroNever - 0.05);
+        // Once the write has reached every replica, placement no longer matters.
+        assertThat(partly.points().get(2).predicted()).isEqualTo(1.0);
+        // The same share straight to the engine gives the same curve.
+        assertThat(StalenessObserver.predict(profile, 2, settings, CoordinatorReplicaShare.uniform(2.0 / 3))
+                        .consistentAt(0)
+                        .estimate())
+                .isEqualTo(atZeroPartly);
+    }
+
+    /** 300 writes, each read fresh at every t, the coordinators counted as {@code counts} say. */
+    private static RawObservation withCoordinators(ObservationSettings settings, CoordinatorReplicaCounts counts) {
+        org.HdrHistogram.Histogram empty = new org.HdrHistogram.Histogram(60_000_000L, 3);
+        int points = settings.delaysMillis().length;
+        long[] reads = new long[points];
+        java.util.Arrays.fill(reads, 300);
+        return new RawObservation(
+                settings,
+                300,
+                0,
+                0,
+                reads,
+                reads.clone(),
+                new long[points],
+                counts,
+                false,
+                empty,
+                empty,
+                empty,
+                empty,
+                ReadPathTally.none(points));
     }
 }

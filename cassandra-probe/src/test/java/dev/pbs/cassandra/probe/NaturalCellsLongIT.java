@@ -131,7 +131,7 @@ class NaturalCellsLongIT {
     void writeOneReadOne_throughNonReplicas() {
         ObservedStaleness observed =
                 cell("W=ONE R=ONE token-unaware", 2, 1, 1, WRITES, CoordinatorChoice.OUTSIDE_REPLICAS, PROBE_DURATION);
-        assertThat(observed.coordinatorIsReplica()).isFalse();
+        assertThat(observed.coordinatorReplicaShare()).isEqualTo(dev.pbs.model.profile.CoordinatorReplicaShare.NEVER);
         assertWithinGoal(observed);
     }
 

@@ -308,7 +308,7 @@ class ProbeIT {
                 1,
                 1,
                 CoordinatorChoice.OUTSIDE_REPLICAS);
-        assertThat(checked.coordinatorIsReplica()).isFalse();
+        assertThat(checked.coordinatorReplicaShare()).isEqualTo(dev.pbs.model.profile.CoordinatorReplicaShare.NEVER);
     }
 
     /**

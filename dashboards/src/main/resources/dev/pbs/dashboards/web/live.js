@@ -213,6 +213,28 @@ function fillNodes(nodes) {
   }
 }
 
+/**
+ * Where the observation's coordinators were, after "coordinator ": a replica, separate, or a replica
+ * for the measured shares of writes and reads (coordinator_replica_share) when some were and some not.
+ */
+function coordinatorPlacement(observation) {
+  const share = observation.coordinator_replica_share;
+  const partial = (value) => typeof value === "number" && value > 0 && value < 1;
+  if (share && (partial(share.writes) || partial(share.reads) || share.writes !== share.reads)) {
+    // whole percentages, or as many decimals as it takes not to show a share strictly between 0 and 1 as 0% or 100%
+    const percent = (value) => {
+      let shown = String(Math.round(100 * value));
+      for (let decimals = 1; decimals <= 6 && value > 0 && value < 1 && (Number(shown) === 0 || Number(shown) === 100);
+        decimals++) {
+        shown = (100 * value).toFixed(decimals);
+      }
+      return shown + "%";
+    };
+    return "a replica for " + percent(share.writes) + " of writes and " + percent(share.reads) + " of reads";
+  }
+  return observation.coordinator_is_replica ? "a replica" : "separate";
+}
+
 function showObservation(observation) {
   byId("liveObservation").hidden = !observation;
   byId("noObservation").hidden = Boolean(observation);
@@ -232,7 +254,7 @@ function showObservation(observation) {
     + "back at every t (" + count(Math.min(...reads)) + (Math.max(...reads) > Math.min(...reads) ? " to "
     + count(Math.max(...reads)) : "") + " reads per t, "
     + count(observation.failed_reads) + " failed). Predicted from the same window's measured profile, read fan-out "
-    + observation.read_fanout + ", coordinator " + (observation.coordinator_is_replica ? "a replica" : "separate")
+    + observation.read_fanout + ", coordinator " + coordinatorPlacement(observation)
     + (observation.client_gap === "measured"
       ? ", with the measured client round trip (mean " + finiteText(observation.mean_client_gap_ms) + " ms) and each t's "
         + "send lag added to t"

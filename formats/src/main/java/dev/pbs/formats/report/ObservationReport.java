@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.profile.ProfileDocument;
 import dev.pbs.formats.wire.Observation;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.montecarlo.ProportionEstimate;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +28,7 @@ public final class ObservationReport {
                 observed.writes(),
                 observed.failedWrites(),
                 observed.failedReads(),
-                observed.coordinatorIsReplica() ? "is a replica" : "separate from the replicas",
+                coordinatorText(observed.coordinatorReplicaShare()),
                 correctionText(observed)
                         + (observed.predictionWindows() > 1
                                 ? "; each of " + observed.predictionWindows()
@@ -99,6 +101,30 @@ public final class ObservationReport {
         return text.toString();
     }
 
+    /**
+     * Where the coordinators were, after "coordinator ": a replica, separate from the replicas, or
+     * a replica for the measured shares of writes and reads when some were and some not.
+     */
+    static String coordinatorText(CoordinatorReplicaShare share) {
+        if (share.isPartial()) {
+            return "a replica for " + wholePercent(share.writes()) + " of writes and " + wholePercent(share.reads())
+                    + " of reads";
+        }
+        return share.isAlways() ? "is a replica" : "separate from the replicas";
+    }
+
+    /**
+     * A measured share as a whole percentage ({@code 67%}), or with as many decimals as it takes
+     * not to show a share strictly between 0 and 1 as 0% or 100%.
+     */
+    private static String wholePercent(double share) {
+        long whole = Math.round(share * 100);
+        if ((whole == 0 && share > 0) || (whole == 100 && share < 1)) {
+            return CoordinatorReplicaShare.percent(share);
+        }
+        return whole + "%";
+    }
+
     /** Which prediction "predicted" is, with the measured figures it used. */
     private static String correctionText(ObservedStaleness observed) {
         return switch (observed.correction()) {
@@ -152,7 +178,10 @@ public final class ObservationReport {
                 observed.failedWrites(),
                 observed.failedReads(),
                 "targeted",
-                observed.coordinatorIsReplica(),
+                observed.coordinatorReplicaShare().isAlways(),
+                new ProfileDocument.CoordinatorReplicaShareDocument(
+                        observed.coordinatorReplicaShare().writes(),
+                        observed.coordinatorReplicaShare().reads()),
                 observed.correction().name().toLowerCase(Locale.ROOT),
                 observed.predictionWindows(),
                 observed.meanClientGapMillis(),

@@ -1,6 +1,7 @@
 package dev.pbs.formats.wire;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.pbs.formats.profile.ProfileDocument;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
@@ -35,7 +36,19 @@ public record Observation(
         @JsonProperty("read_fanout")
         String readFanout,
 
-        @JsonProperty("coordinator_is_replica") boolean coordinatorIsReplica,
+        @Schema(
+                description = "Every coordinator, of the writes and of the reads, was a replica of its key "
+                        + "(coordinator_replica_share 1 and 1); kept beside the share for the readers that "
+                        + "know only it.")
+        @JsonProperty("coordinator_is_replica")
+        boolean coordinatorIsReplica,
+
+        @Schema(
+                description = "How often a write's, and a read's, coordinator was a replica of its key, as the "
+                        + "observation counted from the driver's token map (round robin over M nodes with N "
+                        + "replicas per key: about N/M), and as the prediction took it.")
+        @JsonProperty("coordinator_replica_share")
+        ProfileDocument.CoordinatorReplicaShareDocument coordinatorReplicaShare,
 
         @Schema(
                 description = "Which correction 'predicted' carries.",

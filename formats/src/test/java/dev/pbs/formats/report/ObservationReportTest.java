@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.montecarlo.ProportionEstimate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class ObservationReportTest {
             100,
             2,
             1,
-            false,
+            CoordinatorReplicaShare.NEVER,
             dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED,
             1,
             0.75,
@@ -50,6 +51,10 @@ class ObservationReportTest {
                 JsonMapping.mapper().readTree(ObservationReport.json(OBSERVED.withPoints(OBSERVED.points(), 3)));
         assertThat(windowed.get("prediction_windows").asInt()).isEqualTo(3);
         assertThat(json.get("coordinator_is_replica").asBoolean()).isFalse();
+        assertThat(json.get("coordinator_replica_share").get("writes").asDouble())
+                .isZero();
+        assertThat(json.get("coordinator_replica_share").get("reads").asDouble())
+                .isZero();
         assertThat(json.get("points")).hasSize(2);
         JsonNode first = json.get("points").get(0);
         assertThat(first.get("t_ms").asDouble()).isZero();
@@ -84,5 +89,61 @@ class ObservationReportTest {
                 .contains("0.9000  [")
                 .contains("RMSE observed against predicted: 0.0141 (1.41%)")
                 .contains("latency NRMSE");
+    }
+
+    @Test
+    void json_coordinatorReplicaShare_isMeasuredAndTheFlagOnlyWhenEveryCoordinatorWasAReplica() throws Exception {
+        JsonNode partly = JsonMapping.mapper()
+                .readTree(ObservationReport.json(withShare(CoordinatorReplicaShare.of(200.0 / 300, 396.0 / 600))));
+        assertThat(partly.get("coordinator_is_replica").asBoolean()).isFalse();
+        assertThat(partly.get("coordinator_replica_share").get("writes").asDouble())
+                .isEqualTo(200.0 / 300);
+        assertThat(partly.get("coordinator_replica_share").get("reads").asDouble())
+                .isEqualTo(0.66);
+        assertThat(partly.get("coordinator_replica_share").size()).isEqualTo(2);
+        JsonNode always =
+                JsonMapping.mapper().readTree(ObservationReport.json(withShare(CoordinatorReplicaShare.ALWAYS)));
+        assertThat(always.get("coordinator_is_replica").asBoolean()).isTrue();
+        assertThat(always.get("coordinator_replica_share").get("writes").asDouble())
+                .isEqualTo(1.0);
+        assertThat(always.get("coordinator_replica_share").get("reads").asDouble())
+                .isEqualTo(1.0);
+        // all writes through replicas but not all reads: not every coordinator a replica
+        JsonNode writesOnly =
+                JsonMapping.mapper().readTree(ObservationReport.json(withShare(CoordinatorReplicaShare.of(1, 0.5))));
+        assertThat(writesOnly.get("coordinator_is_replica").asBoolean()).isFalse();
+    }
+
+    @Test
+    void text_coordinatorReplicaShare_givesThePercentagesWhenSomeWereReplicasAndSomeNot() {
+        assertThat(ObservationReport.text(withShare(CoordinatorReplicaShare.of(200.0 / 300, 396.0 / 600))))
+                .contains("prediction: read fan-out targeted, coordinator a replica for 67% of writes and 66% of "
+                        + "reads, client round trip");
+        assertThat(ObservationReport.text(withShare(CoordinatorReplicaShare.ALWAYS)))
+                .contains("coordinator is a replica, client round trip");
+        assertThat(ObservationReport.text(OBSERVED)).contains("coordinator separate from the replicas, client");
+        // a share that would round to 100% (or 0%) keeps the decimals that tell it apart
+        assertThat(ObservationReport.text(withShare(CoordinatorReplicaShare.of(0.999, 0.004))))
+                .contains("coordinator a replica for 99.9% of writes and 0.4% of reads");
+    }
+
+    /** {@link #OBSERVED} with another coordinator replica share. */
+    private static ObservedStaleness withShare(CoordinatorReplicaShare share) {
+        return new ObservedStaleness(
+                OBSERVED.n(),
+                OBSERVED.readReplicas(),
+                OBSERVED.writeReplicas(),
+                OBSERVED.writes(),
+                OBSERVED.failedWrites(),
+                OBSERVED.failedReads(),
+                share,
+                OBSERVED.correction(),
+                OBSERVED.predictionWindows(),
+                OBSERVED.meanClientGapMillis(),
+                OBSERVED.meanReadRoundTripMillis(),
+                OBSERVED.clientCoupling(),
+                OBSERVED.latencyOffsetMillis(),
+                OBSERVED.points(),
+                OBSERVED.latencies());
     }
 }

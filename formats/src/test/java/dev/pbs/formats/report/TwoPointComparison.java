@@ -3,6 +3,7 @@ package dev.pbs.formats.report;
 import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.montecarlo.ProportionEstimate;
 import java.util.List;
 
@@ -23,7 +24,7 @@ final class TwoPointComparison {
                 1000,
                 0,
                 0,
-                false,
+                CoordinatorReplicaShare.NEVER,
                 ClientGapCorrection.MEASURED,
                 1,
                 0.9,

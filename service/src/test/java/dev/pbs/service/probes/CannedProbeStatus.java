@@ -58,7 +58,7 @@ public final class CannedProbeStatus {
                 60,
                 0,
                 0,
-                true,
+                dev.pbs.model.profile.CoordinatorReplicaShare.ALWAYS,
                 dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED,
                 1,
                 3.8,
