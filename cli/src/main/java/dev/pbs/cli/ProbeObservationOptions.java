@@ -87,8 +87,9 @@ final class ProbeObservationOptions {
             defaultValue = "round-robin",
             description = "Which nodes coordinate the observed writes and reads: round-robin (every node of the "
                     + "datacenter in turn; with as many nodes as replicas, each is a replica of every key, as with "
-                    + "token-aware routing) or non-replicas (a node that is not a replica of the key, as with "
-                    + "token-unaware routing; needs more nodes than --rf). Default: ${DEFAULT-VALUE}.")
+                    + "token-aware routing), token-aware (a replica of the key, whatever the number of nodes) or "
+                    + "non-replicas (a node that is not a replica of the key, as with token-unaware routing; needs "
+                    + "more nodes than --rf). Default: ${DEFAULT-VALUE}.")
     private String observeCoordinators;
 
     @Option(names = "--observe-out", paramLabel = "FILE", description = "Also write the observation as JSON.")
@@ -122,9 +123,11 @@ final class ProbeObservationOptions {
         return switch (observeCoordinators) {
             case "round-robin" -> CoordinatorChoice.ROUND_ROBIN;
             case "non-replicas" -> CoordinatorChoice.OUTSIDE_REPLICAS;
+            case "token-aware" -> CoordinatorChoice.TOKEN_AWARE;
             default ->
-                throw new IllegalArgumentException("--observe-coordinators must be round-robin or non-replicas, was '"
-                        + observeCoordinators + "'");
+                throw new IllegalArgumentException(
+                        "--observe-coordinators must be round-robin, token-aware or non-replicas, was '"
+                                + observeCoordinators + "'");
         };
     }
 

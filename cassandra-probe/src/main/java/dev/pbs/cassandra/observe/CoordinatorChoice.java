@@ -12,5 +12,11 @@ public enum CoordinatorChoice {
      * W, A, R and S then cross the network, as in the model with a separate coordinator. Needs more
      * nodes than replicas.
      */
-    OUTSIDE_REPLICAS
+    OUTSIDE_REPLICAS,
+    /**
+     * For each key, one of its replicas, for the write and every read (the replicas in turn), as
+     * with the driver's token-aware routing: every coordinator is a replica of the key it serves,
+     * whatever the number of nodes.
+     */
+    TOKEN_AWARE
 }

@@ -17,7 +17,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * Which node coordinates each observed write, its round-trip query and its reads
  * ({@link CoordinatorChoice}). Round robin: write i through node i, its round trip through node
  * i + 1, and the reads through the nodes in a rotation of their own. Outside the replicas: the
- * write, its round trip and every read through one node that is not a replica of the key. With
+ * write, its round trip and every read through one node that is not a replica of the key. Token
+ * aware: the write and its round trip through a replica of the key, the reads through its replicas
+ * in turn. With
  * {@link ObservedLevels}, the writes' coordinators are nodes of the writes' datacenter and the
  * reads' of the reads' datacenter, chosen in either way among them.
  */
@@ -69,7 +71,7 @@ final class ObservationCoordinators {
                     + nodes.size() + " nodes, N = " + n);
         }
         TokenMap tokens = run.session().getMetadata().getTokenMap().orElse(null);
-        if (tokens == null && choice == CoordinatorChoice.OUTSIDE_REPLICAS) {
+        if (tokens == null && choice != CoordinatorChoice.ROUND_ROBIN) {
             throw new IllegalStateException("the driver has no token map");
         }
         return new ObservationCoordinators(
@@ -95,7 +97,8 @@ final class ObservationCoordinators {
      * stands in where nothing could be counted.
      */
     boolean coordinatorIsReplica(int n) {
-        return choice == CoordinatorChoice.ROUND_ROBIN && shared && writers.size() == n;
+        return choice == CoordinatorChoice.TOKEN_AWARE
+                || (choice == CoordinatorChoice.ROUND_ROBIN && shared && writers.size() == n);
     }
 
     /**
@@ -109,20 +112,25 @@ final class ObservationCoordinators {
 
     /** The coordinator of write number {@code turn} (from 0), of key {@code key}. */
     Node writer(String key, int turn) {
-        return choice == CoordinatorChoice.OUTSIDE_REPLICAS
-                ? outsideReplicas(key, turn, writers)
-                : writers.get(turn % writers.size());
+        return switch (choice) {
+            case OUTSIDE_REPLICAS -> outsideReplicas(key, turn, writers);
+            case TOKEN_AWARE -> replica(key, turn, writers);
+            case ROUND_ROBIN -> writers.get(turn % writers.size());
+        };
     }
 
     /** The node that times the round trip beside write number {@code turn}, coordinated by {@code writer}. */
     Node roundTrip(Node writer, int turn) {
-        return choice == CoordinatorChoice.OUTSIDE_REPLICAS ? writer : writers.get((turn + 1) % writers.size());
+        return choice == CoordinatorChoice.ROUND_ROBIN ? writers.get((turn + 1) % writers.size()) : writer;
     }
 
     /** The coordinator of the next read of key {@code key}, written through {@code writer}. Thread-safe. */
     Node reader(String key, Node writer) {
         if (choice == CoordinatorChoice.OUTSIDE_REPLICAS) {
             return readers.contains(writer) ? writer : outsideReplicas(key, 0, readers);
+        }
+        if (choice == CoordinatorChoice.TOKEN_AWARE) {
+            return replica(key, (int) readTurn.getAndIncrement(), readers);
         }
         return readers.get((int) (readTurn.getAndIncrement() % readers.size()));
     }
@@ -144,6 +152,22 @@ final class ObservationCoordinators {
             }
         }
         return false;
+    }
+
+    /** A node of {@code nodes} that is a replica of the key, the turn-th such node in turn. */
+    private Node replica(String key, int turn, List<Node> nodes) {
+        Set<Node> replicas = tokens.getReplicas(
+                CqlIdentifier.fromCql(keyspace), ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)));
+        List<Node> inside = new ArrayList<>();
+        for (Node node : nodes) {
+            if (replicas.contains(node)) {
+                inside.add(node);
+            }
+        }
+        if (inside.isEmpty()) {
+            throw new IllegalStateException("no coordinating node is a replica of key " + key);
+        }
+        return inside.get(Math.floorMod(turn, inside.size()));
     }
 
     /** A node of {@code nodes} that is not a replica of the key; the turn-th such node in turn when there are several. */
