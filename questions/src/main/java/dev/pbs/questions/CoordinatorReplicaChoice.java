@@ -63,6 +63,17 @@ record CoordinatorReplicaChoice(CoordinatorReplicaShare share, Field field, Stri
         }
     }
 
+    /**
+     * This choice, or coordinators apart from the replicas when it only came from the profile's
+     * measurement: what is simulated only with the coordinator apart (faulty replicas, session
+     * guarantees) then runs that way, rather than refuse a default the question never gave.
+     */
+    CoordinatorReplicaChoice apartUnlessGiven() {
+        return field == null && share.any()
+                ? new CoordinatorReplicaChoice(CoordinatorReplicaShare.NEVER, null, null)
+                : this;
+    }
+
     /** Whether some coordinator may run on a replica. */
     boolean any() {
         return share.any();

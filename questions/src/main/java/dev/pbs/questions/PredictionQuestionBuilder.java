@@ -310,6 +310,9 @@ public final class PredictionQuestionBuilder {
         }
         int n = (int) rules.wholeNumber(Field.N, rules.required(Field.N, replicas), 1, limits.maxReplicas());
         CoordinatorReplicaChoice coordinator = coordinatorChoice();
+        if (writesPerSecond != null || faultOptions().resolve(this.profile, n).any()) {
+            coordinator = coordinator.apartUnlessGiven();
+        }
         LatencyProfile profile = faultOptions().appliedTo(this.profile, n, coordinator, writesPerSecond != null);
         List<QuorumConfiguration> configurations = quorumChoice().configurations(n, rules);
         double[] grid = grid();

@@ -121,7 +121,7 @@ class CoordinatorReplicaShareQuestionTest {
     }
 
     @Test
-    void faultsAndSessions_refuseAShareGivenOrMeasured_sayingWhoGaveIt() {
+    void faultsAndSessions_refuseAShareGiven_andRunAMeasuredOneWithCoordinatorsApart() {
         assertThatThrownBy(() -> question(DISK, Vocabulary.COMMAND_LINE)
                         .readFanout(dev.pbs.montecarlo.ReadFanout.TARGETED)
                         .pauses(2000.0, 200.0, null)
@@ -129,20 +129,21 @@ class CoordinatorReplicaShareQuestionTest {
                         .build())
                 .isInstanceOf(InvalidQuestionException.class)
                 .hasMessageStartingWith("--coordinator-replica-share cannot be combined with faults: faulty replicas");
-        assertThatThrownBy(() -> question(MEASURED, Vocabulary.JSON)
+        // The profile's measured share is a default the question did not give: faulty replicas and
+        // session guarantees, simulated with the coordinator apart from the replicas, run that way.
+        assertThat(question(MEASURED, Vocabulary.JSON)
                         .readFanout(dev.pbs.montecarlo.ReadFanout.TARGETED)
                         .pauses(2000.0, 200.0, null)
-                        .build())
-                .isInstanceOf(InvalidQuestionException.class)
-                .hasMessageStartingWith("the coordinator_replica_share of the profile measured (coordinators on "
-                        + "replicas for 66.67% of writes and 66.67% of reads) cannot be combined with faults: ")
-                .hasMessageEndingWith("(give 'coordinator_replica_share' 0 to put every coordinator apart)");
-        assertThatThrownBy(() -> question(MEASURED, Vocabulary.COMMAND_LINE)
+                        .build()
+                        .simulation()
+                        .coordinatorReplicaShare())
+                .isEqualTo(CoordinatorReplicaShare.NEVER);
+        assertThat(question(MEASURED, Vocabulary.COMMAND_LINE)
                         .sessions(10.0, null)
-                        .build())
-                .isInstanceOf(InvalidQuestionException.class)
-                .hasMessageContaining("cannot be combined with --write-rate")
-                .hasMessageContaining("--coordinator-replica-share 0");
+                        .build()
+                        .simulation()
+                        .coordinatorReplicaShare())
+                .isEqualTo(CoordinatorReplicaShare.NEVER);
         // Given as 0, the measured share is left out and both are simulated.
         assertThat(question(MEASURED, Vocabulary.COMMAND_LINE)
                         .sessions(10.0, null)

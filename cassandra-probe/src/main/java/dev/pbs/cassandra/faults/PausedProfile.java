@@ -2,6 +2,7 @@ package dev.pbs.cassandra.faults;
 
 import dev.pbs.model.faults.Faults;
 import dev.pbs.model.faults.PauseProcess;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.profile.LatencyProfile;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +68,8 @@ public final class PausedProfile {
         return profile.toBuilder()
                 .provenance(profile.provenance() + note)
                 .faults(new Faults(process.get(), profile.faults().outages(), approximate ? List.of(0) : struck))
+                // The engine simulates faulty replicas with coordinators apart from the replicas only.
+                .coordinatorReplicaShare(CoordinatorReplicaShare.NEVER)
                 .build();
     }
 }

@@ -11,6 +11,7 @@ import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.model.faults.Faults;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.profile.LatencyProfile;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -75,6 +76,7 @@ public final class PauseFidelityExperiment {
                     CalibratedProfile.of(healthy.result().measurement(), "fidelity-measured"), healthy.readPath());
             LatencyProfile withPauses = profile.toBuilder()
                     .faults(new Faults(pause.process(), null, List.of(0)))
+                    .coordinatorReplicaShare(CoordinatorReplicaShare.NEVER)
                     .build();
             progress.accept("predicting from the healthy profile, with the pauses ("
                     + withPauses.faults().describe() + ") and without");

@@ -6,6 +6,7 @@ import dev.pbs.model.distribution.Exponential;
 import dev.pbs.model.distribution.LatencyDistribution;
 import dev.pbs.model.faults.Faults;
 import dev.pbs.model.faults.OutageProcess;
+import dev.pbs.model.profile.CoordinatorReplicaShare;
 import dev.pbs.model.profile.LatencyProfile;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,6 +116,8 @@ public final class OutageProfile {
         LatencyProfile withOutages = profile.toBuilder()
                 .provenance(profile.provenance() + note)
                 .faults(new Faults(profile.faults().pauses(), process, approximate ? List.of(0) : struck))
+                // The engine simulates faulty replicas with coordinators apart from the replicas only.
+                .coordinatorReplicaShare(CoordinatorReplicaShare.NEVER)
                 .build();
         return new Result(withOutages, Optional.empty());
     }
