@@ -67,7 +67,7 @@ function stateFromUrl() {
   return {profile: query.get("profile") || "lnkd-disk", n: n, trials: query.get("trials") || "1000000",
     chosen: chosen, log: query.get("log") !== "0", stale: query.get("y") === "stale",
     writeLevel: query.get("wl") || "LOCAL_QUORUM", readLevel: query.get("rl") || "LOCAL_QUORUM",
-    pair: query.get("pair") || "", p: query.get("p") || "0.999", reads: query.get("reads") || "all",
+    pair: query.get("pair") || "", p: query.get("p") || "0.999", reads: query.get("reads") || "profile",
     faults: faultsFromQuery(query)};
 }
 
@@ -86,7 +86,7 @@ function showState(state) {
   byId("trials").value = state.trials;
   byId("reads").value = state.reads;
   if (!byId("reads").value) {
-    byId("reads").value = "all";
+    byId("reads").value = "profile";
   }
   showFaults(state.faults);
   byId("logTime").checked = state.log;
@@ -106,7 +106,7 @@ function showState(state) {
 function keepInUrl(state) {
   const query = new URLSearchParams({profile: state.profile, n: state.n, trials: state.trials,
     show: state.chosen.join(";"), log: state.log ? "1" : "0", y: state.stale ? "stale" : "consistent"});
-  if (!levelControlsShown() && state.reads !== "all") {
+  if (!levelControlsShown() && state.reads !== "profile") {
     query.set("reads", state.reads);
   }
   if (!levelControlsShown()) {
