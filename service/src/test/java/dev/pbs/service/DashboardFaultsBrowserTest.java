@@ -66,7 +66,7 @@ class DashboardFaultsBrowserTest {
         driver.findElement(By.id("predict")).click();
         waitForStatus("lnkd-disk, N=3, 10,000 trials, seed 42. Reads to R replicas. Faulty replicas: pauses of ");
 
-        // The fields sent under their JSON names; Reads at "all N asked" becomes R asked, which faults need.
+        // The fields sent under their JSON names; Reads as measured becomes R asked, which faults need.
         @SuppressWarnings("unchecked")
         List<String> sent = (List<String>) script("return window.sent");
         assertThat(sent).hasSize(1);

@@ -19,10 +19,10 @@ import org.HdrHistogram.Histogram;
  * <p>An untraced operation's client latency is H + X: H the client's part, measured by a request
  * that the coordinator refuses before doing any work, and X the coordinator's part, which the WARS
  * model predicts from the profile; H and X independent. Traces give every message's delay, but a
- * traced message also carries tracing's own work (writing its events), a cost that does not
- * depend on the delay around it: one constant per path ({@link TracingCost}). The profile is the
- * traced delays less that cost, and the cost is what makes the model reproduce the untraced
- * operations the probe timed: for each path, the geometric mean of predicted over observed client
+ * traced message also carries tracing's own work: a constant cost (writing its events) and a
+ * stretch of the rest, per path ({@link TracingCost}). The profile is the traced delays less
+ * tracing, and the costs and stretches are what make the model reproduce the untraced operations
+ * the probe timed: for each path, the geometric mean of predicted over observed client
  * latency of the operations it calibrates ({@link UntracedOperation}) is brought to 1 over the
  * body's percentiles by the path's constant cost and over the tail's by its stretch. A fixed-point
  * iteration moves each cost by its operations' body excess (ms, at their median) times the stretch,

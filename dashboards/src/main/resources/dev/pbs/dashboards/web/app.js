@@ -269,10 +269,17 @@ function rwQuestion(state, faultyProfile) {
     windows: [0.99, 0.999], trials: Number(state.trials), seed: 42};
   const faults = faultFields(state.faults);
   Object.assign(question, faults);
+  const faulty = faultyProfile || Object.keys(faults).length > 0;
   if (state.reads === "all") {
     // said, so that a profile's own read path does not apply; faults are simulated for R asked only
-    question.read_fanout = faultyProfile || Object.keys(faults).length > 0 ? "targeted" : "all";
-  } else if (state.reads !== "profile") {
+    question.read_fanout = faulty ? "targeted" : "all";
+  } else if (state.reads === "profile") {
+    // nothing said: the profile's own read path (a probed cluster's) applies, else all N asked; faults
+    // are simulated for R asked only
+    if (faulty) {
+      question.read_fanout = "targeted";
+    }
+  } else {
     question.read_fanout = "targeted";
     if (state.reads !== "targeted") {
       question.speculative_retry = state.reads;
