@@ -1,6 +1,7 @@
 package dev.pbs.cassandra.calibration;
 
 import dev.pbs.cassandra.probe.ClientLatencies;
+import dev.pbs.cassandra.probe.CoupledSum;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.ConfigurationResult;
@@ -117,14 +118,8 @@ enum UntracedOperation {
      * quantiles: every pair of levels is one of LEVELS² equally likely sums, ms.
      */
     static double[] sumPercentiles(double[] clientPart, double[] coordinatorPart, double[] percentiles) {
-        double[] sums = new double[clientPart.length * coordinatorPart.length];
-        int next = 0;
-        for (double h : clientPart) {
-            for (double x : coordinatorPart) {
-                sums[next++] = h + x;
-            }
-        }
-        java.util.Arrays.sort(sums);
+        double[] sums =
+                CoupledSum.independent(clientPart, coordinatorPart.length).sortedSums(coordinatorPart, 1);
         double[] result = new double[percentiles.length];
         for (int k = 0; k < percentiles.length; k++) {
             double position = percentiles[k] / 100 * (sums.length - 1);

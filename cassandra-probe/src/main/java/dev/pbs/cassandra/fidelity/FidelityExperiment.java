@@ -266,9 +266,8 @@ public final class FidelityExperiment {
         ObservationWhileProbing.Result measured = cell.result();
         ProbeSnapshot measurement = measured.measurement();
         // The table's read path enters the prediction only when the cell set it: at the table's default
-        // (99p), predicting Cassandra's percentile speculation moved the 5,000-write cell 1.08% outside
-        // the measurement band in a run of 2026-12-03 (Cassandra's threshold is its coordinator's own
-        // measurement), so a cell that leaves the table as created predicts without, as before.
+        // (99p), Cassandra's threshold is its coordinator's own measurement, which the model's
+        // percentile speculation does not follow (docs/fidelity.md, "The read path").
         Optional<ReadPath> readPath = settings.table().setsOptions() ? cell.readPath() : Optional.empty();
         LatencyProfile asTraced =
                 MeasuredProfile.withReadPath(MeasuredProfile.asTraced(measurement, "fidelity-measured"), readPath);

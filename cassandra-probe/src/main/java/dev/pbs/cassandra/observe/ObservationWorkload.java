@@ -98,10 +98,9 @@ final class ObservationWorkload {
      * distribution with mean 1 / rate, from a fixed seed), each once its requests' permits are free.
      *
      * <p>Not at a fixed period: with writes every 50 ms and reads at t = 50, 100, 150 and 200 ms,
-     * every write left together with the reads of the four writes before it, and on the local
-     * cluster the observed writes took 0.3 ms longer at the median than the probe's, evenly paced,
-     * untraced writes at the same level (2026-12-05). Poisson arrivals see the cluster as it is on
-     * average, as the probe's operations do.
+     * every write left together with the reads of the four writes before it, and the observed
+     * writes took longer than the probe's evenly paced untraced writes at the same level. Poisson
+     * arrivals see the cluster as it is on average, as the probe's operations do.
      */
     private static void writeAtPace(ObservationContext context, ObservationSettings settings)
             throws InterruptedException {

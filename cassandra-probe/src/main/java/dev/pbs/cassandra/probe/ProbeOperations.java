@@ -40,8 +40,8 @@ final class ProbeOperations {
      * One operation in this many is followed, half a period later, by a timed refused request
      * through its coordinator: between two operations, so that neither waits for the other.
      * Sent right behind its operation, to the node still busy with it, the refused request took
-     * longer than the client's part of an operation sent alone, and the coordinator's part the
-     * tracing correction left to the model came out short (2026-12-05).
+     * longer than the client's part of an operation sent alone, and the coordinator's part left to
+     * the model by the calibration came out short.
      */
     private static final int ROUND_TRIP_EVERY = 4;
 

@@ -39,8 +39,8 @@ public final class ProbeSchema {
      * beforePreparing}, and closes it, having prepared nothing. A table option changed there then
      * holds for every statement prepared later: Cassandra 5.0 keeps, with each prepared statement,
      * the table's options as they were when it was first prepared, and an {@code ALTER TABLE} of
-     * options alone does not replace it (a fidelity cell whose table was set to {@code read_repair =
-     * 'NONE'} after the probe had prepared its read still repaired, 2026-12-03).
+     * options alone does not replace it (a table set to {@code read_repair = 'NONE'} after the probe
+     * had prepared its read still repaired).
      *
      * @throws IllegalArgumentException as {@link ProbeRun#connect}
      */

@@ -21,8 +21,8 @@ import java.util.function.Consumer;
  *
  * <p>The reads go out at the observation's steady pace ({@link ReadPace}), so that the measurement
  * loads the returned node no more than the observation will (reads as fast as the node answered,
- * 32 at a time, delayed the hints' arrival: in a run of 2026-12-04 the delays measured that way
- * were seconds longer than the recoveries observed after). So that each write is still read
+ * 32 at a time, delayed the hints' arrival: the delays measured that way were seconds longer
+ * than the recoveries observed after). So that each write is still read
  * often, at most {@link #MOST_TRACKED} writes are followed, evenly spaced over the outage within
  * each coordinator's writes, every coordinator in proportion to its writes (the coordinators take
  * turns, so every k-th write alone could be one coordinator's): at 200 reads a second, each is read
