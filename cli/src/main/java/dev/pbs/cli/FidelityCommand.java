@@ -5,7 +5,6 @@ import dev.pbs.cassandra.fidelity.FidelityExperiment;
 import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.fidelity.FidelitySettings;
 import dev.pbs.cassandra.fidelity.FidelityTable;
-import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedLevels;
 import dev.pbs.cassandra.probe.DatacenterReplication;
 import dev.pbs.formats.report.FidelityReport;
@@ -38,8 +37,9 @@ import picocli.CommandLine.Spec;
             "Checks the model against a real Cassandra: starts a local cluster whose nodes delay every "
                     + "message by exponential times (W on writes to replicas, A, R, S on the others), measures the "
                     + "profile with the probe while observing staleness at R = W = 1, predicts from the measured "
-                    + "profile and reports observed against predicted P(consistent) at every t (with two corrections of "
-                    + "the time origin beside the model alone), their RMSE and the RMSE sampling noise alone would give. The "
+                    + "profile and reports observed against predicted P(consistent) at every t (the model at t plus "
+                    + "the client's measured round trip and each read's send lag, as pbs probe --observe predicts), their "
+                    + "RMSE and the RMSE sampling noise alone would give. The "
                     + "cluster has one node more than --nodes, which coordinates every observed key without being "
                     + "one of its replicas. It is stopped at the end.",
             ""
@@ -165,18 +165,6 @@ final class FidelityCommand implements Callable<Integer> {
     private int firstAddress;
 
     @Option(
-            names = "--client-gap",
-            paramLabel = "none|latency|measured",
-            defaultValue = "measured",
-            description = "Which prediction rmse_t_visibility compares with (all three are reported): measured (the "
-                    + "default, as in pbs probe --observe), the model at t plus the client's measured round trip and "
-                    + "each read's send lag, the round trip going with the time to consistency as the probe measured "
-                    + "the client's part going with the coordinator's; latency, the model with t shifted by the client's latency beyond "
-                    + "the engine's (the median of writes' and of reads', averaged) and by the send lag; none, the "
-                    + "model alone.")
-    private ClientGapCorrection clientGap;
-
-    @Option(
             names = "--speculative-retry",
             paramLabel = "SETTING",
             description = "Set the experiment table's speculative_retry: NONE, ALWAYS, a time (20ms), a percentile "
@@ -224,7 +212,7 @@ final class FidelityCommand implements Callable<Integer> {
     private OutputFormat format;
 
     /** The grid's nine cells, or the one cell of --w-mean-ms and --ars-mean-ms; each checks its settings. */
-    private List<FidelitySettings> cells(Path folder, double[] delayGrid, ClientGapCorrection correction) {
+    private List<FidelitySettings> cells(Path folder, double[] delayGrid) {
         double[] writeMeans = grid ? GRID_WRITE_MEANS : new double[] {writeMean};
         double[] otherMeans = grid ? GRID_OTHER_MEANS : new double[] {otherMean};
         Optional<FidelityDatacenters> overDatacenters = datacenters();
@@ -239,8 +227,7 @@ final class FidelityCommand implements Callable<Integer> {
                         rate,
                         delayGrid,
                         folder,
-                        firstAddress,
-                        correction);
+                        firstAddress);
                 FidelitySettings read =
                         overDatacenters.map(cell::withDatacenters).orElse(cell).withTable(table());
                 cells.add(slowReplica == null ? read : read.withSlowReplica(slowReplica));
@@ -350,7 +337,7 @@ final class FidelityCommand implements Callable<Integer> {
         // Every setting is checked before anything is created. The default folder is only named
         // here; the cluster creates it when it starts.
         Path folder = folder();
-        List<FidelitySettings> cells = cells(folder, delayGrid, clientGap);
+        List<FidelitySettings> cells = cells(folder, delayGrid);
         if (profileOut != null) {
             new OutputFile("--profile-out", profileOut).requireWritable();
         }

@@ -7,7 +7,6 @@ import dev.pbs.cassandra.fidelity.OutageRecoverySettings;
 import dev.pbs.cassandra.fidelity.PauseCell;
 import dev.pbs.cassandra.fidelity.PauseFidelityExperiment;
 import dev.pbs.cassandra.fidelity.PauseFidelityResult;
-import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.formats.report.OutageRecoveryReport;
 import dev.pbs.formats.report.PauseFidelityReport;
 import java.io.PrintWriter;
@@ -181,8 +180,7 @@ final class FidelityFaultOptions {
                 shared.rate(),
                 FidelitySettings.DEFAULT_DELAYS_MILLIS,
                 folder,
-                shared.firstAddress(),
-                StalenessObserver.DEFAULT_CORRECTION);
+                shared.firstAddress());
         PauseCell pause = new PauseCell(
                 cell,
                 faultNode == null ? 2 : faultNode,

@@ -4,7 +4,6 @@ import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.faults.NodePinger;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
-import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeRun;
@@ -137,8 +136,7 @@ final class ProbeCommand implements Callable<Integer> {
                             : "--n " + profile.fixedReplicaCount().orElse(workloadOptions.replicationFactor())
                                     + " --all");
             if (observed != null) {
-                output.observed(WindowedComparison.compare(
-                        observed, profile, name, settings.replicationFactor(), StalenessObserver.DEFAULT_CORRECTION));
+                output.observed(WindowedComparison.compare(observed, profile, name, settings.replicationFactor()));
             }
         }
         return PbsCommandLine.EXIT_SUCCESS;

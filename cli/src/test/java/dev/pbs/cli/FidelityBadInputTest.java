@@ -119,9 +119,6 @@ class FidelityBadInputTest {
                 Arguments.of(oneCellWith("--node", "3"), "--node needs --fault outage"),
                 Arguments.of(oneCellWith("--for", "20s"), "--for needs --fault outage"),
                 Arguments.of(
-                        oneCellWith("--client-gap", "always"),
-                        "Invalid value for option '--client-gap': expected one of [NONE, MEASURED, LATENCY] (case-insensitive) but was 'always'"),
-                Arguments.of(
                         oneCellWith("--format", "xml"),
                         "Invalid value for option '--format': expected one of [TABLE, JSON] (case-insensitive) but was 'xml'"));
     }

@@ -282,12 +282,7 @@ public final class FidelityExperiment {
         FidelityResult.Prediction prediction = new FidelityResult.Prediction(
                 profiles.choice(),
                 profiles.profile(),
-                StalenessObserver.compare(
-                        measured.observation(),
-                        profiles.profile(),
-                        settings.replicas(),
-                        settings.correction(),
-                        coupling));
+                StalenessObserver.compare(measured.observation(), profiles.profile(), settings.replicas(), coupling));
         // With a slow replica both are the same profile: its comparison is not made twice.
         FidelityResult.Prediction other = new FidelityResult.Prediction(
                 profiles.otherChoice(),
@@ -295,11 +290,7 @@ public final class FidelityExperiment {
                 profiles.other() == profiles.profile()
                         ? prediction.comparison()
                         : StalenessObserver.compare(
-                                measured.observation(),
-                                profiles.other(),
-                                settings.replicas(),
-                                settings.correction(),
-                                coupling));
+                                measured.observation(), profiles.other(), settings.replicas(), coupling));
         ObservedStaleness comparison = prediction.comparison();
         progress.accept(
                 String.format(Locale.ROOT, "RMSE %.4f (noise floor %.4f)", comparison.rmse(), comparison.noiseFloor()));

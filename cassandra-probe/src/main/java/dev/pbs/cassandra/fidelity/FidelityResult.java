@@ -16,7 +16,7 @@ import java.util.Optional;
  *     calibrates its own)
  * @param other the same observation against the profile measured the other way about tracing's
  *     own cost (the traced delays as kept, or with a slow replica the same profile as {@code
- *     prediction}): with {@code prediction} it spans what the probe cannot settle from outside
+ *     prediction}), reported beside the default
  * @param tracingCost what the calibration took off each traced message, when it took anything off
  * @param elapsed the whole run, cluster start and stop included
  * @param readPath what a traced sample of the observed reads showed of the read path, against the
@@ -48,14 +48,5 @@ public record FidelityResult(
     /** Observed against the default prediction. */
     public ObservedStaleness comparison() {
         return prediction.comparison();
-    }
-
-    /**
-     * How far the observation lies outside what the measurement cannot tell apart: the band of the
-     * model alone and the round trip, for both profiles (see {@link
-     * ObservedStaleness#rmseOutsideMeasurementBand(ObservedStaleness)}).
-     */
-    public double rmseOutsideMeasurementBand() {
-        return prediction.comparison().rmseOutsideMeasurementBand(other.comparison());
     }
 }

@@ -1,7 +1,6 @@
 package dev.pbs.cassandra.fidelity;
 
 import dev.pbs.cassandra.cluster.ClusterLayout;
-import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +20,6 @@ import java.util.Optional;
  * @param delaysMillis the t grid, ms after a write's acknowledgement
  * @param directory where the cluster's folder goes (it is stopped at the end, its data kept)
  * @param firstAddress node 1 listens on 127.0.0.{firstAddress}
- * @param correction whether the prediction the RMSE uses adds the client round trip to t (both are reported)
  * @param warmUp how long each round of a cell's warm-up runs its workload with the results
  *     discarded (rounds until the client's round trip settles), between 1 s and 10 minutes ({@link #DEFAULT_WARM_UP} unless a test shortens it)
  * @param datacenters over several datacenters: their replicas, the injected delay between them and
@@ -42,7 +40,6 @@ public record FidelitySettings(
         double[] delaysMillis,
         Path directory,
         int firstAddress,
-        ClientGapCorrection correction,
         Duration warmUp,
         Optional<FidelityDatacenters> datacenters,
         FidelityTable table,
@@ -112,7 +109,6 @@ public record FidelitySettings(
                     + nodes + " nodes, was " + firstAddress);
         }
         Objects.requireNonNull(directory, "directory");
-        Objects.requireNonNull(correction, "client gap correction");
         Objects.requireNonNull(warmUp, "warm-up");
         if (warmUp.compareTo(Duration.ofSeconds(1)) < 0 || warmUp.compareTo(Duration.ofMinutes(10)) > 0) {
             throw new IllegalArgumentException("the warm-up must be between 1 s and 10 minutes, was " + warmUp);
@@ -131,7 +127,6 @@ public record FidelitySettings(
             double[] delaysMillis,
             Path directory,
             int firstAddress,
-            ClientGapCorrection correction,
             Duration warmUp,
             Optional<FidelityDatacenters> datacenters,
             FidelityTable table) {
@@ -144,7 +139,6 @@ public record FidelitySettings(
                 delaysMillis,
                 directory,
                 firstAddress,
-                correction,
                 warmUp,
                 datacenters,
                 table,
@@ -160,8 +154,7 @@ public record FidelitySettings(
             double writesPerSecond,
             double[] delaysMillis,
             Path directory,
-            int firstAddress,
-            ClientGapCorrection correction) {
+            int firstAddress) {
         this(
                 replicas,
                 writeMeanMillis,
@@ -171,7 +164,6 @@ public record FidelitySettings(
                 delaysMillis,
                 directory,
                 firstAddress,
-                correction,
                 DEFAULT_WARM_UP,
                 Optional.empty(),
                 FidelityTable.AS_CREATED);
@@ -188,7 +180,6 @@ public record FidelitySettings(
                 delaysMillis,
                 directory,
                 firstAddress,
-                correction,
                 length,
                 datacenters,
                 table,
@@ -206,7 +197,6 @@ public record FidelitySettings(
                 delaysMillis,
                 directory,
                 firstAddress,
-                correction,
                 warmUp,
                 Optional.of(cell),
                 table,
@@ -224,7 +214,6 @@ public record FidelitySettings(
                 delaysMillis,
                 directory,
                 firstAddress,
-                correction,
                 warmUp,
                 datacenters,
                 reading,
@@ -242,7 +231,6 @@ public record FidelitySettings(
                 delaysMillis,
                 directory,
                 firstAddress,
-                correction,
                 warmUp,
                 datacenters,
                 table,

@@ -82,12 +82,11 @@ public final class PauseFidelityExperiment {
                     + withPauses.faults().describe() + ") and without");
             int n = settings.replicas();
             double coupling = healthy.result().measurement().pairs().clientCoupling();
-            ObservedStaleness baseline = StalenessObserver.compare(
-                    healthy.result().observation(), profile, n, settings.correction(), coupling);
-            ObservedStaleness with = StalenessObserver.compare(
-                    paused.result().observation(), withPauses, n, settings.correction(), coupling);
-            ObservedStaleness without = StalenessObserver.compare(
-                    paused.result().observation(), profile, n, settings.correction(), coupling);
+            ObservedStaleness baseline =
+                    StalenessObserver.compare(healthy.result().observation(), profile, n, coupling);
+            ObservedStaleness with = StalenessObserver.compare(paused.result().observation(), withPauses, n, coupling);
+            ObservedStaleness without =
+                    StalenessObserver.compare(paused.result().observation(), profile, n, coupling);
             progress.accept(String.format(
                     Locale.ROOT,
                     "RMSE healthy %.4f; paused: with the pauses %.4f, without %.4f; latency N-RMSE with %.3f, without %.3f",

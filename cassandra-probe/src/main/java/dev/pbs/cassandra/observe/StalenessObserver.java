@@ -41,20 +41,15 @@ import org.HdrHistogram.Histogram;
  * coordinators where the observation found them: the share of the writes, and of the reads, whose
  * coordinator was a replica of the key ({@link CoordinatorReplicaCounts}; round robin over M nodes
  * with N replicas, about N/M) is the engine's {@link CoordinatorReplicaShare}, a coordinator on a
- * replica reaching it through the profile's local path. The predicted P at t is the engine's
- * P(consistent at t + gap) over the measured gaps, at the t at which the reads were actually sent
- * (t plus their mean send lag), with the gap coupled to the time to consistency as the client's
- * part of an operation is to the coordinator's ({@link ClientTimeOrigin}).
+ * replica reaching it through the profile's local path.
+ *
+ * <p>The client's part of t has one definition, the same in {@code ./pbs probe --observe}, the
+ * service's probes and {@code ./pbs fidelity}: the predicted P at t is P(t* &lt;= t + lag + gap),
+ * t* the engine's time to consistency, lag how late the reads at t were sent on average, and gap the
+ * client round trip measured beside the writes, coupled with t* as the probe measured the client's
+ * part of an operation coupled with the coordinator's ({@link ClientTimeOrigin}).
  */
 public final class StalenessObserver {
-
-    /**
-     * The prediction the RMSE compares with unless another is asked for, the same in {@code ./pbs
-     * probe --observe}, the service's probes and {@code ./pbs fidelity}: the measured round trip
-     * (and the send lag) added to t. With the delays counted from the coordinator's request start,
-     * the latency offset no longer measures the client's part (docs/fidelity.md).
-     */
-    public static final ClientGapCorrection DEFAULT_CORRECTION = ClientGapCorrection.MEASURED;
 
     private static final long PREDICTION_TRIALS = 2_000_000;
     private static final long PREDICTION_SEED = 42;
@@ -87,23 +82,19 @@ public final class StalenessObserver {
 
     /**
      * Compares an observation of N = {@code n} replicas with the engine's prediction from {@code
-     * measured}.
+     * measured}: at each t of the grid that had reads answered, P(t* &lt;= t + lag + gap) (see above).
      *
      * @param clientCoupling how the client's part of an operation goes with the coordinator's: the
      *     correlation of their normal scores, within [0, 1] ({@link CoupledSum}); it couples the round
      *     trip beside the reads with the engine's read latency, and the round trip beside the writes
      *     with the time to consistency ({@link ClientTimeOrigin})
      */
-    public static ObservedStaleness compare(
-            RawObservation raw, LatencyProfile measured, int n, ClientGapCorrection correction, double clientCoupling) {
+    public static ObservedStaleness compare(RawObservation raw, LatencyProfile measured, int n, double clientCoupling) {
         ObservationSettings settings = raw.settings();
         CoordinatorReplicaShare share = raw.coordinatorReplicaShare();
         ConfigurationResult prediction = predict(measured, n, settings, share);
         double[] delays = settings.delaysMillis();
-        double offset = latencyOffsetMillis(raw, prediction);
-        ClientTimeOrigin coupled = ClientTimeOrigin.of(prediction, raw.clientGapMicros(), clientCoupling);
-        ClientTimeOrigin independent =
-                clientCoupling == 0 ? coupled : ClientTimeOrigin.of(prediction, raw.clientGapMicros(), 0);
+        ClientTimeOrigin origin = ClientTimeOrigin.of(prediction, raw.clientGapMicros(), clientCoupling);
         List<ObservedPoint> points = new ArrayList<>();
         for (int j = 0; j < delays.length; j++) {
             long answered = raw.reads()[j];
@@ -112,19 +103,7 @@ public final class StalenessObserver {
             }
             ProportionEstimate observed = ProportionEstimate.of(raw.fresh()[j], answered);
             double lag = raw.lagMicros()[j] / 1000.0 / answered;
-            double alone = prediction.consistentAt(delays[j]).estimate();
-            double withGap = coupled.consistentAt(delays[j] + lag);
-            double withIndependentGap = independent.consistentAt(delays[j] + lag);
-            double withOffset = prediction
-                    .consistentAt(Math.max(0, delays[j] + offset + lag))
-                    .estimate();
-            double chosen = switch (correction) {
-                case NONE -> alone;
-                case MEASURED -> withGap;
-                case LATENCY -> withOffset;
-            };
-            points.add(new ObservedPoint(
-                    delays[j], observed, chosen, alone, withGap, withIndependentGap, withOffset, lag));
+            points.add(new ObservedPoint(delays[j], observed, origin.consistentAt(delays[j] + lag), lag));
         }
         List<ObservedStaleness.LatencyComparison> latencies = new ArrayList<>();
         for (String operation : List.of("read", "write")) {
@@ -155,31 +134,12 @@ public final class StalenessObserver {
                 raw.failedWrites(),
                 raw.failedReads(),
                 share,
-                correction,
                 1,
                 meanGapMillis,
                 meanMillis(raw.readClientPartMicros()),
                 clientCoupling,
-                offset,
                 points,
                 latencies);
-    }
-
-    /**
-     * The client's offset from latencies, ms ({@link ClientGapCorrection#LATENCY}): the mean, over
-     * writes and reads, of the observed median client-side latency less the engine's median
-     * latency of the same operation. 0 when either operation has no latency observed.
-     */
-    static double latencyOffsetMillis(RawObservation raw, ConfigurationResult prediction) {
-        if (raw.writeLatencyMicros().getTotalCount() == 0
-                || raw.readLatencyMicros().getTotalCount() == 0) {
-            return 0;
-        }
-        double writeExcess = raw.writeLatencyMicros().getValueAtPercentile(50) / 1000.0
-                - prediction.writeLatency(50).valueMillis();
-        double readExcess = raw.readLatencyMicros().getValueAtPercentile(50) / 1000.0
-                - prediction.readLatency(50).valueMillis();
-        return (writeExcess + readExcess) / 2;
     }
 
     /** The mean of a histogram of microseconds, in ms; 0 when it is empty. */

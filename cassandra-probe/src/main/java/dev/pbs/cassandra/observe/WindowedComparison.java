@@ -35,19 +35,15 @@ public final class WindowedComparison {
      * @param name the name of the windows' profiles
      */
     public static ObservedStaleness compare(
-            ObservationWhileProbing.Result result,
-            LatencyProfile whole,
-            String name,
-            int n,
-            ClientGapCorrection correction) {
+            ObservationWhileProbing.Result result, LatencyProfile whole, String name, int n) {
         // The client's part goes with the coordinator's as the whole run measured it, as the
         // calibration took it.
         double coupling = result.measurement().pairs().clientCoupling();
-        ObservedStaleness overall = StalenessObserver.compare(result.observation(), whole, n, correction, coupling);
+        ObservedStaleness overall = StalenessObserver.compare(result.observation(), whole, n, coupling);
         if (result.windows().size() < 2) {
             return overall;
         }
-        Map<Double, double[]> sums = new HashMap<>();
+        Map<Double, Double> sums = new HashMap<>();
         Map<Double, Long> weights = new HashMap<>();
         for (int window = 0; window < result.windows().size(); window++) {
             RawObservation raw = result.windows().get(window);
@@ -60,36 +56,22 @@ public final class WindowedComparison {
                             whole,
                             name),
                     n,
-                    correction,
                     coupling);
             for (ObservedPoint point : part.points()) {
                 long reads = point.observed().trials();
-                double[] sum = sums.computeIfAbsent(point.tMillis(), ignored -> new double[5]);
-                sum[0] += reads * point.predicted();
-                sum[1] += reads * point.predictedWithoutGap();
-                sum[2] += reads * point.predictedWithGap();
-                sum[3] += reads * point.predictedWithIndependentGap();
-                sum[4] += reads * point.predictedWithLatencyOffset();
+                sums.merge(point.tMillis(), reads * point.predicted(), Double::sum);
                 weights.merge(point.tMillis(), reads, Long::sum);
             }
         }
         List<ObservedPoint> points = new ArrayList<>();
         for (ObservedPoint point : overall.points()) {
-            double[] sum = sums.get(point.tMillis());
+            Double sum = sums.get(point.tMillis());
             long weight = weights.getOrDefault(point.tMillis(), 0L);
             if (sum == null || weight == 0) {
                 points.add(point);
                 continue;
             }
-            points.add(new ObservedPoint(
-                    point.tMillis(),
-                    point.observed(),
-                    sum[0] / weight,
-                    sum[1] / weight,
-                    sum[2] / weight,
-                    sum[3] / weight,
-                    sum[4] / weight,
-                    point.meanLagMillis()));
+            points.add(new ObservedPoint(point.tMillis(), point.observed(), sum / weight, point.meanLagMillis()));
         }
         return overall.withPoints(points, result.windows().size());
     }

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * running 3-node test cluster, whose third node coordinates; about a minute): fails if the injected
  * delays stop making reads stale or the prediction stops following them. It runs on the test
  * cluster rather than on four nodes of its own so that no more Cassandra JVMs share the machine's
- * cores than the other integration tests use, and its nodes are warm. The 1% target needs 5,000
- * writes and ten minutes: {@link FidelityLongIT}.
+ * cores than the other integration tests use, and its nodes are warm. The tighter bound needs
+ * 3,500 writes and ten minutes: {@link FidelityLongIT}.
  */
 @ExtendWith(LocalClusterExtension.class)
 class FidelityIT {
@@ -41,11 +41,9 @@ class FidelityIT {
 
     /**
      * Reads right after the acknowledgement are visibly stale (P &lt; 0.95) and fresh by 200 ms; the
-     * model alone, from the measured profile, is stale at t = 0 too and monotone; the default
-     * prediction (the measured round trip added to t, as in {@link FidelityLongIT}) is within 3
-     * noise floors + 2 points of the observation (RMSE over the grid). The model alone came within
-     * that bound too in every run so far but with less room under load (up to 5.1% against a 6.9%
-     * bound in the .ci/run of a saturated machine); the round trip 1.98% to 3.75%.
+     * prediction from the measured profile (the measured round trip and the send lag added to t, as
+     * in {@link FidelityLongIT}) is stale at t = 0 too, never falls as t plus the send lag grows, and
+     * is within 3 noise floors + 2 points of the observation (RMSE over the grid).
      *
      * <p>The bound: with 300 writes the noise floor (the RMSE that sampling alone gives if the
      * prediction is exact: the root mean of p(1 - p) / 300 over the grid) is about 1.5%. Simulating
@@ -53,7 +51,8 @@ class FidelityIT {
      * correlated), the RMSE of 300 writes against the exact curve had its 99.99th percentile at 2.1
      * noise floors; against a prediction from a profile of 390 samples per message (what the probe
      * measures in these 35 s) the 99.9th percentile was 2.45 and the largest of 1,500 runs 2.75
-     * floors. Hence 3 floors for sampling. The systematic error of the prediction was at most about
+     * floors. Hence 3 floors for sampling: the bound accepts a false failure from sampling (the
+     * observation's and the profile's) in fewer than 1 run in 1,000. The systematic error of the prediction was at most about
      * 1 point beyond noise in the 5,000-write runs; under a build's load and after a short warm-up 2
      * points are allowed. A broken measurement or prediction misses by more: in the N = 3 cell, W
      * and A swapped gave 9.5%, W halved 7.8% or doubled 10.6%, no W measured 14%, a prediction of
@@ -75,18 +74,29 @@ class FidelityIT {
         assertThat(points.get(points.size() - 1).observed().estimate())
                 .as("observed P(consistent) at 200 ms")
                 .isGreaterThan(0.99);
-        assertThat(points.get(0).predictedWithoutGap())
+        assertThat(points.get(0).predicted())
                 .as("predicted P(consistent) at t = 0")
                 .isLessThan(0.95);
-        for (int i = 1; i < points.size(); i++) {
-            assertThat(points.get(i).predictedWithoutGap())
-                    .as("prediction at %s ms", points.get(i).tMillis())
-                    .isGreaterThanOrEqualTo(points.get(i - 1).predictedWithoutGap());
-        }
+        assertMonotone(points);
         assertThat(result.measurement().samples(WarsMessage.WRITE)).isGreaterThan(100);
         double bound = NOISE_MULTIPLE * comparison.noiseFloor() + SYSTEMATIC_ALLOWANCE;
         assertThat(comparison.rmse())
                 .as("RMSE (noise floor %.4f)", comparison.noiseFloor())
                 .isLessThanOrEqualTo(bound);
+    }
+
+    /**
+     * The prediction is P(t* &lt;= t + lag + gap): it never falls as the time the reads were actually
+     * sent, t plus their mean send lag, grows.
+     */
+    static void assertMonotone(List<ObservedPoint> points) {
+        List<ObservedPoint> bySendTime = points.stream()
+                .sorted(java.util.Comparator.comparingDouble(point -> point.tMillis() + point.meanLagMillis()))
+                .toList();
+        for (int i = 1; i < bySendTime.size(); i++) {
+            assertThat(bySendTime.get(i).predicted())
+                    .as("prediction at %s ms", bySendTime.get(i).tMillis())
+                    .isGreaterThanOrEqualTo(bySendTime.get(i - 1).predicted());
+        }
     }
 }

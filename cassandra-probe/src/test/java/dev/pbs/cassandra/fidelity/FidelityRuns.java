@@ -1,9 +1,7 @@
 package dev.pbs.cassandra.fidelity;
 
 import dev.pbs.cassandra.cluster.LocalCluster;
-import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedStaleness;
-import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.testing.ObservationPrinter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,8 +10,9 @@ import java.time.Duration;
 
 /**
  * The fidelity tests' cell: W ~ Exp(mean 10 ms), A, R, S ~ Exp(mean 5 ms), R = W = 1, 10 writes a
- * second read at the default t grid, the model alone compared; on a cluster of its own (N = 3, 4
- * nodes on 127.0.0.11-14, started and stopped here) or on the build's running test cluster.
+ * second read at the default t grid, predicted with the client's round trip and the send lag added
+ * to t; on a cluster of its own (N = 3, 4 nodes on 127.0.0.11-14, started and stopped here) or on
+ * the build's running test cluster.
  */
 final class FidelityRuns {
 
@@ -21,36 +20,26 @@ final class FidelityRuns {
 
     /**
      * Runs the cell (N = 3) on a 4-node cluster of its own with {@code writes} observed writes after
-     * {@code warmUp}, its RMSE against the prediction {@code correction} names, and prints its figures.
+     * {@code warmUp}, and prints its figures.
      */
-    static FidelityResult run(
-            String folder, int writes, double writesPerSecond, Duration warmUp, ClientGapCorrection correction)
-            throws IOException {
+    static FidelityResult run(String folder, int writes, double writesPerSecond, Duration warmUp) throws IOException {
         Path directory = Files.createDirectories(Path.of("target", folder)).toAbsolutePath();
-        FidelitySettings settings = cell(3, 10, writes, writesPerSecond, warmUp, directory, correction);
+        FidelitySettings settings = cell(3, 10, writes, writesPerSecond, warmUp, directory);
         return printed(FidelityExperiment.run(settings, line -> System.out.println("[fidelity] " + line)));
     }
 
     /**
      * Runs the cell with N = {@code replicas} and W's mean {@code writeMeanMillis} on a running cluster of at least N + 1 nodes (its
-     * delays set for the run and removed after it), its RMSE against the latency-offset prediction
-     * (as the long run's), and prints its figures.
+     * delays set for the run and removed after it), and prints its figures.
      */
     static FidelityResult runOn(
             LocalCluster cluster, int replicas, double writeMeanMillis, int writes, Duration warmUp) {
-        FidelitySettings settings = cell(
-                replicas, writeMeanMillis, writes, 10, warmUp, cluster.root(), StalenessObserver.DEFAULT_CORRECTION);
+        FidelitySettings settings = cell(replicas, writeMeanMillis, writes, 10, warmUp, cluster.root());
         return printed(FidelityExperiment.runOn(cluster, settings, line -> System.out.println("[fidelity] " + line)));
     }
 
     private static FidelitySettings cell(
-            int replicas,
-            double writeMeanMillis,
-            int writes,
-            double writesPerSecond,
-            Duration warmUp,
-            Path directory,
-            ClientGapCorrection correction) {
+            int replicas, double writeMeanMillis, int writes, double writesPerSecond, Duration warmUp, Path directory) {
         return new FidelitySettings(
                         replicas,
                         writeMeanMillis,
@@ -59,45 +48,31 @@ final class FidelityRuns {
                         writesPerSecond,
                         FidelitySettings.DEFAULT_DELAYS_MILLIS,
                         directory,
-                        11,
-                        correction)
+                        11)
                 .withWarmUp(warmUp);
     }
 
     private static FidelityResult printed(FidelityResult result) {
         ObservedStaleness comparison = result.comparison();
         System.out.printf(
-                "fidelity: N = %d, %d writes in %d s (%d s warm-up included): RMSE %.4f (model alone %.4f, "
-                        + "with latency offset %.4f, with round trip %.4f (coupled %.3f; independent of the time to consistency %.4f); outside the band between the model alone and the round trip %.4f, outside it with tracing's cost both ways %.4f; the other profile's model alone %.4f, round trip %.4f), noise floor %.4f, latency NRMSE %.4f, latency offset "
-                        + "%.2f ms, mean client round trip %.2f ms%n",
+                "fidelity: N = %d, %d writes in %d s (%d s warm-up included): RMSE %.4f, noise floor %.4f, latency "
+                        + "NRMSE %.4f, mean client round trip %.2f ms (coupled %.3f with the time to consistency)%n",
                 result.settings().replicas(),
                 comparison.writes(),
                 result.elapsed().toSeconds(),
                 result.settings().warmUp().toSeconds(),
                 comparison.rmse(),
-                comparison.rmseWithoutGap(),
-                comparison.rmseWithLatencyOffset(),
-                comparison.rmseWithRoundTrip(),
-                comparison.clientCoupling(),
-                comparison.rmseWithIndependentRoundTrip(),
-                comparison.rmseOutsideTimeOriginBand(),
-                result.rmseOutsideMeasurementBand(),
-                result.other().comparison().rmseWithoutGap(),
-                result.other().comparison().rmseWithRoundTrip(),
                 comparison.noiseFloor(),
                 comparison.latencyNrmse(),
-                comparison.latencyOffsetMillis(),
-                comparison.meanClientGapMillis());
+                comparison.meanClientGapMillis(),
+                comparison.clientCoupling());
         result.tracingCost()
                 .ifPresent(cost ->
                         System.out.printf("fidelity: predicted with tracing's cost taken off (%s)%n", cost.describe()));
         System.out.printf(
-                "fidelity, the profile with %s: model alone %.4f, with round trip %.4f, with latency offset %.4f, "
-                        + "latency NRMSE %.4f%n",
+                "fidelity, the profile with %s: RMSE %.4f, latency NRMSE %.4f%n",
                 result.other().choice().description(),
-                result.other().comparison().rmseWithoutGap(),
-                result.other().comparison().rmseWithRoundTrip(),
-                result.other().comparison().rmseWithLatencyOffset(),
+                result.other().comparison().rmse(),
                 result.other().comparison().latencyNrmse());
         ObservationPrinter.printPoints(comparison);
         return result;

@@ -3,7 +3,6 @@ package dev.pbs.cassandra.fidelity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.pbs.cassandra.observe.ClientGapCorrection;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -11,16 +10,7 @@ import org.junit.jupiter.api.Test;
 class FidelitySettingsTest {
 
     private static FidelitySettings cell() {
-        return new FidelitySettings(
-                3,
-                10,
-                5,
-                300,
-                10,
-                FidelitySettings.DEFAULT_DELAYS_MILLIS,
-                Path.of("target"),
-                11,
-                ClientGapCorrection.NONE);
+        return new FidelitySettings(3, 10, 5, 300, 10, FidelitySettings.DEFAULT_DELAYS_MILLIS, Path.of("target"), 11);
     }
 
     @Test

@@ -3,7 +3,6 @@ package dev.pbs.cassandra.fidelity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.model.readpath.ReadRepair;
 import dev.pbs.model.readpath.SpeculativeRetry;
 import java.nio.file.Path;
@@ -28,16 +27,8 @@ class FidelityTableTest {
 
     @Test
     void settings_readsWaitingForMoreReplicasThanTheKeyHas_areRefused() {
-        FidelitySettings cell = new FidelitySettings(
-                3,
-                10,
-                5,
-                300,
-                10,
-                FidelitySettings.DEFAULT_DELAYS_MILLIS,
-                Path.of("target"),
-                11,
-                ClientGapCorrection.NONE);
+        FidelitySettings cell =
+                new FidelitySettings(3, 10, 5, 300, 10, FidelitySettings.DEFAULT_DELAYS_MILLIS, Path.of("target"), 11);
         FidelitySettings quorum = cell.withTable(new FidelityTable(Optional.empty(), Optional.empty(), 2));
         assertThat(quorum.observation().readReplicas()).isEqualTo(2);
         assertThat(quorum.warmUpObservation().readReplicas()).isEqualTo(2);

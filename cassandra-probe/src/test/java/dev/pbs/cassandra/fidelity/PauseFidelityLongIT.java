@@ -3,7 +3,6 @@ package dev.pbs.cassandra.fidelity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pbs.cassandra.observe.ObservedStaleness;
-import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.testing.ObservationPrinter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,34 +17,32 @@ import org.junit.jupiter.api.Test;
  * it. About twelve minutes: only on demand, {@code mvn verify -Pfidelity -Dit.groups=fidelity-pause
  * -pl cassandra-probe -am} (tag fidelity-pause; the long tier's half hour holds the other cells).
  *
- * <p>What it asserts, from the runs in docs/fidelity-results.md: the read's time origin is known
- * only to within the client's round trip, which moved the healthy baseline's RMSE from 0.6% to 3.1%
- * between two runs of the same cell (the live probe's measurement, not the pauses), so, as {@link
- * FidelityLongIT} does, the observation under pauses must lie within 2% RMSE of the band between
- * the pause-aware prediction alone and with the round trip; the pauses' own mark on staleness is
- * the tail (t >= 40 ms, where the time origin hardly matters and about 1% of reads stay stale, held
- * by a pause with the write and served before it), which the pause-aware prediction must fit better
- * than the prediction without pauses, as it must the latencies.
+ * <p>What it asserts: the observation under pauses, observed once, lies within {@link
+ * FidelityIT#NOISE_MULTIPLE} noise floors + 2 points RMSE of the pause-aware prediction (the
+ * client's round trip and the send lag added to t). The noise floor is the RMSE the observation's
+ * own sampling gives if the prediction is exact; 3 floors is what sampling alone exceeds in fewer
+ * than 1 run in 1,000 ({@link FidelityIT}'s simulation of the cell without pauses), the
+ * false-failure rate the bound accepts from sampling. The 2 points are the prediction's systematic
+ * error at small t, where the read's time origin moves with the live probe's measurement from run
+ * to run, not with the pauses. The pauses' own mark on staleness is the tail (t >= 40 ms, where the
+ * time origin hardly matters and about 1% of reads stay stale, held by a pause with the write and
+ * served before it), which the pause-aware prediction must fit better than the prediction without
+ * pauses, as it must the latencies.
  */
 @Tag("fidelity-pause")
 class PauseFidelityLongIT {
 
     private static final int WRITES = 1000;
 
+    /** What the RMSE under pauses may exceed sampling noise by (see above). */
+    private static final double SYSTEMATIC_ALLOWANCE = 0.02;
+
     @Test
-    void pausedNode_predictedWithItsPauses_withinTwoPercent() throws Exception {
+    void pausedNode_predictedWithItsPauses_withinThreeNoiseFloorsAndTwoPoints() throws Exception {
         Path directory =
                 Files.createDirectories(Path.of("target", "pause-fidelity-it")).toAbsolutePath();
         FidelitySettings settings = new FidelitySettings(
-                        3,
-                        10,
-                        5,
-                        WRITES,
-                        10,
-                        FidelitySettings.DEFAULT_DELAYS_MILLIS,
-                        directory,
-                        31,
-                        StalenessObserver.DEFAULT_CORRECTION)
+                        3, 10, 5, WRITES, 10, FidelitySettings.DEFAULT_DELAYS_MILLIS, directory, 31)
                 .withWarmUp(FidelitySettings.DEFAULT_WARM_UP);
         PauseCell cell = new PauseCell(settings, 2, Duration.ofSeconds(2), Duration.ofMillis(200));
         PauseFidelityResult result =
@@ -54,18 +51,20 @@ class PauseFidelityLongIT {
         print("paused, predicted with the pauses", result.withPauses());
         print("paused, predicted without them", result.withoutPauses());
         System.out.printf(
-                "pause fidelity: %d pauses made, %d s in all; under pauses, outside the time origin's band %.4f, "
-                        + "tail (t >= %.0f ms) RMSE %.4f with the pauses, %.4f without%n",
+                "pause fidelity: %d pauses made, %d s in all; under pauses, tail (t >= %.0f ms) RMSE %.4f with the "
+                        + "pauses, %.4f without%n",
                 result.pauses().size(),
                 result.elapsed().toSeconds(),
-                result.withPauses().rmseOutsideTimeOriginBand(),
                 PauseCell.TAIL_FROM_MILLIS,
                 result.withPauses().rmseFrom(PauseCell.TAIL_FROM_MILLIS),
                 result.withoutPauses().rmseFrom(PauseCell.TAIL_FROM_MILLIS));
 
         assertThat(result.pauses().size()).isGreaterThan(40);
         assertThat(result.withPauses().writes()).isGreaterThanOrEqualTo(WRITES - 10);
-        assertThat(result.withPauses().rmseOutsideTimeOriginBand()).isLessThanOrEqualTo(0.02);
+        ObservedStaleness withPauses = result.withPauses();
+        assertThat(withPauses.rmse())
+                .as("RMSE under pauses (noise floor %.4f)", withPauses.noiseFloor())
+                .isLessThanOrEqualTo(FidelityIT.NOISE_MULTIPLE * withPauses.noiseFloor() + SYSTEMATIC_ALLOWANCE);
         // The pauses show in the tail of staleness and of the reads' latency: the prediction without
         // them misses both.
         assertThat(result.withPauses().rmseFrom(PauseCell.TAIL_FROM_MILLIS))
@@ -76,14 +75,8 @@ class PauseFidelityLongIT {
 
     private static void print(String what, ObservedStaleness comparison) {
         System.out.printf(
-                "pause fidelity, %s: RMSE %.4f (model alone %.4f, with round trip %.4f), noise floor %.4f, latency "
-                        + "N-RMSE %.4f%n",
-                what,
-                comparison.rmse(),
-                comparison.rmseWithoutGap(),
-                comparison.rmseWithRoundTrip(),
-                comparison.noiseFloor(),
-                comparison.latencyNrmse());
+                "pause fidelity, %s: RMSE %.4f, noise floor %.4f, latency N-RMSE %.4f%n",
+                what, comparison.rmse(), comparison.noiseFloor(), comparison.latencyNrmse());
         comparison
                 .latencies()
                 .forEach(latency -> System.out.printf(

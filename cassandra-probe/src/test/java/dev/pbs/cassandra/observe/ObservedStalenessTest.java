@@ -34,15 +34,13 @@ class ObservedStalenessTest {
                 0,
                 0,
                 CoordinatorReplicaShare.ALWAYS,
-                ClientGapCorrection.MEASURED,
                 1,
                 0.5,
                 0.4,
                 0,
-                0.2,
                 List.of(
-                        new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.8, 0.75, 0),
-                        new ObservedPoint(5, ProportionEstimate.of(90, 100), 0.9, 0.9, 0.9, 0.9, 0.9, 0)),
+                        new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0),
+                        new ObservedPoint(5, ProportionEstimate.of(90, 100), 0.9, 0)),
                 List.of(
                         new ObservedStaleness.LatencyComparison("read", 50, 2.0, 2.5, 0.2),
                         new ObservedStaleness.LatencyComparison("read", 99, 10.0, 9.0, 0.6)));
@@ -54,80 +52,6 @@ class ObservedStalenessTest {
         assertThat(observed.latencyNrmse()).isCloseTo(Math.sqrt(0.625) / 8, within(1e-12));
         // standard errors 0.2 and 0.6 over the same range: sqrt((0.04 + 0.36) / 2) / 8
         assertThat(observed.latencyNoiseFloor()).isCloseTo(Math.sqrt(0.2) / 8, within(1e-12));
-    }
-
-    @Test
-    void rmseOutsideTimeOriginBand_countsOnlyWhatLiesOutsideTheTwoOrigins() {
-        // Bands [0.7, 0.8] (observed 0.5: 0.2 below), [0.9, 0.95] (observed 0.92: inside) and
-        // [0.96, 0.99] (observed 1.0: 0.01 above); the prediction with the round trip may lie on
-        // either side of the model alone.
-        ObservedStaleness observed = new ObservedStaleness(
-                3,
-                1,
-                1,
-                100,
-                0,
-                0,
-                CoordinatorReplicaShare.NEVER,
-                ClientGapCorrection.MEASURED,
-                1,
-                2,
-                1.8,
-                0,
-                1,
-                List.of(
-                        new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.8, 0.75, 0),
-                        new ObservedPoint(5, ProportionEstimate.of(92, 100), 0.9, 0.95, 0.9, 0.9, 0.9, 0),
-                        new ObservedPoint(9, ProportionEstimate.of(100, 100), 0.99, 0.96, 0.99, 0.99, 0.98, 0)),
-                List.of());
-        assertThat(observed.rmseOutsideTimeOriginBand()).isCloseTo(Math.sqrt((0.04 + 0 + 0.0001) / 3), within(1e-12));
-        assertThat(observed.rmseOutsideTimeOriginBand()).isLessThan(observed.rmse());
-    }
-
-    @Test
-    void rmseOutsideMeasurementBand_widensTheBandByTheOtherProfilesTwoPredictions() {
-        // This comparison's bands [0.7, 0.8], [0.9, 0.95], [0.96, 0.99]; the other profile's
-        // predictions reach 0.6 at t = 0 and 1.0 at t = 9, so only t = 0 stays outside, by 0.1.
-        ObservedStaleness observed = observed(List.of(
-                new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.8, 0.75, 0),
-                new ObservedPoint(5, ProportionEstimate.of(92, 100), 0.9, 0.95, 0.9, 0.9, 0.9, 0),
-                new ObservedPoint(9, ProportionEstimate.of(100, 100), 0.99, 0.96, 0.99, 0.99, 0.98, 0)));
-        ObservedStaleness other = observed(List.of(
-                new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.6, 0.6, 0.65, 0.65, 0.6, 0),
-                new ObservedPoint(5, ProportionEstimate.of(92, 100), 0.9, 0.93, 0.96, 0.96, 0.9, 0),
-                new ObservedPoint(9, ProportionEstimate.of(100, 100), 1.0, 0.97, 1.0, 1.0, 0.98, 0)));
-        assertThat(observed.rmseOutsideMeasurementBand(other)).isCloseTo(Math.sqrt(0.01 / 3), within(1e-12));
-        assertThat(observed.rmseOutsideMeasurementBand(observed)).isEqualTo(observed.rmseOutsideTimeOriginBand());
-    }
-
-    @Test
-    void rmseOutsideMeasurementBand_refusesAnotherGrid() {
-        ObservedStaleness observed =
-                observed(List.of(new ObservedPoint(0, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.8, 0.75, 0)));
-        ObservedStaleness other =
-                observed(List.of(new ObservedPoint(1, ProportionEstimate.of(50, 100), 0.8, 0.7, 0.8, 0.8, 0.75, 0)));
-        assertThatThrownBy(() -> observed.rmseOutsideMeasurementBand(other))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("t = 0.0 and 1.0 ms");
-    }
-
-    private static ObservedStaleness observed(List<ObservedPoint> points) {
-        return new ObservedStaleness(
-                3,
-                1,
-                1,
-                100,
-                0,
-                0,
-                CoordinatorReplicaShare.NEVER,
-                ClientGapCorrection.MEASURED,
-                1,
-                2,
-                1.8,
-                0,
-                1,
-                points,
-                List.of());
     }
 
     @Test
@@ -177,7 +101,7 @@ class ObservedStalenessTest {
         latencies.recordValue(3_000);
         RawObservation raw = allFreshAtOnePoint(settings, besideWrites, besideReads, latencies);
 
-        ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.MEASURED, 0);
+        ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, 0);
 
         assertThat(predictedMillis(compared, "read", 50)).isCloseTo(3.0, within(0.01));
         assertThat(predictedMillis(compared, "read", 99)).isCloseTo(3.0, within(0.01));
@@ -187,7 +111,7 @@ class ObservedStalenessTest {
         // Without round trips beside the reads, those beside the writes serve for both.
         RawObservation writesOnly =
                 allFreshAtOnePoint(settings, besideWrites, new org.HdrHistogram.Histogram(60_000_000L, 3), latencies);
-        ObservedStaleness fallback = StalenessObserver.compare(writesOnly, profile, 3, ClientGapCorrection.MEASURED, 0);
+        ObservedStaleness fallback = StalenessObserver.compare(writesOnly, profile, 3, 0);
         assertThat(predictedMillis(fallback, "read", 50)).isCloseTo(22.0, within(0.02));
         assertThat(fallback.meanReadRoundTripMillis()).isCloseTo(20.0, within(0.02));
     }
@@ -209,8 +133,8 @@ class ObservedStalenessTest {
         latencies.recordValue(50_000);
         RawObservation raw = allFreshAtOnePoint(settings, besideReads, besideReads, latencies);
 
-        ObservedStaleness comonotone = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.MEASURED, 1);
-        ObservedStaleness independent = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.MEASURED, 0);
+        ObservedStaleness comonotone = StalenessObserver.compare(raw, profile, 3, 1);
+        ObservedStaleness independent = StalenessObserver.compare(raw, profile, 3, 0);
 
         assertThat(predictedMillis(comonotone, "read", 75)).isCloseTo(78.0, within(0.1));
         assertThat(predictedMillis(independent, "read", 75)).isCloseTo(76.8, within(0.3));
@@ -219,12 +143,9 @@ class ObservedStalenessTest {
         // The round trips beside the writes (the same here) pair with the time to consistency as the
         // latencies do: comonotone, the long round trips go with the reads of the other replicas,
         // which turn consistent at 10 ms; independent, with a third of reads of the own replica.
-        ObservedPoint coupledPoint = comonotone.points().get(0);
-        ObservedPoint independentPoint = independent.points().get(0);
-        assertThat(coupledPoint.predictedWithIndependentGap()).isEqualTo(independentPoint.predictedWithGap());
-        assertThat(coupledPoint.predictedWithGap()).isGreaterThan(independentPoint.predictedWithGap());
-        assertThat(independentPoint.predictedWithIndependentGap()).isEqualTo(independentPoint.predictedWithGap());
-        assertThat(comonotone.rmseWithIndependentRoundTrip()).isEqualTo(independent.rmseWithRoundTrip());
+        assertThat(comonotone.points().get(0).predicted())
+                .isGreaterThan(independent.points().get(0).predicted());
+        assertThat(comonotone.rmse()).isLessThan(independent.rmse());
     }
 
     /**
@@ -297,18 +218,6 @@ class ObservedStalenessTest {
                 .hasMessageContaining("within [0, 1], not 1.5");
     }
 
-    @Test
-    void delayedPartCoupling_leavesTheReadsConsistentAtCommitOutOfTheCoupling() {
-        // As above: a third of the reads consistent at commit, the others at 10 ms; gaps of 2 and 11
-        // ms. The delayed reads all turn consistent at 10 ms, so coupling them with the round trip
-        // changes nothing: 1/3 + 2/3 x 1/2 = 2/3 at any rho (the whole-t* coupling gives 5/6).
-        ConfigurationResult local = coordinatorReplicaPrediction();
-        org.HdrHistogram.Histogram gaps = gapsOfMicros(2_000, 11_000);
-        assertThat(DelayedPartCoupling.consistentAt(local, 0, gaps, 1)).isCloseTo(2.0 / 3, within(0.005));
-        assertThat(DelayedPartCoupling.consistentAt(local, 0, gaps, 0)).isCloseTo(2.0 / 3, within(0.005));
-        assertThat(DelayedPartCoupling.consistentAt(local, 9, gaps, 1)).isEqualTo(1.0);
-    }
-
     /** The engine's prediction from {@link #constantDelays()}, N = 3, R = W = 1, the coordinator a replica. */
     private static ConfigurationResult coordinatorReplicaPrediction() {
         return StalenessObserver.predict(
@@ -328,21 +237,19 @@ class ObservedStalenessTest {
     }
 
     @Test
-    void compare_latencyCorrection_shiftsTByTheLatencyExcessAndEachPointsLag() {
+    void compare_addsEachPointsSendLagAndTheMeasuredRoundTripToT() {
         // Constant delays W = 10, A = R = S = 1, N = 3, R = W = 1, targeted, coordinator a replica:
-        // P(consistent at t) = 1/3 for t < 9 and 1 from t = 10 on (the engine's curve, checked with
-        // pbs predict --coordinator-replica). The engine's median write latency is 0 (the local replica answers at
-        // once)
-        // and its median read latency 2 ms (R + S from another replica, 2 reads in 3).
+        // P(consistent at t) = 1/3 for t < 9 and 1 from t = 10 on (the write reaches the other
+        // replicas at 10 ms; the engine's curve, checked with pbs predict --coordinator-replica).
+        // Round trips of 4.5 ms; the reads at t = 5 and t = 8 were sent 1 ms late on average, those at
+        // 0 on time: t = 0 -> 4.5 (1/3); t = 5 -> 5 + 1 + 4.5 = 10.5 (1), which neither the lag alone
+        // (6) nor the round trip alone (9.5) reaches; t = 8 -> 13.5 (1).
         LatencyProfile profile = constantDelays();
         ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0, 5, 8});
-        org.HdrHistogram.Histogram writes = new org.HdrHistogram.Histogram(60_000_000L, 3);
-        writes.recordValue(4_000);
-        org.HdrHistogram.Histogram reads = new org.HdrHistogram.Histogram(60_000_000L, 3);
-        reads.recordValue(8_000);
+        org.HdrHistogram.Histogram latencies = new org.HdrHistogram.Histogram(60_000_000L, 3);
+        latencies.recordValue(4_000);
         org.HdrHistogram.Histogram roundTrips = new org.HdrHistogram.Histogram(60_000_000L, 3);
-        roundTrips.recordValue(20_000);
-        // 100 reads per t; the reads at t = 5 and t = 8 were sent 1 ms late on average, those at 0 on time.
+        roundTrips.recordValue(4_500);
         RawObservation raw = new RawObservation(
                 settings,
                 100,
@@ -355,29 +262,24 @@ class ObservedStalenessTest {
                 true,
                 roundTrips,
                 new org.HdrHistogram.Histogram(60_000_000L, 3),
-                writes,
-                reads,
+                latencies,
+                latencies.copy(),
                 ReadPathTally.none(3));
-        ObservedStaleness latency = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.LATENCY, 0);
-        // offset = ((4 - 0) + (8 - 2)) / 2 = 5 ms: t = 0 -> 5 (1/3); t = 5 -> 5 + 5 + 1 = 11 (1); t = 8 -> 14 (1).
-        assertThat(latency.latencyOffsetMillis()).isCloseTo(5.0, within(0.01));
-        assertThat(latency.points().get(0).predicted()).isCloseTo(1.0 / 3, within(0.002));
-        assertThat(latency.points().get(1).predicted()).isEqualTo(1.0);
-        assertThat(latency.points().get(2).predicted()).isEqualTo(1.0);
-        assertThat(latency.points().get(1).meanLagMillis()).isEqualTo(1.0);
-        // The model alone stays at 1/3 below t = 9; the 20 ms round trip makes every point 1.
-        assertThat(latency.points().get(1).predictedWithoutGap()).isCloseTo(1.0 / 3, within(0.002));
-        assertThat(latency.points().get(0).predictedWithGap()).isEqualTo(1.0);
-        assertThat(latency.rmse()).isEqualTo(latency.rmseWithLatencyOffset());
-        ObservedStaleness alone = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.NONE, 0);
-        assertThat(alone.points().get(1).predicted()).isCloseTo(1.0 / 3, within(0.002));
-        assertThat(alone.rmse()).isEqualTo(alone.rmseWithoutGap());
-        ObservedStaleness roundTrip = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.MEASURED, 0);
-        assertThat(roundTrip.rmse()).isEqualTo(roundTrip.rmseWithRoundTrip());
+
+        ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, 0);
+
+        assertThat(compared.points().get(0).predicted()).isCloseTo(1.0 / 3, within(0.002));
+        assertThat(compared.points().get(1).predicted()).isEqualTo(1.0);
+        assertThat(compared.points().get(2).predicted()).isEqualTo(1.0);
+        assertThat(compared.points().get(0).meanLagMillis()).isZero();
+        assertThat(compared.points().get(1).meanLagMillis()).isEqualTo(1.0);
+        assertThat(compared.meanClientGapMillis()).isCloseTo(4.5, within(0.01));
+        // Observed 0.30 against 1/3 at t = 0, 1 against 1 after.
+        assertThat(compared.rmse()).isCloseTo(Math.sqrt(Math.pow(0.3 - 1.0 / 3, 2) / 3), within(0.002));
     }
 
     @Test
-    void latencyOffset_withoutLatencies_isZero() {
+    void compare_noReadAnswered_comparesNothing() {
         LatencyProfile profile = constantDelays();
         ObservationSettings settings = new ObservationSettings(1, 1, 100, 10, new double[] {0});
         org.HdrHistogram.Histogram empty = new org.HdrHistogram.Histogram(60_000_000L, 3);
@@ -396,10 +298,10 @@ class ObservedStalenessTest {
                 empty,
                 empty,
                 ReadPathTally.none(1));
-        ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, ClientGapCorrection.LATENCY, 0);
-        assertThat(compared.latencyOffsetMillis()).isZero();
+        ObservedStaleness compared = StalenessObserver.compare(raw, profile, 3, 0);
         // No read answered at the only t: nothing to compare, and no exception.
         assertThat(compared.points()).isEmpty();
+        assertThat(compared.latencies()).isEmpty();
     }
 
     @Test
@@ -446,9 +348,9 @@ class ObservedStalenessTest {
         RawObservation apart = withCoordinators(settings, CoordinatorReplicaCounts.all(false, 300, 600));
         RawObservation onReplicas = withCoordinators(settings, CoordinatorReplicaCounts.all(true, 300, 600));
 
-        ObservedStaleness partly = StalenessObserver.compare(measured, profile, 2, ClientGapCorrection.NONE, 0);
-        ObservedStaleness never = StalenessObserver.compare(apart, profile, 2, ClientGapCorrection.NONE, 0);
-        ObservedStaleness always = StalenessObserver.compare(onReplicas, profile, 2, ClientGapCorrection.NONE, 0);
+        ObservedStaleness partly = StalenessObserver.compare(measured, profile, 2, 0);
+        ObservedStaleness never = StalenessObserver.compare(apart, profile, 2, 0);
+        ObservedStaleness always = StalenessObserver.compare(onReplicas, profile, 2, 0);
 
         assertThat(partly.coordinatorReplicaShare()).isEqualTo(CoordinatorReplicaShare.of(2.0 / 3, 2.0 / 3));
         assertThat(never.coordinatorReplicaShare()).isEqualTo(CoordinatorReplicaShare.NEVER);

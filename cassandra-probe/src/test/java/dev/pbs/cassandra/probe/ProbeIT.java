@@ -10,7 +10,6 @@ import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
-import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.testing.LocalClusterExtension;
 import dev.pbs.cassandra.testing.ObservationPrinter;
@@ -69,9 +68,8 @@ class ProbeIT {
     private static Measurement measure() {
         ProbeSettings settings = settings("pbs_probe_it", 3, DURATION);
         // The other tests may have just restarted a node: rounds of the same work, discarded,
-        // until the client's round trip settles (with a fixed 10 s after NodeFailureIT the RMSE
-        // was 8.5%, with 30 s 4.3% to 6.3%: profile and observation mixed a slow cluster with a
-        // faster one).
+        // until the client's round trip settles (after a fixed 10 to 30 s the RMSE is several
+        // points: profile and observation mix a slow cluster with a faster one).
         ProbeWarmUp.burst(settings, System.out::println);
         ClusterWarmUp.untilSettled(
                 round -> {
@@ -128,12 +126,8 @@ class ProbeIT {
             // As ./pbs probe predicts: the table's read path and the snitch as the cluster has them.
             LatencyProfile measuredProfile =
                     MeasuredProfile.withReadPath(CalibratedProfile.of(measured, "measured-it"), run.readPath());
-            ObservedStaleness comparison = WindowedComparison.compare(
-                    both,
-                    measuredProfile,
-                    "measured-it",
-                    settings.replicationFactor(),
-                    StalenessObserver.DEFAULT_CORRECTION);
+            ObservedStaleness comparison =
+                    WindowedComparison.compare(both, measuredProfile, "measured-it", settings.replicationFactor());
             print(measured, comparison);
             return new Measurement(measured, measuredProfile, comparison);
         }
@@ -212,7 +206,6 @@ class ProbeIT {
         assertThat(observed.points()).hasSize(ObservationSettings.DEFAULT_DELAYS_MILLIS.length);
         for (ObservedPoint point : observed.points()) {
             assertThat(point.observed().trials() + observed.failedReads()).isGreaterThanOrEqualTo(observed.writes());
-            assertThat(point.predictedWithGap()).isBetween(point.predictedWithoutGap(), 1.0);
             assertThat(point.meanLagMillis()).isLessThan(20);
         }
         // Staleness fades: at 100 ms after the acknowledgement practically every read is fresh.
@@ -221,43 +214,30 @@ class ProbeIT {
         assertThat(observed.noiseFloor()).isPositive();
     }
 
-    /** The miss the issue asks the natural cell to fail on: 2 points of RMSE. */
+    /**
+     * The miss the issue asks the natural cell to fail on: 2 points of RMSE. Each cell also needs
+     * enough writes for its noise floor to be below a third of it, so that the bound is at least 3
+     * noise floors: if the prediction were exact, sampling alone would exceed it in at most 0.27% of
+     * runs (all the points' errors as one normal error, the worst case; with the points' errors
+     * apart, far fewer). That is the false-failure rate the bound accepts from the observation's own
+     * sampling; the rest of the 2 points is what the prediction may miss by.
+     */
     private static final double MISS = 0.02;
 
     /**
      * The natural cell W = ONE, R = ONE (nothing injected, coordinators that are replicas),
-     * observed while the probe measured, after a warm-up until the round trip settled: the
+     * observed once while the probe measured, after a warm-up until the round trip settled: the
      * prediction from the probed profile, window by window (tracing's cost corrected, the
      * coordinator's own replica and its read preference, the client's round trip coupled with the
-     * time to consistency), misses the observation by less than 2 points of RMSE, and there were
+     * time to consistency), misses the observation by less than {@link #MISS}, and there were
      * enough writes for the noise floor to be below a third of that. Its client-side medians are
-     * within 35% of the observed ones.
-     *
-     * <p>History: until 2026-12-06 this was a guard of 3 noise floors + 3 points, as under the
-     * build's load the cell missed by 1.32% (noise floor 0.33%), 2.21% (0.47%) and 3.05% (0.48%) in
-     * the .ci/runs of 2026-12-02, and by 0.74% to 1.90% in those recorded on 2026-12-05 and
-     * 2026-12-06 with the round trip independent of the time to consistency. Coupled with it, the
-     * default since 2026-12-06, it missed by 0.70% to 1.00% (noise floors 0.21% to 0.28%) in five
-     * runs. The issue's goal (1% or 1.5 noise floors, and latency) is checked on all four natural
-     * cells with 2,000 writes each by NaturalCellsLongIT (-Pfidelity). Before the settled warm-up,
-     * after NodeFailureIT had just restarted a node, this cell missed by 4.3% to 8.5%.
+     * within 35% of the observed ones. The issue's goal (1% or 1.5 noise floors, and latency) is
+     * checked on all four natural cells with 2,000 writes each by NaturalCellsLongIT (-Pfidelity).
      */
     @Test
     void naturalCell_predictionFollowsTheObservation() {
-        ObservedStaleness checked = observed;
-        if (!withinBounds(checked)) {
-            // A miss measured in a slow hour: in the .ci/run of 2026-12-04 (evening) the warm-up
-            // burst took 19.9 s (13.0 s in the runs before), the client's round trip settled at
-            // 1.45 ms (0.82 ms), and the predicted read median was 1.40 times the observed one
-            // (1.01 to 1.25 in the three recorded runs before), the staleness RMSE at its noise
-            // floor (0.11%). Such a run measures the machine's load on the traced operations, not
-            // the model: the cell is probed and observed once more, and the second run must meet
-            // every bound.
-            System.out.println("natural cell: outside the bounds on this observation; probed and observed once more");
-            checked = measure().observed();
-        }
-        assertStalenessWithinMiss("W=ONE R=ONE", checked);
-        for (ObservedStaleness.LatencyComparison latency : checked.latencies()) {
+        assertStalenessWithinMiss("W=ONE R=ONE", observed);
+        for (ObservedStaleness.LatencyComparison latency : observed.latencies()) {
             if (latency.percentile() == 50) {
                 assertThat(latency.predictedMillis())
                         .as("%s p50 predicted against %.3f ms observed", latency.operation(), latency.observedMillis())
@@ -321,9 +301,8 @@ class ProbeIT {
     private static final Duration OTHER_CELL_DURATION = Duration.ofSeconds(30);
 
     /**
-     * Probes and observes one natural cell, writes at {@link #OBSERVED_WRITES_PER_SECOND} for as long
-     * as the probe runs, and asserts its RMSE below {@link #MISS}; once more if the first observation
-     * misses (as the W = R = ONE cell does, for a slow hour of the build).
+     * Probes and observes one natural cell once, writes at {@link #OBSERVED_WRITES_PER_SECOND} for as
+     * long as the probe runs, and asserts its RMSE below {@link #MISS}.
      */
     private static ObservedStaleness assertWithinMiss(
             String name, ProbeSettings settings, int writeReplicas, int readReplicas, CoordinatorChoice coordinators) {
@@ -331,33 +310,21 @@ class ProbeIT {
         int writes = (int) (settings.duration().toSeconds() * OBSERVED_WRITES_PER_SECOND);
         ObservedStaleness checked = observeCell(settings, writeReplicas, readReplicas, writes, coordinators)
                 .observed();
-        if (!stalenessWithinMiss(checked)) {
-            System.out.println("natural cell " + name + ": outside the bound on this observation; observed once more");
-            checked = observeCell(settings, writeReplicas, readReplicas, writes, coordinators)
-                    .observed();
-        }
         assertThat(checked.writes()).isGreaterThanOrEqualTo(writes - 5);
         assertStalenessWithinMiss(name, checked);
         return checked;
     }
 
     /**
-     * Whether a natural cell's staleness meets its bound: enough writes for a noise floor below a
-     * third of {@link #MISS}, and an RMSE below it.
+     * A natural cell's staleness bound: enough writes for a noise floor below a third of {@link
+     * #MISS}, and an RMSE below it; each bound with its own message naming the cell.
      */
-    private static boolean stalenessWithinMiss(ObservedStaleness comparison) {
-        return comparison.noiseFloor() < MISS / 3 && comparison.rmse() < MISS;
-    }
-
-    /** Asserts {@link #stalenessWithinMiss}, each bound with its own message naming the cell. */
     private static void assertStalenessWithinMiss(String name, ObservedStaleness checked) {
         assertThat(checked.noiseFloor())
                 .as("%s noise floor: too few writes to tell a miss of %.0f points", name, 100 * MISS)
                 .isLessThan(MISS / 3);
         assertThat(checked.rmse())
-                .as(
-                        "%s RMSE (noise floor %.4f, model alone %.4f)",
-                        name, checked.noiseFloor(), checked.rmseWithoutGap())
+                .as("%s RMSE (noise floor %.4f)", name, checked.noiseFloor())
                 .isLessThan(MISS);
     }
 
@@ -365,18 +332,4 @@ class ProbeIT {
     private static final double LOWEST_MEDIAN_RATIO = 0.65;
 
     private static final double HIGHEST_MEDIAN_RATIO = 1.35;
-
-    /** Whether an observation meets every bound of the natural cell's test. */
-    private static boolean withinBounds(ObservedStaleness comparison) {
-        if (!stalenessWithinMiss(comparison)) {
-            return false;
-        }
-        for (ObservedStaleness.LatencyComparison latency : comparison.latencies()) {
-            double ratio = latency.predictedMillis() / latency.observedMillis();
-            if (latency.percentile() == 50 && (ratio < LOWEST_MEDIAN_RATIO || ratio > HIGHEST_MEDIAN_RATIO)) {
-                return false;
-            }
-        }
-        return true;
-    }
 }

@@ -129,23 +129,21 @@ function finite(value) {
 
 /**
  * A live probe's observation: observed P(consistent at t) as points with their 95% Wilson intervals as error bars,
- * against the predicted curve (the model plus the measured client round trip) and, dashed, the model alone. The time axis is asinh (linear below 1 ms, logarithmic above), so
- * that t = 0, where reads are stalest, is on it. The y axis starts just below the lowest value shown.
+ * against the predicted curve (the model at t plus the reads' send lag and the measured client round trip). The time
+ * axis is asinh (linear below 1 ms, logarithmic above), so that t = 0, where reads are stalest, is on it. The y axis
+ * starts just below the lowest value shown.
  */
 function drawObservation(observation, id) {
   const points = observation.points;
   const field = (name) => points.map((point) => finite(point[name]));
   const [observedLower, observedUpper] = [field("observed_lower"), field("observed_upper")];
-  const data = [points.map((point) => point.t_ms), field("predicted_without_client_gap"), field("predicted"),
-    field("observed")];
+  const data = [points.map((point) => point.t_ms), field("predicted"), field("observed")];
   const lowest = Math.min(...data.slice(1).concat([observedLower]).flat().filter((value) => value !== null));
   const bottom = Number.isFinite(lowest) ? Math.max(0, Math.floor(lowest * 20) / 20 - 0.05) : 0;
   const [predicted, observed] = [COLORS[0], COLORS[1]];
   replaceChart(id, {
     width: chartWidth(id), height: 320,
     series: [{label: "t (ms)"},
-      {label: "model alone (no client round trip)", stroke: faded(predicted, 0.6), width: 1, dash: [6, 4],
-        points: {show: false}},
       {label: "predicted", stroke: predicted, width: 2, points: {show: false}},
       {label: "observed", stroke: observed, fill: observed, width: 0, paths: () => null,
         points: {show: true, size: 8, space: 0, width: 1, stroke: observed, fill: observed}}],

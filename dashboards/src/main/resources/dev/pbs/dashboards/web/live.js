@@ -255,13 +255,8 @@ function showObservation(observation) {
     + count(Math.max(...reads)) : "") + " reads per t, "
     + count(observation.failed_reads) + " failed). Predicted from the same window's measured profile, read fan-out "
     + observation.read_fanout + ", coordinator " + coordinatorPlacement(observation)
-    + (observation.client_gap === "measured"
-      ? ", with the measured client round trip (mean " + finiteText(observation.mean_client_gap_ms) + " ms) and each t's "
-        + "send lag added to t"
-      : observation.client_gap === "latency"
-        ? ", with the latency offset (" + finiteText(observation.latency_offset_ms) + " ms: the client's latency beyond "
-          + "the model's) and each t's send lag added to t"
-        : ", the model alone") + ". Error bars: 95% intervals; solid: the prediction compared; dashed: the model alone.";
+    + ", with the measured client round trip (mean " + finiteText(observation.mean_client_gap_ms) + " ms) and each t's "
+    + "send lag added to t. Error bars: 95% intervals; line: the prediction.";
   const rmse = observation.rmse_t_visibility;
   const noise = observation.noise_floor_t_visibility;
   fillFacts(byId("observationFit"), [

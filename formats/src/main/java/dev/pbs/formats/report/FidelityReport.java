@@ -60,14 +60,10 @@ public final class FidelityReport {
         text.append(ObservationReport.text(result.comparison()));
         text.append(String.format(
                 Locale.ROOT,
-                "%nThe profile with %s: model alone %.4f, with round trip %.4f, latency N-RMSE %.4f.%nOutside the "
-                        + "band of the model alone and the round trip for both profiles (what the probe cannot settle "
-                        + "from outside): %.4f%n",
+                "%nThe profile with %s: RMSE %.4f, latency N-RMSE %.4f.%n",
                 result.other().choice().description(),
-                result.other().comparison().rmseWithoutGap(),
-                result.other().comparison().rmseWithRoundTrip(),
-                result.other().comparison().latencyNrmse(),
-                result.rmseOutsideMeasurementBand()));
+                result.other().comparison().rmse(),
+                result.other().comparison().latencyNrmse()));
         result.readPath().ifPresent(comparison -> text.append(readPathText(comparison)));
         return text.toString();
     }
@@ -99,7 +95,6 @@ public final class FidelityReport {
                                 .orElse(null),
                         settings.table().readReplicas()),
                 samples,
-                result.rmseOutsideMeasurementBand(),
                 result.elapsed().toSeconds(),
                 result.readPath().map(FidelityReport::readPathTraces).orElse(null),
                 result.prediction().choice().text(),
@@ -233,14 +228,9 @@ public final class FidelityReport {
                         "P(consistent) t=0",
                         "rmse_t_visibility",
                         "noise floor",
-                        "model alone",
-                        "with round trip",
-                        "round trip independent",
-                        "with offset",
                         "nrmse_latency",
                         "latency floor",
-                        "round trip ms",
-                        "offset ms"),
+                        "round trip ms"),
                 0);
         double sum = 0;
         double worst = 0;
@@ -258,14 +248,9 @@ public final class FidelityReport {
                             comparison.points().get(0).observed().estimate()),
                     String.format(Locale.ROOT, "%.4f", comparison.rmse()),
                     String.format(Locale.ROOT, "%.4f", comparison.noiseFloor()),
-                    String.format(Locale.ROOT, "%.4f", comparison.rmseWithoutGap()),
-                    String.format(Locale.ROOT, "%.4f", comparison.rmseWithRoundTrip()),
-                    String.format(Locale.ROOT, "%.4f", comparison.rmseWithIndependentRoundTrip()),
-                    String.format(Locale.ROOT, "%.4f", comparison.rmseWithLatencyOffset()),
                     String.format(Locale.ROOT, "%.4f", comparison.latencyNrmse()),
                     String.format(Locale.ROOT, "%.4f", comparison.latencyNoiseFloor()),
-                    String.format(Locale.ROOT, "%.2f", comparison.meanClientGapMillis()),
-                    String.format(Locale.ROOT, "%.2f", comparison.latencyOffsetMillis())));
+                    String.format(Locale.ROOT, "%.2f", comparison.meanClientGapMillis())));
         }
         return table.render()
                 + String.format(

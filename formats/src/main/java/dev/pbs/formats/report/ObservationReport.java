@@ -29,24 +29,13 @@ public final class ObservationReport {
                 observed.failedWrites(),
                 observed.failedReads(),
                 coordinatorText(observed.coordinatorReplicaShare()),
-                correctionText(observed)
+                predictionText(observed)
                         + (observed.predictionWindows() > 1
                                 ? "; each of " + observed.predictionWindows()
                                         + " windows of the writes predicted from what the probe measured during it"
                                 : "")));
         TextTable table = new TextTable(
-                List.of(
-                        "t ms",
-                        "reads",
-                        "observed",
-                        "95% interval",
-                        "predicted",
-                        "difference",
-                        "model alone",
-                        "with round trip",
-                        "with offset",
-                        "send lag ms"),
-                0);
+                List.of("t ms", "reads", "observed", "95% interval", "predicted", "difference", "send lag ms"), 0);
         for (ObservedPoint point : observed.points()) {
             ProportionEstimate seen = point.observed();
             table.addRow(List.of(
@@ -56,9 +45,6 @@ public final class ObservationReport {
                     String.format(Locale.ROOT, "[%.4f, %.4f]", seen.lower(), seen.upper()),
                     String.format(Locale.ROOT, "%.4f", point.predicted()),
                     String.format(Locale.ROOT, "%+.4f", seen.estimate() - point.predicted()),
-                    String.format(Locale.ROOT, "%.4f", point.predictedWithoutGap()),
-                    String.format(Locale.ROOT, "%.4f", point.predictedWithGap()),
-                    String.format(Locale.ROOT, "%.4f", point.predictedWithLatencyOffset()),
                     String.format(Locale.ROOT, "%.2f", point.meanLagMillis())));
         }
         text.append(table.render());
@@ -68,15 +54,6 @@ public final class ObservationReport {
                 observed.rmse(),
                 100 * observed.rmse(),
                 observed.noiseFloor()));
-        if (observed.clientCoupling() > 0) {
-            text.append(String.format(
-                    Locale.ROOT,
-                    "with round trip: coupled with the time to consistency (%.2f) RMSE %.4f, independent of it "
-                            + "%.4f%n",
-                    observed.clientCoupling(),
-                    observed.rmseWithRoundTrip(),
-                    observed.rmseWithIndependentRoundTrip()));
-        }
         if (!observed.latencies().isEmpty()) {
             TextTable latencies = new TextTable(List.of("latency", "percentile", "observed ms", "predicted ms"), 1);
             for (ObservedStaleness.LatencyComparison latency : observed.latencies()) {
@@ -125,28 +102,14 @@ public final class ObservationReport {
         return whole + "%";
     }
 
-    /** Which prediction "predicted" is, with the measured figures it used. */
-    private static String correctionText(ObservedStaleness observed) {
-        return switch (observed.correction()) {
-            case NONE ->
-                String.format(
-                        Locale.ROOT,
-                        "the model alone (client round trip mean %.2f ms and latency offset " + "%.2f ms not added)",
-                        observed.meanClientGapMillis(),
-                        observed.latencyOffsetMillis());
-            case MEASURED ->
-                String.format(
-                        Locale.ROOT,
-                        "client round trip (mean %.2f ms, coupled %.2f with the time to consistency) and each t's "
-                                + "send lag added to t",
-                        observed.meanClientGapMillis(),
-                        observed.clientCoupling());
-            case LATENCY ->
-                String.format(
-                        Locale.ROOT,
-                        "latency offset (%.2f ms) and each t's send lag added to t",
-                        observed.latencyOffsetMillis());
-        };
+    /** What "predicted" adds to t, with the measured figures it used. */
+    private static String predictionText(ObservedStaleness observed) {
+        return String.format(
+                Locale.ROOT,
+                "client round trip (mean %.2f ms, coupled %.2f with the time to consistency) and each t's send lag "
+                        + "added to t",
+                observed.meanClientGapMillis(),
+                observed.clientCoupling());
     }
 
     /** The record of an observation. */
@@ -160,10 +123,6 @@ public final class ObservationReport {
                         point.observed().lower(),
                         point.observed().upper(),
                         point.predicted(),
-                        point.predictedWithoutGap(),
-                        point.predictedWithGap(),
-                        point.predictedWithIndependentGap(),
-                        point.predictedWithLatencyOffset(),
                         point.meanLagMillis()))
                 .toList();
         List<Observation.Latency> latencies = observed.latencies().stream()
@@ -182,18 +141,12 @@ public final class ObservationReport {
                 new ProfileDocument.CoordinatorReplicaShareDocument(
                         observed.coordinatorReplicaShare().writes(),
                         observed.coordinatorReplicaShare().reads()),
-                observed.correction().name().toLowerCase(Locale.ROOT),
                 observed.predictionWindows(),
                 observed.meanClientGapMillis(),
                 observed.meanReadRoundTripMillis(),
                 observed.clientCoupling(),
-                observed.latencyOffsetMillis(),
                 observed.rmse(),
                 observed.noiseFloor(),
-                observed.rmseWithoutGap(),
-                observed.rmseWithRoundTrip(),
-                observed.rmseWithIndependentRoundTrip(),
-                observed.rmseWithLatencyOffset(),
                 Double.isFinite(observed.latencyNrmse()) ? observed.latencyNrmse() : null,
                 Double.isFinite(observed.latencyNoiseFloor()) ? observed.latencyNoiseFloor() : null,
                 points,

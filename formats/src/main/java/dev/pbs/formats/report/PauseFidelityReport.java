@@ -39,12 +39,9 @@ public final class PauseFidelityReport {
     private static void section(StringBuilder text, String what, ObservedStaleness comparison) {
         text.append(String.format(
                 Locale.ROOT,
-                "%n%s: RMSE %.4f (model alone %.4f, outside the band between them %.4f; from t = %.0f ms on %.4f),"
-                        + " noise floor %.4f, latency N-RMSE %.4f%n",
+                "%n%s: RMSE %.4f (from t = %.0f ms on %.4f), noise floor %.4f, latency N-RMSE %.4f%n",
                 what,
                 comparison.rmse(),
-                comparison.rmseWithoutGap(),
-                comparison.rmseOutsideTimeOriginBand(),
                 PauseCell.TAIL_FROM_MILLIS,
                 comparison.rmseFrom(PauseCell.TAIL_FROM_MILLIS),
                 comparison.noiseFloor(),
@@ -84,8 +81,6 @@ public final class PauseFidelityReport {
                 .toList();
         return new PauseFidelityCell.Comparison(
                 comparison.rmse(),
-                comparison.rmseWithoutGap(),
-                comparison.rmseOutsideTimeOriginBand(),
                 comparison.rmseFrom(PauseCell.TAIL_FROM_MILLIS),
                 PauseCell.TAIL_FROM_MILLIS,
                 comparison.noiseFloor(),

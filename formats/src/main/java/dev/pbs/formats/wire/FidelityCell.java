@@ -19,12 +19,6 @@ public record FidelityCell(
         @Schema(description = "Samples measured per message type: W, A, R, S.") @JsonProperty("measured_samples")
         Map<String, Long> measuredSamples,
 
-        @Schema(
-                description = "RMSE of how far the observed P(consistent) lies outside the band of the model "
-                        + "alone and the round trip, for both measured profiles (a fraction).")
-        @JsonProperty("rmse_outside_measurement_band")
-        double rmseOutsideMeasurementBand,
-
         @JsonProperty("elapsed_s") long elapsedSeconds,
 
         @Schema(

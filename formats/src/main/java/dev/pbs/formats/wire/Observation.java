@@ -12,8 +12,10 @@ import java.util.List;
  */
 @Schema(
         name = "Observation",
-        description = "Observed against predicted t-visibility of a live cluster, with the "
-                + "root-mean-square differences of the predictions made with and without the measured corrections.")
+        description = "Observed against predicted t-visibility of a live cluster, with the root-mean-square "
+                + "difference. The prediction at t is P(t* <= t + send lag + client round trip): the engine's time "
+                + "to consistency t*, the reads' mean send lag at t, and the client round trip measured beside the "
+                + "writes, coupled with t* as client_coupling says.")
 public record Observation(
         @Schema(description = "Replicas per key.") @JsonProperty("n")
         int n,
@@ -51,19 +53,17 @@ public record Observation(
         ProfileDocument.CoordinatorReplicaShareDocument coordinatorReplicaShare,
 
         @Schema(
-                description = "Which correction 'predicted' carries.",
-                allowableValues = {"none", "measured", "latency"})
-        @JsonProperty("client_gap")
-        String clientGap,
-
-        @Schema(
                 description = "How many windows of the observed writes were each predicted from what the probe "
                         + "measured during it (1: the whole observation from one profile); 'predicted' is their "
                         + "mean, weighted by reads.")
         @JsonProperty("prediction_windows")
         int predictionWindows,
 
-        @JsonProperty("mean_client_gap_ms") double meanClientGapMillis,
+        @Schema(
+                description = "The mean client round trip measured beside the writes (a request the coordinator "
+                        + "refuses before doing any work), added to t in the prediction.")
+        @JsonProperty("mean_client_gap_ms")
+        double meanClientGapMillis,
 
         @Schema(
                 description = "The mean client round trip added to the engine's read latency: the refused request "
@@ -82,23 +82,12 @@ public record Observation(
         @JsonProperty("client_coupling")
         double clientCoupling,
 
-        @JsonProperty("latency_offset_ms") double latencyOffsetMillis,
-
         @Schema(description = "RMSE of observed against predicted.") @JsonProperty("rmse_t_visibility")
         double rmseTVisibility,
 
         @Schema(description = "The RMSE that sampling noise alone would give.")
         @JsonProperty("noise_floor_t_visibility")
         double noiseFloorTVisibility,
-
-        @JsonProperty("rmse_model_alone") double rmseModelAlone,
-        @JsonProperty("rmse_with_round_trip") double rmseWithRoundTrip,
-
-        @Schema(description = "RMSE with the round trip independent of the time to consistency.")
-        @JsonProperty("rmse_with_independent_round_trip")
-        double rmseWithIndependentRoundTrip,
-
-        @JsonProperty("rmse_with_latency_offset") double rmseWithLatencyOffset,
 
         @Schema(description = "Normalised RMSE of client latencies; null when none were compared.", nullable = true)
         @JsonProperty("nrmse_latency")
@@ -134,23 +123,15 @@ public record Observation(
             @Schema(description = "Wilson 95% interval, high end.") @JsonProperty("observed_upper")
             double observedUpper,
 
-            @JsonProperty("predicted") double predicted,
-            @JsonProperty("predicted_without_client_gap") double predictedWithoutClientGap,
-
             @Schema(
-                    description = "P(consistent at t + gap) over the measured client round trips, the round trip "
-                            + "coupled with the time to consistency as client_coupling says.")
-            @JsonProperty("predicted_with_client_gap")
-            double predictedWithClientGap,
+                    description = "P(t* <= t + mean_send_lag_ms + client round trip), the round trip measured beside "
+                            + "the writes and coupled with the time to consistency t* as client_coupling says.")
+            @JsonProperty("predicted")
+            double predicted,
 
-            @Schema(
-                    description = "The same with the round trip independent of the time to consistency: the mean of "
-                            + "P(consistent at t + gap) over the measured round trips.")
-            @JsonProperty("predicted_with_independent_client_gap")
-            double predictedWithIndependentClientGap,
-
-            @JsonProperty("predicted_with_latency_offset") double predictedWithLatencyOffset,
-            @JsonProperty("mean_send_lag_ms") double meanSendLagMillis) {}
+            @Schema(description = "How late, on average, the reads at t were sent after their nominal time.")
+            @JsonProperty("mean_send_lag_ms")
+            double meanSendLagMillis) {}
 
     /** One client latency percentile. */
     @Schema(name = "ObservedLatency")

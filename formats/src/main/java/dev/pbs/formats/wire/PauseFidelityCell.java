@@ -24,8 +24,6 @@ public record PauseFidelityCell(
     /** One observation against one prediction. */
     public record Comparison(
             @JsonProperty("rmse") double rmse,
-            @JsonProperty("rmse_model_alone") double rmseModelAlone,
-            @JsonProperty("rmse_outside_time_origin_band") double rmseOutsideTimeOriginBand,
             @JsonProperty("rmse_tail") double rmseTail,
             @JsonProperty("tail_from_ms") double tailFromMillis,
             @JsonProperty("noise_floor") double noiseFloor,

@@ -22,15 +22,13 @@ class ObservationReportTest {
             2,
             1,
             CoordinatorReplicaShare.NEVER,
-            dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED,
             1,
             0.75,
             0.6,
             0.4,
-            0.5,
             List.of(
-                    new ObservedPoint(0, ProportionEstimate.of(90, 100), 0.92, 0.85, 0.92, 0.89, 0.88, 0.3),
-                    new ObservedPoint(10, ProportionEstimate.of(99, 100), 0.99, 0.98, 0.99, 0.99, 0.985, 0.2)),
+                    new ObservedPoint(0, ProportionEstimate.of(90, 100), 0.92, 0.3),
+                    new ObservedPoint(10, ProportionEstimate.of(99, 100), 0.99, 0.2)),
             List.of(
                     new ObservedStaleness.LatencyComparison("read", 50, 10.0, 10.5, 0.1),
                     new ObservedStaleness.LatencyComparison("write", 50, 12.0, 11.0, 0.3)));
@@ -63,16 +61,11 @@ class ObservationReportTest {
         assertThat(first.get("observed").asDouble()).isEqualTo(0.9);
         assertThat(first.get("observed_lower").asDouble()).isLessThan(0.9);
         assertThat(first.get("predicted").asDouble()).isEqualTo(0.92);
-        assertThat(first.get("predicted_without_client_gap").asDouble()).isEqualTo(0.85);
-        assertThat(first.get("predicted_with_client_gap").asDouble()).isEqualTo(0.92);
-        assertThat(first.get("predicted_with_independent_client_gap").asDouble())
-                .isEqualTo(0.89);
-        assertThat(json.get("rmse_with_independent_round_trip").asDouble())
-                .isEqualTo(OBSERVED.rmseWithIndependentRoundTrip())
-                .isCloseTo(Math.sqrt((0.01 * 0.01 + 0.0) / 2), within(1e-12));
-        assertThat(first.get("predicted_with_latency_offset").asDouble()).isEqualTo(0.88);
-        assertThat(json.get("latency_offset_ms").asDouble()).isEqualTo(0.5);
-        assertThat(json.get("client_gap").asText()).isEqualTo("measured");
+        assertThat(first.get("mean_send_lag_ms").asDouble()).isEqualTo(0.3);
+        // One prediction per point, and one RMSE: observed 0.90 against 0.92, 0.99 against 0.99.
+        assertThat(first.size()).isEqualTo(8);
+        assertThat(json.get("rmse_t_visibility").asDouble())
+                .isCloseTo(Math.sqrt((0.02 * 0.02 + 0.0) / 2), within(1e-12));
         assertThat(json.get("latencies")).hasSize(2);
     }
 
@@ -84,8 +77,6 @@ class ObservationReportTest {
                 .contains(
                         "coordinator separate from the replicas, client round trip (mean 0.75 ms, coupled 0.40 with the time to "
                                 + "consistency) and each t's send lag added to t")
-                .contains("with round trip: coupled with the time to consistency (0.40) RMSE 0.0141, independent of it "
-                        + "0.0071")
                 .contains("0.9000  [")
                 .contains("RMSE observed against predicted: 0.0141 (1.41%)")
                 .contains("latency NRMSE");
@@ -137,12 +128,10 @@ class ObservationReportTest {
                 OBSERVED.failedWrites(),
                 OBSERVED.failedReads(),
                 share,
-                OBSERVED.correction(),
                 OBSERVED.predictionWindows(),
                 OBSERVED.meanClientGapMillis(),
                 OBSERVED.meanReadRoundTripMillis(),
                 OBSERVED.clientCoupling(),
-                OBSERVED.latencyOffsetMillis(),
                 OBSERVED.points(),
                 OBSERVED.latencies());
     }

@@ -1,6 +1,5 @@
 package dev.pbs.formats.report;
 
-import dev.pbs.cassandra.observe.ClientGapCorrection;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.model.profile.CoordinatorReplicaShare;
@@ -14,7 +13,7 @@ final class TwoPointComparison {
 
     /**
      * Observed 0.760 at t = 0 and 0.987 at 100 ms, predicted {@code offset} higher at both (so its
-     * RMSE is {@code offset}), the model alone twice as far.
+     * RMSE is {@code offset}).
      */
     static ObservedStaleness of(double offset, List<ObservedStaleness.LatencyComparison> latencies) {
         return new ObservedStaleness(
@@ -25,31 +24,13 @@ final class TwoPointComparison {
                 0,
                 0,
                 CoordinatorReplicaShare.NEVER,
-                ClientGapCorrection.MEASURED,
                 1,
                 0.9,
                 0.8,
                 0,
-                0.5,
                 List.of(
-                        new ObservedPoint(
-                                0,
-                                ProportionEstimate.of(760, 1000),
-                                0.760 + offset,
-                                0.760 + 2 * offset,
-                                0.760 + offset,
-                                0.760 + offset,
-                                0.760,
-                                0.3),
-                        new ObservedPoint(
-                                100,
-                                ProportionEstimate.of(987, 1000),
-                                0.987 + offset,
-                                0.987 + 2 * offset,
-                                0.987 + offset,
-                                0.987 + offset,
-                                0.987,
-                                0.2)),
+                        new ObservedPoint(0, ProportionEstimate.of(760, 1000), 0.760 + offset, 0.3),
+                        new ObservedPoint(100, ProportionEstimate.of(987, 1000), 0.987 + offset, 0.2)),
                 latencies);
     }
 }

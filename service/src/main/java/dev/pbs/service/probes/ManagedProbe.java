@@ -5,7 +5,6 @@ import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
-import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.NodeHealth;
@@ -155,11 +154,7 @@ public final class ManagedProbe implements Managed {
                     () -> stopping);
             LatencyProfile measured = CalibratedProfile.of(both.measurement(), configuration.profileName());
             ObservedStaleness observed = WindowedComparison.compare(
-                    both,
-                    measured,
-                    configuration.profileName(),
-                    run.settings().replicationFactor(),
-                    StalenessObserver.DEFAULT_CORRECTION);
+                    both, measured, configuration.profileName(), run.settings().replicationFactor());
             lastObservation = ObservationReport.answer(observed);
             LOG.info("probe {}: observed staleness, RMSE against the prediction {}", name(), observed.rmse());
             return both.measurement();

@@ -15,21 +15,15 @@ import java.util.Map;
  * Probe statuses as {@code GET /api/v1/probes} gives them, for tests that cannot reach a cluster. The
  * observation's numbers are those of a real run of the service against a local 3-node Cassandra
  * cluster (probe rate 20/s, 1-minute window, observeWrites 60, ONE/ONE): 60 reads per t, fresh counts
- * as observed, predicted P(consistent) as the engine gave them with 1,000,000 trials (the model alone),
- * and with the client round trip added as a later run gave them.
+ * as observed, and the predicted P(consistent), the client round trip added to t, as a later run gave it.
  */
 public final class CannedProbeStatus {
 
-    /** The default t grid, ms, with fresh reads out of 60 and the predicted P(consistent) times 10^6. */
+    /** The default t grid, ms, with fresh reads out of 60 and the predicted P(consistent). */
     private static final double[] T_MILLIS = {0, 1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 75, 100, 150, 200};
 
     private static final long[] FRESH = {52, 59, 59, 59, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60, 60};
-    private static final long[] PREDICTED_PER_MILLION = {
-        567_345, 900_777, 976_018, 990_963, 999_034, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000, 1_000_000,
-        1_000_000, 1_000_000, 1_000_000, 1_000_000
-    };
-    /** With the client round trip added to t (values of a later real run, same grid). */
-    private static final double[] PREDICTED_WITH_GAP = {
+    private static final double[] PREDICTED = {
         0.9822, 0.9910, 0.9915, 0.9918, 0.9927, 0.9947, 0.9972, 0.9992, 1, 1, 1, 1, 1, 1, 1
     };
 
@@ -41,15 +35,7 @@ public final class CannedProbeStatus {
     public static ObservedStaleness observation() {
         List<ObservedPoint> points = new ArrayList<>();
         for (int i = 0; i < T_MILLIS.length; i++) {
-            points.add(new ObservedPoint(
-                    T_MILLIS[i],
-                    ProportionEstimate.of(FRESH[i], READS_PER_T),
-                    PREDICTED_WITH_GAP[i],
-                    PREDICTED_PER_MILLION[i] / 1e6,
-                    PREDICTED_WITH_GAP[i],
-                    PREDICTED_WITH_GAP[i],
-                    PREDICTED_WITH_GAP[i],
-                    0.1));
+            points.add(new ObservedPoint(T_MILLIS[i], ProportionEstimate.of(FRESH[i], READS_PER_T), PREDICTED[i], 0.1));
         }
         return new ObservedStaleness(
                 3,
@@ -59,12 +45,10 @@ public final class CannedProbeStatus {
                 0,
                 0,
                 dev.pbs.model.profile.CoordinatorReplicaShare.ALWAYS,
-                dev.pbs.cassandra.observe.ClientGapCorrection.MEASURED,
                 1,
                 3.8,
                 3.5,
                 0,
-                1.2,
                 points,
                 List.of(
                         new ObservedStaleness.LatencyComparison("read", 50, 4.1, 4.3),
