@@ -1,0 +1,94 @@
+package dev.pbs.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CONTRIBUTING.md says what the build has: its module table lists exactly the root POM's modules,
+ * and every integration test tagged for a long tier is named there with the command that runs it,
+ * its tag left out of the ordinary {@code mvn verify}.
+ */
+class DocumentationDriftTest {
+
+    private static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
+    private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
+    private static final Pattern TABLE_MODULE = Pattern.compile("^\\| `([a-z-]+)` \\|", Pattern.MULTILINE);
+    private static final Pattern TAG = Pattern.compile("@Tag\\(\"([a-z-]+)\"\\)");
+
+    @Test
+    void moduleTable_listsThePomsModules() throws IOException {
+        Set<String> modules = new TreeSet<>();
+        Matcher pom = MODULE.matcher(Files.readString(ROOT.resolve("pom.xml")));
+        while (pom.find()) {
+            modules.add(pom.group(1));
+        }
+        String contributing = Files.readString(ROOT.resolve("CONTRIBUTING.md"));
+        String section = contributing.substring(contributing.indexOf("## Modules"));
+        section = section.substring(0, section.indexOf("\n## ", 3));
+        Set<String> documented = new TreeSet<>();
+        Matcher table = TABLE_MODULE.matcher(section);
+        while (table.find()) {
+            documented.add(table.group(1));
+        }
+        assertThat(modules).hasSizeGreaterThan(5);
+        assertThat(documented).isEqualTo(modules);
+    }
+
+    @Test
+    void everyTaggedLongTest_isDocumentedWithItsCommand_andLeftOutOfTheOrdinaryBuild() throws IOException {
+        TreeMap<String, String> tagOfTest = new TreeMap<>();
+        for (Path test : testSources()) {
+            Matcher tag = TAG.matcher(Files.readString(test));
+            if (tag.find()) {
+                tagOfTest.put(test.getFileName().toString().replace(".java", ""), tag.group(1));
+            }
+        }
+        assertThat(tagOfTest).isNotEmpty();
+        String contributing = Files.readString(ROOT.resolve("CONTRIBUTING.md"));
+        String pom = Files.readString(ROOT.resolve("pom.xml"));
+        Matcher groups = Pattern.compile("<it.groups>([^<]+)</it.groups>").matcher(pom);
+        assertThat(groups.find()).isTrue();
+        String ordinary = groups.group(1).replace("&amp;", "&");
+        List<String> problems = new ArrayList<>();
+        tagOfTest.forEach((test, tag) -> {
+            if (!contributing.contains("`" + test + "`")) {
+                problems.add(test + " is not named in CONTRIBUTING.md");
+            }
+            if (!tag.equals("fidelity") && !contributing.contains("-Dit.groups=" + tag)) {
+                problems.add(test + ": CONTRIBUTING.md does not give the command with -Dit.groups=" + tag);
+            }
+            if (!ordinary.contains("!" + tag + " ") && !ordinary.endsWith("!" + tag)) {
+                problems.add(test + ": its tag " + tag + " is not left out of mvn verify (" + ordinary + ")");
+            }
+        });
+        assertThat(problems).isEmpty();
+    }
+
+    private static List<Path> testSources() throws IOException {
+        List<Path> sources = new ArrayList<>();
+        try (Stream<Path> modules = Files.list(ROOT)) {
+            for (Path module : modules.toList()) {
+                Path tests = module.resolve("src/test/java");
+                if (Files.isDirectory(tests)) {
+                    try (Stream<Path> files = Files.walk(tests)) {
+                        files.filter(file -> file.toString().endsWith("IT.java"))
+                                .forEach(sources::add);
+                    }
+                }
+            }
+        }
+        return sources;
+    }
+}
