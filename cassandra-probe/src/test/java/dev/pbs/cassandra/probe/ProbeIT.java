@@ -231,8 +231,8 @@ class ProbeIT {
      * coordinator's own replica and its read preference, the client's round trip coupled with the
      * time to consistency), misses the observation by less than {@link #MISS}, and there were
      * enough writes for the noise floor to be below a third of that. Its client-side medians are
-     * within 35% of the observed ones. The issue's goal (1% or 1.5 noise floors, and latency) is
-     * checked on all four natural cells with 2,000 writes each by NaturalCellsLongIT (-Pfidelity).
+     * within 35% of the observed ones. The four natural cells, this one among them, with 2,000 writes
+     * each and the cells' rule, are NaturalCellsLongIT's (on demand).
      */
     @Test
     void naturalCell_predictionFollowsTheObservation() {
@@ -246,73 +246,6 @@ class ProbeIT {
                                 HIGHEST_MEDIAN_RATIO * latency.observedMillis());
             }
         }
-    }
-
-    /**
-     * The other three natural cells of {@code NaturalCellsLongIT} (-Pfidelity, 2,000 writes each),
-     * shorter, on the cluster the natural cell above has just warmed: each misses its observation by
-     * less than 2 points of RMSE, with enough writes for a noise floor below a third of that. Their
-     * reads are nearly all fresh (P(consistent at t = 0) above 0.99 in every recorded run), so the
-     * 600 writes of the two 30-second cells give that floor.
-     */
-    @Test
-    void naturalCell_writeQuorumReadOne() {
-        assertWithinMiss(
-                "W=QUORUM R=ONE",
-                settings("pbs_probe_it", 3, OTHER_CELL_DURATION),
-                2,
-                1,
-                CoordinatorChoice.ROUND_ROBIN);
-    }
-
-    /** See {@link #naturalCell_writeQuorumReadOne()}. */
-    @Test
-    void naturalCell_writeOneReadQuorum() {
-        assertWithinMiss(
-                "W=ONE R=QUORUM",
-                settings("pbs_probe_it", 3, OTHER_CELL_DURATION),
-                1,
-                2,
-                CoordinatorChoice.ROUND_ROBIN);
-    }
-
-    /**
-     * W = R = ONE through coordinators that are not replicas of the key (token-unaware routing: two
-     * replicas per key on the three nodes). See {@link #naturalCell_writeQuorumReadOne()}.
-     */
-    @Test
-    void naturalCell_writeOneReadOneThroughNonReplicas() {
-        ObservedStaleness checked = assertWithinMiss(
-                "W=ONE R=ONE token-unaware",
-                settings("pbs_probe_it_rf2", 2, DURATION),
-                1,
-                1,
-                CoordinatorChoice.OUTSIDE_REPLICAS);
-        assertThat(checked.coordinatorReplicaShare()).isEqualTo(dev.pbs.model.profile.CoordinatorReplicaShare.NEVER);
-    }
-
-    /**
-     * How long the W = QUORUM R = ONE and W = ONE R = QUORUM cells probe and observe: 30 s. The
-     * token-unaware cell probes as long as the W = R = ONE cell ({@link #DURATION}): its profile
-     * calibrates the writes forwarded between the replicas on the untraced operations, and from a
-     * 20-second probe it predicted 0.954 fresh at t = 0 against 0.998 observed (RMSE 1.72%), from
-     * 30 seconds 0.05%.
-     */
-    private static final Duration OTHER_CELL_DURATION = Duration.ofSeconds(30);
-
-    /**
-     * Probes and observes one natural cell once, writes at {@link #OBSERVED_WRITES_PER_SECOND} for as
-     * long as the probe runs, and asserts its RMSE below {@link #MISS}.
-     */
-    private static ObservedStaleness assertWithinMiss(
-            String name, ProbeSettings settings, int writeReplicas, int readReplicas, CoordinatorChoice coordinators) {
-        System.out.println("natural cell " + name + ":");
-        int writes = (int) (settings.duration().toSeconds() * OBSERVED_WRITES_PER_SECOND);
-        ObservedStaleness checked = observeCell(settings, writeReplicas, readReplicas, writes, coordinators)
-                .observed();
-        assertThat(checked.writes()).isGreaterThanOrEqualTo(writes - 5);
-        assertStalenessWithinMiss(name, checked);
-        return checked;
     }
 
     /**
