@@ -31,10 +31,19 @@ public final class ClientLatencies {
      * @param replicas the replicas it waited for: 1 (ONE) or 2 (TWO)
      */
     public void untraced(Operation operation, int replicas, long micros) {
+        untraced(operation, replicas, micros, 0);
+    }
+
+    /**
+     * The same, for an operation that may stand for a stall of the probe: with {@code
+     * stalledIntervalMicros} positive, its pace's interval, the operations the stall kept from
+     * being sent are recorded too ({@link RunningHistogram#record(long, long)}).
+     */
+    public void untraced(Operation operation, int replicas, long micros, long stalledIntervalMicros) {
         boolean write = operation == Operation.WRITE;
         RunningHistogram recording =
                 replicas == 1 ? (write ? writesAtOne : readsAtOne) : (write ? writesAtTwo : readsAtTwo);
-        recording.record(clip(micros));
+        recording.record(clip(micros), stalledIntervalMicros);
     }
 
     /**
@@ -42,7 +51,13 @@ public final class ClientLatencies {
      * key, answered after {@code micros}.
      */
     public void untracedThroughOther(Operation operation, long micros) {
-        (operation == Operation.WRITE ? writesThroughOther : readsThroughOther).record(clip(micros));
+        untracedThroughOther(operation, micros, 0);
+    }
+
+    /** The same, for an operation that may stand for a stall ({@link #untraced(Operation, int, long, long)}). */
+    public void untracedThroughOther(Operation operation, long micros, long stalledIntervalMicros) {
+        (operation == Operation.WRITE ? writesThroughOther : readsThroughOther)
+                .record(clip(micros), stalledIntervalMicros);
     }
 
     /** A refused request answered after {@code micros}. */

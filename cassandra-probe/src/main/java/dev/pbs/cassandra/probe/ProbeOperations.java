@@ -111,12 +111,16 @@ final class ProbeOperations {
      * Sends operation number {@code operation} (even: a write, odd: a read), unless too many are
      * in flight (then it is counted as skipped). Its client latency counts from when it was due,
      * not from when it left: an operation the probe sends late, having fallen behind its pace,
-     * waited as long as a client sending at that pace would have (no coordinated omission).
+     * waited as long as a client sending at that pace would have (no coordinated omission). After a
+     * stall, it is due when the first operation the stall kept back was, and, untraced, it stands
+     * for the others too: they are recorded as having waited one interval less each ({@link
+     * ClientLatencies#untraced(Operation, int, long, long)}).
      *
      * @param dueNanos when the pace meant it to leave ({@link System#nanoTime()}), at most now
+     * @param stalledIntervalMicros the pace's interval when this operation ends a stall, else 0
      * @return the refused request to time after it (see {@link #ROUND_TRIP_EVERY}), or null
      */
-    RoundTrip issue(long operation, SplittableRandom random, long dueNanos) {
+    RoundTrip issue(long operation, SplittableRandom random, long dueNanos, long stalledIntervalMicros) {
         if (!inFlight.tryAcquire()) {
             skipped.incrementAndGet();
             return null;
@@ -164,9 +168,9 @@ final class ProbeOperations {
                 if (error == null && !tracedOperation) {
                     recordClient(datacenterClient, recorder -> {
                         if (throughReplica) {
-                            recorder.untraced(kind, untracedReplicas, micros);
+                            recorder.untraced(kind, untracedReplicas, micros, stalledIntervalMicros);
                         } else {
-                            recorder.untracedThroughOther(kind, micros);
+                            recorder.untracedThroughOther(kind, micros, stalledIntervalMicros);
                         }
                     });
                 }

@@ -153,13 +153,18 @@ public final class ProbeRun implements AutoCloseable {
                     TimeUnit.NANOSECONDS.sleep(Math.min(Math.min(next, pendingDue) - now, 100_000_000L));
                     continue;
                 }
+                long due = next;
+                long stalledIntervalMicros = 0;
                 if (now - next > 2 * periodNanos) {
-                    // Fell behind (a pause): drop the missed operations rather than burst above the pace.
+                    // Fell behind (a pause): drop the missed operations rather than burst above the
+                    // pace; the one sent now is timed from when the first of them was due, and
+                    // stands for them in the latencies (no coordinated omission).
                     long missed = (now - next) / periodNanos;
                     operations.skipped(missed);
                     next += missed * periodNanos;
+                    stalledIntervalMicros = periodNanos / 1000;
                 }
-                ProbeOperations.RoundTrip roundTrip = operations.issue(operation++, random, next);
+                ProbeOperations.RoundTrip roundTrip = operations.issue(operation++, random, due, stalledIntervalMicros);
                 if (roundTrip != null && pending == null) {
                     pending = roundTrip;
                     pendingDue = next + periodNanos / 2;
@@ -195,7 +200,7 @@ public final class ProbeRun implements AutoCloseable {
         try {
             for (long operation = 0; operation < count; operation++) {
                 operations.awaitRoom();
-                ProbeOperations.RoundTrip roundTrip = operations.issue(operation, random, System.nanoTime());
+                ProbeOperations.RoundTrip roundTrip = operations.issue(operation, random, System.nanoTime(), 0);
                 if (roundTrip != null) {
                     operations.sendRoundTrip(roundTrip, System.nanoTime()); // warms the refused path up too
                 }

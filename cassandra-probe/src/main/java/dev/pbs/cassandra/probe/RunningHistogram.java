@@ -19,6 +19,20 @@ final class RunningHistogram {
         recorder.recordValue(micros);
     }
 
+    /**
+     * Records one value of an operation that stood for a stall: the value, then, as the operations
+     * due every {@code expectedIntervalMicros} during the stall and never sent would have waited,
+     * the value less one interval, less two, and so on while at least one interval (HdrHistogram's
+     * correction for coordinated omission). An interval of 0 records the value alone.
+     */
+    void record(long micros, long expectedIntervalMicros) {
+        if (expectedIntervalMicros > 0) {
+            recorder.recordValueWithExpectedInterval(micros, expectedIntervalMicros);
+        } else {
+            recorder.recordValue(micros);
+        }
+    }
+
     /** Everything recorded so far. Readers take turns here; writers never wait. */
     synchronized Histogram totalCopy() {
         interval = recorder.getIntervalHistogram(interval);
