@@ -69,10 +69,9 @@ final class SnitchOrder {
      * order}, the others keeping their order. Where the probe measured how often a coordinator
      * reads its own replica (the local read preference), that measurement, the real snitch's
      * choice, decides the own replica's place rather than pbs's score for it. Cassandra scores
-     * its own replica from the local read's latency measured on a coarse clock, and on the local
-     * 3-node cluster its coordinators read their own replica in about three reads of four in one
-     * probe (2026-12-05) and in none of 3,000 reads through one node just started, where a score
-     * from the local path's medians puts the own replica first in every read.
+     * its own replica from the local read's latency measured on a coarse clock, so how often a
+     * coordinator reads its own replica varies from cluster to cluster and with the load, where a
+     * score from the local path's medians would put the own replica first in every read.
      */
     private static void placeCoordinator(int[] order, int coordinator, boolean first) {
         int at = 0;

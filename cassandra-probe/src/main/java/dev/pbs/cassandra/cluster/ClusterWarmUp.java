@@ -13,9 +13,9 @@ import java.util.function.IntToDoubleFunction;
 public final class ClusterWarmUp {
 
     /**
-     * Settled: a round's mean round trip within a factor of 1.2 of the round before's, either way
-     * (one round of 25 ms then one of 8.6 ms is not settled; nor, on a cluster started half a
-     * minute before, one of 20.3 ms then one of 24.6 ms, after which ProbeIT missed by 5.3%).
+     * Settled: a round's mean round trip within a factor of 1.2 of the round before's, either way:
+     * a round trip still falling fast is not settled, and neither is one that rose, as it can on a
+     * cluster started moments before.
      */
     private static final double SETTLED_RATIO = 1.2;
 

@@ -233,11 +233,9 @@ public final class FidelityExperiment {
                 .orElse(oneDatacenter);
         // Rounds of warm-up first, their results discarded, until the client's round trip settles:
         // the nodes' JIT compilers and the new delays settle, so neither the profile nor the
-        // observation measures a machine still compiling (a fixed 30 s left the round trip at 8 to 11
-        // ms, where a settled 4-node cluster has 5, and the 5,000-write cell missed by up to 1.41%).
-        // A burst first over one datacenter (59 s on the four nodes of the injected cell, then three
-        // rounds); over six nodes in two it took 101 s and the rounds still began at 31 ms, so there
-        // the rounds alone warm up.
+        // observation measures a machine still compiling (a fixed warm-up leaves the round trip well
+        // above a settled cluster's). A burst first over one datacenter; over several, on six nodes,
+        // the burst takes longer than it saves, so there the rounds alone warm up.
         prepareTable(probe, settings.table(), progress);
         if (settings.datacenters().isEmpty()) {
             ProbeWarmUp.burst(probe, progress);

@@ -18,12 +18,9 @@ import java.util.function.BooleanSupplier;
  * Observes staleness while the probe measures, on the same session, so that the profile and the
  * observation see the same cluster under the same load.
  *
- * <p>Measured one after the other, they do not: on the local three-node cluster with nothing
- * injected, a profile measured alone for 60 s and then observed (W = R = ONE, 2,000 writes) gave
- * an RMSE of 1.95% on a cluster just started and 0.43% on the same cluster warm; measured while
- * the observation ran, 0.06% (docs/probe.md). The probe's traced operations load the nodes more
- * than the observation's untraced ones, and a cluster's state (compilation, compaction, caches)
- * drifts over the minutes the two would otherwise be apart.
+ * <p>Measured one after the other, they would not: the probe's traced operations load the nodes
+ * more than the observation's untraced ones, and a cluster's state (compilation, compaction,
+ * caches) drifts over the minutes the two would otherwise be apart.
  */
 public final class ObservationWhileProbing {
 

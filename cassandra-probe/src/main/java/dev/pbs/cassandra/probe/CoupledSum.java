@@ -19,7 +19,7 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  */
 public final class CoupledSum {
 
-    private static final long SEED = 20261205L;
+    private static final long SEED = 1L;
 
     private final double[] first;
     private final double correlation;
