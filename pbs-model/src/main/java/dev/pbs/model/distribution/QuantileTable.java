@@ -243,12 +243,12 @@ public final class QuantileTable {
             out[i] = first;
             pendingPositions[pending] = i;
             pendingBits[pending] = high;
-            pending += first != first ? 1 : 0;
+            pending += Double.isNaN(first) ? 1 : 0;
             double second = isRareShortDraw(low) ? inverseSurvivalOfShortDraw(low, random) : lookUp(table, low);
             out[i + 1] = second;
             pendingPositions[pending] = i + 1;
             pendingBits[pending] = low;
-            pending += second != second ? 1 : 0;
+            pending += Double.isNaN(second) ? 1 : 0;
         }
         for (int k = 0; k < pending; k++) {
             long scaled = (pendingBits[k] & 0xFFFF_FFFFL) + 1;
