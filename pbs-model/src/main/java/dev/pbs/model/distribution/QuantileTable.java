@@ -222,68 +222,6 @@ public final class QuantileTable {
     }
 
     /**
-     * Fills {@code out[from, to)} ({@code to - from} even, at most {@code pendingPositions.length})
-     * from {@code (to - from) / 2} draws of {@code random.nextLong()},
-     * each giving two delays, its high half first: the same delays, and the same draws, as {@link
-     * #inverseSurvivalOfShortDraw} on each half in turn. The lookups run without a branch on the
-     * cell; those that land in a split cell (a few in a hundred) are noted and finished after the
-     * loop, which keeps the loop short and free of mispredicted branches.
-     *
-     * @param pendingPositions scratch space, at least {@code to - from} long
-     * @param pendingBits scratch space of the same length
-     */
-    void fillPairs(double[] out, int from, int to, RandomGenerator random, int[] pendingPositions, int[] pendingBits) {
-        double[] table = cells;
-        int pending = 0;
-        for (int i = from; i < to; i += 2) {
-            long bits = random.nextLong();
-            int high = (int) (bits >>> 32);
-            int low = (int) bits;
-            double first = isRareShortDraw(high) ? inverseSurvivalOfShortDraw(high, random) : lookUp(table, high);
-            out[i] = first;
-            pendingPositions[pending] = i;
-            pendingBits[pending] = high;
-            pending += Double.isNaN(first) ? 1 : 0;
-            double second = isRareShortDraw(low) ? inverseSurvivalOfShortDraw(low, random) : lookUp(table, low);
-            out[i + 1] = second;
-            pendingPositions[pending] = i + 1;
-            pendingBits[pending] = low;
-            pending += Double.isNaN(second) ? 1 : 0;
-        }
-        for (int k = 0; k < pending; k++) {
-            long scaled = (pendingBits[k] & 0xFFFF_FFFFL) + 1;
-            int leadingZeros = Long.numberOfLeadingZeros(scaled);
-            int octave = leadingZeros - 32;
-            long afterLeadingOne = scaled << (leadingZeros + 1);
-            int index = 2 * (octave * CELLS_PER_OCTAVE + (int) (afterLeadingOne >>> (64 - CELL_BITS)));
-            double fraction = ((afterLeadingOne << CELL_BITS) >>> 11) * 0x1.0p-53;
-            out[pendingPositions[k]] = inSplitCell(index, fraction, scaled * 0x1.0p-32);
-        }
-    }
-
-    /**
-     * Whether a 32-bit draw takes {@link #inverseSurvivalOfShortDraw}'s rare paths: the far tail,
-     * where it draws again, or all ones, v = 1.
-     */
-    private static boolean isRareShortDraw(int randomBits) {
-        return (randomBits & 0xFFFF_FFFFL) + 1 <= SHORT_DRAW_TAIL || randomBits == -1;
-    }
-
-    /**
-     * The interpolated Q of a 32-bit draw that is not rare ({@link #isRareShortDraw}), NaN in a
-     * split cell: {@link #inverseSurvivalOfShortDraw}'s fast path.
-     */
-    private static double lookUp(double[] table, int randomBits) {
-        long scaled = (randomBits & 0xFFFF_FFFFL) + 1;
-        int leadingZeros = Long.numberOfLeadingZeros(scaled);
-        int octave = leadingZeros - 32;
-        long afterLeadingOne = scaled << (leadingZeros + 1);
-        int index = 2 * (octave * CELLS_PER_OCTAVE + (int) (afterLeadingOne >>> (64 - CELL_BITS)));
-        double fraction = ((afterLeadingOne << CELL_BITS) >>> 11) * 0x1.0p-53;
-        return table[index] + fraction * table[index + 1];
-    }
-
-    /**
      * The slow path of a lookup whose interpolation gave NaN: a cell not yet built (or not yet
      * seen built by this thread), a split cell, or one evaluated exactly.
      */

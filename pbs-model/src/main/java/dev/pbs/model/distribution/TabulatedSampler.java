@@ -17,14 +17,6 @@ final class TabulatedSampler implements LatencySampler {
 
     private boolean halfLeft;
 
-    /** Delays {@link QuantileTable#fillPairs} fills at a time (even). */
-    private static final int PENDING = 256;
-
-    /** Scratch space for {@link QuantileTable#fillPairs}. */
-    private final int[] pendingPositions = new int[PENDING];
-
-    private final int[] pendingBits = new int[PENDING];
-
     TabulatedSampler(QuantileTable table, RandomGenerator random) {
         this.table = table;
         this.random = random;
@@ -44,15 +36,16 @@ final class TabulatedSampler implements LatencySampler {
 
     @Override
     public void fill(double[] out, int from, int to) {
+        QuantileTable localTable = table;
+        RandomGenerator localRandom = random;
         int i = from;
         if (halfLeft && i < to) {
             out[i++] = sample();
         }
-        int pairsEnd = i + ((to - i) & ~1);
-        while (i < pairsEnd) {
-            int end = Math.min(pairsEnd, i + PENDING);
-            table.fillPairs(out, i, end, random, pendingPositions, pendingBits);
-            i = end;
+        for (; i + 1 < to; i += 2) {
+            long bits = localRandom.nextLong();
+            out[i] = localTable.inverseSurvivalOfShortDraw((int) (bits >>> 32), localRandom);
+            out[i + 1] = localTable.inverseSurvivalOfShortDraw((int) bits, localRandom);
         }
         if (i < to) {
             out[i] = sample();
