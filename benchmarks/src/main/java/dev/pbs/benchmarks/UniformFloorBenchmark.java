@@ -16,8 +16,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The floor: one thread merely drawing 4N uniform doubles per trial (N = 3) from the engine's
- * generator, summed so nothing is optimised away. Nanoseconds per trial, comparable with
+ * The floor: one thread merely drawing 4N uniform doubles per trial (N = 3) from a generator
+ * (SplittableRandom, the cheapest sound one the JDK has; the engine's; the engine's former one),
+ * summed so nothing is optimised away. Nanoseconds per trial, comparable with
  * {@link EngineBenchmark}.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar -f 3 -wi 3 -i 5 UniformFloorBenchmark}
@@ -32,7 +33,7 @@ public class UniformFloorBenchmark {
 
     static final int TRIALS = EngineBenchmark.TRIALS;
 
-    @Param({"L64X128MixRandom"})
+    @Param({"SplittableRandom", "Xoroshiro128PlusPlus", "L64X128MixRandom"})
     public String generator;
 
     @Param({"3"})

@@ -11,7 +11,7 @@ import java.util.random.RandomGeneratorFactory;
 
 /**
  * Runs a simulation's trials in chunks of {@value #CHUNK_TRIALS} on worker threads. Chunk k draws
- * from an {@code L64X128MixRandom} seeded from (seed, k) alone; workers take chunks in any order
+ * from a {@value #GENERATOR} seeded from (seed, k) alone; workers take chunks in any order
  * and keep integer counts that the caller sums, so a seed gives the same numbers whatever the
  * number of threads.
  */
@@ -20,7 +20,7 @@ final class ChunkedRun {
     /** Trials per chunk; part of the determinism contract (changing it changes the draws). */
     static final int CHUNK_TRIALS = 1 << 14;
 
-    static final String GENERATOR = "L64X128MixRandom";
+    static final String GENERATOR = "Xoroshiro128PlusPlus";
 
     private static final RandomGeneratorFactory<RandomGenerator> GENERATORS = RandomGeneratorFactory.of(GENERATOR);
 

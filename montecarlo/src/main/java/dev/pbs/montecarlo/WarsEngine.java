@@ -9,14 +9,20 @@ import java.util.List;
  * (R, W) configurations ({@link SimulationSpec}) and Cassandra's consistency levels across
  * datacenters ({@link LevelSimulationSpec}).
  *
- * <p>Determinism: the trials are cut into chunks of {@value #CHUNK_TRIALS}; chunk k draws from an
- * {@code L64X128MixRandom} seeded from (seed, k) alone. Workers take chunks in any order and sum
- * integer counts, so a seed gives the same numbers whatever the number of threads.
+ * <p>Determinism: the trials are cut into chunks of {@value #CHUNK_TRIALS}; chunk k draws from a
+ * {@value #GENERATOR} seeded from (seed, k) alone. Workers take chunks in any order and sum integer
+ * counts, so a seed gives the same numbers whatever the number of threads.
  */
 public final class WarsEngine {
 
     /** Trials per chunk; part of the determinism contract (changing it changes the draws). */
     public static final int CHUNK_TRIALS = ChunkedRun.CHUNK_TRIALS;
+
+    /**
+     * The generator family every chunk draws from (docs/model.md, section 5, says why it is
+     * sound); part of the determinism contract.
+     */
+    public static final String GENERATOR = ChunkedRun.GENERATOR;
 
     /** Mixed into the seed of a session simulation, so that it draws apart from the WARS run. */
     private static final long SESSION_SEED_MIX = 0x6A09E667F3BCC909L;

@@ -3,6 +3,7 @@ package dev.pbs.montecarlo.rare;
 import dev.pbs.model.profile.MessageDelays;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.SimulationSpec;
+import dev.pbs.montecarlo.WarsEngine;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,7 +25,7 @@ import java.util.random.RandomGeneratorFactory;
  *
  * <p>It runs rounds of chunks of {@value #CHUNK_TRIALS} trials (1, 1, 2, 2, 4, 4, 8, 8, then 16
  * chunks a round) until every target of the spec reaches its precision, or the trial budget or the
- * time limit is spent. Chunk k draws from an {@code L64X128MixRandom} seeded from (seed, k) alone,
+ * time limit is spent. Chunk k draws from a {@link WarsEngine#GENERATOR} seeded from (seed, k) alone,
  * apart from the plain engine's; workers simulate a round's chunks in parallel and their records
  * are added to the totals in chunk order, so that a seed gives the same figures, to the bit,
  * whatever the number of threads (unless the time limit stops the run).
@@ -48,7 +49,7 @@ public final class RareEventEstimator {
     private static final long SEED_MIX = 0x3C6EF372FE94F82BL;
 
     private static final RandomGeneratorFactory<RandomGenerator> GENERATORS =
-            RandomGeneratorFactory.of("L64X128MixRandom");
+            RandomGeneratorFactory.of(WarsEngine.GENERATOR);
 
     /** Runs the estimator on {@code spec.simulation().threads()} threads. */
     public RareEventResult run(RareEventSpec spec) {
