@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * every write at the node within the deadline, the node itself serving the traced reads, and put the
  * outage into the profile. In the long tier (tag fidelity), about three minutes.
  */
-@Tag("fidelity")
+@Tag("fidelity-outage")
 class OutageWatchLongIT {
 
     private static final int FIRST_ADDRESS = 41;
