@@ -4,19 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pbs.formats.json.JsonMapping;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.ResourceHelpers;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,30 +19,15 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The OpenAPI document at /api/openapi.json and Swagger UI at /swagger/, from the whole application. */
-@ExtendWith(DropwizardExtensionsSupport.class)
 class ApiDocumentationTest {
 
-    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class,
-            ResourceHelpers.resourceFilePath("test-pbs.yml"),
-            ConfigOverride.config("dataDirectory", temporaryDirectory()));
+    @RegisterExtension
+    static final TestService SERVICE = TestService.standard();
 
     private static JsonNode document;
-
-    private static String temporaryDirectory() {
-        try {
-            return Files.createTempDirectory("pbs-api-documentation").toString();
-        } catch (IOException problem) {
-            throw new UncheckedIOException(problem);
-        }
-    }
-
-    private static String url(String path) {
-        return "http://127.0.0.1:" + APP.getLocalPort() + path;
-    }
 
     /**
      * The first request builds the document (about 1 s on a cold JVM, more on a busy machine), so
@@ -58,7 +37,7 @@ class ApiDocumentationTest {
     static void fetchTheDocument() throws IOException, InterruptedException {
         HttpResponse<String> response = HttpClient.newHttpClient()
                 .send(
-                        HttpRequest.newBuilder(URI.create(url("/api/openapi.json")))
+                        HttpRequest.newBuilder(URI.create(SERVICE.url("/api/openapi.json")))
                                 .timeout(Duration.ofSeconds(60))
                                 .build(),
                         HttpResponse.BodyHandlers.ofString());
@@ -265,8 +244,8 @@ class ApiDocumentationTest {
     /** Every field the service actually writes is in the documented schema, recursively. */
     @Test
     void openApi_schemasCoverWhatTheServiceAnswers() {
-        JsonNode prediction = APP.client()
-                .target(url("/api/v1/predictions"))
+        JsonNode prediction = SERVICE.client()
+                .target(SERVICE.url("/api/v1/predictions"))
                 .request()
                 .post(
                         Entity.json("{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"trials\": 2000}"),
@@ -274,8 +253,8 @@ class ApiDocumentationTest {
         assertCovered(prediction, schemaOf(document.at("/paths/~1v1~1predictions/post/responses/200")), "prediction");
 
         // With faulty replicas and a recovery: the fault fields of the answer, one configuration never available.
-        JsonNode faulty = APP.client()
-                .target(url("/api/v1/predictions"))
+        JsonNode faulty = SERVICE.client()
+                .target(SERVICE.url("/api/v1/predictions"))
                 .request()
                 .post(
                         Entity.json("{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 3, \"trials\": 2000, "
@@ -289,8 +268,8 @@ class ApiDocumentationTest {
                 .isTrue();
         assertCovered(faulty, schemaOf(document.at("/paths/~1v1~1predictions/post/responses/200")), "faulty");
 
-        JsonNode window = APP.client()
-                .target(url("/api/v1/sla/window"))
+        JsonNode window = SERVICE.client()
+                .target(SERVICE.url("/api/v1/sla/window"))
                 .queryParam("profile", "lnkd-disk")
                 .queryParam("n", 3)
                 .queryParam("r", 1)
@@ -299,17 +278,21 @@ class ApiDocumentationTest {
                 .get(JsonNode.class);
         assertCovered(window, schemaOf(document.at("/paths/~1v1~1sla~1window/get/responses/200")), "window");
 
-        JsonNode profiles =
-                APP.client().target(url("/api/v1/profiles")).request().get(JsonNode.class);
+        JsonNode profiles = SERVICE.client()
+                .target(SERVICE.url("/api/v1/profiles"))
+                .request()
+                .get(JsonNode.class);
         assertCovered(profiles, schemaOf(document.at("/paths/~1v1~1profiles/get/responses/200")), "profiles");
 
-        JsonNode profile =
-                APP.client().target(url("/api/v1/profiles/lnkd-disk")).request().get(JsonNode.class);
+        JsonNode profile = SERVICE.client()
+                .target(SERVICE.url("/api/v1/profiles/lnkd-disk"))
+                .request()
+                .get(JsonNode.class);
         assertCovered(profile, schemaOf(document.at("/paths/~1v1~1profiles~1{name}/get/responses/200")), "profile");
 
         // With the read path, every optional field of a recommendation is written.
-        JsonNode recommendation = APP.client()
-                .target(url("/api/v1/recommendations"))
+        JsonNode recommendation = SERVICE.client()
+                .target(SERVICE.url("/api/v1/recommendations"))
                 .request()
                 .post(
                         Entity.json(
@@ -329,8 +312,10 @@ class ApiDocumentationTest {
 
     @Test
     void openApi_isAlsoServedAsYaml() {
-        Response response =
-                APP.client().target(url("/api/openapi.yaml")).request().get();
+        Response response = SERVICE.client()
+                .target(SERVICE.url("/api/openapi.yaml"))
+                .request()
+                .get();
 
         assertThat(response.getStatus()).isEqualTo(200);
         assertThat(response.readEntity(String.class)).contains("openapi:", "/v1/predictions:");
@@ -339,7 +324,7 @@ class ApiDocumentationTest {
     @Test
     void swaggerUi_servesItsPagePointedAtTheDocument() {
         for (String path : List.of("/swagger/", "/swagger", "/swagger/index.html")) {
-            Response page = APP.client().target(url(path)).request().get();
+            Response page = SERVICE.client().target(SERVICE.url(path)).request().get();
             assertThat(page.getStatus()).as(path).isEqualTo(200);
             assertThat(page.getMediaType().toString()).as(path).startsWith("text/html");
             // Absolute paths: relative ones would miss from /swagger (no slash).
@@ -351,20 +336,20 @@ class ApiDocumentationTest {
                             "\"/swagger/swagger-initializer.js\"");
         }
 
-        String initializer = APP.client()
-                .target(url("/swagger/swagger-initializer.js"))
+        String initializer = SERVICE.client()
+                .target(SERVICE.url("/swagger/swagger-initializer.js"))
                 .request()
                 .get(String.class);
         assertThat(initializer).contains("\"/api/openapi.json\"").doesNotContain("petstore");
 
-        Response bundle = APP.client()
-                .target(url("/swagger/ui/swagger-ui-bundle.js"))
+        Response bundle = SERVICE.client()
+                .target(SERVICE.url("/swagger/ui/swagger-ui-bundle.js"))
                 .request()
                 .get();
         assertThat(bundle.getStatus()).isEqualTo(200);
         assertThat(bundle.readEntity(String.class)).contains("SwaggerUIBundle");
-        assertThat(APP.client()
-                        .target(url("/swagger/ui/swagger-ui.css"))
+        assertThat(SERVICE.client()
+                        .target(SERVICE.url("/swagger/ui/swagger-ui.css"))
                         .request()
                         .get()
                         .getStatus())

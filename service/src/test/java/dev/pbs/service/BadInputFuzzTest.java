@@ -9,10 +9,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import dev.pbs.formats.json.JsonMapping;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.ResourceHelpers;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -26,7 +22,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -39,7 +34,7 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A storm of generated malformed requests against the whole application: every answer must be
@@ -65,15 +60,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * well, from a base that gives them all, and so is {@code coordinator_replica_share}, as a number and
  * as an object (in a request and in a profile).
  */
-@ExtendWith(DropwizardExtensionsSupport.class)
 class BadInputFuzzTest {
 
-    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class,
-            ResourceHelpers.resourceFilePath("test-pbs.yml"),
-            ConfigOverride.config("dataDirectory", temporaryDirectory()),
-            // the shipped limit, so that ec2-three-regions (9 replicas) is answered (the test configuration allows 8)
-            ConfigOverride.config("limits.maxReplicas", "16"));
+    // the shipped limit, so that ec2-three-regions (9 replicas) is answered (the test configuration allows 8)
+    @RegisterExtension
+    static final TestService SERVICE = TestService.standard().with("limits.maxReplicas", "16");
 
     private static final long SEED = 0x5EED_F022L;
     private static final int GENERATED_REQUESTS = 1_500;
@@ -463,14 +454,6 @@ class BadInputFuzzTest {
     /** One answer: its status, content type and body. */
     private record Answer(int status, String contentType, byte[] body) {}
 
-    private static String temporaryDirectory() {
-        try {
-            return Files.createTempDirectory("pbs-fuzz").toString();
-        } catch (IOException problem) {
-            throw new UncheckedIOException(problem);
-        }
-    }
-
     private static JsonNode tree(String json) {
         try {
             return JSON.readTree(json);
@@ -612,8 +595,7 @@ class BadInputFuzzTest {
     /** After the storm the request histogram's labels hold the API's route templates and methods only. */
     private static void assertRequestMetricsStayBounded(HttpClient client) throws Exception {
         HttpResponse<String> scrape = client.send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + APP.getAdminPort() + "/metrics"))
-                        .build(),
+                HttpRequest.newBuilder(URI.create(SERVICE.admin("/metrics"))).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(scrape.statusCode()).isEqualTo(200);
         java.util.Set<String> routes = new java.util.TreeSet<>();
@@ -1601,7 +1583,7 @@ class BadInputFuzzTest {
     private static Answer send(HttpClient client, Probe probe) throws IOException, InterruptedException {
         URI uri = null;
         try {
-            uri = new URI("http://127.0.0.1:" + APP.getLocalPort() + probe.target());
+            uri = new URI(SERVICE.url(probe.target()));
         } catch (java.net.URISyntaxException notAUri) {
             // sent raw below
         }
@@ -1632,7 +1614,7 @@ class BadInputFuzzTest {
                 .append(' ')
                 .append(probe.target())
                 .append(" HTTP/1.1\r\nHost: 127.0.0.1:")
-                .append(APP.getLocalPort())
+                .append(SERVICE.port())
                 .append("\r\nConnection: close\r\n");
         for (String[] header : probe.headers()) {
             head.append(header[0]).append(": ").append(header[1]).append("\r\n");
@@ -1654,7 +1636,7 @@ class BadInputFuzzTest {
             request.write(body);
         }
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", APP.getLocalPort()), 5_000);
+            socket.connect(new InetSocketAddress("127.0.0.1", SERVICE.port()), 5_000);
             socket.setSoTimeout(10_000);
             IOException writeFailed = null;
             try {

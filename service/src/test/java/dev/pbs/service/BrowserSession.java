@@ -2,14 +2,6 @@ package dev.pbs.service;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.ResourceHelpers;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -17,37 +9,19 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * For browser tests: the service, started once per test class from a test configuration with a
- * fresh data folder, and a headless Chromium per test. Register it as a static field with
- * {@code @RegisterExtension}. Without Chromium every test is skipped, naming what to install (or
- * fails, when {@code PBS_REQUIRE_BROWSER=1}).
+ * For browser tests: the service (a {@link TestService}), started once per test class, and a
+ * headless Chromium per test. Register it as a static field with {@code @RegisterExtension}.
+ * Without Chromium every test is skipped, naming what to install (or fails, when
+ * {@code PBS_REQUIRE_BROWSER=1}).
  */
 final class BrowserSession implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
 
-    private final String configuration;
-    private final String dataFolderPrefix;
-    private final List<ConfigOverride> overrides;
-    private DataDirectory before = dataDirectory -> {};
-    private DropwizardAppExtension<PbsConfiguration> app;
+    private final TestService service;
     private HeadlessChromium browser;
 
-    /** The service from the test configuration, with the settings overrides changes (a fresh data folder too). */
-    BrowserSession(String configuration, String dataFolderPrefix, ConfigOverride... overrides) {
-        this.configuration = configuration;
-        this.dataFolderPrefix = dataFolderPrefix;
-        this.overrides = List.of(overrides);
-    }
-
-    /** What the service finds in its data folder when it starts. */
-    @FunctionalInterface
-    interface DataDirectory {
-        void fill(Path dataDirectory) throws IOException;
-    }
-
-    /** Fills the fresh data folder before the service starts (history files, stored profiles). */
-    BrowserSession withData(DataDirectory fill) {
-        before = fill;
-        return this;
+    /** For the browser to be pointed at the service, which this session starts and stops. */
+    BrowserSession(TestService service) {
+        this.service = service;
     }
 
     @Override
@@ -55,22 +29,12 @@ final class BrowserSession implements BeforeAllCallback, AfterAllCallback, Befor
         if (!HeadlessChromium.installedOrFail()) {
             return; // each test is skipped, naming what to install
         }
-        Path dataDirectory = Files.createTempDirectory(dataFolderPrefix);
-        before.fill(dataDirectory);
-        List<ConfigOverride> settings = new ArrayList<>(overrides);
-        settings.add(ConfigOverride.config("dataDirectory", dataDirectory.toString()));
-        app = new DropwizardAppExtension<>(
-                PbsApplication.class,
-                ResourceHelpers.resourceFilePath(configuration),
-                settings.toArray(ConfigOverride[]::new));
-        app.before();
+        service.beforeAll(context);
     }
 
     @Override
     public void afterAll(ExtensionContext context) {
-        if (app != null) {
-            app.after();
-        }
+        service.afterAll(context);
     }
 
     @Override
@@ -87,8 +51,9 @@ final class BrowserSession implements BeforeAllCallback, AfterAllCallback, Befor
         }
     }
 
-    DropwizardAppExtension<PbsConfiguration> app() {
-        return app;
+    /** The service the browser is pointed at. */
+    TestService service() {
+        return service;
     }
 
     /** This test's browser. */

@@ -4,17 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pbs.formats.json.JsonMapping;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.ResourceHelpers;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code coordinator_replica_share} through {@code POST /api/v1/predictions}, on the whole
@@ -22,30 +16,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * false and true, the share in the answer and in the cache key, the profile's measured share as the
  * default, and every bad value or combination a 400 naming the field.
  */
-@ExtendWith(DropwizardExtensionsSupport.class)
 class CoordinatorReplicaSharePredictionsTest {
 
-    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class,
-            ResourceHelpers.resourceFilePath("test-pbs.yml"),
-            ConfigOverride.config("dataDirectory", temporaryDirectory()));
+    @RegisterExtension
+    static final TestService SERVICE = TestService.standard();
 
     private static final String BASE = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, "
             + "\"read_fanout\": \"targeted\", \"t_ms\": [0, 5], \"trials\": 5000, \"seed\": 7, ";
 
-    private static String temporaryDirectory() {
-        try {
-            return Files.createTempDirectory("pbs-coordinator-share").toString();
-        } catch (IOException problem) {
-            throw new UncheckedIOException(problem);
-        }
-    }
-
     private static Response post(String body) {
-        return APP.client()
-                .target("http://127.0.0.1:" + APP.getLocalPort() + "/api/v1/predictions")
-                .request()
-                .post(Entity.json(body));
+        return SERVICE.client().target(SERVICE.api("/predictions")).request().post(Entity.json(body));
     }
 
     private static JsonNode answer(String body) throws IOException {

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dropwizard.testing.ConfigOverride;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
@@ -43,7 +42,7 @@ class DashboardBrowserTest {
 
     @RegisterExtension
     static final BrowserSession SESSION =
-            new BrowserSession("test-pbs.yml", "pbs-browser", ConfigOverride.config("limits.maxReplicas", "16"));
+            new BrowserSession(TestService.standard().with("limits.maxReplicas", "16"));
 
     /** A heat map cell: the window in ms first. */
     private static final Pattern MILLIS = Pattern.compile("^(\\d+(?:\\.\\d+)?) ms");
@@ -62,7 +61,7 @@ class DashboardBrowserTest {
     }
 
     private String page(String query) {
-        return "http://127.0.0.1:" + SESSION.app().getLocalPort() + "/" + query;
+        return SESSION.service().url("/" + query);
     }
 
     @Test
@@ -728,9 +727,9 @@ class DashboardBrowserTest {
     }
 
     private JsonNode recommendation(String body) {
-        Response response = SESSION.app()
+        Response response = SESSION.service()
                 .client()
-                .target("http://127.0.0.1:" + SESSION.app().getLocalPort() + "/api/v1/recommendations")
+                .target(SESSION.service().api("/recommendations"))
                 .request()
                 .post(Entity.json(body));
         assertThat(response.getStatus()).isEqualTo(200);
@@ -738,9 +737,9 @@ class DashboardBrowserTest {
     }
 
     private JsonNode prediction(String body) {
-        Response response = SESSION.app()
+        Response response = SESSION.service()
                 .client()
-                .target("http://127.0.0.1:" + SESSION.app().getLocalPort() + "/api/v1/predictions")
+                .target(SESSION.service().api("/predictions"))
                 .request()
                 .post(Entity.json(body));
         assertThat(response.getStatus()).isEqualTo(200);

@@ -30,7 +30,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 class DashboardFaultsBrowserTest {
 
     @RegisterExtension
-    static final BrowserSession SESSION = new BrowserSession("test-pbs.yml", "pbs-faults-browser");
+    static final BrowserSession SESSION = new BrowserSession(TestService.standard());
 
     private HeadlessChromium browser;
     private ChromeDriver driver;
@@ -44,7 +44,7 @@ class DashboardFaultsBrowserTest {
     }
 
     private String page(String query) {
-        return "http://127.0.0.1:" + SESSION.app().getLocalPort() + "/" + query;
+        return SESSION.service().url("/" + query);
     }
 
     @Test
@@ -232,9 +232,9 @@ class DashboardFaultsBrowserTest {
     }
 
     private JsonNode prediction(String body) {
-        Response response = SESSION.app()
+        Response response = SESSION.service()
                 .client()
-                .target("http://127.0.0.1:" + SESSION.app().getLocalPort() + "/api/v1/predictions")
+                .target(SESSION.service().api("/predictions"))
                 .request()
                 .post(Entity.json(body));
         assertThat(response.getStatus()).isEqualTo(200);

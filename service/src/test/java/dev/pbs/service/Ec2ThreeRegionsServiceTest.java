@@ -3,17 +3,10 @@ package dev.pbs.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.ResourceHelpers;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The built-in {@code ec2-three-regions} (9 replicas in three named datacenters) through the whole
@@ -21,31 +14,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * default prediction is in consistency levels, and the (R, W) questions it cannot answer (an N
  * that is not 9, the SLA window, recommendations) get a 400 saying why rather than a 5xx.
  */
-@ExtendWith(DropwizardExtensionsSupport.class)
 class Ec2ThreeRegionsServiceTest {
 
-    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class,
-            ResourceHelpers.resourceFilePath("test-pbs.yml"),
-            ConfigOverride.config("dataDirectory", temporaryDirectory()),
-            ConfigOverride.config("limits.maxReplicas", "16"));
-
-    private static String temporaryDirectory() {
-        try {
-            return Files.createTempDirectory("pbs-ec2-three-regions").toString();
-        } catch (IOException problem) {
-            throw new UncheckedIOException(problem);
-        }
-    }
-
-    private static String api(String path) {
-        return "http://127.0.0.1:" + APP.getLocalPort() + "/api/v1" + path;
-    }
+    @RegisterExtension
+    static final TestService SERVICE = TestService.standard().with("limits.maxReplicas", "16");
 
     @Test
     void prediction_defaultQuestion_isLocalQuorumFromUsEastReadInEveryRegion() {
-        JsonNode served = APP.client()
-                .target(api("/predictions"))
+        JsonNode served = SERVICE.client()
+                .target(SERVICE.api("/predictions"))
                 .request()
                 .post(Entity.json("{\"profile\": \"ec2-three-regions\", \"seed\": 1}"), JsonNode.class);
 
@@ -83,7 +60,8 @@ class Ec2ThreeRegionsServiceTest {
 
     @Test
     void profiles_listAndReadTheBuiltIn() {
-        JsonNode listed = APP.client().target(api("/profiles")).request().get(JsonNode.class);
+        JsonNode listed =
+                SERVICE.client().target(SERVICE.api("/profiles")).request().get(JsonNode.class);
         JsonNode summary = null;
         for (JsonNode profile : listed) {
             if (profile.get("name").asText().equals("ec2-three-regions")) {
@@ -94,8 +72,8 @@ class Ec2ThreeRegionsServiceTest {
         assertThat(summary.get("origin").asText()).isEqualTo("built-in");
         assertThat(summary.get("provenance").asText()).contains("Communication Costs in Real-World Networks");
 
-        JsonNode profile = APP.client()
-                .target(api("/profiles/ec2-three-regions"))
+        JsonNode profile = SERVICE.client()
+                .target(SERVICE.api("/profiles/ec2-three-regions"))
                 .request()
                 .get(JsonNode.class);
         assertThat(profile.get("datacenters").get("names"))
@@ -107,21 +85,21 @@ class Ec2ThreeRegionsServiceTest {
     @Test
     void questionsInRAndW_are400SayingWhy() {
         assertRefused(
-                APP.client()
-                        .target(api("/predictions"))
+                SERVICE.client()
+                        .target(SERVICE.api("/predictions"))
                         .request()
                         .post(Entity.json("{\"profile\": \"ec2-three-regions\", \"n\": 3, \"trials\": 1000}")),
                 "'n' is 3, but the profile ec2-three-regions places 9 replicas (us-east:3,us-west:3,eu-west:3); "
                         + "leave it out");
         assertRefused(
-                APP.client()
-                        .target(api("/predictions"))
+                SERVICE.client()
+                        .target(SERVICE.api("/predictions"))
                         .request()
                         .post(Entity.json("{\"profile\": \"ec2-three-regions\", \"r\": 1, \"w\": 1}")),
                 "'r' is for (R, W), but the profile ec2-three-regions places its replicas in named datacenters");
         assertRefused(
-                APP.client()
-                        .target(api("/sla/window"))
+                SERVICE.client()
+                        .target(SERVICE.api("/sla/window"))
                         .queryParam("profile", "ec2-three-regions")
                         .queryParam("n", 9)
                         .queryParam("r", 1)
@@ -135,8 +113,8 @@ class Ec2ThreeRegionsServiceTest {
 
     @Test
     void recommendations_chooseLevelsForTheThreeRegions() {
-        Response response = APP.client()
-                .target(api("/recommendations"))
+        Response response = SERVICE.client()
+                .target(SERVICE.api("/recommendations"))
                 .request()
                 .post(Entity.json("{\"profile\": \"ec2-three-regions\", \"n\": 9, \"trials\": 1000, "
                         + "\"write_level\": \"LOCAL_QUORUM\", \"read_level\": \"LOCAL_ONE\"}"));

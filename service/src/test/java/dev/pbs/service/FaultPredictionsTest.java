@@ -10,18 +10,12 @@ import dev.pbs.model.profile.BuiltInProfiles;
 import dev.pbs.montecarlo.WarsEngine;
 import dev.pbs.questions.PredictionQuestion;
 import dev.pbs.questions.Vocabulary;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.ResourceHelpers;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Faulty replicas through {@code POST /api/v1/predictions}, on the whole application: the fault
@@ -29,27 +23,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * gives, the recovery curve follows its closed form, and every bad value or combination is a 400
  * naming the field.
  */
-@ExtendWith(DropwizardExtensionsSupport.class)
 class FaultPredictionsTest {
 
-    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class,
-            ResourceHelpers.resourceFilePath("test-pbs.yml"),
-            ConfigOverride.config("dataDirectory", temporaryDirectory()));
-
-    private static String temporaryDirectory() {
-        try {
-            return Files.createTempDirectory("pbs-fault-predictions").toString();
-        } catch (IOException problem) {
-            throw new UncheckedIOException(problem);
-        }
-    }
+    @RegisterExtension
+    static final TestService SERVICE = TestService.standard();
 
     private static Response post(String body) {
-        return APP.client()
-                .target("http://127.0.0.1:" + APP.getLocalPort() + "/api/v1/predictions")
-                .request()
-                .post(Entity.json(body));
+        return SERVICE.client().target(SERVICE.api("/predictions")).request().post(Entity.json(body));
     }
 
     private static JsonNode answer(String body) throws IOException {

@@ -7,16 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.service.probes.CannedProbeStatus;
 import dev.pbs.service.probes.ProbeMetrics;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.ResourceHelpers;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpClient;
@@ -38,7 +33,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -58,7 +53,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The request histogram, pbs_http_server_requests_seconds, has series once the API has answered: the test
  * asks it one question first.
  */
-@ExtendWith(DropwizardExtensionsSupport.class)
 class GrafanaDashboardsTest {
 
     private static final Pattern METRIC = Pattern.compile("\\b((?:pbs|jvm|process|jetty|logback)_[a-z0-9_]+)\\b");
@@ -92,26 +86,15 @@ class GrafanaDashboardsTest {
             "pbs_delay_drift_distance",
             "pbs_delay_drift_moved");
 
-    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class,
-            ResourceHelpers.resourceFilePath("test-pbs-unreachable-probe.yml"),
-            ConfigOverride.config("dataDirectory", temporaryDirectory()));
-
-    private static String temporaryDirectory() {
-        try {
-            return Files.createTempDirectory("pbs-grafana").toString();
-        } catch (IOException problem) {
-            throw new UncheckedIOException(problem);
-        }
-    }
+    @RegisterExtension
+    static final TestService SERVICE = TestService.from("test-pbs-unreachable-probe.yml");
 
     @Test
     void everyQueriedMetric_isExportedByTheService() throws Exception {
         // The request histogram has series once the API has answered.
         HttpResponse<Void> answer = HttpClient.newHttpClient()
                 .send(
-                        HttpRequest.newBuilder(
-                                        URI.create("http://127.0.0.1:" + APP.getLocalPort() + "/api/v1/profiles"))
+                        HttpRequest.newBuilder(URI.create(SERVICE.api("/profiles")))
                                 .build(),
                         HttpResponse.BodyHandlers.discarding());
         assertThat(answer.statusCode()).isEqualTo(200);
@@ -293,7 +276,7 @@ class GrafanaDashboardsTest {
     private static String scrape() throws Exception {
         HttpResponse<String> scrape = HttpClient.newHttpClient()
                 .send(
-                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + APP.getAdminPort() + "/metrics"))
+                        HttpRequest.newBuilder(URI.create(SERVICE.admin("/metrics")))
                                 .build(),
                         HttpResponse.BodyHandlers.ofString());
         assertThat(scrape.statusCode()).isEqualTo(200);

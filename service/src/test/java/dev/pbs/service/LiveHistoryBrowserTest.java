@@ -65,8 +65,8 @@ class LiveHistoryBrowserTest {
             """;
 
     @RegisterExtension
-    static final BrowserSession SESSION = new BrowserSession("test-pbs-history-probes.yml", "pbs-history-browser")
-            .withData(LiveHistoryBrowserTest::writeHistories);
+    static final BrowserSession SESSION = new BrowserSession(
+            TestService.from("test-pbs-history-probes.yml").withData(LiveHistoryBrowserTest::writeHistories));
 
     private HeadlessChromium browser;
     private ChromeDriver driver;
@@ -305,15 +305,15 @@ class LiveHistoryBrowserTest {
     }
 
     private JsonNode get(String path) {
-        return SESSION.app()
+        return SESSION.service()
                 .client()
-                .target("http://127.0.0.1:" + SESSION.app().getLocalPort() + "/api" + path)
+                .target(SESSION.service().url("/api" + path))
                 .request()
                 .get(JsonNode.class);
     }
 
     private String page(String query) {
-        return "http://127.0.0.1:" + SESSION.app().getLocalPort() + "/" + query;
+        return SESSION.service().url("/" + query);
     }
 
     private void waitForStatus(String text) {

@@ -71,7 +71,7 @@ class LiveProbeBrowserTest {
             """;
 
     @RegisterExtension
-    static final BrowserSession SESSION = new BrowserSession("test-pbs-unreachable-probe.yml", "pbs-live-browser");
+    static final BrowserSession SESSION = new BrowserSession(TestService.from("test-pbs-unreachable-probe.yml"));
 
     private HeadlessChromium browser;
     private ChromeDriver driver;
@@ -145,13 +145,13 @@ class LiveProbeBrowserTest {
         long published = Instant.now().getEpochSecond() - 3;
         ProbeStatus first = CannedProbeStatus.running("canned", published, 1500);
         String answers = "["
-                + SESSION.app().getObjectMapper().writeValueAsString(List.of(first))
+                + SESSION.service().objectMapper().writeValueAsString(List.of(first))
                 + ", "
-                + SESSION.app()
-                        .getObjectMapper()
+                + SESSION.service()
+                        .objectMapper()
                         .writeValueAsString(List.of(CannedProbeStatus.running("canned", published + 5, 1700)))
                 + "]";
-        ObjectNode profile = (ObjectNode) SESSION.app()
+        ObjectNode profile = (ObjectNode) SESSION.service()
                 .client()
                 .target(api("/v1/profiles/lnkd-disk"))
                 .request()
@@ -164,7 +164,7 @@ class LiveProbeBrowserTest {
                         String.format(
                                 CANNED_FETCH,
                                 answers,
-                                SESSION.app().getObjectMapper().writeValueAsString(CannedProbeStatus.history(first)),
+                                SESSION.service().objectMapper().writeValueAsString(CannedProbeStatus.history(first)),
                                 profile)));
 
         driver.get(page("?profile=cassandra:canned&n=3&trials=10000"));
@@ -254,15 +254,15 @@ class LiveProbeBrowserTest {
     }
 
     private String page(String query) {
-        return "http://127.0.0.1:" + SESSION.app().getLocalPort() + "/" + query;
+        return SESSION.service().url("/" + query);
     }
 
     private String api(String path) {
-        return "http://127.0.0.1:" + SESSION.app().getLocalPort() + "/api" + path;
+        return SESSION.service().url("/api" + path);
     }
 
     private JsonNode probes() {
-        return SESSION.app().client().target(api("/v1/probes")).request().get(JsonNode.class);
+        return SESSION.service().client().target(api("/v1/probes")).request().get(JsonNode.class);
     }
 
     /** Waits for the section to show the state, asking again at once while it shows another (a retry's "connecting"). */

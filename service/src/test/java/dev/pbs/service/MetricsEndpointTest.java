@@ -3,54 +3,33 @@ package dev.pbs.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.ResourceHelpers;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Prometheus metrics on the admin port, from the whole application. */
-@ExtendWith(DropwizardExtensionsSupport.class)
 class MetricsEndpointTest {
 
-    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class,
-            ResourceHelpers.resourceFilePath("test-pbs.yml"),
-            ConfigOverride.config("dataDirectory", temporaryDirectory()));
-
-    private static String temporaryDirectory() {
-        try {
-            return Files.createTempDirectory("pbs-metrics").toString();
-        } catch (IOException problem) {
-            throw new UncheckedIOException(problem);
-        }
-    }
-
-    private static String admin(String path) {
-        return "http://127.0.0.1:" + APP.getAdminPort() + path;
-    }
+    @RegisterExtension
+    static final TestService SERVICE = TestService.standard();
 
     @Test
     void metrics_afterCachedPredictions_showTheCacheTheRequestsAndTheJvm() {
         String body = "{\"profile\": \"lnkd-disk\", \"n\": 3, \"r\": 1, \"w\": 1, \"trials\": 2000, \"seed\": 11}";
         for (int request = 0; request < 3; request++) {
-            Response response = APP.client()
-                    .target("http://127.0.0.1:" + APP.getLocalPort() + "/api/v1/predictions")
+            Response response = SERVICE.client()
+                    .target(SERVICE.api("/predictions"))
                     .request()
                     .post(Entity.json(body));
             assertThat(response.getStatus()).isEqualTo(200);
             response.close();
         }
 
-        Response scrape = APP.client().target(admin("/metrics")).request().get();
+        Response scrape =
+                SERVICE.client().target(SERVICE.admin("/metrics")).request().get();
         assertThat(scrape.getStatus()).isEqualTo(200);
         assertThat(scrape.getMediaType().toString()).startsWith("text/plain");
         String text = scrape.readEntity(String.class);
@@ -78,7 +57,10 @@ class MetricsEndpointTest {
 
     @Test
     void metricsJson_stillServesDropwizardsView() {
-        JsonNode metrics = APP.client().target(admin("/metrics.json")).request().get(JsonNode.class);
+        JsonNode metrics = SERVICE.client()
+                .target(SERVICE.admin("/metrics.json"))
+                .request()
+                .get(JsonNode.class);
 
         assertThat(metrics.get("gauges").has("pbs.prediction_cache.hits")).isTrue();
         assertThat(metrics.get("gauges").has("org.eclipse.jetty.util.thread.QueuedThreadPool.dw.utilization"))

@@ -25,12 +25,7 @@ import dev.pbs.service.history.ProbeHistory;
 import dev.pbs.service.probes.CannedLivePrediction;
 import dev.pbs.service.probes.CannedProbeStatus;
 import dev.pbs.service.probes.CannedProfiles;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.ResourceHelpers;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -52,7 +47,7 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every answer the API documents, obtained for real and checked against its schema in the OpenAPI
@@ -64,14 +59,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>Also writes the document to {@code target/openapi.json}, which {@code tools/openapi-lint}
  * checks with Redocly's linter.
  */
-@ExtendWith(DropwizardExtensionsSupport.class)
 class OpenApiAnswersTest {
 
     /** With a probe that never reaches its cluster, so that GET /api/v1/probes lists one. */
-    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class,
-            ResourceHelpers.resourceFilePath("test-pbs-unreachable-probe.yml"),
-            ConfigOverride.config("dataDirectory", temporaryDirectory()));
+    @RegisterExtension
+    static final TestService SERVICE = TestService.from("test-pbs-unreachable-probe.yml");
 
     /** Where the document is written for tools/openapi-lint (the module's target directory). */
     private static final Path DOCUMENT_FILE = Path.of("target", "openapi.json");
@@ -86,14 +78,6 @@ class OpenApiAnswersTest {
     /** Documented answers, as {@code operationId status}, and the schema of each under components/schemas. */
     private static final Map<String, String> ANSWER_SCHEMAS = new LinkedHashMap<>();
 
-    private static String temporaryDirectory() {
-        try {
-            return Files.createTempDirectory("pbs-openapi-answers").toString();
-        } catch (IOException problem) {
-            throw new UncheckedIOException(problem);
-        }
-    }
-
     /**
      * Fetches the document (the first request builds it: seconds on a cold, busy JVM), writes it for
      * the linter, and gives the validator a copy in which each documented answer's schema is also
@@ -103,7 +87,7 @@ class OpenApiAnswersTest {
     static void fetchTheDocument() throws IOException, InterruptedException {
         HttpResponse<String> response = HttpClient.newHttpClient()
                 .send(
-                        HttpRequest.newBuilder(URI.create(url("/api/openapi.json")))
+                        HttpRequest.newBuilder(URI.create(SERVICE.url("/api/openapi.json")))
                                 .timeout(Duration.ofSeconds(60))
                                 .build(),
                         HttpResponse.BodyHandlers.ofString());
@@ -320,7 +304,7 @@ class OpenApiAnswersTest {
     /** A probe that ran an observation cannot be had without a cluster: its status as the service writes it. */
     @Test
     void runningProbeWithAnObservation_asTheServiceWritesIt_matchesTheSchema() {
-        JsonNode answer = APP.getObjectMapper()
+        JsonNode answer = SERVICE.objectMapper()
                 .valueToTree(List.of(
                         CannedProbeStatus.running("canned", 1_700_000_000L, 1234),
                         CannedProbeStatus.unreachable("down", "no route to host")));
@@ -341,7 +325,7 @@ class OpenApiAnswersTest {
                     CannedLivePrediction.lnkdDisk(),
                     start.plusSeconds(10L * index));
         }
-        JsonNode answer = APP.getObjectMapper().valueToTree(history.view("canned"));
+        JsonNode answer = SERVICE.objectMapper().valueToTree(history.view("canned"));
 
         assertThat(answer.at("/entries/2/drift")).hasSize(4);
         assertThat(answer.at("/entries/0/drift").isNull()).isTrue();
@@ -459,7 +443,7 @@ class OpenApiAnswersTest {
 
     private static HttpResponse<String> send(String method, String target, String body, String authorization)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url(target)))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(SERVICE.url(target)))
                 .timeout(Duration.ofSeconds(60))
                 .method(
                         method,
@@ -472,10 +456,6 @@ class OpenApiAnswersTest {
         }
         // A client each: Jetty may close the connection after refusing a request it did not read.
         return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static String url(String path) {
-        return "http://127.0.0.1:" + APP.getLocalPort() + path;
     }
 
     /** Follows a local {@code $ref}, or returns the node itself. */

@@ -4,43 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pbs.formats.json.JsonMapping;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.ResourceHelpers;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The whole application on random loopback ports. */
-@ExtendWith(DropwizardExtensionsSupport.class)
 class PbsApplicationTest {
 
-    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class,
-            ResourceHelpers.resourceFilePath("test-pbs.yml"),
-            ConfigOverride.config("dataDirectory", temporaryDirectory()));
-
-    private static String temporaryDirectory() {
-        try {
-            return Files.createTempDirectory("pbs-application").toString();
-        } catch (IOException problem) {
-            throw new UncheckedIOException(problem);
-        }
-    }
-
-    private static String api(String path) {
-        return "http://127.0.0.1:" + APP.getLocalPort() + "/api/v1" + path;
-    }
+    @RegisterExtension
+    static final TestService SERVICE = TestService.standard();
 
     @Test
     void prediction_withoutRAndW_coversEveryConfiguration() {
-        JsonNode served = APP.client()
-                .target(api("/predictions"))
+        JsonNode served = SERVICE.client()
+                .target(SERVICE.api("/predictions"))
                 .request()
                 .post(Entity.json("{\"profile\": \"ymmr\", \"n\": 2}"), JsonNode.class);
 
@@ -58,8 +36,8 @@ class PbsApplicationTest {
 
     @Test
     void prediction_levelsAcrossDatacenters_answerPerLevelAndDatacenterPair() {
-        JsonNode served = APP.client()
-                .target(api("/predictions"))
+        JsonNode served = SERVICE.client()
+                .target(SERVICE.api("/predictions"))
                 .request()
                 .post(
                         Entity.json("{\"profile_inline\": " + TWO_DATACENTERS + ", \"write_level\": \"LOCAL_QUORUM\", "
@@ -98,8 +76,10 @@ class PbsApplicationTest {
             },
         };
         for (String[] bad : cases) {
-            Response response =
-                    APP.client().target(api("/predictions")).request().post(Entity.json(bad[0]));
+            Response response = SERVICE.client()
+                    .target(SERVICE.api("/predictions"))
+                    .request()
+                    .post(Entity.json(bad[0]));
             assertThat(response.getStatus()).as(bad[0]).isEqualTo(400);
             assertThat(response.readEntity(JsonNode.class).get("message").asText())
                     .as(bad[0])
@@ -109,8 +89,8 @@ class PbsApplicationTest {
 
     @Test
     void recommendation_levelsAcrossDatacenters_chooseThePairThatHoldsInEveryReadDatacenter() {
-        Response response = APP.client()
-                .target(api("/recommendations"))
+        Response response = SERVICE.client()
+                .target(SERVICE.api("/recommendations"))
                 .request()
                 .post(Entity.json(
                         "{\"profile_inline\": " + TWO_DATACENTERS + ", \"require\": [\"consistency@0ms>=1\"], "
@@ -160,8 +140,10 @@ class PbsApplicationTest {
             {"{\"profile\": \"lnkd-disk\", \"write_level\": \"ONE\"}", "'n' is required"},
         };
         for (String[] bad : cases) {
-            Response response =
-                    APP.client().target(api("/recommendations")).request().post(Entity.json(bad[0]));
+            Response response = SERVICE.client()
+                    .target(SERVICE.api("/recommendations"))
+                    .request()
+                    .post(Entity.json(bad[0]));
             assertThat(response.getStatus()).as(bad[0]).isEqualTo(400);
             assertThat(response.readEntity(JsonNode.class).get("message").asText())
                     .as(bad[0])
@@ -171,8 +153,8 @@ class PbsApplicationTest {
 
     @Test
     void slaWindow_levels_answerTheLongestReadDatacenterOrTheOneNamed() {
-        Response upload = APP.client()
-                .target(api("/profiles/two-dc"))
+        Response upload = SERVICE.client()
+                .target(SERVICE.api("/profiles/two-dc"))
                 .request()
                 .header("Authorization", "Bearer test-token")
                 .put(Entity.json(TWO_DATACENTERS));
@@ -203,8 +185,8 @@ class PbsApplicationTest {
             {"n", "3", "'n' is 3, but the profile two-dc places 6"},
             {"write_dc", "", "query parameter 'write_dc' is empty"},
         }) {
-            Response response = APP.client()
-                    .target(api("/sla/window"))
+            Response response = SERVICE.client()
+                    .target(SERVICE.api("/sla/window"))
                     .queryParam("profile", "two-dc")
                     .queryParam(bad[0], bad[1])
                     .request()
@@ -217,8 +199,8 @@ class PbsApplicationTest {
     }
 
     private static JsonNode slaWindow(String... parameters) {
-        var target = APP.client()
-                .target(api("/sla/window"))
+        var target = SERVICE.client()
+                .target(SERVICE.api("/sla/window"))
                 .queryParam("profile", "two-dc")
                 .queryParam("p", 0.99);
         for (int i = 0; i < parameters.length; i += 2) {
@@ -229,8 +211,8 @@ class PbsApplicationTest {
 
     @Test
     void slaWindow_partialQuorum_isPositiveWithInterval() {
-        JsonNode window = APP.client()
-                .target(api("/sla/window"))
+        JsonNode window = SERVICE.client()
+                .target(SERVICE.api("/sla/window"))
                 .queryParam("profile", "lnkd-disk")
                 .queryParam("n", 3)
                 .queryParam("r", 1)
@@ -250,8 +232,8 @@ class PbsApplicationTest {
 
     @Test
     void slaWindow_strictQuorumAndBadParameters() {
-        JsonNode strict = APP.client()
-                .target(api("/sla/window"))
+        JsonNode strict = SERVICE.client()
+                .target(SERVICE.api("/sla/window"))
                 .queryParam("profile", "wan")
                 .queryParam("n", 3)
                 .queryParam("r", "QUORUM")
@@ -267,7 +249,7 @@ class PbsApplicationTest {
             java.util.Map<String, String> parameters = new java.util.LinkedHashMap<>(
                     java.util.Map.of("profile", "lnkd-disk", "n", "3", "r", "1", "w", "1"));
             parameters.put(bad[0], bad[1]);
-            var target = APP.client().target(api("/sla/window"));
+            var target = SERVICE.client().target(SERVICE.api("/sla/window"));
             for (var parameter : parameters.entrySet()) {
                 target = target.queryParam(parameter.getKey(), parameter.getValue());
             }
@@ -283,15 +265,15 @@ class PbsApplicationTest {
         String profile = "{\"name\": \"slow-write\", \"provenance\": \"test\", \"default\": {"
                 + "\"w\": {\"type\": \"exponential\", \"mean_ms\": 10}, \"a\": {\"type\": \"constant\", \"value_ms\": 0.5},"
                 + "\"r\": {\"type\": \"constant\", \"value_ms\": 0.5}, \"s\": {\"type\": \"constant\", \"value_ms\": 0.5}}}";
-        Response upload = APP.client()
-                .target(api("/profiles/slow-write"))
+        Response upload = SERVICE.client()
+                .target(SERVICE.api("/profiles/slow-write"))
                 .request()
                 .header("Authorization", "Bearer test-token")
                 .put(Entity.json(profile));
         assertThat(upload.getStatus()).isEqualTo(201);
 
-        JsonNode prediction = APP.client()
-                .target(api("/predictions"))
+        JsonNode prediction = SERVICE.client()
+                .target(SERVICE.api("/predictions"))
                 .request()
                 .post(Entity.json("{\"profile\": \"slow-write\", \"n\": 3, \"r\": 1, \"w\": 1}"), JsonNode.class);
         assertThat(prediction.get("profile").get("name").asText()).isEqualTo("slow-write");
@@ -299,8 +281,8 @@ class PbsApplicationTest {
 
     @Test
     void badPrediction_isA4xxWithJsonNamingTheField() {
-        Response response = APP.client()
-                .target(api("/predictions"))
+        Response response = SERVICE.client()
+                .target(SERVICE.api("/predictions"))
                 .request()
                 .post(Entity.json("{\"profile\": \"lnkd-disk\", \"n\": 3, \"trials\": 1000000000}"));
 
@@ -313,7 +295,8 @@ class PbsApplicationTest {
     @Test
     void oversizedBody_is413() {
         String huge = "{\"profile\": \"" + "x".repeat(1 << 20) + "\", \"n\": 3}";
-        Response response = APP.client().target(api("/predictions")).request().post(Entity.json(huge));
+        Response response =
+                SERVICE.client().target(SERVICE.api("/predictions")).request().post(Entity.json(huge));
 
         assertThat(response.getStatus()).isEqualTo(413);
         assertThat(response.readEntity(JsonNode.class).get("code").asInt()).isEqualTo(413);
@@ -321,10 +304,8 @@ class PbsApplicationTest {
 
     @Test
     void healthCheck_runsTheEngine() {
-        JsonNode health = APP.client()
-                .target("http://127.0.0.1:" + APP.getAdminPort() + "/healthcheck")
-                .request()
-                .get(JsonNode.class);
+        JsonNode health =
+                SERVICE.client().target(SERVICE.admin("/healthcheck")).request().get(JsonNode.class);
 
         assertThat(health.get("engine").get("healthy").asBoolean()).isTrue();
     }
@@ -336,12 +317,12 @@ class PbsApplicationTest {
         java.net.http.HttpResponse<String> tooLong = java.net.http.HttpClient.newHttpClient()
                 .send(
                         java.net.http.HttpRequest.newBuilder(
-                                        java.net.URI.create(api("/profiles/" + "a".repeat(20_000))))
+                                        java.net.URI.create(SERVICE.api("/profiles/" + "a".repeat(20_000))))
                                 .build(),
                         java.net.http.HttpResponse.BodyHandlers.ofString());
         java.net.http.HttpResponse<String> badAccept = java.net.http.HttpClient.newHttpClient()
                 .send(
-                        java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/predictions")))
+                        java.net.http.HttpRequest.newBuilder(java.net.URI.create(SERVICE.api("/predictions")))
                                 .header("Accept", "///;;;q=x")
                                 .header("Content-Type", "application/json")
                                 .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
@@ -361,7 +342,7 @@ class PbsApplicationTest {
     void profilePathWithMatrixParameters_isRefusedInsteadOfStoredUnderAnotherName() throws Exception {
         java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient()
                 .send(
-                        java.net.http.HttpRequest.newBuilder(java.net.URI.create(api("/profiles/lnkd-copy;b")))
+                        java.net.http.HttpRequest.newBuilder(java.net.URI.create(SERVICE.api("/profiles/lnkd-copy;b")))
                                 .header("Authorization", "Bearer test-token")
                                 .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
                                 .build(),
@@ -370,8 +351,10 @@ class PbsApplicationTest {
         assertThat(response.statusCode()).isEqualTo(400);
         assertThat(JsonMapping.mapper().readTree(response.body()).get("message").asText())
                 .contains("';'");
-        Response missing =
-                APP.client().target(api("/profiles/lnkd-copy")).request().get();
+        Response missing = SERVICE.client()
+                .target(SERVICE.api("/profiles/lnkd-copy"))
+                .request()
+                .get();
         assertThat(missing.getStatus()).isEqualTo(404);
         missing.close();
     }
@@ -423,8 +406,10 @@ class PbsApplicationTest {
             },
         };
         for (String[] bad : cases) {
-            Response response =
-                    APP.client().target(api("/recommendations")).request().post(Entity.json(bad[0]));
+            Response response = SERVICE.client()
+                    .target(SERVICE.api("/recommendations"))
+                    .request()
+                    .post(Entity.json(bad[0]));
             assertThat(response.getStatus()).as(bad[0]).isEqualTo(400);
             assertThat(response.readEntity(JsonNode.class).get("message").asText())
                     .as(bad[0])
@@ -434,8 +419,8 @@ class PbsApplicationTest {
 
     @Test
     void dashboardPage_isServedAtTheRootWithItsScriptsAndUplotFromTheJar() {
-        String root = "http://127.0.0.1:" + APP.getLocalPort();
-        Response page = APP.client().target(root + "/").request().get();
+        String root = SERVICE.url("");
+        Response page = SERVICE.client().target(root + "/").request().get();
         assertThat(page.getStatus()).isEqualTo(200);
         assertThat(page.readEntity(String.class))
                 .contains("<title>pbs")
@@ -455,7 +440,7 @@ class PbsApplicationTest {
             "/vendor/uplot/uPlot.min.css"
         }) {
             // Reading the body returns the connection to the client's small pool.
-            Response response = APP.client().target(root + asset).request().get();
+            Response response = SERVICE.client().target(root + asset).request().get();
             assertThat(response.getStatus()).as(asset).isEqualTo(200);
             assertThat(response.readEntity(String.class)).as(asset).isNotEmpty();
         }

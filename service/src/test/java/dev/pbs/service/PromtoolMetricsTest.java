@@ -3,23 +3,16 @@ package dev.pbs.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.ResourceHelpers;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The admin port's /metrics against Prometheus's own checker ({@code promtool check metrics}) after requests
@@ -27,23 +20,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * counts. Skipped without {@code /usr/bin/promtool} (Debian's {@code prometheus} package) unless
  * {@code PBS_REQUIRE_PROMTOOL=1} (as in CI), when it fails instead.
  */
-@ExtendWith(DropwizardExtensionsSupport.class)
 class PromtoolMetricsTest {
 
     private static final Pattern ROUTE = Pattern.compile("route=\"([^\"]*)\"");
 
-    private static final DropwizardAppExtension<PbsConfiguration> APP = new DropwizardAppExtension<>(
-            PbsApplication.class,
-            ResourceHelpers.resourceFilePath("test-pbs.yml"),
-            ConfigOverride.config("dataDirectory", temporaryDirectory()));
-
-    private static String temporaryDirectory() {
-        try {
-            return Files.createTempDirectory("pbs-promtool").toString();
-        } catch (IOException problem) {
-            throw new UncheckedIOException(problem);
-        }
-    }
+    @RegisterExtension
+    static final TestService SERVICE = TestService.standard();
 
     @Test
     void checkMetrics_afterAnsweredAndRefusedRequests_printsNothingAndCountsByRouteMethodAndStatus() throws Exception {
@@ -132,13 +114,13 @@ class PromtoolMetricsTest {
     }
 
     private static URI application(String path) {
-        return URI.create("http://127.0.0.1:" + APP.getLocalPort() + path);
+        return URI.create(SERVICE.url(path));
     }
 
     private static String scrape() throws Exception {
         HttpResponse<String> scrape = HttpClient.newHttpClient()
                 .send(
-                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + APP.getAdminPort() + "/metrics"))
+                        HttpRequest.newBuilder(URI.create(SERVICE.admin("/metrics")))
                                 .build(),
                         HttpResponse.BodyHandlers.ofString());
         assertThat(scrape.statusCode()).isEqualTo(200);
