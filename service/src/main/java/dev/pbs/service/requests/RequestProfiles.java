@@ -1,5 +1,6 @@
 package dev.pbs.service.requests;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.pbs.formats.profile.ProfileJson;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.questions.InvalidQuestionException;
@@ -22,14 +23,29 @@ final class RequestProfiles {
             throw new InvalidQuestionException(
                     "give exactly one of 'profile' (a name) and 'profile_inline' (a profile)");
         }
-        if (inline) {
-            try {
-                return ProfileJson.read(fields.node("profile_inline"));
-            } catch (IllegalArgumentException invalid) {
-                throw new InvalidQuestionException("profile_inline: " + invalid.getMessage());
-            }
+        return inline ? inline(fields.node("profile_inline")) : named(fields.text("profile"), profiles);
+    }
+
+    /**
+     * @param name the {@code profile} field, null when absent
+     * @param inline the {@code profile_inline} field, null when absent
+     * @throws InvalidQuestionException unless exactly one of the two is given, or when the inline profile is invalid
+     * @throws UnknownProfileException when no stored profile has the name
+     */
+    static LatencyProfile resolve(String name, JsonNode inline, ProfileStore profiles) {
+        if ((name == null) == (inline == null)) {
+            throw new InvalidQuestionException(
+                    "give exactly one of 'profile' (a name) and 'profile_inline' (a profile)");
         }
-        return named(fields.text("profile"), profiles);
+        return inline != null ? inline(inline) : named(name, profiles);
+    }
+
+    private static LatencyProfile inline(JsonNode profile) {
+        try {
+            return ProfileJson.read(profile);
+        } catch (IllegalArgumentException invalid) {
+            throw new InvalidQuestionException("profile_inline: " + invalid.getMessage());
+        }
     }
 
     /** @throws UnknownProfileException when no stored profile has the name */

@@ -1,9 +1,9 @@
 package dev.pbs.service.resources;
 
 import dev.pbs.formats.wire.Recommendation;
-import dev.pbs.service.api.RecommendationRequestBody;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.openapi.ApiDocumentation;
+import dev.pbs.service.requests.RecommendationRequestBody;
 import dev.pbs.service.requests.RecommendationRequestReader;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -77,6 +77,6 @@ public final class RecommendationsResource {
                                                                     "{\"profile\": \"ymmr\", "
                                                                             + "\"n\": 3, \"require\": [\"window@0.999<=250ms\"], \"trials\": 200000, \"seed\": 7}")))
                     InputStream body) {
-        return predictions.recommendation(requests.read(RequestBodies.readJson(body)));
+        return predictions.recommendation(requests.read(RequestBodies.read(body, RecommendationRequestBody.class)));
     }
 }

@@ -10,7 +10,10 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
-/** Reads a JSON request body of at most {@value #MAX_BYTES} bytes. */
+/**
+ * Reads a JSON request body of at most {@value #MAX_BYTES} bytes, as a tree or as the record that
+ * defines it (a request body record of {@code requests}, which Jackson reads strictly).
+ */
 public final class RequestBodies {
 
     /** 1 MiB. */
@@ -52,6 +55,21 @@ public final class RequestBodies {
         } catch (JsonProcessingException malformed) {
             throw ApiProblem.badRequest(
                     "malformed JSON: " + malformed.getOriginalMessage().replaceAll("\\s+", " "));
+        }
+    }
+
+    /**
+     * The body as the record Jackson reads it into.
+     *
+     * @throws ApiProblem as {@link #readJson}
+     * @throws dev.pbs.questions.InvalidQuestionException naming a field of the wrong type, or an unknown one
+     */
+    public static <T> T read(InputStream body, Class<T> type) {
+        JsonNode tree = readJson(body);
+        try {
+            return JsonMapping.mapper().treeToValue(tree, type);
+        } catch (JsonProcessingException unreadable) {
+            throw ApiProblem.badRequest(unreadable.getOriginalMessage());
         }
     }
 }

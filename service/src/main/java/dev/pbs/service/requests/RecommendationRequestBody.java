@@ -1,7 +1,9 @@
-package dev.pbs.service.api;
+package dev.pbs.service.requests;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.pbs.formats.profile.ProfileDocument;
 import dev.pbs.service.openapi.ApiDocumentation;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
@@ -9,9 +11,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /**
- * The body of {@code POST /api/v1/recommendations}, for the OpenAPI document: the service reads it
- * field by field in {@code requests.RecommendationRequestReader}, strictly (an unknown field is a
- * 400), with the defaults of {@code ./pbs tune}.
+ * The body of {@code POST /api/v1/recommendations}: what Jackson reads, strictly (see {@link
+ * RequestBodyDeserializer}: an unknown field or a field of the wrong type is a 400 naming it), and
+ * what the OpenAPI document describes. {@link RecommendationRequestReader} makes the question of
+ * {@code ./pbs tune} of it, with its defaults.
  */
 @Schema(
         name = "RecommendationRequest",
@@ -23,6 +26,7 @@ import java.util.List;
                 + "('read_fanout', 'speculative_retry', 'read_repair', 'replica_choice', 'snitch_badness_threshold') "
                 + "are those of a prediction, for (N, R, W); 'speculative_retry' may list several settings, each "
                 + "candidate being tried with each. Unknown fields are refused (400).")
+@JsonDeserialize(using = RequestBodyDeserializer.class)
 public record RecommendationRequestBody(
         @Schema(
                 description = "Name of a stored profile (GET /api/v1/profiles lists them).",
@@ -33,9 +37,10 @@ public record RecommendationRequestBody(
 
         @Schema(
                 description = "A whole profile in the profile-file format, instead of a name.",
+                implementation = ProfileDocument.class,
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("profile_inline")
-        ProfileDocument profileInline,
+        JsonNode profileInline,
 
         @Schema(
                 description = "Replicas per key: a number, or a range such as \"3..5\" (each N is tried), within the "
@@ -47,6 +52,7 @@ public record RecommendationRequestBody(
         Object n,
 
         @ArraySchema(
+                schema = @Schema(example = "window@0.999<=50ms"),
                 arraySchema =
                         @Schema(
                                 description = "Requirements, all of which must hold: consistency@10ms>=0.999, "
@@ -99,31 +105,35 @@ public record RecommendationRequestBody(
                         + "QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM, EACH_QUORUM. Default: every level the write's "
                         + "datacenter allows.",
                 ref = ApiDocumentation.NAMES_REF,
+                example = "LOCAL_QUORUM",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("write_level")
-        Object writeLevels,
+        List<String> writeLevels,
 
         @Schema(
                 description = "The read levels to try. Default: every level.",
                 ref = ApiDocumentation.NAMES_REF,
+                example = "LOCAL_ONE",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("read_level")
-        Object readLevels,
+        List<String> readLevels,
 
         @Schema(
                 description = "The datacenter of the write's coordinator, one name. Default: the profile's first.",
+                ref = ApiDocumentation.NAMES_REF,
                 example = "dc1",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("write_dc")
-        String writeDatacenter,
+        List<String> writeDatacenters,
 
         @Schema(
                 description = "The datacenters of the read's coordinator where every requirement must hold. Default: "
                         + "every datacenter.",
                 ref = ApiDocumentation.NAMES_REF,
+                example = "dc2",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("read_dc")
-        Object readDatacenters,
+        List<String> readDatacenters,
 
         @Schema(
                 description = "(N, R, W) only, as for a prediction: 'all' (the read goes to every replica, the first R "
@@ -140,9 +150,10 @@ public record RecommendationRequestBody(
                         + "several separated by commas outside parentheses, or an array; at most 8. Every (N, R, W) "
                         + "is tried with each, and each candidate names its setting. Default: NONE.",
                 ref = ApiDocumentation.NAMES_REF,
+                example = "99p",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("speculative_retry")
-        Object speculativeRetry,
+        List<String> speculativeRetry,
 
         @Schema(
                 description = "'blocking', 'none' or 'off', as for a prediction: with blocking, each candidate's "
