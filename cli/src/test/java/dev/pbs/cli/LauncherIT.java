@@ -27,11 +27,20 @@ class LauncherIT {
     record Run(int status, String out, String err) {}
 
     private static Run launch(String... arguments) throws IOException, InterruptedException {
+        return launchWith(null, arguments);
+    }
+
+    /** Runs the launcher with {@code PBS_JAVA_OPTIONS} set to {@code javaOptions} (unset when null). */
+    private static Run launchWith(String javaOptions, String... arguments) throws IOException, InterruptedException {
         List<String> command =
                 new ArrayList<>(List.of("bash", REPOSITORY.resolve("pbs").toString()));
         command.addAll(List.of(arguments));
-        Process process =
-                new ProcessBuilder(command).directory(REPOSITORY.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(REPOSITORY.toFile());
+        builder.environment().remove("PBS_JAVA_OPTIONS");
+        if (javaOptions != null) {
+            builder.environment().put("PBS_JAVA_OPTIONS", javaOptions);
+        }
+        Process process = builder.start();
         process.getOutputStream().close();
         byte[] out = process.getInputStream().readAllBytes();
         byte[] err = process.getErrorStream().readAllBytes();
@@ -69,5 +78,25 @@ class LauncherIT {
         Run badInput = launch("predict", "--profile", "no-such-profile");
         assertThat(badInput.status()).isEqualTo(PbsCommandLine.EXIT_BAD_INPUT);
         assertThat(badInput.err()).startsWith("pbs: ").doesNotContain("Exception");
+    }
+
+    @Test
+    void serve_boundsTheHeap_andTheOperatorsOptionsReplaceTheBounds() throws Exception {
+        // -XX:+PrintCommandLineFlags prints the JVM's options on stdout before the command runs.
+        Run byDefault = launchWith("-XX:+PrintCommandLineFlags", "serve", "--help");
+        assertThat(byDefault.status()).as(byDefault.err()).isZero();
+        assertThat(byDefault.out())
+                .contains("-XX:InitialHeapSize=67108864")
+                .contains("-XX:MaxHeapSize=536870912")
+                .contains("-XX:+UseParallelGC")
+                .contains("PBS_JAVA_OPTIONS");
+
+        Run larger = launchWith("-XX:+PrintCommandLineFlags -Xmx1g", "serve", "--help");
+        assertThat(larger.status()).as(larger.err()).isZero();
+        assertThat(larger.out()).contains("-XX:MaxHeapSize=1073741824");
+
+        Run serial = launchWith("-XX:+PrintCommandLineFlags -XX:+UseSerialGC", "serve", "--help");
+        assertThat(serial.status()).as(serial.err()).isZero();
+        assertThat(serial.out()).contains("-XX:+UseSerialGC").doesNotContain("-XX:+UseParallelGC");
     }
 }

@@ -4,6 +4,7 @@ import dev.pbs.formats.json.JsonMapping;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.core.ProfileStore;
+import dev.pbs.service.errors.HeapExhaustedMapper;
 import dev.pbs.service.errors.IllegalArgumentMapper;
 import dev.pbs.service.errors.JsonServerErrorHandler;
 import dev.pbs.service.errors.MatrixParametersFilter;
@@ -142,6 +143,7 @@ public class PbsApplication extends Application<PbsConfiguration> {
         environment.jersey().register(new UnknownProfileMapper());
         environment.jersey().register(new SimulationCapacityMapper());
         environment.jersey().register(new StateStoreUnavailableMapper());
+        environment.jersey().register(new HeapExhaustedMapper());
         environment.jersey().register(new ProfilesResource(store, token));
         environment
                 .jersey()
