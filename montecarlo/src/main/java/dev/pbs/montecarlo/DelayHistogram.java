@@ -9,8 +9,10 @@ package dev.pbs.montecarlo;
  *
  * <p>Buckets span {@code [2^-20, 2^23)} ms (about 1 ns to 2.3 hours) with a relative width of
  * {@code 2^-10} (under 0.1%). Values below the range count as zero; values above it, and values
- * that never occur ({@code +infinity}), count apart as "beyond range". The counts take a fixed
- * {@value #BUCKETS} + 2 longs (352 KB), whatever the number of values.
+ * that never occur ({@code +infinity}), count apart as "beyond range". The counts of an octave
+ * ({@value #SUB_BUCKETS} longs, 8 KB) exist from its first value on, so a histogram takes 8 KB
+ * for each octave its values reach (a latency's values reach about ten of the 43), never more
+ * than 352 KB.
  */
 final class DelayHistogram {
 
@@ -25,8 +27,11 @@ final class DelayHistogram {
     private static final int KEY_SHIFT = 52 - SUB_BUCKET_BITS;
     private static final long KEY_BASE = (long) (1023 + LOWEST_EXPONENT) << SUB_BUCKET_BITS;
 
-    /** counts[0]: below the range; counts[1 + b]: bucket b; counts[BUCKETS + 1]: beyond the range. */
-    private final long[] counts = new long[BUCKETS + 2];
+    /** Per octave, its buckets' counts: bucket b is {@code octaves[b / SUB_BUCKETS][b % SUB_BUCKETS]}; null until used. */
+    private final long[][] octaves = new long[OCTAVES][];
+
+    private long below;
+    private long beyond;
 
     /**
      * The bucket of a non-negative time: {@code -1} below the range, {@link #BUCKETS} or more
@@ -49,33 +54,66 @@ final class DelayHistogram {
 
     /** Records {@code millis[0, size)}, each as {@link #recordMillis}. */
     void recordAll(double[] millis, int size) {
-        long[] slots = counts;
         for (int i = 0; i < size; i++) {
-            slots[bucketOf(millis[i]) + 1]++;
+            recordBucket(bucketOf(millis[i]));
         }
     }
 
     /** Records a time whose bucket ({@link #bucketOf}, from -1 to {@link #BUCKETS}) the caller computed. */
     void recordBucket(int bucket) {
-        counts[bucket + 1]++;
+        if (bucket < 0) {
+            below++;
+        } else if (bucket >= BUCKETS) {
+            beyond++;
+        } else {
+            long[] octave = octaves[bucket >>> SUB_BUCKET_BITS];
+            if (octave == null) {
+                octave = new long[SUB_BUCKETS];
+                octaves[bucket >>> SUB_BUCKET_BITS] = octave;
+            }
+            octave[bucket & (SUB_BUCKETS - 1)]++;
+        }
     }
 
     void recordBeyondRange(long count) {
-        counts[BUCKETS + 1] += count;
+        beyond += count;
     }
 
     void add(DelayHistogram other) {
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] += other.counts[i];
+        below += other.below;
+        beyond += other.beyond;
+        for (int octave = 0; octave < OCTAVES; octave++) {
+            long[] theirs = other.octaves[octave];
+            if (theirs == null) {
+                continue;
+            }
+            if (octaves[octave] == null) {
+                octaves[octave] = theirs.clone();
+                continue;
+            }
+            long[] ours = octaves[octave];
+            for (int i = 0; i < SUB_BUCKETS; i++) {
+                ours[i] += theirs[i];
+            }
         }
     }
 
     long count() {
-        long total = 0;
-        for (long count : counts) {
-            total += count;
+        long total = below + beyond;
+        for (long[] octave : octaves) {
+            if (octave != null) {
+                for (long count : octave) {
+                    total += count;
+                }
+            }
         }
         return total;
+    }
+
+    /** The count of bucket {@code bucket}, 0 to {@link #BUCKETS} - 1. */
+    private long countOf(int bucket) {
+        long[] octave = octaves[bucket >>> SUB_BUCKET_BITS];
+        return octave == null ? 0 : octave[bucket & (SUB_BUCKETS - 1)];
     }
 
     /**
@@ -92,12 +130,12 @@ final class DelayHistogram {
         while (next < ranks.length && ranks[next] <= leadingZeros) {
             result[next++] = new double[] {0, 0, 0};
         }
-        long cumulative = leadingZeros + counts[0];
+        long cumulative = leadingZeros + below;
         while (next < ranks.length && ranks[next] <= cumulative) {
             result[next++] = new double[] {0, 0, LOWEST_MILLIS};
         }
         for (int bucket = 0; bucket < BUCKETS && next < ranks.length; bucket++) {
-            cumulative += counts[bucket + 1];
+            cumulative += countOf(bucket);
             while (next < ranks.length && ranks[next] <= cumulative) {
                 double low = lowerBound(bucket);
                 double high = lowerBound(bucket + 1);
@@ -117,9 +155,9 @@ final class DelayHistogram {
      */
     long countAtOrBelow(double millis) {
         int limit = Math.min(bucketOf(millis), BUCKETS - 1);
-        long count = 0;
-        for (int index = 0; index <= limit + 1; index++) {
-            count += counts[index];
+        long count = below;
+        for (int bucket = 0; bucket <= limit; bucket++) {
+            count += countOf(bucket);
         }
         return count;
     }

@@ -9,8 +9,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A question whose simulation or answer does not fit in the heap (the launcher bounds it, {@code
- * -Xmx512m} by default): a 500 whose message says so and how to give the service more, rather than
- * an anonymous error. The simulation's tables and answer are unreachable once the error has left
+ * -Xmx512m} by default): a 422, the question being too large for this service as started, whose
+ * message says so and how to give the service more, rather than an anonymous server error. The simulation's tables and answer are unreachable once the error has left
  * it, so the service goes on answering.
  */
 public final class HeapExhaustedMapper implements ExceptionMapper<OutOfMemoryError> {
@@ -45,6 +45,6 @@ public final class HeapExhaustedMapper implements ExceptionMapper<OutOfMemoryErr
                 + " MB) holds: ask for fewer configurations, N values, speculative retry settings or times, "
                 + "or start the service with a larger heap (PBS_JAVA_OPTIONS=-Xmx2g ./pbs serve)";
         LOG.error("{} ({})", message, exhausted.toString());
-        return ApiProblem.response(500, message).build();
+        return ApiProblem.response(422, message).build();
     }
 }

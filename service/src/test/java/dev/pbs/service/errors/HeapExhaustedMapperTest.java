@@ -9,11 +9,11 @@ import org.junit.jupiter.api.Test;
 class HeapExhaustedMapperTest {
 
     @Test
-    void toResponse_heapExhausted_is500NamingTheHeapAndHowToRaiseIt() {
+    void toResponse_heapExhausted_is422NamingTheHeapAndHowToRaiseIt() {
         Response response =
                 new HeapExhaustedMapper(512L * 1024 * 1024).toResponse(new OutOfMemoryError("Java heap space"));
 
-        assertThat(response.getStatus()).isEqualTo(500);
+        assertThat(response.getStatus()).isEqualTo(422);
         ErrorBody body = (ErrorBody) response.getEntity();
         assertThat(body.message()).contains("heap (512 MB)").contains("PBS_JAVA_OPTIONS=-Xmx2g");
     }
