@@ -25,7 +25,9 @@ import java.util.Set;
  * array, in its {@code @ArraySchema}'s {@code arraySchema}) may be left out of a request. A record that marks some property {@code REQUIRED} itself (a request body,
  * whose other fields have defaults) keeps the required list it declares. A property that refers to
  * another record's schema and is marked {@code @Schema(nullable = true)} becomes a nullable object
- * around an {@code allOf} of the reference (OpenAPI 3.0 ignores a {@code $ref}'s siblings). So the
+ * around an {@code allOf} of the reference (OpenAPI 3.0 ignores a {@code $ref}'s siblings), and one
+ * that refers to a shared schema with {@code @Schema(ref = ...)} an {@code allOf} of it with the
+ * field's own description. So the
  * document says exactly what an answer holds, and a test that checks answers against it fails
  * when a record and its schema part.
  */
@@ -81,7 +83,7 @@ public final class RecordSchemas implements ModelConverter {
                 declaresRequired |=
                         annotation.requiredMode() == io.swagger.v3.oas.annotations.media.Schema.RequiredMode.REQUIRED;
                 Schema property = (Schema) model.getProperties().get(propertyName(component));
-                if (annotation.nullable() && property != null && property.get$ref() != null) {
+                if (property != null && property.get$ref() != null && annotation.nullable()) {
                     model.getProperties()
                             .put(
                                     propertyName(component),
@@ -93,6 +95,16 @@ public final class RecordSchemas implements ModelConverter {
                                                             ? null
                                                             : annotation.description())
                                             .allOf(List.of(new Schema<>().$ref(property.get$ref()))));
+                } else if (property != null
+                        && !annotation.ref().isEmpty()
+                        && !annotation.description().isEmpty()) {
+                    // A field of a shared schema (a name or names, a quorum): its own description too.
+                    model.getProperties()
+                            .put(
+                                    propertyName(component),
+                                    new Schema<>()
+                                            .description(annotation.description())
+                                            .allOf(List.of(new Schema<>().$ref(annotation.ref()))));
                 }
             }
         }

@@ -1,6 +1,8 @@
-package dev.pbs.service.api;
+package dev.pbs.service.requests;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.pbs.formats.profile.ProfileDocument;
 import dev.pbs.service.openapi.ApiDocumentation;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
@@ -8,9 +10,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /**
- * The body of {@code POST /api/v1/predictions}, for the OpenAPI document: the service reads it
- * field by field in {@code requests.PredictionRequestReader}, strictly (an unknown field is a 400), with the
- * defaults of {@code ./pbs predict}.
+ * The body of {@code POST /api/v1/predictions}: what Jackson reads, strictly (see {@link
+ * RequestBodyDeserializer}: an unknown field or a field of the wrong type is a 400 naming it), and
+ * what the OpenAPI document describes. {@link PredictionRequestReader} makes the question of
+ * {@code ./pbs predict} of it, with its defaults.
  */
 @Schema(
         name = "PredictionRequest",
@@ -22,6 +25,7 @@ import java.util.List;
                 + "'hint_replay_ms'), the replicas struck ('faulty_replicas'), or 'healthy'; 'recovery_outage_ms' adds "
                 + "the recovery after one outage. Other fields left out take the defaults of ./pbs predict. "
                 + "Unknown fields are refused (400).")
+@JsonDeserialize(using = RequestBodyDeserializer.class)
 public record PredictionRequestBody(
         @Schema(
                 description = "Name of a stored profile (GET /api/v1/profiles lists them).",
@@ -32,9 +36,10 @@ public record PredictionRequestBody(
 
         @Schema(
                 description = "A whole profile in the profile-file format, instead of a name.",
+                implementation = ProfileDocument.class,
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("profile_inline")
-        ProfileDocument profileInline,
+        JsonNode profileInline,
 
         @Schema(
                 description = "Replicas per key (N), from 1 to the configured limits.maxReplicas (16 by default). "
@@ -43,21 +48,21 @@ public record PredictionRequestBody(
                 minimum = "1",
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("n")
-        Integer n,
+        Long n,
 
         @Schema(
                 description = "Read quorum R. Omit with 'w' to simulate every (R, W).",
                 ref = ApiDocumentation.QUORUM_REF,
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("r")
-        Object r,
+        String r,
 
         @Schema(
                 description = "Write quorum W.",
                 ref = ApiDocumentation.QUORUM_REF,
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("w")
-        Object w,
+        String w,
 
         @ArraySchema(
                 arraySchema =
@@ -159,7 +164,7 @@ public record PredictionRequestBody(
                 ref = ApiDocumentation.COORDINATOR_REPLICA_SHARE_REF,
                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("coordinator_replica_share")
-        Object coordinatorReplicaShare,
+        List<Double> coordinatorReplicaShare,
 
         @Schema(
                 description = "With read_fanout 'targeted': when a read asks one more replica than R, as "
@@ -222,45 +227,39 @@ public record PredictionRequestBody(
         @JsonProperty("read_interval_ms")
         Double readIntervalMillis,
 
-        @ArraySchema(
-                arraySchema =
-                        @Schema(
-                                description = "Consistency levels across datacenters: the write's level(s) (a string "
-                                        + "or an array), ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM or "
-                                        + "EACH_QUORUM. Default LOCAL_QUORUM. Naming any level or datacenter, or a "
-                                        + "profile with named datacenters, makes the answer one entry per (write level, "
-                                        + "read level, write_dc, read_dc) instead of per (R, W).",
-                                example = "[\"LOCAL_QUORUM\"]",
-                                requiredMode = Schema.RequiredMode.NOT_REQUIRED))
+        @Schema(
+                description = "Consistency levels across datacenters: the write's level(s) (a string "
+                        + "or an array), ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM or "
+                        + "EACH_QUORUM. Default LOCAL_QUORUM. Naming any level or datacenter, or a "
+                        + "profile with named datacenters, makes the answer one entry per (write level, "
+                        + "read level, write_dc, read_dc) instead of per (R, W).",
+                ref = ApiDocumentation.NAMES_REF,
+                example = "LOCAL_QUORUM",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("write_level")
         List<String> writeLevels,
 
-        @ArraySchema(
-                arraySchema =
-                        @Schema(
-                                description = "The read's consistency level(s). Default LOCAL_QUORUM.",
-                                example = "[\"LOCAL_ONE\"]",
-                                requiredMode = Schema.RequiredMode.NOT_REQUIRED))
+        @Schema(
+                description = "The read's consistency level(s). Default LOCAL_QUORUM.",
+                ref = ApiDocumentation.NAMES_REF,
+                example = "LOCAL_ONE",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("read_level")
         List<String> readLevels,
 
-        @ArraySchema(
-                arraySchema =
-                        @Schema(
-                                description = "Datacenter(s) of the write's coordinator, by name. Default: the "
-                                        + "profile's first.",
-                                example = "[\"dc1\"]",
-                                requiredMode = Schema.RequiredMode.NOT_REQUIRED))
+        @Schema(
+                description = "Datacenter(s) of the write's coordinator, by name. Default: the " + "profile's first.",
+                ref = ApiDocumentation.NAMES_REF,
+                example = "dc1",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("write_dc")
         List<String> writeDatacenters,
 
-        @ArraySchema(
-                arraySchema =
-                        @Schema(
-                                description = "Datacenter(s) of the read's coordinator, by name. Default: every "
-                                        + "datacenter.",
-                                example = "[\"dc2\"]",
-                                requiredMode = Schema.RequiredMode.NOT_REQUIRED))
+        @Schema(
+                description = "Datacenter(s) of the read's coordinator, by name. Default: every " + "datacenter.",
+                ref = ApiDocumentation.NAMES_REF,
+                example = "dc2",
+                requiredMode = Schema.RequiredMode.NOT_REQUIRED)
         @JsonProperty("read_dc")
         List<String> readDatacenters,
 

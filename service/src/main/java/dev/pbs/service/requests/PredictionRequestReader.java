@@ -9,54 +9,13 @@ import dev.pbs.questions.QuestionLimits;
 import dev.pbs.questions.Vocabulary;
 import dev.pbs.service.core.ProfileStore;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Translates a {@code POST /api/v1/predictions} body into a {@link PredictionQuestion}: JSON types
- * here, every value checked by the question against the configured limits.
+ * Makes the {@link PredictionQuestion} of {@code ./pbs predict} of a {@code POST /api/v1/predictions}
+ * body, which Jackson has read (JSON types checked): the question checks every value against the
+ * configured limits.
  */
 public final class PredictionRequestReader {
-
-    /** The fields a prediction request may have. */
-    public static final Set<String> FIELDS = Set.of(
-            "profile",
-            "profile_inline",
-            "n",
-            "r",
-            "w",
-            "t_ms",
-            "windows",
-            "stale_probabilities",
-            "percentiles",
-            "k",
-            "trials",
-            "seed",
-            "read_fanout",
-            "coordinator_replica",
-            "coordinator_replica_share",
-            "speculative_retry",
-            "read_repair",
-            "replica_choice",
-            "snitch_badness_threshold",
-            "write_level",
-            "read_level",
-            "write_dc",
-            "read_dc",
-            "levels",
-            "dc_matrix",
-            "write_rate",
-            "read_interval_ms",
-            "pause_every_ms",
-            "pause_for_ms",
-            "pause_timing",
-            "outage_every_ms",
-            "outage_for_ms",
-            "hint_window_ms",
-            "hint_replay_ms",
-            "faulty_replicas",
-            "healthy",
-            "recovery_outage_ms",
-            "recovery_times_ms");
 
     private final ProfileStore profiles;
     private final QuestionLimits limits;
@@ -73,47 +32,61 @@ public final class PredictionRequestReader {
      * @throws InvalidQuestionException naming the first problem found
      * @throws dev.pbs.service.core.UnknownProfileException when the named profile is not stored
      */
-    public PredictionQuestion read(JsonNode body) {
-        JsonFields fields = new JsonFields(body, FIELDS);
+    public PredictionQuestion read(PredictionRequestBody body) {
         PredictionQuestionBuilder question = PredictionQuestion.builder(
-                        RequestProfiles.resolve(fields, profiles), limits, Vocabulary.JSON)
-                .replicas(fields.wholeNumber("n"))
-                .quorums(fields.quorum("r"), fields.quorum("w"))
-                .timesMillis(fields.numbers("t_ms"))
-                .windows(fields.numbers("windows"))
-                .staleProbabilities(fields.bool("stale_probabilities"))
-                .percentiles(fields.numbers("percentiles"))
-                .versionsBehind(fields.wholeNumbers("k"))
-                .trials(fields.wholeNumber("trials"))
-                .seed(fields.wholeNumber("seed"))
+                        RequestProfiles.resolve(body.profile(), body.profileInline(), profiles),
+                        limits,
+                        Vocabulary.JSON)
+                .replicas(body.n())
+                .quorums(body.r(), body.w())
+                .timesMillis(body.tMillis())
+                .windows(body.windows())
+                .staleProbabilities(Boolean.TRUE.equals(body.staleProbabilities()))
+                .percentiles(body.percentiles())
+                .versionsBehind(longs(body.versionsBehind()))
+                .trials(body.trials())
+                .seed(body.seed())
                 .threads(threads)
-                .readFanout(readFanout(fields.text("read_fanout")))
-                .speculativeRetry(fields.text("speculative_retry"))
-                .readRepair(fields.text("read_repair"))
-                .replicaChoice(fields.text("replica_choice"), fields.number("snitch_badness_threshold"))
-                .writeLevels(fields.textOrTexts("write_level", "LOCAL_QUORUM"))
-                .readLevels(fields.textOrTexts("read_level", "LOCAL_ONE"))
-                .writeDatacenters(fields.textOrTexts("write_dc", "dc1"))
-                .readDatacenters(fields.textOrTexts("read_dc", "dc2"))
-                .everyLevel(everyLevel(fields.text("levels")))
-                .datacenterMatrix(fields.bool("dc_matrix"))
-                .sessions(fields.number("write_rate"), fields.number("read_interval_ms"));
-        if (fields.has("coordinator_replica")) {
-            question.coordinatorReplica(fields.bool("coordinator_replica"));
+                .readFanout(readFanout(body.readFanout()))
+                .speculativeRetry(body.speculativeRetry())
+                .readRepair(body.readRepair())
+                .replicaChoice(body.replicaChoice(), body.snitchBadnessThreshold())
+                .writeLevels(body.writeLevels())
+                .readLevels(body.readLevels())
+                .writeDatacenters(body.writeDatacenters())
+                .readDatacenters(body.readDatacenters())
+                .everyLevel(everyLevel(body.levels()))
+                .datacenterMatrix(Boolean.TRUE.equals(body.datacenterMatrix()))
+                .sessions(body.writeRate(), body.readIntervalMillis());
+        if (body.coordinatorReplica() != null) {
+            question.coordinatorReplica(body.coordinatorReplica());
         }
-        double[] share = coordinatorReplicaShare(fields);
+        List<Double> share = body.coordinatorReplicaShare();
         if (share != null) {
-            question.coordinatorReplicaShare(share[0], share[1]);
+            question.coordinatorReplicaShare(share.get(0), share.get(1));
         }
-        return faults(fields, question).build();
+        return question.pauses(body.pauseEveryMillis(), body.pauseForMillis(), body.pauseTiming())
+                .outages(
+                        body.outageEveryMillis(),
+                        body.outageForMillis(),
+                        body.hintWindowMillis(),
+                        body.hintReplayMillis())
+                .faultyReplicas(longs(body.faultyReplicas()))
+                .healthy(Boolean.TRUE.equals(body.healthy()))
+                .recovery(body.recoveryOutageMillis(), body.recoveryTimesMillis())
+                .build();
+    }
+
+    private static List<Long> longs(List<Integer> values) {
+        return values == null ? null : values.stream().map(Long::valueOf).toList();
     }
 
     /**
      * {@code coordinator_replica_share}: a number, the share of writes and of reads, or an object
-     * {@code {"writes": W, "reads": R}}; null when absent. JSON types are checked here, the values
-     * (each from 0 to 1) by the question.
+     * {@code {"writes": W, "reads": R}}, as the writes' and the reads'; null when absent. JSON types
+     * are checked here, when Jackson reads the body, the values (each from 0 to 1) by the question.
      */
-    static double[] coordinatorReplicaShare(JsonFields fields) {
+    static List<Double> coordinatorReplicaShare(JsonFields fields) {
         String name = "coordinator_replica_share";
         if (!fields.has(name)) {
             return null;
@@ -122,7 +95,7 @@ public final class PredictionRequestReader {
         String forms = "'" + name + "' must be a number from 0 to 1 or an object {\"writes\": W, \"reads\": R} "
                 + "of two, was ";
         if (node.isNumber()) {
-            return new double[] {node.doubleValue(), node.doubleValue()};
+            return List.of(node.doubleValue(), node.doubleValue());
         }
         if (!node.isObject()) {
             throw new InvalidQuestionException(forms + JsonFields.shorten(node.toString()));
@@ -148,21 +121,7 @@ public final class PredictionRequestReader {
             }
             shares[i] = share.doubleValue();
         }
-        return shares;
-    }
-
-    /** The fault fields, JSON types checked here and values by the question ({@code questions.FaultOptions}). */
-    private static PredictionQuestionBuilder faults(JsonFields fields, PredictionQuestionBuilder question) {
-        return question.pauses(
-                        fields.number("pause_every_ms"), fields.number("pause_for_ms"), fields.text("pause_timing"))
-                .outages(
-                        fields.number("outage_every_ms"),
-                        fields.number("outage_for_ms"),
-                        fields.number("hint_window_ms"),
-                        fields.number("hint_replay_ms"))
-                .faultyReplicas(fields.wholeNumbers("faulty_replicas"))
-                .healthy(fields.bool("healthy"))
-                .recovery(fields.number("recovery_outage_ms"), fields.numbers("recovery_times_ms"));
+        return List.of(shares[0], shares[1]);
     }
 
     private static boolean everyLevel(String text) {

@@ -36,7 +36,9 @@ import java.util.stream.Collectors;
  *   <li>{@code @Schema(ref = NAMES_REF)}: a string or an array of strings, as a {@code List<String>};
  *   <li>{@code @Schema(ref = REPLICA_RANGE_REF)}: a whole number (a {@code Long}) or a range (a
  *       {@code String});
- *   <li>{@code @Schema(ref = QUORUM_REF)}: a whole number or a level name, as a {@code String}.
+ *   <li>{@code @Schema(ref = QUORUM_REF)}: a whole number or a level name, as a {@code String};
+ *   <li>{@code @Schema(ref = COORDINATOR_REPLICA_SHARE_REF)}: a number, or an object of the writes'
+ *       and the reads', as a {@code List<Double>} of the two.
  * </ul>
  *
  * An absent field, or one given as {@code null}, is null. A string list's message gives the
@@ -112,6 +114,9 @@ public final class RequestBodyDeserializer extends JsonDeserializer<Record> impl
         }
         if (ref.equals(ApiDocumentation.QUORUM_REF)) {
             return fields.quorum(name);
+        }
+        if (ref.equals(ApiDocumentation.COORDINATOR_REPLICA_SHARE_REF)) {
+            return PredictionRequestReader.coordinatorReplicaShare(fields);
         }
         Class<?> type = component.getType();
         if (type == JsonNode.class) {

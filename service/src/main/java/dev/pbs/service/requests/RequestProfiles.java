@@ -13,20 +13,6 @@ final class RequestProfiles {
     private RequestProfiles() {}
 
     /**
-     * @throws InvalidQuestionException unless exactly one of the two is given, or when the inline profile is invalid
-     * @throws UnknownProfileException when no stored profile has the name
-     */
-    static LatencyProfile resolve(JsonFields fields, ProfileStore profiles) {
-        boolean named = fields.has("profile");
-        boolean inline = fields.has("profile_inline");
-        if (named == inline) {
-            throw new InvalidQuestionException(
-                    "give exactly one of 'profile' (a name) and 'profile_inline' (a profile)");
-        }
-        return inline ? inline(fields.node("profile_inline")) : named(fields.text("profile"), profiles);
-    }
-
-    /**
      * @param name the {@code profile} field, null when absent
      * @param inline the {@code profile_inline} field, null when absent
      * @throws InvalidQuestionException unless exactly one of the two is given, or when the inline profile is invalid

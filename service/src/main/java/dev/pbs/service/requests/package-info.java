@@ -1,5 +1,6 @@
 /**
- * The REST edge's requests: the JSON bodies as records ({@code RecommendationRequestBody}), each the
+ * The REST edge's requests: the JSON bodies as records ({@code PredictionRequestBody}, {@code
+ * RecommendationRequestBody}), each the
  * one definition of its body, which Jackson reads strictly ({@code RequestBodyDeserializer}: a
  * field unknown or of the wrong type is refused, naming it) and the OpenAPI document describes; and
  * the translators of those records and of query parameters into the neutral questions of {@code

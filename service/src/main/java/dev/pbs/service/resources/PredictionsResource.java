@@ -1,9 +1,9 @@
 package dev.pbs.service.resources;
 
 import dev.pbs.formats.wire.Prediction;
-import dev.pbs.service.api.PredictionRequestBody;
 import dev.pbs.service.core.PredictionService;
 import dev.pbs.service.openapi.ApiDocumentation;
+import dev.pbs.service.requests.PredictionRequestBody;
 import dev.pbs.service.requests.PredictionRequestReader;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -68,6 +68,6 @@ public final class PredictionsResource {
                                                                     + "\"n\": 3, \"r\": 1, \"w\": 1, \"t_ms\": [0, 5, 50], \"trials\": 100000, "
                                                                     + "\"seed\": 7}")))
                     InputStream body) {
-        return predictions.prediction(requests.read(RequestBodies.readJson(body)));
+        return predictions.prediction(requests.read(RequestBodies.read(body, PredictionRequestBody.class)));
     }
 }
