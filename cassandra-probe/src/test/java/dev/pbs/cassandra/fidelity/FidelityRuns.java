@@ -1,6 +1,5 @@
 package dev.pbs.cassandra.fidelity;
 
-import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.testing.ObservationPrinter;
 import java.io.IOException;
@@ -11,8 +10,7 @@ import java.time.Duration;
 /**
  * The fidelity tests' cell: W ~ Exp(mean 10 ms), A, R, S ~ Exp(mean 5 ms), R = W = 1, 10 writes a
  * second read at the default t grid, predicted with the client's round trip and the send lag added
- * to t; on a cluster of its own (N = 3, 4 nodes on 127.0.0.11-14, started and stopped here) or on
- * the build's running test cluster.
+ * to t; on a cluster of its own (N = 3, 4 nodes on 127.0.0.11-14, started and stopped here).
  */
 final class FidelityRuns {
 
@@ -24,32 +22,10 @@ final class FidelityRuns {
      */
     static FidelityResult run(String folder, int writes, double writesPerSecond, Duration warmUp) throws IOException {
         Path directory = Files.createDirectories(Path.of("target", folder)).toAbsolutePath();
-        FidelitySettings settings = cell(3, 10, writes, writesPerSecond, warmUp, directory);
-        return printed(FidelityExperiment.run(settings, line -> System.out.println("[fidelity] " + line)));
-    }
-
-    /**
-     * Runs the cell with N = {@code replicas} and W's mean {@code writeMeanMillis} on a running cluster of at least N + 1 nodes (its
-     * delays set for the run and removed after it), and prints its figures.
-     */
-    static FidelityResult runOn(
-            LocalCluster cluster, int replicas, double writeMeanMillis, int writes, Duration warmUp) {
-        FidelitySettings settings = cell(replicas, writeMeanMillis, writes, 10, warmUp, cluster.root());
-        return printed(FidelityExperiment.runOn(cluster, settings, line -> System.out.println("[fidelity] " + line)));
-    }
-
-    private static FidelitySettings cell(
-            int replicas, double writeMeanMillis, int writes, double writesPerSecond, Duration warmUp, Path directory) {
-        return new FidelitySettings(
-                        replicas,
-                        writeMeanMillis,
-                        5,
-                        writes,
-                        writesPerSecond,
-                        FidelitySettings.DEFAULT_DELAYS_MILLIS,
-                        directory,
-                        11)
+        FidelitySettings settings = new FidelitySettings(
+                        3, 10, 5, writes, writesPerSecond, FidelitySettings.DEFAULT_DELAYS_MILLIS, directory, 11)
                 .withWarmUp(warmUp);
+        return printed(FidelityExperiment.run(settings, line -> System.out.println("[fidelity] " + line)));
     }
 
     private static FidelityResult printed(FidelityResult result) {

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
  * -pl cassandra-probe -am} (tag fidelity-pause; the long tier's half hour holds the other cells).
  *
  * <p>What it asserts: the observation under pauses, observed once, lies within {@link
- * FidelityIT#NOISE_MULTIPLE} noise floors + 2 points RMSE of the pause-aware prediction (the
+ * FidelityLongIT#NOISE_MULTIPLE} noise floors + 2 points RMSE of the pause-aware prediction (the
  * client's round trip and the send lag added to t). The noise floor is the RMSE the observation's
  * own sampling gives if the prediction is exact; 3 floors is what sampling alone exceeds in fewer
- * than 1 run in 1,000 ({@link FidelityIT}'s simulation of the cell without pauses), the
+ * than 1 run in 1,000 ({@link FidelityLongIT#NOISE_MULTIPLE}'s simulation of the cell without pauses), the
  * false-failure rate the bound accepts from sampling. The 2 points are the prediction's systematic
  * error at small t, where the read's time origin moves with the live probe's measurement from run
  * to run, not with the pauses. The pauses' own mark on staleness is the tail (t >= 40 ms, where the
@@ -64,7 +64,7 @@ class PauseFidelityLongIT {
         ObservedStaleness withPauses = result.withPauses();
         assertThat(withPauses.rmse())
                 .as("RMSE under pauses (noise floor %.4f)", withPauses.noiseFloor())
-                .isLessThanOrEqualTo(FidelityIT.NOISE_MULTIPLE * withPauses.noiseFloor() + SYSTEMATIC_ALLOWANCE);
+                .isLessThanOrEqualTo(FidelityLongIT.NOISE_MULTIPLE * withPauses.noiseFloor() + SYSTEMATIC_ALLOWANCE);
         // The pauses show in the tail of staleness and of the reads' latency: the prediction without
         // them misses both.
         assertThat(result.withPauses().rmseFrom(PauseCell.TAIL_FROM_MILLIS))
