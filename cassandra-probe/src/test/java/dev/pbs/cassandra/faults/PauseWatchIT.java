@@ -75,7 +75,7 @@ class PauseWatchIT {
         assertThat(injected).hasSize(10);
         // On a loaded 2-core machine the nodes also stall by themselves now and then (a freshly
         // started JVM compiling, collecting), and node 3 was seen with 13 pauses of 150 to 320 ms
-        // for 10 injected (2026-12-04): the injected ones must be found, a few more are tolerated.
+        // for 10 injected: the injected ones must be found, a few more are tolerated.
         List<Double> lengths = new ArrayList<>();
         node3.pauses().forEach(pause -> lengths.add(pause.durationMillis()));
         assertThat(lengths.stream()
