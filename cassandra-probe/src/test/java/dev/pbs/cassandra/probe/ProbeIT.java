@@ -2,16 +2,11 @@ package dev.pbs.cassandra.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.cluster.LocalCluster;
-import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
-import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
-import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.testing.LocalClusterExtension;
-import dev.pbs.cassandra.testing.ObservationPrinter;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.model.quorum.QuorumConfiguration;
@@ -55,28 +50,13 @@ class ProbeIT {
 
     @BeforeAll
     static void probe(LocalCluster cluster) {
-        ProbeSettings settings = LocalProbeSettings.of("pbs_probe_it", 3, RATE, DURATION, TRACE_FRACTION);
-        try (ProbeRun run = ProbeRun.connect(settings)) {
-            ObservationWhileProbing.Result both = ObservationWhileProbing.run(
-                    run,
-                    new ObservationSettings(
-                            1,
-                            1,
-                            OBSERVED_WRITES,
-                            OBSERVED_WRITES_PER_SECOND,
-                            ObservationSettings.DEFAULT_DELAYS_MILLIS),
-                    CoordinatorChoice.ROUND_ROBIN,
-                    settings.duration(),
-                    Duration.ZERO,
-                    () -> false);
-            snapshot = both.measurement();
-            profile = MeasuredProfile.withReadPath(CalibratedProfile.of(snapshot, "measured-it"), run.readPath());
-            observed = WindowedComparison.compare(both, profile, "measured-it", settings.replicationFactor());
-        }
-        System.out.printf(
-                "probe: %s%nobserved staleness RMSE %.4f (noise floor %.4f)%n",
-                snapshot.operations(), observed.rmse(), observed.noiseFloor());
-        ObservationPrinter.printPoints(observed);
+        ProbeWithObservation measured = ProbeWithObservation.run(
+                LocalProbeSettings.of("pbs_probe_it", 3, RATE, DURATION, TRACE_FRACTION),
+                OBSERVED_WRITES,
+                OBSERVED_WRITES_PER_SECOND);
+        snapshot = measured.snapshot();
+        profile = measured.profile();
+        observed = measured.observed();
     }
 
     @Test

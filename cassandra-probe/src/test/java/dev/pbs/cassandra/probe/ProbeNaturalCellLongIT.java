@@ -2,17 +2,13 @@ package dev.pbs.cassandra.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.cluster.ClusterWarmUp;
 import dev.pbs.cassandra.cluster.LocalCluster;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
-import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.testing.LocalClusterExtension;
-import dev.pbs.cassandra.testing.ObservationPrinter;
-import dev.pbs.model.profile.LatencyProfile;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -84,56 +80,13 @@ class ProbeNaturalCellLongIT {
                 },
                 MAXIMUM_WARM_UP_ROUNDS,
                 System.out::println);
-        return observeCell(settings, 1, 1, OBSERVED_WRITES, CoordinatorChoice.ROUND_ROBIN);
+        return ProbeWithObservation.run(settings, OBSERVED_WRITES, OBSERVED_WRITES_PER_SECOND)
+                .observed();
     }
 
     /** The command line's defaults for the probe, with this keyspace, replication factor and duration. */
     private static ProbeSettings settings(String keyspace, int replicas, Duration duration) {
         return LocalProbeSettings.of(keyspace, replicas, RATE, duration, TRACE_FRACTION);
-    }
-
-    /**
-     * The probe with {@code settings} and, beside it for as long, an observation of {@code writes}
-     * writes acknowledged by {@code writeReplicas} replicas, each read from {@code readReplicas};
-     * predicted window by window as {@code ./pbs probe --observe} predicts, and printed.
-     */
-    private static ObservedStaleness observeCell(
-            ProbeSettings settings, int writeReplicas, int readReplicas, int writes, CoordinatorChoice coordinators) {
-        try (ProbeRun run = ProbeRun.connect(settings)) {
-            ObservationWhileProbing.Result both = ObservationWhileProbing.run(
-                    run,
-                    new ObservationSettings(
-                            writeReplicas,
-                            readReplicas,
-                            writes,
-                            OBSERVED_WRITES_PER_SECOND,
-                            ObservationSettings.DEFAULT_DELAYS_MILLIS),
-                    coordinators,
-                    settings.duration(),
-                    Duration.ZERO,
-                    () -> false);
-            ProbeSnapshot measured = both.measurement();
-            // As ./pbs probe predicts: the table's read path and the snitch as the cluster has them.
-            LatencyProfile measuredProfile =
-                    MeasuredProfile.withReadPath(CalibratedProfile.of(measured, "measured-it"), run.readPath());
-            ObservedStaleness comparison =
-                    WindowedComparison.compare(both, measuredProfile, "measured-it", settings.replicationFactor());
-            print(measured, comparison);
-            return comparison;
-        }
-    }
-
-    private static void print(ProbeSnapshot snapshot, ObservedStaleness observed) {
-        System.out.printf(
-                "probe: %s%nobserved staleness RMSE %.4f (noise floor %.4f, %d prediction windows), latency NRMSE "
-                        + "%.4f%n",
-                snapshot.operations(),
-                observed.rmse(),
-                observed.noiseFloor(),
-                observed.predictionWindows(),
-                observed.latencyNrmse());
-        ObservationPrinter.printPoints(observed);
-        ObservationPrinter.printLatencies(observed);
     }
 
     /**
