@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -28,7 +29,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Node 3 of the real cluster paused for 200 ms every 2 s (SIGSTOP, SIGCONT) while the probe runs
  * and watches the nodes: the watch finds those pauses, of about their length, on node 3 alone, and
  * the measured profile gets them as replica 3's pause process; the probe measures throughout.
+ *
+ * <p>On demand (tag fidelity-pause, with the paused-node cell): on the build's warm cluster it
+ * found 8 or 9 of the 10 injected pauses, measured 132 to 228 ms, where its window asks for at
+ * least 8 of 150 to 320 ms; the window is set by hand, not from the watch's resolution, and the
+ * injections themselves last longer than 200 ms by however long the kill processes take to start.
  */
+@Tag("fidelity-pause")
 @ExtendWith(LocalClusterExtension.class)
 class PauseWatchIT {
 
