@@ -2,15 +2,11 @@ package dev.pbs.cassandra.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
-import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedPoint;
 import dev.pbs.cassandra.observe.ObservedStaleness;
-import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.testing.ObservationPrinter;
-import dev.pbs.model.profile.LatencyProfile;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -41,13 +37,8 @@ record ObservedCell(String name, int replicas, int writeReplicas, int readReplic
                 contactPoint, "pbs_cell_rf" + replicas, replicas, PROBE_RATE, probeDuration, TRACE_FRACTION);
         ObservationSettings observation = new ObservationSettings(
                 writeReplicas, readReplicas, writes, WRITES_PER_SECOND, ObservationSettings.DEFAULT_DELAYS_MILLIS);
-        try (ProbeRun run = ProbeRun.connect(settings)) {
-            ObservationWhileProbing.Result both = ObservationWhileProbing.run(
-                    run, observation, coordinators, probeDuration, Duration.ZERO, () -> false);
-            LatencyProfile profile =
-                    MeasuredProfile.withReadPath(CalibratedProfile.of(both.measurement(), name), run.readPath());
-            return WindowedComparison.compare(both, profile, name, replicas);
-        }
+        return ProbeWithObservation.run(settings, observation, coordinators, name)
+                .observed();
     }
 
     /**

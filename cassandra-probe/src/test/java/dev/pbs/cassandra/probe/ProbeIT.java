@@ -50,10 +50,11 @@ class ProbeIT {
 
     @BeforeAll
     static void probe(LocalCluster cluster) {
-        ProbeWithObservation measured = ProbeWithObservation.run(
-                LocalProbeSettings.of("pbs_probe_it", 3, RATE, DURATION, TRACE_FRACTION),
-                OBSERVED_WRITES,
-                OBSERVED_WRITES_PER_SECOND);
+        ProbeWithObservation measured = ProbeWithObservation.writeOneReadOne(
+                        LocalProbeSettings.of("pbs_probe_it", 3, RATE, DURATION, TRACE_FRACTION),
+                        OBSERVED_WRITES,
+                        OBSERVED_WRITES_PER_SECOND)
+                .print();
         snapshot = measured.snapshot();
         profile = measured.profile();
         observed = measured.observed();

@@ -45,14 +45,10 @@ class ProbeNaturalCellLongIT {
 
     private static ObservedStaleness observed;
 
+    /** A warm-up, then the probe with the observation beside it, printed. */
     @BeforeAll
     static void probe(LocalCluster cluster) {
-        observed = measure();
-    }
-
-    /** A warm-up, then the probe with the observation beside it, printed. */
-    private static ObservedStaleness measure() {
-        ProbeSettings settings = settings("pbs_probe_it", 3, DURATION);
+        ProbeSettings settings = LocalProbeSettings.of("pbs_probe_it", 3, RATE, DURATION, TRACE_FRACTION);
         // Freshly started or just restarted nodes are slow at first: rounds of the same work, discarded,
         // until the client's round trip settles (after a fixed 10 to 30 s the RMSE is several
         // points: profile and observation mix a slow cluster with a faster one).
@@ -80,13 +76,9 @@ class ProbeNaturalCellLongIT {
                 },
                 MAXIMUM_WARM_UP_ROUNDS,
                 System.out::println);
-        return ProbeWithObservation.run(settings, OBSERVED_WRITES, OBSERVED_WRITES_PER_SECOND)
+        observed = ProbeWithObservation.writeOneReadOne(settings, OBSERVED_WRITES, OBSERVED_WRITES_PER_SECOND)
+                .print()
                 .observed();
-    }
-
-    /** The command line's defaults for the probe, with this keyspace, replication factor and duration. */
-    private static ProbeSettings settings(String keyspace, int replicas, Duration duration) {
-        return LocalProbeSettings.of(keyspace, replicas, RATE, duration, TRACE_FRACTION);
     }
 
     /**

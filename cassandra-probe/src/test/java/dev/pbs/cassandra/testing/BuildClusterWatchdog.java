@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -81,7 +82,7 @@ final class BuildClusterWatchdog {
         try {
             Files.writeString(directory.resolve(OWNER_FILE), Long.toString(build.pid()), StandardCharsets.US_ASCII);
             String folder = directory.toAbsolutePath().normalize().toString();
-            List<String> command = new java.util.ArrayList<>();
+            List<String> command = new ArrayList<>();
             if (new File("/usr/bin/setsid").canExecute()) {
                 command.add("/usr/bin/setsid");
             }
