@@ -2,6 +2,9 @@ package dev.pbs.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
@@ -49,7 +52,13 @@ class AlertRulesTest {
         Files.writeString(
                 broken.resolve("pbs-alerts.yml"),
                 Files.readString(RULES.resolve("pbs-alerts.yml")).replace("(pbs_sla_met) == 0", "(pbs_sla_met) == 1"));
-        Files.copy(RULES.resolve("pbs-alerts.test.yml"), broken.resolve("pbs-alerts.test.yml"));
+        // Only the test of the rule broken: the others replay a week of samples, and take most of promtool's time.
+        YAMLMapper yaml = new YAMLMapper();
+        ObjectNode tests = (ObjectNode) yaml.readTree(RULES.resolve("pbs-alerts.test.yml").toFile());
+        JsonNode slaMissed = tests.get("tests").get(0);
+        assertThat(slaMissed.at("/alert_rule_test/0/alertname").asText()).isEqualTo("PbsSlaMissed");
+        tests.putArray("tests").add(slaMissed);
+        yaml.writeValue(broken.resolve("pbs-alerts.test.yml").toFile(), tests);
 
         Promtool.Check check = Promtool.run(
                 "", "test", "rules", broken.resolve("pbs-alerts.test.yml").toString());

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * For browser tests: the service (a {@link TestService}), started once per test class, and a
- * headless Chromium per test. Register it as a static field with {@code @RegisterExtension}.
+ * tab of the JVM's headless Chromium per test ({@link HeadlessChromium#forNextTest()}). Register it as a static field with {@code @RegisterExtension}.
  * Without Chromium every test is skipped, naming what to install (or fails, when
  * {@code PBS_REQUIRE_BROWSER=1}).
  */
@@ -40,15 +40,12 @@ final class BrowserSession implements BeforeAllCallback, AfterAllCallback, Befor
     @Override
     public void beforeEach(ExtensionContext context) throws Exception {
         assumeTrue(HeadlessChromium.INSTALLED, HeadlessChromium.MISSING);
-        browser = new HeadlessChromium();
+        browser = HeadlessChromium.forNextTest();
     }
 
     @Override
-    public void afterEach(ExtensionContext context) throws Exception {
-        if (browser != null) {
-            browser.close();
-            browser = null;
-        }
+    public void afterEach(ExtensionContext context) {
+        browser = null;
     }
 
     /** The service the browser is pointed at. */
