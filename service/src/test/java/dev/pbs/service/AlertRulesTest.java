@@ -54,7 +54,8 @@ class AlertRulesTest {
                 Files.readString(RULES.resolve("pbs-alerts.yml")).replace("(pbs_sla_met) == 0", "(pbs_sla_met) == 1"));
         // Only the test of the rule broken: the others replay a week of samples, and take most of promtool's time.
         YAMLMapper yaml = new YAMLMapper();
-        ObjectNode tests = (ObjectNode) yaml.readTree(RULES.resolve("pbs-alerts.test.yml").toFile());
+        ObjectNode tests =
+                (ObjectNode) yaml.readTree(RULES.resolve("pbs-alerts.test.yml").toFile());
         JsonNode slaMissed = tests.get("tests").get(0);
         assertThat(slaMissed.at("/alert_rule_test/0/alertname").asText()).isEqualTo("PbsSlaMissed");
         tests.putArray("tests").add(slaMissed);

@@ -163,7 +163,9 @@ final class HeadlessChromium implements AutoCloseable {
         driver.manage().logs().get(LogType.BROWSER);
         console.clear();
         resizeViewport(1280, 800);
-        assertThat(driver.getWindowHandles()).as("tabs after replacing " + previous).containsExactly(fresh);
+        assertThat(driver.getWindowHandles())
+                .as("tabs after replacing " + previous)
+                .containsExactly(fresh);
     }
 
     /** Sizes the window so that the page itself gets width x height (headless windows have a frame too). */
