@@ -3,18 +3,18 @@ package dev.pbs.service;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * For browser tests: the service (a {@link TestService}), started once per test class, and a
- * tab of the JVM's headless Chromium per test ({@link HeadlessChromium#forNextTest()}). Register it as a static field with {@code @RegisterExtension}.
+ * tab of the JVM's headless Chromium per test ({@link HeadlessChromium#forNextTest()}). Register it
+ * as a static field with {@code @RegisterExtension}.
  * Without Chromium every test is skipped, naming what to install (or fails, when
  * {@code PBS_REQUIRE_BROWSER=1}).
  */
-final class BrowserSession implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
+final class BrowserSession implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback {
 
     private final TestService service;
     private HeadlessChromium browser;
@@ -41,11 +41,6 @@ final class BrowserSession implements BeforeAllCallback, AfterAllCallback, Befor
     public void beforeEach(ExtensionContext context) throws Exception {
         assumeTrue(HeadlessChromium.INSTALLED, HeadlessChromium.MISSING);
         browser = HeadlessChromium.forNextTest();
-    }
-
-    @Override
-    public void afterEach(ExtensionContext context) {
-        browser = null;
     }
 
     /** The service the browser is pointed at. */

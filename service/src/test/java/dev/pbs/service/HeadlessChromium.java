@@ -151,7 +151,6 @@ final class HeadlessChromium implements AutoCloseable {
 
     /** Opens a new tab, closes the others, and forgets the console's messages so far. */
     private void freshTab() {
-        String previous = driver.getWindowHandle();
         driver.switchTo().newWindow(WindowType.TAB);
         String fresh = driver.getWindowHandle();
         for (String handle : driver.getWindowHandles()) {
@@ -163,9 +162,7 @@ final class HeadlessChromium implements AutoCloseable {
         driver.manage().logs().get(LogType.BROWSER);
         console.clear();
         resizeViewport(1280, 800);
-        assertThat(driver.getWindowHandles())
-                .as("tabs after replacing " + previous)
-                .containsExactly(fresh);
+        assertThat(driver.getWindowHandles()).as("tabs").containsExactly(fresh);
     }
 
     /** Sizes the window so that the page itself gets width x height (headless windows have a frame too). */
