@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * CONTRIBUTING.md says what the build has: its module table lists exactly the root POM's modules,
- * and every integration test tagged for a long tier is named there with the command that runs it,
- * its tag left out of the ordinary {@code mvn verify}.
+ * and every tagged test is named there and left out of the ordinary {@code mvn verify}: the
+ * end-to-end tests and the long tier (tags {@code end-to-end} and {@code fidelity}) run under
+ * {@code -Pfidelity}, every other tag's tests are given with the command that runs them.
  */
 class DocumentationDriftTest {
 
@@ -47,7 +48,7 @@ class DocumentationDriftTest {
     }
 
     @Test
-    void everyTaggedLongTest_isDocumentedWithItsCommand_andLeftOutOfTheOrdinaryBuild() throws IOException {
+    void everyTaggedTest_isDocumentedWithItsCommand_andLeftOutOfTheOrdinaryBuild() throws IOException {
         TreeMap<String, String> tagOfTest = new TreeMap<>();
         for (Path test : testSources()) {
             Matcher tag = TAG.matcher(Files.readString(test));
@@ -55,25 +56,41 @@ class DocumentationDriftTest {
                 tagOfTest.put(test.getFileName().toString().replace(".java", ""), tag.group(1));
             }
         }
-        assertThat(tagOfTest).isNotEmpty();
+        assertThat(tagOfTest).containsValues("fidelity", "end-to-end");
         String contributing = Files.readString(ROOT.resolve("CONTRIBUTING.md"));
         String pom = Files.readString(ROOT.resolve("pom.xml"));
-        Matcher groups = Pattern.compile("<it.groups>([^<]+)</it.groups>").matcher(pom);
-        assertThat(groups.find()).isTrue();
-        String ordinary = groups.group(1).replace("&amp;", "&");
+        String ordinaryIntegration = element(pom, "it.groups");
+        String ordinaryUnit = element(pom, "unit.excludedGroups");
+        String fromProfile = pom.substring(pom.indexOf("<id>fidelity</id>"));
+        String everyTest = fromProfile.substring(0, fromProfile.indexOf("</profile>"));
         List<String> problems = new ArrayList<>();
         tagOfTest.forEach((test, tag) -> {
+            boolean inEveryTestBuild = tag.equals("fidelity") || tag.equals("end-to-end");
             if (!contributing.contains("`" + test + "`")) {
                 problems.add(test + " is not named in CONTRIBUTING.md");
             }
-            if (!tag.equals("fidelity") && !contributing.contains("-Dit.groups=" + tag)) {
+            if (!inEveryTestBuild && !contributing.contains("-Dit.groups=" + tag)) {
                 problems.add(test + ": CONTRIBUTING.md does not give the command with -Dit.groups=" + tag);
             }
-            if (!ordinary.contains("!" + tag + " ") && !ordinary.endsWith("!" + tag)) {
-                problems.add(test + ": its tag " + tag + " is not left out of mvn verify (" + ordinary + ")");
+            boolean integration = test.endsWith("IT");
+            boolean leftOut = integration
+                    ? ordinaryIntegration.contains("!" + tag + " ") || ordinaryIntegration.endsWith("!" + tag)
+                    : ordinaryUnit.equals(tag);
+            if (!leftOut) {
+                problems.add(test + ": its tag " + tag + " is not left out of mvn verify");
+            }
+            if (tag.equals("end-to-end") && everyTest.contains("!end-to-end")) {
+                problems.add(test + ": -Pfidelity leaves out its tag " + tag);
             }
         });
         assertThat(problems).isEmpty();
+    }
+
+    /** The first value of a POM element, its {@code &amp;} read as {@code &}. */
+    private static String element(String pom, String name) {
+        Matcher value = Pattern.compile("<" + name + ">([^<]*)</" + name + ">").matcher(pom);
+        assertThat(value.find()).as("pom.xml has <%s>", name).isTrue();
+        return value.group(1).replace("&amp;", "&");
     }
 
     private static List<Path> testSources() throws IOException {
@@ -83,8 +100,7 @@ class DocumentationDriftTest {
                 Path tests = module.resolve("src/test/java");
                 if (Files.isDirectory(tests)) {
                     try (Stream<Path> files = Files.walk(tests)) {
-                        files.filter(file -> file.toString().endsWith("IT.java"))
-                                .forEach(sources::add);
+                        files.filter(file -> file.toString().endsWith(".java")).forEach(sources::add);
                     }
                 }
             }

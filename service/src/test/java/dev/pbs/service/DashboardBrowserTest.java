@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
@@ -38,6 +39,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * {@code PBS_REQUIRE_BROWSER=1} (as in CI). The live probe section has its own test,
  * {@link LiveProbeBrowserTest}.
  */
+@Tag("end-to-end")
 class DashboardBrowserTest {
 
     @RegisterExtension

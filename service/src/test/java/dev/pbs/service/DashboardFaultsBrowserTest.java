@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
@@ -27,6 +28,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * an outage with a recovery, given in the URL, shows the recovery curve, at 1280 and at 420 pixels wide; a fault the
  * service refuses shows its message. Needs Debian's {@code chromium} and {@code chromium-driver}, as {@link DashboardBrowserTest} does.
  */
+@Tag("end-to-end")
 class DashboardFaultsBrowserTest {
 
     @RegisterExtension

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
@@ -42,6 +43,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * has no prediction, and they serve what was written from {@code GET /api/v1/probes/{name}/history} and their
  * status's drift.
  */
+@Tag("end-to-end")
 class LiveHistoryBrowserTest {
 
     private static final int ENTRIES = 8;

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
@@ -33,6 +34,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * probe's history beside it, replacing the browser's fetch for those two paths before the page loads;
  * everything else is the real service. {@link LiveHistoryBrowserTest} draws a history the service keeps.
  */
+@Tag("end-to-end")
 class LiveProbeBrowserTest {
 
     /**

@@ -24,6 +24,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * returns data. Finally the service restarts and its history is still there. The timeline is
  * printed and written to {@code target/live-sla-timeline.txt}.
  */
+@Tag("end-to-end")
 @ExtendWith(LocalClusterExtension.class)
 class LiveSlaPrometheusIT {
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * The issue's outage-recovery cell on a 3-node cluster of its own (127.0.0.41-43, in {@code
  * target/outage-recovery-cluster}, started and stopped here): node 3 down for 20 s twice while writes
  * go on at ONE, the first outage measuring the hint replay delay, the second observed against the
- * prediction from the first. About three and a half minutes: on demand only ({@code mvn verify -Pfidelity
+ * prediction from the first. About three and a half minutes: on demand only ({@code mvn verify -Pexperiment
  * -Dit.groups=fidelity-outage -pl cassandra-probe -am}).
  *
  * <p>It asserts what does not hang on the phases of the nodes' hint dispatch timers: the reads were

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * Issue 16's paused-node cell on a real cluster: the W = 10, A = R = S = 5 ms cell (N = 3, four
  * nodes on 127.0.0.31-34), observed healthy and then while node 2 pauses for 200 ms every 2 s;
  * the second observation is predicted from the healthy profile with that pause process and without
- * it. About twelve minutes: only on demand, {@code mvn verify -Pfidelity -Dit.groups=fidelity-pause
+ * it. About twelve minutes: only on demand, {@code mvn verify -Pexperiment -Dit.groups=fidelity-pause
  * -pl cassandra-probe -am} (tag fidelity-pause; the long tier's half hour holds the other cells).
  *
  * <p>What it asserts: the observation under pauses, observed once, lies within {@link

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * coordinators that are replicas (three nodes, N = 3), and W = R = ONE through coordinators that
  * are not (N = 2 on the same three nodes). A 3-node cluster of its own on 127.0.0.31-33 ({@link
  * CellCluster}); the table of the four is printed at the end and written to {@code
- * target/natural-cells.md}. About fifteen minutes: on demand only, {@code mvn verify -Pfidelity
+ * target/natural-cells.md}. About fifteen minutes: on demand only, {@code mvn verify -Pexperiment
  * -Dit.groups=fidelity-natural -pl cassandra-probe -am}.
  */
 @Tag("fidelity-natural")

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * reads those writes at the node after its return: the hint replay delays, put into the profile when
  * the node itself served the reads.
  */
+@Tag("end-to-end")
 @ExtendWith(LocalClusterExtension.class)
 class NodeFailureIT {
 

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * probe measures and observes; a wrong password, a trust store of another key and a plain-text
  * connection each get their one line.
  */
+@Tag("end-to-end")
 class SecureClusterIT {
 
     private static final int FIRST_ADDRESS = 21;

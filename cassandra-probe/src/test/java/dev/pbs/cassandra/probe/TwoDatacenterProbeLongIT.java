@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * message between them delayed by an injected exponential of mean {@value #INTER_DATACENTER_MEAN}
  * ms, probed with {@code --replication dc1:2,dc2:2}: the profile names both datacenters, places two
  * replicas in each, and fits a one-way delay for each ordered pair near the injected one. About
- * four minutes: on demand only ({@code mvn verify -Pfidelity -Dit.groups=fidelity-datacenters -pl
+ * four minutes: on demand only ({@code mvn verify -Pexperiment -Dit.groups=fidelity-datacenters -pl
  * cassandra-probe -am}).
  */
 @Tag("fidelity-datacenters")

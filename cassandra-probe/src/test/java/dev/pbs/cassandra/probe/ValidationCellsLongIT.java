@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * (127.0.0.55-58), each warmed up until the client's round trip settles, in {@code
  * target/validation-cells-*}, stopped however the tests end. Every cell runs and prints its row;
  * the table of all of them is printed at the end and written to {@code
- * target/validation-cells.md}. About 30 minutes: on demand only, {@code mvn verify -Pfidelity
+ * target/validation-cells.md}. About 30 minutes: on demand only, {@code mvn verify -Pexperiment
  * -Dit.groups=fidelity-validation -pl cassandra-probe -am}.
  */
 @Tag("fidelity-validation")

@@ -17,6 +17,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Cassandra node paused, writes answer 503 naming the state store while built-in profiles still
  * predict; with Cassandra unreachable at start-up an instance says so in one line and exits non-zero.
  */
+@Tag("end-to-end")
 @ExtendWith(LocalClusterExtension.class)
 class FleetIT {
 

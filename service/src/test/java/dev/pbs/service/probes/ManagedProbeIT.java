@@ -18,10 +18,12 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A probe configured in the service's YAML, against the real test cluster. */
+@Tag("end-to-end")
 @ExtendWith(LocalClusterExtension.class)
 class ManagedProbeIT {
 

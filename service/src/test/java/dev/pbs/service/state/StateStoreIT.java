@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the schema's versions, uploads seen by the other at once, leases exclusive and expiring, histories
  * kept in order and bounded.
  */
+@Tag("end-to-end")
 @ExtendWith(LocalClusterExtension.class)
 class StateStoreIT {
 
