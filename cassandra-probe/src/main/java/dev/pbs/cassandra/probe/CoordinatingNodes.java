@@ -2,6 +2,8 @@ package dev.pbs.cassandra.probe;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -76,15 +78,15 @@ final class CoordinatingNodes {
     /**
      * The nodes once each coordinating datacenter has at least as many as its replication factor,
      * or as they are after {@link #NODE_DISCOVERY_TIMEOUT}: a node that joined seconds before the
-     * probe connected reaches the driver's metadata a little later. Over several datacenters only,
-     * where a remote datacenter's last node was seen to be missing from the metadata just after a
-     * local cluster started; one datacenter's shortage is refused at once.
+     * probe connected, as right after a local cluster starts, reaches the driver's metadata a little
+     * later. Over one datacenter the probe waits only while the cluster itself lists enough nodes,
+     * so that a cluster with fewer nodes than replicas is refused at once.
      *
      * @throws IllegalArgumentException if a datacenter still has fewer nodes than replicas
      */
     List<Node> awaitReplicaNodes() {
         List<Node> nodes = nodes();
-        if (settings.datacenters().isPresent()) {
+        if (!enoughNodes(nodes) && (settings.datacenters().isPresent() || clusterListsEnoughNodes())) {
             long deadline = System.nanoTime() + NODE_DISCOVERY_TIMEOUT.toNanos();
             while (!enoughNodes(nodes) && System.nanoTime() < deadline) {
                 try {
@@ -118,6 +120,29 @@ final class CoordinatingNodes {
         return settings.datacenters()
                 .map(replication -> replication.factor(datacenter))
                 .orElse(settings.replicationFactor());
+    }
+
+    /**
+     * Whether the node a query reaches lists, in {@code system.local} and {@code system.peers_v2},
+     * at least as many nodes as replicas in each coordinating datacenter. A peer whose row is not
+     * complete yet (no datacenter) counts toward each; an error reading the tables counts as no.
+     */
+    private boolean clusterListsEnoughNodes() {
+        List<String> listed = new ArrayList<>();
+        try {
+            for (String table : List.of("system.local", "system.peers_v2")) {
+                for (Row row : session.execute("SELECT data_center FROM " + table)) {
+                    listed.add(row.getString("data_center"));
+                }
+            }
+        } catch (DriverException unreadable) {
+            return false;
+        }
+        return datacenters.stream()
+                .allMatch(name -> listed.stream()
+                                .filter(datacenter -> datacenter == null || datacenter.equals(name))
+                                .count()
+                        >= factorOf(name));
     }
 
     private boolean enoughNodes(List<Node> nodes) {

@@ -53,26 +53,6 @@ class OutageWatchLongIT {
         }
     }
 
-    /**
-     * Connects the probe once the contact point knows every node: a node that has just started may
-     * not be in its peers yet (in a .ci/run the probe saw two nodes of three right after the start).
-     */
-    private static ProbeRun connectOnceEveryNodeIsKnown(ProbeSettings settings) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (true) {
-            try {
-                return ProbeRun.connect(settings);
-            } catch (IllegalArgumentException tooFewNodes) {
-                if (!String.valueOf(tooFewNodes.getMessage()).contains("fewer than --rf")
-                        || System.nanoTime() > deadline) {
-                    throw tooFewNodes;
-                }
-                System.out.println("[outage watch] " + tooFewNodes.getMessage() + "; connecting again in 2 s");
-                TimeUnit.SECONDS.sleep(2);
-            }
-        }
-    }
-
     private static void run(LocalCluster cluster) throws Exception {
         ProbeSettings settings = new ProbeSettings(
                 List.of(ProbeSettings.contactPoint("127.0.0." + FIRST_ADDRESS + ":9042")),
@@ -85,7 +65,7 @@ class OutageWatchLongIT {
                 Duration.ofSeconds(300),
                 0.2);
         String returned = "127.0.0." + (FIRST_ADDRESS + 2);
-        try (ProbeRun run = connectOnceEveryNodeIsKnown(settings);
+        try (ProbeRun run = ProbeRun.connect(settings);
                 OutageWatch watch = OutageWatch.start(
                         run.session(),
                         settings.keyspace(),
