@@ -24,6 +24,12 @@ final class CoordinatingNodes {
     /** How long the probe waits for the driver to learn of as many nodes as replicas in each datacenter. */
     private static final Duration NODE_DISCOVERY_TIMEOUT = Duration.ofSeconds(30);
 
+    /**
+     * How long the probe waits, over one datacenter, before it believes a cluster that lists fewer
+     * nodes than replicas.
+     */
+    private static final Duration NEW_NODE_GRACE = Duration.ofSeconds(5);
+
     private final CqlSession session;
     private final ProbeSettings settings;
     private final List<String> datacenters;
@@ -77,26 +83,33 @@ final class CoordinatingNodes {
 
     /**
      * The nodes once each coordinating datacenter has at least as many as its replication factor,
-     * or as they are after {@link #NODE_DISCOVERY_TIMEOUT}: a node that joined seconds before the
-     * probe connected, as right after a local cluster starts, reaches the driver's metadata a little
-     * later. Over one datacenter the probe waits only while the cluster itself lists enough nodes,
-     * so that a cluster with fewer nodes than replicas is refused at once.
+     * or as they are when waiting is over: a node that joined seconds before the probe connected,
+     * as right after a local cluster starts, reaches the other nodes' lists of peers within a round
+     * or two of gossip (a second each) and the driver's metadata a little later. The probe waits
+     * up to {@link #NODE_DISCOVERY_TIMEOUT} over several datacenters; over one, up to {@link
+     * #NEW_NODE_GRACE}, and on to {@link #NODE_DISCOVERY_TIMEOUT} while the cluster itself lists
+     * enough nodes, so that a cluster with fewer nodes than replicas is refused within seconds.
      *
      * @throws IllegalArgumentException if a datacenter still has fewer nodes than replicas
      */
     List<Node> awaitReplicaNodes() {
         List<Node> nodes = nodes();
-        if (!enoughNodes(nodes) && (settings.datacenters().isPresent() || clusterListsEnoughNodes())) {
-            long deadline = System.nanoTime() + NODE_DISCOVERY_TIMEOUT.toNanos();
-            while (!enoughNodes(nodes) && System.nanoTime() < deadline) {
-                try {
-                    Thread.sleep(500);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-                nodes = nodes();
+        long start = System.nanoTime();
+        while (!enoughNodes(nodes)) {
+            long waited = System.nanoTime() - start;
+            boolean worthWaiting = settings.datacenters().isPresent()
+                    || waited < NEW_NODE_GRACE.toNanos()
+                    || clusterListsEnoughNodes();
+            if (!worthWaiting || waited > NODE_DISCOVERY_TIMEOUT.toNanos()) {
+                break;
             }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            nodes = nodes();
         }
         for (String name : datacenters) {
             long count = count(nodes, name);
