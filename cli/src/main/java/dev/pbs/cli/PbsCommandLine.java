@@ -113,6 +113,7 @@ public final class PbsCommandLine implements Callable<Integer> {
         subcommands.put("serve", ServeCommand::new);
         subcommands.put("cassandra", CassandraCommand::new);
         subcommands.put("probe", ProbeCommand::new);
+        subcommands.put("replay", ReplayCommand::new);
         subcommands.put("fidelity", FidelityCommand::new);
         return subcommands;
     }

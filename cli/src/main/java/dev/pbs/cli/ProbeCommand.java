@@ -6,10 +6,12 @@ import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.probe.MeasuredProfile;
+import dev.pbs.cassandra.probe.ProbeJournal;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
 import dev.pbs.cassandra.recovery.OutageWatch;
+import dev.pbs.formats.record.ProbeRecordWriter;
 import dev.pbs.model.profile.LatencyProfile;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,6 +78,13 @@ final class ProbeCommand implements Callable<Integer> {
                     "Also write the histograms as an HdrHistogram log, one tagged interval per replica and message.")
     private Path histogramLog;
 
+    @Option(
+            names = "--record",
+            paramLabel = "FILE",
+            description = "Also keep everything the run measured in a record (gzip-compressed JSON lines), from "
+                    + "which pbs replay computes the same profile and comparison without the cluster.")
+    private Path recordFile;
+
     @Mixin
     private ProbeObservationOptions observationOptions;
 
@@ -100,7 +109,17 @@ final class ProbeCommand implements Callable<Integer> {
         output.requireWritable();
         pauseOptions.check();
         outageOptions.check();
-        try (ProbeRun run = ProbeRun.connect(settings);
+        if (recordFile != null) {
+            new OutputFile("--record", recordFile).requireWritable();
+            if (pauseOptions.watching() || outageOptions.watching()) {
+                throw new IllegalArgumentException("--record keeps the probe's and the observation's measurements, "
+                        + "not what --watch-pauses and --watch-outages see: use --record without them");
+            }
+        }
+        try (ProbeRecordWriter record = recordFile == null
+                        ? null
+                        : ProbeRecordWriter.create(recordFile, "pbs " + VersionProvider.version());
+                ProbeRun run = ProbeRun.connect(settings, record == null ? ProbeJournal.NONE : record);
                 NodePinger pinger = pauseOptions.start(run);
                 OutageWatch outageWatch = outageOptions.start(run)) {
             output.probing(workloadOptions.durationText(), settings.operationsPerSecond(), settings.traceFraction());
@@ -119,13 +138,18 @@ final class ProbeCommand implements Callable<Integer> {
                         () -> false);
                 snapshot = observed.measurement();
             }
+            if (record != null) {
+                record.finish();
+            }
             LatencyProfile profile = outageOptions.apply(
                     outageWatch,
                     snapshot,
                     pauseOptions.apply(
                             pinger,
                             snapshot,
-                            MeasuredProfile.withReadPath(CalibratedProfile.of(snapshot, name), run.readPath()),
+                            MeasuredProfile.withReadPath(
+                                    CalibratedProfile.of(snapshot, name),
+                                    run.measurements().cluster().readPath()),
                             spec.commandLine().getErr()),
                     spec.commandLine().getErr());
             output.measured(

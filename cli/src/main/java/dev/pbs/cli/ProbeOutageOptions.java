@@ -44,6 +44,11 @@ final class ProbeOutageOptions {
 
     private Duration deadline;
 
+    /** Whether the run is asked to watch its nodes. */
+    boolean watching() {
+        return watch;
+    }
+
     /** Checks the options before anything connects. */
     void check() {
         try {

@@ -45,6 +45,11 @@ final class ProbePauseOptions {
                     + "half of it (default: ${DEFAULT-VALUE}).")
     private double cadenceMillis;
 
+    /** Whether the run is asked to watch its nodes. */
+    boolean watching() {
+        return watch;
+    }
+
     /** Checks the options before anything connects. */
     void check() {
         if (!(thresholdMillis > 0) || thresholdMillis > 600_000) {

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class CommandTreeTest {
 
     private static final String[] COMMANDS = {
-        "predict", "tune", "profile", "fit", "serve", "cassandra", "probe", "fidelity"
+        "predict", "tune", "profile", "fit", "serve", "cassandra", "probe", "replay", "fidelity"
     };
 
     @Test

@@ -21,6 +21,7 @@ class ProbeCommandIT {
         Path profile = folder.resolve("p.json");
         Path histogramLog = folder.resolve("p.hlog");
         Path observation = folder.resolve("observed.json");
+        Path record = folder.resolve("run.jsonl.gz");
         CommandLineRun probe = CommandLineRun.of(
                 "probe",
                 "--contact-point",
@@ -43,7 +44,9 @@ class ProbeCommandIT {
                 "--observe-rate",
                 "30",
                 "--observe-out",
-                observation.toString());
+                observation.toString(),
+                "--record",
+                record.toString());
         System.out.println(probe.out());
         assertThat(probe.status()).as(probe.err()).isZero();
         assertThat(probe.out())
@@ -52,7 +55,24 @@ class ProbeCommandIT {
                 .contains("RMSE observed against predicted");
         assertThat(Files.readString(histogramLog)).contains("Tag=W/127.0.0.1").contains("Tag=S/127.0.0.3");
         JsonNode observed = JsonMapping.mapper().readTree(observation.toFile());
+        assertThat(observed.get("rmse_t_visibility").isNumber()).isTrue();
         assertThat(observed.get("rmse_t_visibility").asDouble()).isBetween(0.0, 1.0);
+
+        // The record replays, with no cluster, to the live run's profile, observation and report, byte for byte.
+        Path replayedProfile = folder.resolve("replayed.json");
+        Path replayedObservation = folder.resolve("replayed-observed.json");
+        CommandLineRun replay = CommandLineRun.of(
+                "replay",
+                record.toString(),
+                "--out",
+                replayedProfile.toString(),
+                "--observe-out",
+                replayedObservation.toString());
+        assertThat(replay.status()).as(replay.err()).isZero();
+        assertThat(Files.readString(replayedProfile)).isEqualTo(Files.readString(profile));
+        assertThat(Files.readString(replayedObservation)).isEqualTo(Files.readString(observation));
+        assertThat(replay.out().replace(replayedProfile.toString(), "PROFILE"))
+                .isEqualTo(probe.out().replace(profile.toString(), "PROFILE"));
         assertThat(observed.get("points").size()).isEqualTo(15);
 
         CommandLineRun predict = CommandLineRun.of(

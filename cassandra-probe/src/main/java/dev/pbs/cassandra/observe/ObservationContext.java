@@ -2,7 +2,7 @@ package dev.pbs.cassandra.observe;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.pbs.cassandra.probe.NodeHealth;
-import java.util.List;
+import dev.pbs.cassandra.probe.ProbeMeasurements;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 
@@ -12,9 +12,8 @@ import java.util.concurrent.Semaphore;
  * @param session the probe's session
  * @param statements the write, the read and the round-trip query
  * @param coordinators which node coordinates what
- * @param windows where every answer is counted: one tally per window of {@code writesPerWindow}
- *     consecutive writes, the answers to a write and to its reads in its window's
- * @param writesPerWindow how many consecutive writes share a window
+ * @param events where every answer is counted (in its write's window) and kept in the run's journal
+ * @param measurements the probe's measurements, whose clock times the observation's events
  * @param health the probe's per-node success and failure counts, which observed writes add to
  * @param readScheduler sends each read when it is due
  * @param inFlight permits for requests awaiting an answer, one each, which bound how many there are
@@ -26,16 +25,10 @@ record ObservationContext(
         CqlSession session,
         ObservationStatements statements,
         ObservationCoordinators coordinators,
-        List<ObservationTallies> windows,
-        int writesPerWindow,
+        ObservationEvents events,
+        ProbeMeasurements measurements,
         NodeHealth health,
         ScheduledExecutorService readScheduler,
         Semaphore inFlight,
         long[] readDelaysNanos,
-        TracedReads traced) {
-
-    /** The tallies of write {@code index}'s window. */
-    ObservationTallies talliesOf(long index) {
-        return windows.get((int) Math.min(windows.size() - 1, index / writesPerWindow));
-    }
-}
+        TracedReads traced) {}

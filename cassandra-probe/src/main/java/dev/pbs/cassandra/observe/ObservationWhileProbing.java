@@ -1,5 +1,6 @@
 package dev.pbs.cassandra.observe;
 
+import dev.pbs.cassandra.probe.ProbeEvent;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
 import java.time.Duration;
@@ -94,10 +95,13 @@ public final class ObservationWhileProbing {
         boolean interrupted = false;
         try {
             TimeUnit.NANOSECONDS.sleep(lead.toNanos());
-            boundaries.add(run.snapshot());
+            boundaries.add(run.snapshot(ProbeEvent.Measured.Purpose.WINDOW));
             long windowNanos = Math.round(writesPerWindow / observation.writesPerSecond() * 1e9);
             for (long window = 1; window * writesPerWindow < observation.writes(); window++) {
-                snapshots.schedule(() -> boundaries.add(run.snapshot()), window * windowNanos, TimeUnit.NANOSECONDS);
+                snapshots.schedule(
+                        () -> boundaries.add(run.snapshot(ProbeEvent.Measured.Purpose.WINDOW)),
+                        window * windowNanos,
+                        TimeUnit.NANOSECONDS);
             }
             windows = StalenessObserver.runInWindows(run, observation, choice, writesPerWindow);
         } catch (InterruptedException stopped) {
@@ -108,8 +112,11 @@ public final class ObservationWhileProbing {
             snapshots.shutdownNow();
             observed.set(true);
         }
-        // The probe uses the run's session: it must have stopped before the caller may close it.
+        // The probe uses the run's session: it must have stopped before the caller may close it. A
+        // window's measurement being taken as the observation ends is either in the result and the
+        // run's record, or in neither.
         try {
+            snapshots.awaitTermination(PROBE_STOP_SECONDS, TimeUnit.SECONDS);
             prober.join(TimeUnit.SECONDS.toMillis(PROBE_STOP_SECONDS) + minimum.toMillis());
         } catch (InterruptedException stopped) {
             interrupted = true;
@@ -129,10 +136,19 @@ public final class ObservationWhileProbing {
             throw new IllegalStateException(
                     "the probe did not stop within " + PROBE_STOP_SECONDS + " s of the observation's end");
         }
-        ProbeSnapshot whole = measurement.get();
+        return assemble(windows, boundaries, measurement.get());
+    }
+
+    /**
+     * The result of an observation's windows and the probe's measurements taken at their starts,
+     * with everything the probe measured: each window with what the probe measured from its start
+     * to the next window's (the last, to the end); one window when the observation was too short
+     * to divide or a window's measurement was not taken in time. A replay of the run's record
+     * assembles its result here too.
+     */
+    public static Result assemble(List<RawObservation> windows, List<ProbeSnapshot> boundaries, ProbeSnapshot whole) {
         RawObservation raw = RawObservation.merged(windows);
         if (windows.size() < 2 || boundaries.size() != windows.size()) {
-            // Too short to divide, or a window's snapshot was not taken in time: one window.
             return new Result(raw, whole, List.of(raw), List.of(whole));
         }
         List<ProbeSnapshot> windowMeasurements = new ArrayList<>();

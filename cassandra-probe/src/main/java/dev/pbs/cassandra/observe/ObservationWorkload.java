@@ -2,7 +2,6 @@ package dev.pbs.cassandra.observe;
 
 import com.datastax.oss.driver.api.core.metadata.Node;
 import dev.pbs.cassandra.probe.ProbeRun;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -29,9 +28,6 @@ final class ObservationWorkload {
      */
     static List<RawObservation> run(
             ProbeRun run, ObservationSettings settings, CoordinatorChoice choice, int writesPerWindow) {
-        if (writesPerWindow < 1) {
-            throw new IllegalArgumentException("a window needs at least one write, was " + writesPerWindow);
-        }
         int n = run.settings().replicationFactor();
         if (settings.readReplicas() > n || settings.writeReplicas() > n) {
             throw new IllegalArgumentException(
@@ -45,10 +41,9 @@ final class ObservationWorkload {
         for (int point = 0; point < delaysMillis.length; point++) {
             delaysNanos[point] = Math.round(delaysMillis[point] * 1e6);
         }
-        List<ObservationTallies> windows = new ArrayList<>();
-        for (int window = 0; window * (long) writesPerWindow < settings.writes(); window++) {
-            windows.add(new ObservationTallies(delaysMillis.length));
-        }
+        ObservationEvents events = new ObservationEvents(
+                new ObservationEvent.Started(settings, writesPerWindow),
+                run.measurements().journal());
         ScheduledThreadPoolExecutor readScheduler = new ScheduledThreadPoolExecutor(2, runnable -> {
             Thread thread = new Thread(runnable, "pbs-observe");
             thread.setDaemon(true);
@@ -58,22 +53,17 @@ final class ObservationWorkload {
                 run.session(),
                 statements,
                 coordinators,
-                windows,
-                writesPerWindow,
+                events,
+                run.measurements(),
                 run.health(),
                 readScheduler,
                 new Semaphore(MAX_IN_FLIGHT),
                 delaysNanos,
-                new TracedReads(
-                        settings.tracedReadEvery(),
-                        settings.readReplicas(),
-                        delaysMillis.length,
-                        settings.keysReplicatedOn().orElse(null)));
-        ReadPathTally traces;
+                new TracedReads(settings.tracedReadEvery()));
         try {
             writeAtPace(context, settings);
             awaitAnswers(context.inFlight());
-            traces = context.traced().tally(run.session());
+            context.traced().read(run.session()).forEach(events::count);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while observing staleness", interrupted);
@@ -82,15 +72,8 @@ final class ObservationWorkload {
         }
         // Each window counted where its coordinators were; the routing rule stands in for a side
         // with nothing counted.
-        boolean routedToReplicas = coordinators.coordinatorIsReplica(n);
-        List<RawObservation> observed = new ArrayList<>();
-        for (ObservationTallies window : windows) {
-            observed.add(window.observation(settings, routedToReplicas));
-        }
-        // The traces are read once, at the end: the first window carries them, and the whole
-        // observation (its windows merged) too.
-        observed.set(0, observed.get(0).withReadPathTraces(traces));
-        return observed;
+        events.count(new ObservationEvent.Ended(coordinators.coordinatorIsReplica(n)));
+        return events.observations();
     }
 
     /**

@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import dev.pbs.cassandra.probe.ProbeEvent;
 import dev.pbs.cassandra.probe.ProbeSessions;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
@@ -27,7 +28,8 @@ final class ObservedWrite {
     private final long version;
     private final Node writer;
     private final String writerAddress;
-    private final ObservationTallies tallies;
+    /** The write's index in the observation, from 0. */
+    private final int index;
 
     /**
      * @param key a key of its own, never written before
@@ -40,13 +42,19 @@ final class ObservedWrite {
         this.version = version;
         this.writer = writer;
         this.writerAddress = ProbeSessions.traceAddress(writer);
-        this.tallies = context.talliesOf(version - 1);
+        this.index = (int) (version - 1);
     }
 
     /** Sends the round-trip query through {@code roundTripNode}, then the write; returns at once. */
     void send(Node roundTripNode) {
-        sendRoundTrip(roundTripNode, tallies::roundTrip);
+        String address = ProbeSessions.traceAddress(roundTripNode);
+        sendRoundTrip(roundTripNode, micros -> count(new ObservationEvent.Gap(index, address, micros)));
         sendWrite();
+    }
+
+    /** Counts one of this write's events in its window, and keeps it in the run's journal. */
+    private void count(ProbeEvent event) {
+        context.events().count(event);
     }
 
     /** Sends the refused query through {@code node}; its round trip, microseconds, goes to {@code tally}. */
@@ -61,25 +69,31 @@ final class ObservedWrite {
     }
 
     private void sendWrite() {
-        tallies.writeCoordinated(context.coordinators().coordinatesAsReplica(key, writer));
+        boolean throughReplica = context.coordinators().coordinatesAsReplica(key, writer);
         long sentNanos = System.nanoTime();
         context.session()
                 .executeAsync(context.statements().write(key, version, writer))
-                .whenComplete((ignored, error) -> writeAnswered(sentNanos, error));
+                .whenComplete((ignored, error) -> writeAnswered(sentNanos, throughReplica, error));
     }
 
     /** Tallies the write; when acknowledged, schedules its reads, else gives back their permits. */
-    private void writeAnswered(long sentNanos, Throwable error) {
+    private void writeAnswered(long sentNanos, boolean throughReplica, Throwable error) {
         long acknowledgedNanos = System.nanoTime();
         context.inFlight().release();
+        count(new ObservationEvent.WriteAnswer(
+                index,
+                key,
+                writerAddress,
+                throughReplica,
+                context.measurements().micros(sentNanos),
+                (acknowledgedNanos - sentNanos) / 1000,
+                error != null));
         if (error != null) {
-            tallies.writeFailed();
             context.health().failed(writerAddress);
             // the reads' permits and the read's round trip's
             context.inFlight().release(context.readDelaysNanos().length + 1);
             return;
         }
-        tallies.writeAcknowledged((acknowledgedNanos - sentNanos) / 1000);
         context.health().succeeded(writerAddress);
         long[] delaysNanos = context.readDelaysNanos();
         for (int point = 0; point < delaysNanos.length; point++) {
@@ -108,15 +122,17 @@ final class ObservedWrite {
                     .whenComplete((result, error) -> tracedReadAnswered(point, result, error));
             return;
         }
+        String readerAddress = ProbeSessions.traceAddress(reader);
         if (timesRoundTrip) {
-            sendRoundTrip(reader, tallies::readRoundTrip);
+            sendRoundTrip(reader, micros -> count(new ObservationEvent.ReadRoundTrip(index, readerAddress, micros)));
         }
-        tallies.readCoordinated(context.coordinators().coordinatesAsReplica(key, reader));
+        boolean throughReplica = context.coordinators().coordinatesAsReplica(key, reader);
         long sentNanos = System.nanoTime();
         long lagNanos = sentNanos - dueNanos;
         context.session()
                 .executeAsync(context.statements().read(key, reader, false))
-                .whenComplete((result, error) -> readAnswered(point, sentNanos, lagNanos, result, error));
+                .whenComplete((result, error) ->
+                        readAnswered(point, readerAddress, throughReplica, sentNanos, lagNanos, result, error));
     }
 
     /** The grid point whose read has the round-trip query beside it: each t in turn, write by write. */
@@ -128,7 +144,8 @@ final class ObservedWrite {
     private void tracedReadAnswered(int point, AsyncResultSet result, Throwable error) {
         try {
             if (error == null) {
-                context.traced().answered(point, result.getExecutionInfo().getTracingId());
+                context.traced()
+                        .answered(index, point, result.getExecutionInfo().getTracingId());
             }
         } finally {
             context.inFlight().release();
@@ -136,16 +153,31 @@ final class ObservedWrite {
     }
 
     /** Tallies the read: fresh iff it returned this write's version or a later one. */
-    private void readAnswered(int point, long sentNanos, long lagNanos, AsyncResultSet result, Throwable error) {
+    private void readAnswered(
+            int point,
+            String readerAddress,
+            boolean throughReplica,
+            long sentNanos,
+            long lagNanos,
+            AsyncResultSet result,
+            Throwable error) {
         long answeredNanos = System.nanoTime();
         try {
-            if (error != null) {
-                tallies.readFailed();
-                return;
+            boolean isFresh = false;
+            if (error == null) {
+                Row row = result.one();
+                isFresh = row != null && !row.isNull("version") && row.getLong("version") >= version;
             }
-            Row row = result.one();
-            boolean isFresh = row != null && !row.isNull("version") && row.getLong("version") >= version;
-            tallies.readAnswered(point, isFresh, Math.max(0, lagNanos / 1000), (answeredNanos - sentNanos) / 1000);
+            count(new ObservationEvent.Read(
+                    index,
+                    point,
+                    readerAddress,
+                    throughReplica,
+                    context.measurements().micros(sentNanos),
+                    Math.max(0, lagNanos / 1000),
+                    (answeredNanos - sentNanos) / 1000,
+                    isFresh,
+                    error != null));
         } finally {
             context.inFlight().release();
         }

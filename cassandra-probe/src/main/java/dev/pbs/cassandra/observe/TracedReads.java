@@ -25,14 +25,10 @@ final class TracedReads {
     private static final long SETTLE_MILLIS = 3_000;
 
     private final int every;
-    private final int readReplicas;
-    private final int points;
-    /** The address of the replica whose requests are counted ("127.0.0.11"), or null. */
-    private final String watched;
 
     private final ConcurrentLinkedQueue<Traced> answered = new ConcurrentLinkedQueue<>();
 
-    private record Traced(int point, UUID session) {}
+    private record Traced(int write, int point, UUID session) {}
 
     /**
      * What one read's trace events show.
@@ -81,17 +77,9 @@ final class TracedReads {
         }
     }
 
-    /**
-     * @param every trace the reads of every {@code every}-th write; 0: none
-     * @param readReplicas R, the replicas a read needs
-     * @param points the t grid's length
-     * @param watched the address of a replica whose requests are counted, or null
-     */
-    TracedReads(int every, int readReplicas, int points, String watched) {
+    /** @param every trace the reads of every {@code every}-th write; 0: none */
+    TracedReads(int every) {
         this.every = every;
-        this.readReplicas = readReplicas;
-        this.points = points;
-        this.watched = watched;
     }
 
     /** Whether the reads of write {@code version} (1-based) are traced. */
@@ -99,40 +87,33 @@ final class TracedReads {
         return every > 0 && version % every == 0;
     }
 
-    /** Remembers a traced read answered at grid point {@code point}. */
-    void answered(int point, UUID session) {
+    /** Remembers a traced read of write {@code write} (its index), answered at grid point {@code point}. */
+    void answered(int write, int point, UUID session) {
         if (session != null) {
-            answered.add(new Traced(point, session));
+            answered.add(new Traced(write, point, session));
         }
     }
 
-    /** Reads the traced reads' events and counts what they show; no traced read, no query. */
-    ReadPathTally tally(CqlSession session) throws InterruptedException {
+    /**
+     * Reads the traced reads' events, once the observation has ended: each read with its trace's
+     * activities (none when its trace was not written, or has expired), in the order the reads were
+     * answered. No traced read, no query.
+     */
+    List<ObservationEvent.TracedRead> read(CqlSession session) throws InterruptedException {
         if (answered.isEmpty()) {
-            return ReadPathTally.none(points);
+            return List.of();
         }
         TimeUnit.MILLISECONDS.sleep(SETTLE_MILLIS);
         PreparedStatement events = session.prepare("SELECT activity FROM system_traces.events WHERE session_id = ?");
-        long[] traced = new long[points];
-        long[] speculated = new long[points];
-        long[] mismatched = new long[points];
-        long[] repaired = new long[points];
-        long[] askedWatched = new long[points];
+        List<ObservationEvent.TracedRead> reads = new ArrayList<>();
         for (Traced read : answered) {
             List<String> activities = new ArrayList<>();
             for (Row row : session.execute(events.bind(read.session()))) {
-                activities.add(row.getString("activity"));
+                String activity = row.getString("activity");
+                activities.add(activity == null ? "" : activity);
             }
-            if (activities.isEmpty()) {
-                continue; // its trace was not written (or has expired): not counted
-            }
-            Seen seen = Seen.of(activities, readReplicas, watched);
-            traced[read.point()]++;
-            speculated[read.point()] += seen.speculated() ? 1 : 0;
-            mismatched[read.point()] += seen.mismatched() ? 1 : 0;
-            repaired[read.point()] += seen.repaired() ? 1 : 0;
-            askedWatched[read.point()] += seen.askedWatched() ? 1 : 0;
+            reads.add(new ObservationEvent.TracedRead(read.write(), read.point(), activities));
         }
-        return new ReadPathTally(traced, speculated, mismatched, repaired, askedWatched);
+        return reads;
     }
 }

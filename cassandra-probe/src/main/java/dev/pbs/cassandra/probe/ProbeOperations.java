@@ -11,12 +11,10 @@ import com.datastax.oss.driver.api.core.servererrors.CoordinatorException;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
 /**
  * The probe's single operations ({@link ProbeRun} paces them): each write or read through its
@@ -59,8 +57,8 @@ final class ProbeOperations {
         }
     }
 
-    /** A refused request to time through {@code coordinator}, recorded also in {@code datacenterClient} (if any). */
-    record RoundTrip(Node coordinator, String key, ClientLatencies datacenterClient) {}
+    /** A refused request to time through {@code coordinator}. */
+    record RoundTrip(Node coordinator, String key) {}
 
     private final ProbeSettings settings;
     private final CqlSession session;
@@ -73,9 +71,7 @@ final class ProbeOperations {
     /** As many nodes in the datacenter as replicas per key: every coordinator is a replica of every key. */
     private final boolean everyNodeIsReplica;
 
-    private final ClientLatencies client = new ClientLatencies();
-    /** Over several datacenters, what the client saw through each datacenter's coordinators; else empty. */
-    private final Map<String, ClientLatencies> clientByDatacenter = new TreeMap<>();
+    private final ProbeMeasurements measurements;
 
     private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
     private final AtomicLong issued = new AtomicLong();
@@ -93,7 +89,8 @@ final class ProbeOperations {
             Statements statements,
             TraceReader traces,
             Map<String, String> datacenterOf,
-            boolean everyNodeIsReplica) {
+            boolean everyNodeIsReplica,
+            ProbeMeasurements measurements) {
         this.settings = settings;
         this.session = session;
         this.health = health;
@@ -102,9 +99,7 @@ final class ProbeOperations {
         this.traces = traces;
         this.datacenterOf = Map.copyOf(datacenterOf);
         this.everyNodeIsReplica = everyNodeIsReplica;
-        if (settings.datacenters().isPresent()) {
-            coordinators.datacenters().forEach(name -> clientByDatacenter.put(name, new ClientLatencies()));
-        }
+        this.measurements = measurements;
     }
 
     /**
@@ -145,7 +140,6 @@ final class ProbeOperations {
         // ClientLatencies), TWO only where the coordinator's datacenter holds two replicas, so that
         // both answers can come from it; through another node they run at ONE, LOCAL_ONE over
         // several datacenters, so that the answer comes from the coordinator's own datacenter.
-        ClientLatencies datacenterClient = clientByDatacenter.get(datacenterOf.get(coordinatorAddress));
         int untracedReplicas =
                 throughReplica && replicasIn(coordinatorAddress) >= 2 && (operation / 2) % 2 == 1 ? 2 : 1;
         ConsistencyLevel untracedLevel = untracedReplicas == 2
@@ -166,29 +160,33 @@ final class ProbeOperations {
             try {
                 long micros = (System.nanoTime() - dueNanos) / 1000;
                 if (error == null && !tracedOperation) {
-                    recordClient(datacenterClient, recorder -> {
-                        if (throughReplica) {
-                            recorder.untraced(kind, untracedReplicas, micros, stalledIntervalMicros);
-                        } else {
-                            recorder.untracedThroughOther(kind, micros, stalledIntervalMicros);
-                        }
-                    });
+                    measurements.untraced(new ProbeEvent.Untraced(
+                            measurements.nowMicros(),
+                            kind,
+                            coordinatorAddress,
+                            throughReplica,
+                            untracedReplicas,
+                            micros,
+                            stalledIntervalMicros));
                 }
                 completed(
                         result,
                         error,
-                        coordinatorAddress,
-                        kind,
-                        tracedOperation ? ConsistencyLevels.replicasAwaited(level, settings.replicationFactor()) : 0,
-                        countsReadTarget,
-                        micros);
+                        new TraceReader.Submitted(
+                                kind,
+                                coordinatorAddress,
+                                key,
+                                level.name(),
+                                tracedOperation
+                                        ? ConsistencyLevels.replicasAwaited(level, settings.replicationFactor())
+                                        : 0,
+                                countsReadTarget,
+                                micros));
             } finally {
                 inFlight.release();
             }
         });
-        return operation % ROUND_TRIP_EVERY == ROUND_TRIP_EVERY - 1
-                ? new RoundTrip(coordinator, key, datacenterClient)
-                : null;
+        return operation % ROUND_TRIP_EVERY == ROUND_TRIP_EVERY - 1 ? new RoundTrip(coordinator, key) : null;
     }
 
     /**
@@ -207,7 +205,8 @@ final class ProbeOperations {
                 .whenComplete((ignored, error) -> {
                     if (error instanceof InvalidQueryException) {
                         long micros = (System.nanoTime() - dueNanos) / 1000;
-                        recordClient(request.datacenterClient(), recorder -> recorder.roundTrip(micros));
+                        measurements.roundTrip(new ProbeEvent.RoundTrip(
+                                measurements.nowMicros(), ProbeSessions.traceAddress(request.coordinator()), micros));
                     }
                     inFlight.release();
                 });
@@ -231,18 +230,6 @@ final class ProbeOperations {
         inFlight.release();
     }
 
-    /** What the client saw, over the whole run. */
-    ClientLatencies.Snapshot client() {
-        return client.snapshot();
-    }
-
-    /** Over several datacenters, what the client saw through each datacenter's coordinators; else empty. */
-    Map<String, ClientLatencies.Snapshot> clientByDatacenter() {
-        Map<String, ClientLatencies.Snapshot> snapshots = new TreeMap<>();
-        clientByDatacenter.forEach((name, latencies) -> snapshots.put(name, latencies.snapshot()));
-        return snapshots;
-    }
-
     /** The workload's counters now. */
     ProbeCounters counters() {
         return new ProbeCounters(
@@ -256,17 +243,6 @@ final class ProbeOperations {
                 traces.samplesDiscarded());
     }
 
-    /**
-     * Records what the client saw in the whole run's timings and, over several datacenters, in those
-     * of its coordinator's datacenter.
-     */
-    private void recordClient(ClientLatencies datacenterClient, Consumer<ClientLatencies> record) {
-        record.accept(client);
-        if (datacenterClient != null) {
-            record.accept(datacenterClient);
-        }
-    }
-
     /** The replicas per key in the datacenter of the node at {@code address} (over one, the keyspace's). */
     private int replicasIn(String address) {
         return settings.datacenters()
@@ -274,14 +250,8 @@ final class ProbeOperations {
                 .orElse(settings.replicationFactor());
     }
 
-    private void completed(
-            AsyncResultSet result,
-            Throwable error,
-            String coordinator,
-            Operation kind,
-            int answersAwaited,
-            boolean countsReadTarget,
-            long clientMicros) {
+    private void completed(AsyncResultSet result, Throwable error, TraceReader.Submitted operation) {
+        String coordinator = operation.coordinator();
         if (error != null) {
             failed.incrementAndGet();
             // A replica that timed out or is unavailable is not the coordinator's fault.
@@ -293,9 +263,9 @@ final class ProbeOperations {
         succeeded.incrementAndGet();
         health.succeeded(coordinator);
         UUID tracingId = result.getExecutionInfo().getTracingId();
-        if (answersAwaited > 0 && tracingId != null) {
+        if (operation.answersAwaited() > 0 && tracingId != null) {
             traced.incrementAndGet();
-            traces.submit(tracingId, kind, coordinator, answersAwaited, countsReadTarget, clientMicros);
+            traces.submit(tracingId, operation);
         }
     }
 

@@ -30,7 +30,7 @@ public final class ProbeRun implements AutoCloseable {
     private final String clusterName;
     private final String cassandraVersion;
     private final String datacenter;
-    private final WarsRecorder recorder;
+    private final ProbeMeasurements measurements;
     /** The nodes that coordinate: the local datacenter's, or every one's the keyspace is replicated in. */
     private final CoordinatingNodes coordinators;
 
@@ -40,7 +40,7 @@ public final class ProbeRun implements AutoCloseable {
     /** Each coordinating node's datacenter, by address. */
     private final Map<String, String> datacenterOf;
 
-    private ProbeRun(ProbeSettings settings, CqlSession session, NodeHealth health) {
+    private ProbeRun(ProbeSettings settings, CqlSession session, NodeHealth health, ProbeJournal journal) {
         this.settings = settings;
         this.session = session;
         this.health = health;
@@ -62,10 +62,22 @@ public final class ProbeRun implements AutoCloseable {
             health.know(ProbeSessions.traceAddress(node), true);
             datacenterOf.put(ProbeSessions.traceAddress(node), node.getDatacenter());
         }
-        this.recorder = new WarsRecorder(settings.datacenters().isPresent() ? datacenterOf : Map.of());
         this.datacenterOf = Map.copyOf(datacenterOf);
         ProbeSchema.ensure(session, settings, datacenter);
-        this.traces = new TraceReader(session, recorder);
+        this.measurements = new ProbeMeasurements(
+                new ProbeEvent.ClusterSeen(
+                        clusterName,
+                        cassandraVersion,
+                        datacenter,
+                        settings.replicationFactor(),
+                        this.datacenterOf,
+                        settings.datacenters(),
+                        readPath(),
+                        settings.keyspace(),
+                        settings.operationsPerSecond(),
+                        settings.traceFraction()),
+                journal);
+        this.traces = new TraceReader(session, measurements);
         this.operations = new ProbeOperations(
                 settings,
                 session,
@@ -74,7 +86,8 @@ public final class ProbeRun implements AutoCloseable {
                 ProbeOperations.Statements.prepare(session, settings.keyspace() + "." + ProbeSettings.TABLE),
                 traces,
                 datacenterOf,
-                coordinators.everyNodeIsReplica(nodes));
+                coordinators.everyNodeIsReplica(nodes),
+                measurements);
     }
 
     /**
@@ -92,10 +105,19 @@ public final class ProbeRun implements AutoCloseable {
      *     points, credentials, a keyspace with another replication factor, too few nodes
      */
     public static ProbeRun connect(ProbeSettings settings) {
+        return connect(settings, ProbeJournal.NONE);
+    }
+
+    /**
+     * {@link #connect(ProbeSettings)}, keeping every event of the run in {@code journal}: the
+     * cluster as found, every operation, and every snapshot that a result rests on ({@link
+     * #snapshot(ProbeEvent.Measured.Purpose)}).
+     */
+    public static ProbeRun connect(ProbeSettings settings, ProbeJournal journal) {
         NodeHealth health = new NodeHealth();
         CqlSession session = ProbeSessions.open(settings, health);
         try {
-            return new ProbeRun(settings, session, health);
+            return new ProbeRun(settings, session, health, journal);
         } catch (RuntimeException problem) {
             session.close();
             if (problem instanceof QueryValidationException invalid) {
@@ -181,7 +203,7 @@ public final class ProbeRun implements AutoCloseable {
         } finally {
             traceReaders.forEach(Thread::interrupt);
         }
-        return snapshot();
+        return snapshot(ProbeEvent.Measured.Purpose.END);
     }
 
     /**
@@ -212,29 +234,29 @@ public final class ProbeRun implements AutoCloseable {
         return Duration.ofNanos(System.nanoTime() - start);
     }
 
-    /** What has been measured so far; safe to call while {@link #run} is running. */
+    /**
+     * What has been measured so far, for a look that no result rests on (it stays out of the run's
+     * journal); safe to call while {@link #run} is running.
+     */
     public ProbeSnapshot snapshot() {
-        return new ProbeSnapshot(
-                clusterName,
-                cassandraVersion,
-                datacenter,
-                settings.replicationFactor(),
-                started,
-                Instant.now(),
-                counters(),
-                recorder.snapshot(),
-                health.report(),
-                recorder.localSnapshot(),
-                recorder.readTargets(),
-                operations.client(),
-                settings.datacenters()
-                        .map(replication -> new DatacenterMeasurements(
-                                replication,
-                                datacenterOf,
-                                recorder.crossingSnapshot(),
-                                recorder.localSnapshotByDatacenter(),
-                                operations.clientByDatacenter())),
-                recorder.pairs());
+        return measurements.peek(measuredNow(ProbeEvent.Measured.Purpose.WINDOW));
+    }
+
+    /**
+     * What has been measured so far, kept in the run's journal with its place among the run's
+     * events, for a result that rests on it; safe to call while {@link #run} is running.
+     */
+    public ProbeSnapshot snapshot(ProbeEvent.Measured.Purpose purpose) {
+        return measurements.snapshot(measuredNow(purpose));
+    }
+
+    private ProbeEvent.Measured measuredNow(ProbeEvent.Measured.Purpose purpose) {
+        return new ProbeEvent.Measured(purpose, started, Instant.now(), counters(), health.report());
+    }
+
+    /** The run's measurements, and its journal, shared with the observation made beside it. */
+    public ProbeMeasurements measurements() {
+        return measurements;
     }
 
     /** The workload's counters now, without copying the histograms {@link #snapshot} copies. */

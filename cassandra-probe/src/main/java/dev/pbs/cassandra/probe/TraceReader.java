@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Reads the probe's traces back, on a thread of its own, and records their W, A, R and S samples
- * ({@link TraceParser}) in a {@link WarsRecorder}. Cassandra writes trace events asynchronously,
+ * ({@link TraceParser}) in the run's {@link ProbeMeasurements}. Cassandra writes trace events asynchronously,
  * so a trace is read {@link #READ_DELAY_MILLIS} after its operation completed, and again (up to
  * {@link #READ_ATTEMPTS} times in all, each wait twice the one before, at most {@link
  * #LONGEST_WAIT_MILLIS}) while a replica's events in it are still incomplete
@@ -43,7 +43,7 @@ final class TraceReader {
     private static final int MAX_PENDING = 10_000;
 
     private final CqlSession session;
-    private final WarsRecorder recorder;
+    private final ProbeMeasurements measurements;
     private final PreparedStatement traceEvents;
     private final DelayQueue<PendingTrace> pending = new DelayQueue<>();
     private final AtomicInteger reading = new AtomicInteger();
@@ -51,9 +51,9 @@ final class TraceReader {
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong samplesDiscarded = new AtomicLong();
 
-    TraceReader(CqlSession session, WarsRecorder recorder) {
+    TraceReader(CqlSession session, ProbeMeasurements measurements) {
         this.session = session;
-        this.recorder = recorder;
+        this.measurements = measurements;
         this.traceEvents = session.prepare(
                 "SELECT source, source_elapsed, activity FROM system_traces.events WHERE session_id = ?");
     }
@@ -61,23 +61,10 @@ final class TraceReader {
     /**
      * Queues a completed traced operation's trace to be read; counts a failure instead when too
      * many are waiting.
-     *
-     * @param answersAwaited the replicas the operation's consistency level waited for: its trace
-     *     is complete once it shows their answers
-     * @param countsReadTarget a read at ONE through a replica of its key: its trace tells whether
-     *     the coordinator read locally
-     * @param clientMicros what the client waited for the operation, from sending it to its answer
      */
-    void submit(
-            UUID sessionId,
-            Operation operation,
-            String coordinator,
-            int answersAwaited,
-            boolean countsReadTarget,
-            long clientMicros) {
+    void submit(UUID sessionId, Submitted operation) {
         if (pending.size() < MAX_PENDING) {
-            pending.add(new PendingTrace(
-                    sessionId, operation, coordinator, answersAwaited, countsReadTarget, clientMicros, 1));
+            pending.add(new PendingTrace(sessionId, operation, 1));
         } else {
             failures.incrementAndGet();
         }
@@ -163,29 +150,26 @@ final class TraceReader {
                 events.add(new TraceEvent(source.getHostAddress(), row.getInt("source_elapsed"), activity));
             }
         }
-        TraceParser.Result parsed = TraceParser.parse(trace.operation, trace.coordinator, ProbeSettings.TABLE, events);
-        if (needsAnotherRead(parsed, trace.answersAwaited, trace.attempt)) {
-            pending.add(new PendingTrace(
-                    trace.sessionId,
-                    trace.operation,
-                    trace.coordinator,
-                    trace.answersAwaited,
-                    trace.countsReadTarget,
-                    trace.clientMicros,
-                    trace.attempt + 1));
+        Submitted operation = trace.operation;
+        TraceParser.Result parsed =
+                TraceParser.parse(operation.operation(), operation.coordinator(), ProbeSettings.TABLE, events);
+        if (needsAnotherRead(parsed, operation.answersAwaited(), trace.attempt)) {
+            pending.add(new PendingTrace(trace.sessionId, operation, trace.attempt + 1));
             return;
         }
         read.incrementAndGet();
         samplesDiscarded.addAndGet(parsed.discarded());
-        parsed.samples().forEach(sample -> recorder.record(sample, trace.coordinator));
-        if (parsed.local() != null) {
-            recorder.recordLocal(parsed.local());
-        }
-        recorder.recordPairs(parsed, trace.operation);
-        recorder.recordClient(trace.clientMicros, coordinatorElapsedMicros(events, trace.coordinator));
-        if (trace.countsReadTarget && (parsed.servedLocally() || parsed.requestsSent() > 0)) {
-            recorder.countReadTarget(parsed.servedLocally());
-        }
+        measurements.traced(new ProbeEvent.TracedOperation(
+                measurements.nowMicros(),
+                operation.operation(),
+                operation.coordinator(),
+                operation.key(),
+                operation.level(),
+                operation.answersAwaited(),
+                operation.countsReadTarget(),
+                operation.clientMicros(),
+                trace.attempt,
+                events));
     }
 
     /** The elapsed time of the coordinator's last event, µs; 0 when it has none. */
@@ -210,31 +194,38 @@ final class TraceReader {
         return Math.min(LONGEST_WAIT_MILLIS, READ_DELAY_MILLIS << Math.min(attempt - 1, 16));
     }
 
+    /**
+     * A traced operation that succeeded, whose trace is to be read.
+     *
+     * @param operation write or read
+     * @param coordinator the coordinator's address
+     * @param key the key written or read
+     * @param level the consistency level it ran at
+     * @param answersAwaited the replicas the level waited for: its trace is complete once it shows
+     *     their answers
+     * @param countsReadTarget a read at ONE through a replica of its key: its trace tells whether
+     *     the coordinator read locally
+     * @param clientMicros what the client waited for it, from when it was due to its answer
+     */
+    record Submitted(
+            Operation operation,
+            String coordinator,
+            String key,
+            String level,
+            int answersAwaited,
+            boolean countsReadTarget,
+            long clientMicros) {}
+
     /** A trace to read once {@link #waitBeforeMillis its wait} has passed. */
     private static final class PendingTrace implements Delayed {
         final UUID sessionId;
-        final Operation operation;
-        final String coordinator;
-        final int answersAwaited;
-        final boolean countsReadTarget;
-        final long clientMicros;
+        final Submitted operation;
         final long dueNanos;
         final int attempt;
 
-        PendingTrace(
-                UUID sessionId,
-                Operation operation,
-                String coordinator,
-                int answersAwaited,
-                boolean countsReadTarget,
-                long clientMicros,
-                int attempt) {
+        PendingTrace(UUID sessionId, Submitted operation, int attempt) {
             this.sessionId = sessionId;
             this.operation = operation;
-            this.coordinator = coordinator;
-            this.answersAwaited = answersAwaited;
-            this.countsReadTarget = countsReadTarget;
-            this.clientMicros = clientMicros;
             this.dueNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitBeforeMillis(attempt));
             this.attempt = attempt;
         }
