@@ -7,6 +7,9 @@ import dev.pbs.cassandra.fidelity.FidelitySettings;
 import dev.pbs.cassandra.fidelity.FidelityTable;
 import dev.pbs.cassandra.observe.ObservedLevels;
 import dev.pbs.cassandra.probe.DatacenterReplication;
+import dev.pbs.cassandra.probe.ProbeEvent;
+import dev.pbs.cassandra.probe.ProbeJournal;
+import dev.pbs.formats.record.ProbeRecordWriter;
 import dev.pbs.formats.report.FidelityReport;
 import dev.pbs.model.quorum.ConsistencyLevel;
 import dev.pbs.model.readpath.ReadRepair;
@@ -211,6 +214,51 @@ final class FidelityCommand implements Callable<Integer> {
             description = "Output format (default: ${DEFAULT-VALUE}).")
     private OutputFormat format;
 
+    @Option(
+            names = "--record",
+            paramLabel = "FILE",
+            description = "Also keep everything the cell's measurement measured in a record (its warm-up left out), "
+                    + "from which pbs replay computes the same result without the cluster; one cell, not --grid.")
+    private Path recordFile;
+
+    /**
+     * The one cell a record of this command's run was made with, from the command's arguments as the
+     * record keeps them (for {@code pbs replay}).
+     *
+     * @throws IllegalArgumentException when the arguments are not those of one cell
+     */
+    static FidelitySettings recordedCell(List<String> arguments) {
+        FidelityCommand command = parsed(arguments);
+        if (command.grid || command.writeMean == null || command.otherMean == null || command.faultOptions.asked()) {
+            throw new IllegalArgumentException(
+                    "the record's fidelity arguments are not those of one cell: " + arguments);
+        }
+        double[] delayGrid = command.delays == null
+                ? FidelitySettings.DEFAULT_DELAYS_MILLIS
+                : command.delays.stream().mapToDouble(Double::doubleValue).toArray();
+        return command.cells(command.folder(), delayGrid).get(0);
+    }
+
+    /** The output format the command was given. */
+    static OutputFormat recordedFormat(List<String> arguments) {
+        return parsed(arguments).format;
+    }
+
+    /** A command of these arguments, parsed as the command line parses them. */
+    private static FidelityCommand parsed(List<String> arguments) {
+        picocli.CommandLine root = PbsCommandLine.configured("fidelity");
+        List<String> line = new ArrayList<>();
+        line.add("fidelity");
+        line.addAll(arguments);
+        try {
+            root.parseArgs(line.toArray(String[]::new));
+        } catch (picocli.CommandLine.ParameterException bad) {
+            throw new IllegalArgumentException(
+                    "the record's fidelity arguments do not parse: " + bad.getMessage(), bad);
+        }
+        return root.getSubcommands().get("fidelity").getCommand();
+    }
+
     /** The grid's nine cells, or the one cell of --w-mean-ms and --ars-mean-ms; each checks its settings. */
     private List<FidelitySettings> cells(Path folder, double[] delayGrid) {
         double[] writeMeans = grid ? GRID_WRITE_MEANS : new double[] {writeMean};
@@ -341,13 +389,29 @@ final class FidelityCommand implements Callable<Integer> {
         if (profileOut != null) {
             new OutputFile("--profile-out", profileOut).requireWritable();
         }
+        if (recordFile != null) {
+            if (grid) {
+                throw new IllegalArgumentException("--record keeps one cell: drop --grid, or --record");
+            }
+            new OutputFile("--record", recordFile).requireWritable();
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         long started = System.nanoTime();
-        List<FidelityResult> results = FidelityExperiment.runGrid(cells, line -> {
-            err.println("pbs: " + line);
-            err.flush();
-        });
+        List<FidelityResult> results;
+        try (ProbeRecordWriter record =
+                recordFile == null ? null : ProbeRecordWriter.create(recordFile, "pbs " + VersionProvider.version())) {
+            if (record != null) {
+                record.append(new ProbeEvent.Command("fidelity", CommandArguments.of(spec)));
+            }
+            results = FidelityExperiment.runGrid(cells, record == null ? ProbeJournal.NONE : record, line -> {
+                err.println("pbs: " + line);
+                err.flush();
+            });
+            if (record != null) {
+                record.finish();
+            }
+        }
         if (profileOut != null) {
             new OutputFile("--profile-out", profileOut)
                     .writeAtomically(dev.pbs.formats.profile.ProfileJson.writeString(

@@ -4,8 +4,10 @@ import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.faults.NodePinger;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
+import dev.pbs.cassandra.observe.WarmUpRounds;
 import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.probe.MeasuredProfile;
+import dev.pbs.cassandra.probe.ProbeEvent;
 import dev.pbs.cassandra.probe.ProbeJournal;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
@@ -13,8 +15,10 @@ import dev.pbs.cassandra.probe.ProbeSnapshot;
 import dev.pbs.cassandra.recovery.OutageWatch;
 import dev.pbs.formats.record.ProbeRecordWriter;
 import dev.pbs.model.profile.LatencyProfile;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -85,6 +89,13 @@ final class ProbeCommand implements Callable<Integer> {
                     + "which pbs replay computes the same profile and comparison without the cluster.")
     private Path recordFile;
 
+    @Option(
+            names = "--warm-up",
+            description = "First warm the cluster up: rounds of 30 s of the same workload (with --observe, the "
+                    + "observation too), their results discarded, until the client's mean round trip is within a "
+                    + "factor of 1.2 of the round before's (2 to 10 rounds).")
+    private boolean warmUp;
+
     @Mixin
     private ProbeObservationOptions observationOptions;
 
@@ -93,6 +104,15 @@ final class ProbeCommand implements Callable<Integer> {
 
     @Mixin
     private ProbeOutageOptions outageOptions;
+
+    /** The record's journal, which begins with this command and its arguments; none without a record. */
+    private ProbeJournal commanded(ProbeRecordWriter record) {
+        if (record == null) {
+            return ProbeJournal.NONE;
+        }
+        record.append(new ProbeEvent.Command("probe", CommandArguments.of(spec)));
+        return record;
+    }
 
     @Override
     public Integer call() throws InterruptedException {
@@ -116,10 +136,21 @@ final class ProbeCommand implements Callable<Integer> {
                         + "not what --watch-pauses and --watch-outages see: use --record without them");
             }
         }
+        if (warmUp) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("pbs: warming up in rounds of " + WarmUpRounds.ROUND.toSeconds()
+                    + " s until the client's round trip settles (results discarded)...");
+            err.flush();
+            WarmUpRounds.run(
+                    settings, Optional.ofNullable(observation), observationOptions.coordinatorChoice(), line -> {
+                        err.println("pbs: " + line);
+                        err.flush();
+                    });
+        }
         try (ProbeRecordWriter record = recordFile == null
                         ? null
                         : ProbeRecordWriter.create(recordFile, "pbs " + VersionProvider.version());
-                ProbeRun run = ProbeRun.connect(settings, record == null ? ProbeJournal.NONE : record);
+                ProbeRun run = ProbeRun.connect(settings, commanded(record));
                 NodePinger pinger = pauseOptions.start(run);
                 OutageWatch outageWatch = outageOptions.start(run)) {
             output.probing(workloadOptions.durationText(), settings.operationsPerSecond(), settings.traceFraction());

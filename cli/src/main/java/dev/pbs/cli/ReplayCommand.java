@@ -1,11 +1,10 @@
 package dev.pbs.cli;
 
-import dev.pbs.cassandra.calibration.CalibratedProfile;
-import dev.pbs.cassandra.observe.WindowedComparison;
-import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.record.ProbeReplay;
-import dev.pbs.formats.record.ProbeRecordReader;
+import dev.pbs.formats.profile.ProfileJson;
+import dev.pbs.formats.report.FidelityReport;
 import dev.pbs.model.profile.LatencyProfile;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -69,14 +68,27 @@ final class ReplayCommand implements Callable<Integer> {
         ProbeOutput output = new ProbeOutput(
                 spec.commandLine().getOut(), spec.commandLine().getErr(), outFile, histogramLog, observationFile);
         output.requireWritable();
-        ProbeReplay.Replayed replayed = ProbeRecordReader.replay(recordFile);
-        if (replayed.observation().isEmpty() && observationFile != null) {
+        RecordReplay replay = RecordReplay.of(recordFile, name);
+        ProbeReplay.Replayed replayed = replay.replayed();
+        if (replay.fidelity().isPresent()) {
+            if (histogramLog != null || observationFile != null) {
+                throw new IllegalArgumentException("--hlog and --observe-out are for a probe's record; " + recordFile
+                        + " is a fidelity cell's, whose observation is in its report");
+            }
+            new OutputFile("--out", outFile).writeAtomically(ProfileJson.writeString(replay.profile()));
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(
+                    replay.fidelityFormat() == OutputFormat.JSON
+                            ? FidelityReport.json(replay.fidelity().get())
+                            : FidelityReport.text(replay.fidelity().get()));
+            out.flush();
+            return PbsCommandLine.EXIT_SUCCESS;
+        }
+        if (replay.observation().isEmpty() && observationFile != null) {
             throw new IllegalArgumentException(
                     "--observe-out: the record " + recordFile + " holds no observation (its run had no --observe)");
         }
-        LatencyProfile profile = MeasuredProfile.withReadPath(
-                CalibratedProfile.of(replayed.measurement(), name),
-                replayed.cluster().readPath());
+        LatencyProfile profile = replay.profile();
         output.measured(
                 replayed.measurement(),
                 profile,
@@ -85,9 +97,7 @@ final class ReplayCommand implements Callable<Integer> {
                         : "--n "
                                 + profile.fixedReplicaCount()
                                         .orElse(replayed.cluster().replicationFactor()) + " --all");
-        replayed.observation()
-                .ifPresent(observed -> output.observed(WindowedComparison.compare(
-                        observed, profile, name, replayed.cluster().replicationFactor())));
+        replay.observation().ifPresent(output::observed);
         return PbsCommandLine.EXIT_SUCCESS;
     }
 }

@@ -10,6 +10,7 @@ import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.probe.MeasuredProfile;
+import dev.pbs.cassandra.probe.ProbeJournal;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSchema;
 import dev.pbs.cassandra.probe.ProbeSettings;
@@ -73,6 +74,15 @@ public final class FidelityExperiment {
      * stopped at the end, whatever happened.
      */
     public static List<FidelityResult> runGrid(List<FidelitySettings> cells, Consumer<String> progress) {
+        return runGrid(cells, ProbeJournal.NONE, progress);
+    }
+
+    /**
+     * {@link #runGrid(List, Consumer)}, keeping every event of each cell's measurement (not of its
+     * warm-up) in {@code journal}, with the cell's end ({@link FidelityEvent.CellMeasured}).
+     */
+    public static List<FidelityResult> runGrid(
+            List<FidelitySettings> cells, ProbeJournal journal, Consumer<String> progress) {
         FidelitySettings first = cells.get(0);
         LocalCluster cluster = LocalCluster.in(first.directory())
                 .withFirstAddress(first.firstAddress())
@@ -87,7 +97,7 @@ public final class FidelityExperiment {
             for (FidelitySettings cell : cells) {
                 long started = System.nanoTime();
                 injectAndAwaitPickup(cluster, cell.injection());
-                results.add(runCell(nodes, cell, progress, started));
+                results.add(runCell(nodes, cell, progress, started, journal));
             }
             return results;
         } catch (InterruptedException interrupted) {
@@ -124,7 +134,7 @@ public final class FidelityExperiment {
         try {
             progress.accept("injecting delays " + cell.injection() + " into the running cluster in " + cluster.root());
             injectAndAwaitPickup(cluster, cell.injection());
-            return runCell(nodes, cell, progress, started);
+            return runCell(nodes, cell, progress, started, ProbeJournal.NONE);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", interrupted);
@@ -151,8 +161,9 @@ public final class FidelityExperiment {
     record Measured(ObservationWhileProbing.Result result, Optional<ReadPath> readPath) {}
 
     /** Connects, then observes while probing (ObservationWhileProbing) after the probe's lead. */
-    static Measured observeWhileProbing(ProbeSettings probe, ObservationSettings observation, long leadMillis) {
-        try (ProbeRun run = ProbeRun.connect(probe)) {
+    static Measured observeWhileProbing(
+            ProbeSettings probe, ObservationSettings observation, long leadMillis, ProbeJournal journal) {
+        try (ProbeRun run = ProbeRun.connect(probe, journal)) {
             ObservationWhileProbing.Result result = ObservationWhileProbing.run(
                     run,
                     observation,
@@ -160,7 +171,7 @@ public final class FidelityExperiment {
                     Duration.ZERO,
                     Duration.ofMillis(leadMillis),
                     () -> false);
-            return new Measured(result, run.readPath());
+            return new Measured(result, run.measurements().cluster().readPath());
         }
     }
 
@@ -177,7 +188,11 @@ public final class FidelityExperiment {
     }
 
     private static FidelityResult runCell(
-            List<NodeStatus> nodes, FidelitySettings settings, Consumer<String> progress, long started)
+            List<NodeStatus> nodes,
+            FidelitySettings settings,
+            Consumer<String> progress,
+            long started,
+            ProbeJournal journal)
             throws InterruptedException {
         ProbeSettings probe = warmedUpProbe(nodes, settings, progress);
         progress.accept("W ~ Exp(" + settings.writeMeanMillis() + " ms), A, R, S ~ Exp(" + settings.otherMeanMillis()
@@ -195,7 +210,7 @@ public final class FidelityExperiment {
                 settings.table().setsOptions() && settings.observation().readReplicas() > 1;
         Optional<ReadRepairMeters.Counts> metersBefore =
                 countsRepairs ? ReadRepairMeters.read(nodes, probe.keyspace(), ProbeSettings.TABLE) : Optional.empty();
-        Measured cell = observeWhileProbing(probe, settings.observation(), PROBE_LEAD_MILLIS);
+        Measured cell = observeWhileProbing(probe, settings.observation(), PROBE_LEAD_MILLIS, journal);
         Optional<ReadRepairMeters.Counts> counted =
                 metersBefore.flatMap(before -> ReadRepairMeters.read(nodes, probe.keyspace(), ProbeSettings.TABLE)
                         .map(after -> after.since(before)));
@@ -205,7 +220,24 @@ public final class FidelityExperiment {
                             + " read-repair mutations")
                     .orElse("the coordinators' read-repair meters could not be read over JMX"));
         }
-        return compare(settings, cell, counted, progress, started);
+        FidelityEvent.CellMeasured measured = new FidelityEvent.CellMeasured(System.nanoTime() - started, counted);
+        journal.append(measured);
+        return compare(settings, cell, measured, progress);
+    }
+
+    /**
+     * A cell's result from its record alone ({@link dev.pbs.cassandra.record.ProbeReplay}): what
+     * {@link #runGrid} returned for it, as it is computed from the same measurement.
+     *
+     * @param readPath the probe table's read path as the probe found it
+     */
+    public static FidelityResult replayed(
+            FidelitySettings settings,
+            ObservationWhileProbing.Result result,
+            Optional<ReadPath> readPath,
+            FidelityEvent.CellMeasured measured,
+            Consumer<String> progress) {
+        return compare(settings, new Measured(result, readPath), measured, progress);
     }
 
     /**
@@ -243,7 +275,7 @@ public final class FidelityExperiment {
         progress.accept("warming up in rounds of " + settings.warmUp().toSeconds()
                 + " s until the client's round trip settles (results discarded)");
         ClusterWarmUp.untilSettled(
-                round -> observeWhileProbing(probe, settings.warmUpObservation(), 0)
+                round -> observeWhileProbing(probe, settings.warmUpObservation(), 0, ProbeJournal.NONE)
                                 .result()
                                 .observation()
                                 .clientGapMicros()
@@ -256,11 +288,8 @@ public final class FidelityExperiment {
 
     /** The cell's measured profile and its comparisons with what the cell observed. */
     private static FidelityResult compare(
-            FidelitySettings settings,
-            Measured cell,
-            Optional<ReadRepairMeters.Counts> counted,
-            Consumer<String> progress,
-            long started) {
+            FidelitySettings settings, Measured cell, FidelityEvent.CellMeasured ended, Consumer<String> progress) {
+        Optional<ReadRepairMeters.Counts> counted = ended.readRepairs();
         ObservationWhileProbing.Result measured = cell.result();
         ProbeSnapshot measurement = measured.measurement();
         // The table's read path enters the prediction only when the cell set it: at the table's default
@@ -311,7 +340,7 @@ public final class FidelityExperiment {
                 prediction,
                 other,
                 profiles.cost(),
-                Duration.ofNanos(System.nanoTime() - started),
+                Duration.ofNanos(ended.elapsedNanos()),
                 ReadPathComparison.of(measured.observation(), prediction.profile(), settings.replicas(), counted));
     }
 }

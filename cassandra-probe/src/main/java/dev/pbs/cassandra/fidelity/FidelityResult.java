@@ -18,7 +18,7 @@ import java.util.Optional;
  *     own cost (the traced delays as kept, or with a slow replica the same profile as {@code
  *     prediction}), reported beside the default
  * @param tracingCost what the calibration took off each traced message, when it took anything off
- * @param elapsed the whole run, cluster start and stop included
+ * @param elapsed the cell's time from its start, its warm-up included, to the end of its measurement
  * @param readPath what a traced sample of the observed reads showed of the read path, against the
  *     prediction; empty when the cell traced none (it does when it sets the table's read options)
  */

@@ -9,6 +9,7 @@ import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.StalenessObserver;
 import dev.pbs.cassandra.probe.MeasuredProfile;
+import dev.pbs.cassandra.probe.ProbeJournal;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.model.faults.Faults;
 import dev.pbs.model.profile.CoordinatorReplicaShare;
@@ -67,8 +68,8 @@ public final class PauseFidelityExperiment {
             ObservationSettings observation = settings.observation().withKeysReplicatedOn(pause.pausedAddress());
             progress.accept("healthy: observing " + settings.writes() + " writes of keys held by "
                     + pause.pausedAddress() + ", and measuring the profile");
-            FidelityExperiment.Measured healthy =
-                    FidelityExperiment.observeWhileProbing(probe, observation, FidelityExperiment.PROBE_LEAD_MILLIS);
+            FidelityExperiment.Measured healthy = FidelityExperiment.observeWhileProbing(
+                    probe, observation, FidelityExperiment.PROBE_LEAD_MILLIS, ProbeJournal.NONE);
             List<NodePause> pauses = Collections.synchronizedList(new ArrayList<>());
             FidelityExperiment.Measured paused =
                     observeWhilePausing(cluster, pause, probe, observation, pauses, progress);
@@ -128,7 +129,8 @@ public final class PauseFidelityExperiment {
         Future<List<NodePause>> pausing =
                 thread.submit(() -> run.run(pause.schedule(observing.plus(SCHEDULE_MARGIN)), pauses::add, line -> {}));
         try {
-            return FidelityExperiment.observeWhileProbing(probe, observation, FidelityExperiment.PROBE_LEAD_MILLIS);
+            return FidelityExperiment.observeWhileProbing(
+                    probe, observation, FidelityExperiment.PROBE_LEAD_MILLIS, ProbeJournal.NONE);
         } finally {
             // Interrupting the run resumes the node at once.
             thread.shutdownNow();

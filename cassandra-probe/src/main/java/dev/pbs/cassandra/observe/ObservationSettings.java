@@ -66,6 +66,19 @@ public record ObservationSettings(
                 writeReplicas, readReplicas, writes, writesPerSecond, delaysMillis, levels, every, keysReplicatedOn);
     }
 
+    /** The same observation of {@code other} writes. */
+    public ObservationSettings withWrites(int other) {
+        return new ObservationSettings(
+                writeReplicas,
+                readReplicas,
+                other,
+                writesPerSecond,
+                delaysMillis,
+                levels,
+                tracedReadEvery,
+                keysReplicatedOn);
+    }
+
     /** The same observation of the keys of which the node at {@code address} is a replica only. */
     public ObservationSettings withKeysReplicatedOn(String address) {
         return new ObservationSettings(

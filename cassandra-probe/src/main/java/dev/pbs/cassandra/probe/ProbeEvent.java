@@ -22,6 +22,21 @@ import java.util.Optional;
 public interface ProbeEvent {
 
     /**
+     * The pbs command that made the record, with its arguments (secrets never come on pbs's command
+     * line, so none is here): what re-records the run, and, for {@code fidelity}, the cell's settings.
+     *
+     * @param command {@code probe} or {@code fidelity}
+     * @param arguments its arguments after the command's name, as given
+     */
+    record Command(String command, List<String> arguments) implements ProbeEvent {
+
+        public Command {
+            Objects.requireNonNull(command, "command");
+            arguments = List.copyOf(arguments);
+        }
+    }
+
+    /**
      * The cluster as the probe found it when it connected.
      *
      * @param clusterName as the cluster reports it

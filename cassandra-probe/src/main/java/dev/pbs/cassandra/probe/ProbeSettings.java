@@ -143,6 +143,22 @@ public record ProbeSettings(
                 Optional.empty());
     }
 
+    /** The same settings, probing for {@code other} at a time. */
+    public ProbeSettings withDuration(Duration other) {
+        return new ProbeSettings(
+                contactPoints,
+                localDatacenter,
+                username,
+                password,
+                keyspace,
+                replicationFactor,
+                operationsPerSecond,
+                other,
+                traceFraction,
+                tls,
+                datacenters);
+    }
+
     /** The same settings over TLS. */
     public ProbeSettings withTls(TlsSettings settings) {
         return new ProbeSettings(

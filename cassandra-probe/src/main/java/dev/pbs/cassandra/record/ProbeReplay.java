@@ -1,5 +1,6 @@
 package dev.pbs.cassandra.record;
 
+import dev.pbs.cassandra.fidelity.FidelityEvent;
 import dev.pbs.cassandra.observe.ObservationEvent;
 import dev.pbs.cassandra.observe.ObservationEvents;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
@@ -21,6 +22,8 @@ import java.util.Optional;
  */
 public final class ProbeReplay {
 
+    private ProbeEvent.Command command;
+    private FidelityEvent.CellMeasured cell;
     private ProbeMeasurements measurements;
     private ObservationEvents observation;
     private final List<ProbeSnapshot> windowStarts = new ArrayList<>();
@@ -33,11 +36,15 @@ public final class ProbeReplay {
      * @param measurement everything the probe measured, at the end of its workload
      * @param observation the observation made beside the probe, window by window; empty when the
      *     run observed nothing
+     * @param command the pbs command that made the record, with its arguments, when it says
+     * @param fidelityCell a fidelity cell's end, when the record is one's
      */
     public record Replayed(
             ProbeEvent.ClusterSeen cluster,
             ProbeSnapshot measurement,
-            Optional<ObservationWhileProbing.Result> observation) {}
+            Optional<ObservationWhileProbing.Result> observation,
+            Optional<ProbeEvent.Command> command,
+            Optional<FidelityEvent.CellMeasured> fidelityCell) {}
 
     /**
      * Applies the run's next event.
@@ -47,6 +54,13 @@ public final class ProbeReplay {
      *     grid point the observation does not have
      */
     public void apply(ProbeEvent event) {
+        if (event instanceof ProbeEvent.Command given) {
+            if (command != null || measurements != null) {
+                throw new IllegalArgumentException("the command that made the record comes once, first");
+            }
+            command = given;
+            return;
+        }
         if (event instanceof ProbeEvent.ClusterSeen cluster) {
             if (measurements != null) {
                 throw new IllegalArgumentException("a second description of the cluster: a record holds one run");
@@ -71,6 +85,8 @@ public final class ProbeReplay {
             } else {
                 end = snapshot;
             }
+        } else if (event instanceof FidelityEvent.CellMeasured measured) {
+            cell = measured;
         } else if (event instanceof ObservationEvent.Started started) {
             if (observation != null) {
                 throw new IllegalArgumentException("a second observation: a record holds one");
@@ -98,15 +114,15 @@ public final class ProbeReplay {
         if (end == null) {
             throw new IllegalStateException("the record ends before the probe's workload did");
         }
-        if (observation == null) {
-            return new Replayed(measurements.cluster(), end, Optional.empty());
-        }
-        if (!observation.ended()) {
+        if (observation != null && !observation.ended()) {
             throw new IllegalStateException("the record ends before its observation did");
         }
         return new Replayed(
                 measurements.cluster(),
                 end,
-                Optional.of(ObservationWhileProbing.assemble(observation.observations(), windowStarts, end)));
+                Optional.ofNullable(observation)
+                        .map(observed -> ObservationWhileProbing.assemble(observed.observations(), windowStarts, end)),
+                Optional.ofNullable(command),
+                Optional.ofNullable(cell));
     }
 }

@@ -2,6 +2,7 @@ package dev.pbs.cassandra.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pbs.cassandra.observe.CellRule;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservedPoint;
@@ -57,33 +58,17 @@ record ObservedCell(String name, int replicas, int writeReplicas, int readReplic
         return observed;
     }
 
-    /**
-     * The validation cells' rule (docs/fidelity.md): t-visibility RMSE at most max(0.5%, 1.5 noise
-     * floors); the prediction inside the observation's 95% interval, or within 0.1 point of it, at
-     * every t but at most one; latency N-RMSE over p50 to p99 at most max(10%, 1.5 of its noise
-     * floor).
-     */
+    /** The cells' rule (docs/fidelity.md; {@link CellRule}). */
     static Verdict judge(ObservedStaleness observed) {
-        double stalenessGoal = Math.max(0.005, 1.5 * observed.noiseFloor());
-        int outside = 0;
-        for (ObservedPoint point : observed.points()) {
-            if (point.predicted() < point.observed().lower() - INTERVAL_SLACK
-                    || point.predicted() > point.observed().upper() + INTERVAL_SLACK) {
-                outside++;
-            }
-        }
-        double latencyGoal = Math.max(0.10, 1.5 * observed.latencyNoiseFloor());
+        CellRule.Verdict verdict = CellRule.of(observed);
         return new Verdict(
-                observed.rmse(),
-                stalenessGoal,
-                outside,
-                observed.latencyNrmse(),
-                latencyGoal,
-                observed.rmse() <= stalenessGoal && outside <= 1 && observed.latencyNrmse() <= latencyGoal);
+                verdict.rmse(),
+                verdict.stalenessGoal(),
+                verdict.pointsOutside(),
+                verdict.latencyNrmse(),
+                verdict.latencyGoal(),
+                verdict.passes());
     }
-
-    /** 0.1 point of probability. */
-    private static final double INTERVAL_SLACK = 0.001;
 
     /** A cell's figures against the rule, and whether it passes. */
     record Verdict(

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.pbs.cassandra.cluster.ReadRepairMeters;
+import dev.pbs.cassandra.fidelity.FidelityEvent;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservedLevels;
 import dev.pbs.cassandra.probe.DatacenterReplication;
@@ -38,7 +40,20 @@ final class ProbeEventJson {
 
     static ObjectNode write(ProbeEvent event) {
         ObjectNode node = NODES.objectNode();
-        if (event instanceof ProbeEvent.ClusterSeen cluster) {
+        if (event instanceof ProbeEvent.Command command) {
+            node.put("type", "command");
+            node.put("command", command.command());
+            ArrayNode arguments = node.putArray("arguments");
+            command.arguments().forEach(arguments::add);
+        } else if (event instanceof FidelityEvent.CellMeasured cell) {
+            node.put("type", "fidelity_cell");
+            node.put("elapsed_ns", cell.elapsedNanos());
+            cell.readRepairs().ifPresent(counts -> {
+                ObjectNode repairs = node.putObject("read_repairs");
+                repairs.put("mismatched_reads", counts.mismatchedReads());
+                repairs.put("repair_mutations", counts.repairMutations());
+            });
+        } else if (event instanceof ProbeEvent.ClusterSeen cluster) {
             node.put("type", "cluster");
             node.put("cluster_name", cluster.clusterName());
             node.put("cassandra_version", cluster.cassandraVersion());
@@ -138,6 +153,23 @@ final class ProbeEventJson {
         RecordFields fields = new RecordFields(line);
         String type = fields.text("type");
         switch (type) {
+            case "command":
+                List<String> arguments = new ArrayList<>();
+                for (JsonNode argument : fields.array("arguments")) {
+                    if (!argument.isTextual()) {
+                        throw new ProbeRecordException("each of \"arguments\" must be text");
+                    }
+                    arguments.add(argument.asText());
+                }
+                return new ProbeEvent.Command(fields.text("command"), arguments);
+            case "fidelity_cell":
+                return new FidelityEvent.CellMeasured(
+                        fields.whole("elapsed_ns"),
+                        fields.optional("read_repairs").map(node -> {
+                            RecordFields repairs = new RecordFields(node);
+                            return new ReadRepairMeters.Counts(
+                                    repairs.whole("mismatched_reads"), repairs.whole("repair_mutations"));
+                        }));
             case "cluster":
                 return readCluster(fields);
             case "traced":

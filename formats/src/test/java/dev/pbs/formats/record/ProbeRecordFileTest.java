@@ -3,6 +3,8 @@ package dev.pbs.formats.record;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pbs.cassandra.cluster.ReadRepairMeters;
+import dev.pbs.cassandra.fidelity.FidelityEvent;
 import dev.pbs.cassandra.observe.ObservationEvent;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservedLevels;
@@ -53,6 +55,7 @@ class ProbeRecordFileTest {
                         10)
                 .withKeysReplicatedOn("127.0.0.11");
         return List.of(
+                new ProbeEvent.Command("probe", List.of("--contact-point", "127.0.0.1:9042", "--observe")),
                 new ProbeEvent.ClusterSeen(
                         "pbs-local",
                         "5.0.6",
@@ -94,7 +97,9 @@ class ProbeRecordFileTest {
                 new ObservationEvent.Read(0, 1, "127.0.0.2", false, 2_000, 35, 900, true, false),
                 new ObservationEvent.ReadRoundTrip(0, "127.0.0.2", 390),
                 new ObservationEvent.TracedRead(0, 2, List.of("reading data from /127.0.0.2:7000", "")),
-                new ObservationEvent.Ended(false));
+                new ObservationEvent.Ended(false),
+                new FidelityEvent.CellMeasured(123_456_789_012L, Optional.of(new ReadRepairMeters.Counts(3, 2))),
+                new FidelityEvent.CellMeasured(5, Optional.empty()));
     }
 
     @Test
@@ -132,7 +137,7 @@ class ProbeRecordFileTest {
         Path partial = folder.resolve("run.jsonl.gz.partial");
         assertThatThrownBy(() -> ProbeRecordReader.read(partial, event -> {}))
                 .isInstanceOf(ProbeRecordException.class)
-                .hasMessageContaining("line 13: the record ends without its closing line: it is truncated");
+                .hasMessageContaining("line 16: the record ends without its closing line: it is truncated");
     }
 
     @Test
@@ -191,7 +196,7 @@ class ProbeRecordFileTest {
     void replay_ofARecordWithoutTheProbesEnd_saysSo() throws IOException {
         Path file = folder.resolve("run.jsonl.gz");
         try (ProbeRecordWriter writer = ProbeRecordWriter.create(file, "pbs test")) {
-            writer.append(everyKind().get(0));
+            writer.append(everyKind().get(1));
             writer.finish();
         }
         assertThatThrownBy(() -> ProbeRecordReader.replay(file))

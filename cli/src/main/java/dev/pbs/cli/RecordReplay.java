@@ -1,0 +1,73 @@
+package dev.pbs.cli;
+
+import dev.pbs.cassandra.calibration.CalibratedProfile;
+import dev.pbs.cassandra.fidelity.FidelityExperiment;
+import dev.pbs.cassandra.fidelity.FidelityResult;
+import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.cassandra.observe.WindowedComparison;
+import dev.pbs.cassandra.probe.MeasuredProfile;
+import dev.pbs.cassandra.record.ProbeReplay;
+import dev.pbs.formats.record.ProbeRecordReader;
+import dev.pbs.model.profile.LatencyProfile;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a record's run computed, computed again from the record alone ({@code pbs replay}): a probe
+ * run's calibrated profile and, when it observed staleness, its window-by-window comparison; a
+ * fidelity cell's result.
+ *
+ * @param replayed the run's measurements, as the record replays them
+ * @param profile the profile the run wrote
+ * @param observation a probe run's observation against the prediction, when it observed
+ * @param fidelity a fidelity cell's result, when the record is one's
+ * @param fidelityFormat the output format the fidelity cell was run with
+ */
+record RecordReplay(
+        ProbeReplay.Replayed replayed,
+        LatencyProfile profile,
+        Optional<ObservedStaleness> observation,
+        Optional<FidelityResult> fidelity,
+        OutputFormat fidelityFormat) {
+
+    /**
+     * @param name the profile's name, as the run was given it
+     * @throws IllegalArgumentException when the record cannot be read or does not hold a whole run
+     */
+    static RecordReplay of(Path record, String name) {
+        ProbeReplay.Replayed replayed = ProbeRecordReader.replay(record);
+        if (replayed.fidelityCell().isPresent()) {
+            List<String> arguments = replayed.command()
+                    .filter(command -> command.command().equals("fidelity"))
+                    .orElseThrow(() -> new IllegalArgumentException(
+                            "the record " + record + " holds a fidelity cell without the command that ran it"))
+                    .arguments();
+            FidelityResult result = FidelityExperiment.replayed(
+                    FidelityCommand.recordedCell(arguments),
+                    replayed.observation()
+                            .orElseThrow(() -> new IllegalArgumentException(
+                                    "the record " + record + " holds a fidelity cell without its observation")),
+                    replayed.cluster().readPath(),
+                    replayed.fidelityCell().get(),
+                    line -> {});
+            return new RecordReplay(
+                    replayed,
+                    result.profile(),
+                    Optional.empty(),
+                    Optional.of(result),
+                    FidelityCommand.recordedFormat(arguments));
+        }
+        LatencyProfile profile = MeasuredProfile.withReadPath(
+                CalibratedProfile.of(replayed.measurement(), name),
+                replayed.cluster().readPath());
+        return new RecordReplay(
+                replayed,
+                profile,
+                replayed.observation()
+                        .map(observed -> WindowedComparison.compare(
+                                observed, profile, name, replayed.cluster().replicationFactor())),
+                Optional.empty(),
+                OutputFormat.TABLE);
+    }
+}
