@@ -178,9 +178,7 @@ final class ProbeCommand implements Callable<Integer> {
                     pauseOptions.apply(
                             pinger,
                             snapshot,
-                            MeasuredProfile.withReadPath(
-                                    CalibratedProfile.of(snapshot, name),
-                                    run.measurements().cluster().readPath()),
+                            MeasuredProfile.withReadPath(CalibratedProfile.of(snapshot, name), run.readPath()),
                             spec.commandLine().getErr()),
                     spec.commandLine().getErr());
             output.measured(

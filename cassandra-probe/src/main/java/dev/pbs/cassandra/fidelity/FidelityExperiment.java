@@ -171,7 +171,7 @@ public final class FidelityExperiment {
                     Duration.ZERO,
                     Duration.ofMillis(leadMillis),
                     () -> false);
-            return new Measured(result, run.measurements().cluster().readPath());
+            return new Measured(result, run.readPath());
         }
     }
 

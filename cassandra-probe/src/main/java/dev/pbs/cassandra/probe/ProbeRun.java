@@ -72,7 +72,7 @@ public final class ProbeRun implements AutoCloseable {
                         settings.replicationFactor(),
                         this.datacenterOf,
                         settings.datacenters(),
-                        readPath(),
+                        TableReadPath.of(session, settings.keyspace(), ProbeSettings.TABLE),
                         settings.keyspace(),
                         settings.operationsPerSecond(),
                         settings.traceFraction()),
@@ -91,11 +91,12 @@ public final class ProbeRun implements AutoCloseable {
     }
 
     /**
-     * The probe table's read path as configured (speculative_retry, read_repair), for the measured
-     * profile; empty when the cluster's schema does not say.
+     * The probe table's read path as configured (speculative_retry, read_repair) when the probe
+     * connected, for the measured profile; empty when the cluster's schema did not say. The run's
+     * record keeps it ({@link ProbeEvent.ClusterSeen}).
      */
     public Optional<dev.pbs.model.readpath.ReadPath> readPath() {
-        return TableReadPath.of(session, settings.keyspace(), ProbeSettings.TABLE);
+        return measurements.cluster().readPath();
     }
 
     /**

@@ -99,7 +99,7 @@ class ProbeNaturalCellLongIT {
      * time to consistency), misses the observation by less than {@link #MISS}, and there were
      * enough writes for the noise floor to be below a third of that. Its client-side medians are
      * within 35% of the observed ones. The four natural cells, this one among them, with 2,000 writes
-     * each and the cells' rule, are NaturalCellsLongIT's (on demand).
+     * each, are recorded by {@code corpus/record} and judged by the cells' rule on their records.
      */
     @Test
     void naturalCell_predictionFollowsTheObservation() {

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,9 @@ public final class LocalProbes implements ProbeRegistry {
 
     /** The data directory's folder of probe histories, one folder per probe inside. */
     public static final String HISTORY_FOLDER = "history";
+
+    /** The data directory's folder of the probes' window records, one folder per probe. */
+    public static final String RECORDS_FOLDER = "records";
 
     /** The single machine's name in {@link ClusterView}. */
     public static final String INSTANCE = "local";
@@ -82,7 +86,11 @@ public final class LocalProbes implements ProbeRegistry {
                 probe,
                 store,
                 limits,
-                new HistoryFiles(dataDirectory.resolve(HISTORY_FOLDER).resolve(probe.getName())));
+                new HistoryFiles(dataDirectory.resolve(HISTORY_FOLDER).resolve(probe.getName())),
+                new ProbeRecords(
+                        dataDirectory.resolve(RECORDS_FOLDER).resolve(probe.getName()),
+                        probe.getKeepRecords(),
+                        Clock.systemUTC()));
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.NodeHealth;
 import dev.pbs.cassandra.probe.ProbeCounters;
+import dev.pbs.cassandra.probe.ProbeJournal;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
@@ -53,6 +54,9 @@ public final class ManagedProbe implements Managed {
     private static final long MAX_RETRY_MILLIS = 60_000;
 
     private final ProbeConfiguration configuration;
+    /** Where each window's record is kept, if anywhere. */
+    private final ProbeRecords records;
+
     private final ProfileStore store;
     private final ScheduledExecutorService refresher;
     private volatile boolean stopping;
@@ -93,6 +97,17 @@ public final class ManagedProbe implements Managed {
             ProfileStore store,
             QuestionLimits limits,
             HistoryStorage historyStorage) {
+        this(configuration, store, limits, historyStorage, ProbeRecords.NONE);
+    }
+
+    /** A probe that keeps a record of each window in {@code records}. */
+    ManagedProbe(
+            ProbeConfiguration configuration,
+            ProfileStore store,
+            QuestionLimits limits,
+            HistoryStorage historyStorage,
+            ProbeRecords records) {
+        this.records = records;
         this.configuration = configuration;
         this.store = store;
         this.slas = configuration.liveSlas();
@@ -152,7 +167,9 @@ public final class ManagedProbe implements Managed {
                     configuration.window(),
                     Duration.ZERO,
                     () -> stopping);
-            LatencyProfile measured = CalibratedProfile.of(both.measurement(), configuration.profileName());
+            // the table's read path, as the command line's comparison has it
+            LatencyProfile measured = MeasuredProfile.withReadPath(
+                    CalibratedProfile.of(both.measurement(), configuration.profileName()), run.readPath());
             ObservedStaleness observed = WindowedComparison.compare(
                     both, measured, configuration.profileName(), run.settings().replicationFactor());
             lastObservation = ObservationReport.answer(observed);
@@ -168,7 +185,9 @@ public final class ManagedProbe implements Managed {
         long retryMillis = 1000;
         while (!stopping) {
             state = "connecting";
-            try (ProbeRun run = ProbeRun.connect(settings)) {
+            ProbeJournal journal = records.start(List.of(name()));
+            boolean completed = false;
+            try (ProbeRun run = ProbeRun.connect(settings, journal)) {
                 state = "running";
                 lastError = null;
                 retryMillis = 1000;
@@ -192,6 +211,7 @@ public final class ManagedProbe implements Managed {
                     completedSkipped += window.operations().skipped();
                 }
                 current = null;
+                completed = true;
             } catch (RuntimeException problem) {
                 current = null;
                 state = "unreachable";
@@ -203,6 +223,8 @@ public final class ManagedProbe implements Managed {
                     return;
                 }
                 retryMillis = Math.min(MAX_RETRY_MILLIS, retryMillis * 2);
+            } finally {
+                records.end(journal, completed);
             }
         }
     }

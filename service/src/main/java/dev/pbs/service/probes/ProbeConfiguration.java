@@ -51,7 +51,10 @@ import java.util.Optional;
  *       directory's {@code history/<name>/} (default 1,008; 1 to 100,000);</li>
  *   <li>{@code historySpacingSeconds}: the least time between two kept entries (default 600: with
  *       the default 10-minute window, every window, and a week of history at the default size; 1
- *       to 604,800).</li>
+ *       to 604,800);</li>
+ *   <li>{@code keepRecords}: keep a record of each window ({@code pbs replay} reads it) in the data
+ *       directory's {@code records/<name>/}, the newest this many (default 0: none; at most 10,000;
+ *       a window of a minute with an observation of 300 writes makes about 150 KB).</li>
  * </ul>
  */
 public class ProbeConfiguration extends ProbeConnectionConfiguration {
@@ -117,6 +120,20 @@ public class ProbeConfiguration extends ProbeConnectionConfiguration {
     @Min(1)
     @Max(604_800)
     private int historySpacingSeconds = DEFAULT_HISTORY_SPACING_SECONDS;
+
+    @Min(0)
+    @Max(10_000)
+    private int keepRecords;
+
+    @JsonProperty
+    public int getKeepRecords() {
+        return keepRecords;
+    }
+
+    @JsonProperty
+    public void setKeepRecords(int keepRecords) {
+        this.keepRecords = keepRecords;
+    }
 
     @JsonProperty
     public int getHistorySize() {

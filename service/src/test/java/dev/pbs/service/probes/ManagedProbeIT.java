@@ -4,18 +4,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.cluster.LocalCluster;
+import dev.pbs.cassandra.observe.WindowedComparison;
+import dev.pbs.cassandra.probe.MeasuredProfile;
+import dev.pbs.cassandra.record.ProbeReplay;
 import dev.pbs.cassandra.testing.LocalClusterExtension;
 import dev.pbs.formats.json.JsonMapping;
+import dev.pbs.formats.record.ProbeRecordReader;
+import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.service.PbsApplication;
 import dev.pbs.service.PbsConfiguration;
 import io.dropwizard.testing.DropwizardTestSupport;
 import io.dropwizard.testing.ResourceHelpers;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -119,6 +132,44 @@ class ManagedProbeIT {
         JsonNode observation = probe.get("observation");
         assertThat(observation.get("writes").asLong()).isGreaterThanOrEqualTo(35);
         assertThat(observation.get("points")).hasSize(15);
+        assertThat(observation.get("rmse_t_visibility").isNumber()).isTrue();
         assertThat(observation.get("rmse_t_visibility").asDouble()).isBetween(0.0, 1.0);
+    }
+
+    @Test
+    void probe_keepsEachWindowsRecord_whichReplaysToItsObservation() throws Exception {
+        JsonNode published = awaitProbe(status -> !status.get("observation").isNull(), 150)
+                .get("observation")
+                .get("rmse_t_visibility");
+        assertThat(published.isNumber()).isTrue();
+        // The window's record is finished just after its observation is published.
+        Path records = Path.of("target", "pbs-probe-it-data", "records", "it");
+        List<Double> replayed = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!replayed.contains(published.asDouble()) && System.nanoTime() < deadline) {
+            TimeUnit.SECONDS.sleep(2);
+            replayed.clear();
+            for (Path record : recordsIn(records)) {
+                ProbeReplay.Replayed window = ProbeRecordReader.replay(record);
+                LatencyProfile profile = MeasuredProfile.withReadPath(
+                        CalibratedProfile.of(window.measurement(), "cassandra:it"),
+                        window.cluster().readPath());
+                replayed.add(WindowedComparison.compare(window.observation().orElseThrow(), profile, "cassandra:it", 3)
+                        .rmse());
+            }
+        }
+        assertThat(replayed).as("the RMSE of each kept record's replay").contains(published.asDouble());
+        assertThat(recordsIn(records)).hasSizeLessThanOrEqualTo(3);
+    }
+
+    private static List<Path> recordsIn(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(file -> file.getFileName().toString().endsWith(".jsonl.gz"))
+                    .sorted()
+                    .toList();
+        }
     }
 }
