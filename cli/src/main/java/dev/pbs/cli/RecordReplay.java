@@ -37,6 +37,18 @@ record RecordReplay(
      */
     static RecordReplay of(Path record, String name) {
         ProbeReplay.Replayed replayed = ProbeRecordReader.replay(record);
+        return of(replayed, record, name, true);
+    }
+
+    /**
+     * A probe run's profile alone, without its comparison (which the engine's predictions make the
+     * costly part); a fidelity cell's result whole.
+     */
+    static RecordReplay profileOf(Path record, String name) {
+        return of(ProbeRecordReader.replay(record), record, name, false);
+    }
+
+    private static RecordReplay of(ProbeReplay.Replayed replayed, Path record, String name, boolean compared) {
         if (replayed.fidelityCell().isPresent()) {
             List<String> arguments = replayed.command()
                     .filter(command -> command.command().equals("fidelity"))
@@ -65,6 +77,7 @@ record RecordReplay(
                 replayed,
                 profile,
                 replayed.observation()
+                        .filter(observed -> compared)
                         .map(observed -> WindowedComparison.compare(
                                 observed, profile, name, replayed.cluster().replicationFactor())),
                 Optional.empty(),

@@ -9,7 +9,7 @@ import org.HdrHistogram.Histogram;
  * that interval's width, over 1.96 / 2, is its standard error (exact for a normal sampling
  * distribution, which a sample quantile has asymptotically).
  */
-final class LatencySampling {
+public final class LatencySampling {
 
     private static final double Z95 = 1.959963984540054;
 
@@ -22,7 +22,7 @@ final class LatencySampling {
      * @param micros the recorded latencies, microseconds
      * @param percentile in (0, 100)
      */
-    static double standardErrorMillis(Histogram micros, double percentile) {
+    public static double standardErrorMillis(Histogram micros, double percentile) {
         long count = micros.getTotalCount();
         if (count < 2) {
             return Double.NaN;
