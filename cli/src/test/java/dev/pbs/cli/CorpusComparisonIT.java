@@ -23,10 +23,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the observation against the prediction kept beside it (a fidelity cell: its report and profile),
  * byte for byte, so that a change to the measurement model, the calibration or the engine shows its
  * effect on every cell. Prints each cell's figures against the cells' rule, and writes them to
- * {@code target/corpus-cells.md}. In the long tier (tag {@code fidelity}): each replay runs the
- * engine for every window of its observation, about half a minute a cell.
+ * {@code target/corpus-cells.md}. On demand (tag {@code corpus-experiment}: {@code mvn verify
+ * -Pexperiment -Dit.groups=corpus-experiment -pl cli -am}): each replay runs the engine for every
+ * window of its observation, about half a minute a cell.
  */
-@Tag("fidelity")
+@Tag("corpus-experiment")
 class CorpusComparisonIT {
 
     private static final List<String> ROWS = new ArrayList<>();

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * cluster, to the profile kept beside it, byte for byte: a change to the measurement model or the
  * calibration fails here on every cell it moves, until {@code corpus/replay} writes the files again
  * and the diff shows its effect. The observations against the prediction, whose engine runs take
- * most of a replay, are checked by {@link CorpusComparisonIT}, with the fidelity cell C5.
+ * most of a replay, are checked on demand by {@link CorpusComparisonIT}, with the fidelity cell C5.
  */
 class CorpusReplayTest {
 

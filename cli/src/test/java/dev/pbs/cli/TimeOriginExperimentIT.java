@@ -29,9 +29,13 @@ class TimeOriginExperimentIT {
         rows.add("| cell | t (ms): observed, predicted, shift s(t) ± se (ms) | s0 ± se (ms) | k ± se | origin? |");
         rows.add("|---|---|---|---|---|");
         for (String cell : CorpusReplayTest.cells().toList()) {
-            RecordReplay replay = RecordReplay.of(CorpusReplayTest.CORPUS.resolve(cell + ".jsonl.gz"), "measured");
+            RecordReplay replay =
+                    RecordReplay.profileOf(CorpusReplayTest.CORPUS.resolve(cell + ".jsonl.gz"), "measured");
+            if (replay.replayed().observation().isEmpty()) {
+                continue; // a probe run without an observation (T05, T50)
+            }
             ObservationWhileProbing.Result observed =
-                    replay.replayed().observation().orElseThrow();
+                    replay.replayed().observation().get();
             TimeOriginShift.Result shifts = TimeOriginShift.of(
                     observed.observation(),
                     replay.profile(),
