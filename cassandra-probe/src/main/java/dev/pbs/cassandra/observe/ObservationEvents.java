@@ -1,16 +1,15 @@
 package dev.pbs.cassandra.observe;
 
-import dev.pbs.cassandra.probe.ProbeEvent;
 import dev.pbs.cassandra.probe.ProbeJournal;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Counts an observation's events ({@link ProbeEvent}: its writes, reads, round trips and traced
- * reads) in the tallies of their windows, and appends each to the run's journal. The live
+ * Counts an observation's events ({@link ObservationEvent}: its writes, reads, round trips and
+ * traced reads) in the tallies of their windows, and appends each to the run's journal. The live
  * observation and a replay of its record ({@link dev.pbs.cassandra.record.ProbeReplay}) count
  * through this one class, so both give the same observation; every count is a sum, the same in any
- * order, so the events of several threads need no lock here. The traced reads are tallied once the
+ * order, and the tallies are atomic, so the events of several threads need no lock here. The traced reads are tallied once the
  * observation has ended: they belong to the first window, and so to the whole observation.
  */
 public final class ObservationEvents {
@@ -62,7 +61,7 @@ public final class ObservationEvents {
      * @throws IllegalArgumentException for an event that is not the observation's, or of a write
      *     or grid point the observation does not have
      */
-    public void count(ProbeEvent event) {
+    public void count(ObservationEvent event) {
         journal.append(event);
         if (event instanceof ObservationEvent.Gap gap) {
             talliesOf(gap.write()).roundTrip(gap.clientMicros());

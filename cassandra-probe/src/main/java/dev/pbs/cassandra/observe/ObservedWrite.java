@@ -4,7 +4,6 @@ import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
-import dev.pbs.cassandra.probe.ProbeEvent;
 import dev.pbs.cassandra.probe.ProbeSessions;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
@@ -53,7 +52,7 @@ final class ObservedWrite {
     }
 
     /** Counts one of this write's events in its window, and keeps it in the run's journal. */
-    private void count(ProbeEvent event) {
+    private void count(ObservationEvent event) {
         context.events().count(event);
     }
 

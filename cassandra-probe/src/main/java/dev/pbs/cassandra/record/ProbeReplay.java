@@ -92,12 +92,15 @@ public final class ProbeReplay {
                 throw new IllegalArgumentException("a second observation: a record holds one");
             }
             observation = new ObservationEvents(started, ProbeJournal.NONE);
-        } else {
+        } else if (event instanceof ObservationEvent observed) {
             if (observation == null) {
                 throw new IllegalArgumentException("an event of an observation before the observation started: "
                         + event.getClass().getSimpleName());
             }
-            observation.count(event);
+            observation.count(observed);
+        } else {
+            throw new IllegalArgumentException(
+                    "an event no replay knows: " + event.getClass().getSimpleName());
         }
     }
 
