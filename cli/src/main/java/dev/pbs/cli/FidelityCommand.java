@@ -221,42 +221,34 @@ final class FidelityCommand implements Callable<Integer> {
                     + "from which pbs replay computes the same result without the cluster; one cell, not --grid.")
     private Path recordFile;
 
+    /** Whether the options ask for one injected cell: not --grid, not a fault cell. */
+    boolean asksOneInjectedCell() {
+        return !grid && !faultOptions.asked();
+    }
+
+    /** The output format asked for. */
+    OutputFormat format() {
+        return format;
+    }
+
     /**
-     * The one cell a record of this command's run was made with, from the command's arguments as the
-     * record keeps them (for {@code pbs replay}).
-     *
-     * @throws IllegalArgumentException when the arguments are not those of one cell
+     * The cells the options ask for, every setting checked before anything is created; the default
+     * folder is only named here (the cluster creates it when it starts).
      */
-    static FidelitySettings recordedCell(List<String> arguments) {
-        FidelityCommand command = parsed(arguments);
-        if (command.grid || command.writeMean == null || command.otherMean == null || command.faultOptions.asked()) {
-            throw new IllegalArgumentException(
-                    "the record's fidelity arguments are not those of one cell: " + arguments);
-        }
-        double[] delayGrid = command.delays == null
+    List<FidelitySettings> checkedCells() {
+        double[] delayGrid = delays == null
                 ? FidelitySettings.DEFAULT_DELAYS_MILLIS
-                : command.delays.stream().mapToDouble(Double::doubleValue).toArray();
-        return command.cells(command.folder(), delayGrid).get(0);
-    }
-
-    /** The output format the command was given. */
-    static OutputFormat recordedFormat(List<String> arguments) {
-        return parsed(arguments).format;
-    }
-
-    /** A command of these arguments, parsed as the command line parses them. */
-    private static FidelityCommand parsed(List<String> arguments) {
-        picocli.CommandLine root = PbsCommandLine.configured("fidelity");
-        List<String> line = new ArrayList<>();
-        line.add("fidelity");
-        line.addAll(arguments);
-        try {
-            root.parseArgs(line.toArray(String[]::new));
-        } catch (picocli.CommandLine.ParameterException bad) {
+                : delays.stream().mapToDouble(Double::doubleValue).toArray();
+        if (grid == (writeMean != null || otherMean != null)) {
             throw new IllegalArgumentException(
-                    "the record's fidelity arguments do not parse: " + bad.getMessage(), bad);
+                    grid
+                            ? "--grid chooses the means itself: drop --w-mean-ms and --ars-mean-ms"
+                            : "give --w-mean-ms and --ars-mean-ms, or --grid");
         }
-        return root.getSubcommands().get("fidelity").getCommand();
+        if (!grid && (writeMean == null || otherMean == null)) {
+            throw new IllegalArgumentException("give both --w-mean-ms and --ars-mean-ms");
+        }
+        return cells(folder(), delayGrid);
     }
 
     /** The grid's nine cells, or the one cell of --w-mean-ms and --ars-mean-ms; each checks its settings. */
@@ -370,22 +362,7 @@ final class FidelityCommand implements Callable<Integer> {
                             format));
         }
         faultOptions.refuseWithoutFault(spec.commandLine().getParseResult());
-        double[] delayGrid = delays == null
-                ? FidelitySettings.DEFAULT_DELAYS_MILLIS
-                : delays.stream().mapToDouble(Double::doubleValue).toArray();
-        if (grid == (writeMean != null || otherMean != null)) {
-            throw new IllegalArgumentException(
-                    grid
-                            ? "--grid chooses the means itself: drop --w-mean-ms and --ars-mean-ms"
-                            : "give --w-mean-ms and --ars-mean-ms, or --grid");
-        }
-        if (!grid && (writeMean == null || otherMean == null)) {
-            throw new IllegalArgumentException("give both --w-mean-ms and --ars-mean-ms");
-        }
-        // Every setting is checked before anything is created. The default folder is only named
-        // here; the cluster creates it when it starts.
-        Path folder = folder();
-        List<FidelitySettings> cells = cells(folder, delayGrid);
+        List<FidelitySettings> cells = checkedCells();
         if (profileOut != null) {
             new OutputFile("--profile-out", profileOut).requireWritable();
         }
@@ -430,7 +407,7 @@ final class FidelityCommand implements Callable<Integer> {
                 Locale.ROOT,
                 "pbs: done in %d s; the cluster's folder is %s%n",
                 (System.nanoTime() - started) / 1_000_000_000L,
-                folder);
+                cells.get(0).directory());
         return PbsCommandLine.EXIT_SUCCESS;
     }
 }

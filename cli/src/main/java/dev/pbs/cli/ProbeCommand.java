@@ -181,13 +181,7 @@ final class ProbeCommand implements Callable<Integer> {
                             MeasuredProfile.withReadPath(CalibratedProfile.of(snapshot, name), run.readPath()),
                             spec.commandLine().getErr()),
                     spec.commandLine().getErr());
-            output.measured(
-                    snapshot,
-                    profile,
-                    settings.datacenters().isPresent()
-                            ? "--levels all --dc-matrix"
-                            : "--n " + profile.fixedReplicaCount().orElse(workloadOptions.replicationFactor())
-                                    + " --all");
+            output.measured(snapshot, profile);
             if (observed != null) {
                 output.observed(WindowedComparison.compare(observed, profile, name, settings.replicationFactor()));
             }

@@ -71,12 +71,13 @@ final class ProbeOutput {
 
     /**
      * Writes the profile and the histogram log, then reports the measurement and how to predict
-     * from the profile.
-     *
-     * @param predictArguments the {@code pbs predict} arguments that suit the profile, after
-     *     {@code --profile-file}
+     * from the profile: over several datacenters every level and pair of them, else every (R, W) of
+     * the profile's replicas.
      */
-    void measured(ProbeSnapshot snapshot, LatencyProfile profile, String predictArguments) {
+    void measured(ProbeSnapshot snapshot, LatencyProfile profile) {
+        String predictArguments = snapshot.datacenters().isPresent()
+                ? "--levels all --dc-matrix"
+                : "--n " + profile.fixedReplicaCount().orElse(snapshot.replicationFactor()) + " --all";
         new OutputFile("--out", profileFile).writeAtomically(ProfileJson.writeString(profile));
         if (histogramLog != null) {
             new OutputFile("--hlog", histogramLog).writeAtomically(ProbeReport.histogramLog(snapshot));

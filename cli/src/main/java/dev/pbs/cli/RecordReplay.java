@@ -55,20 +55,16 @@ record RecordReplay(
                     .orElseThrow(() -> new IllegalArgumentException(
                             "the record " + record + " holds a fidelity cell without the command that ran it"))
                     .arguments();
+            RecordedFidelityCell cell = RecordedFidelityCell.of(arguments);
             FidelityResult result = FidelityExperiment.replayed(
-                    FidelityCommand.recordedCell(arguments),
+                    cell.settings(),
                     replayed.observation()
                             .orElseThrow(() -> new IllegalArgumentException(
                                     "the record " + record + " holds a fidelity cell without its observation")),
                     replayed.cluster().readPath(),
                     replayed.fidelityCell().get(),
                     line -> {});
-            return new RecordReplay(
-                    replayed,
-                    result.profile(),
-                    Optional.empty(),
-                    Optional.of(result),
-                    FidelityCommand.recordedFormat(arguments));
+            return new RecordReplay(replayed, result.profile(), Optional.empty(), Optional.of(result), cell.format());
         }
         LatencyProfile profile = MeasuredProfile.withReadPath(
                 CalibratedProfile.of(replayed.measurement(), name),

@@ -89,14 +89,7 @@ final class ReplayCommand implements Callable<Integer> {
                     "--observe-out: the record " + recordFile + " holds no observation (its run had no --observe)");
         }
         LatencyProfile profile = replay.profile();
-        output.measured(
-                replayed.measurement(),
-                profile,
-                replayed.cluster().replication().isPresent()
-                        ? "--levels all --dc-matrix"
-                        : "--n "
-                                + profile.fixedReplicaCount()
-                                        .orElse(replayed.cluster().replicationFactor()) + " --all");
+        output.measured(replayed.measurement(), profile);
         replay.observation().ifPresent(output::observed);
         return PbsCommandLine.EXIT_SUCCESS;
     }

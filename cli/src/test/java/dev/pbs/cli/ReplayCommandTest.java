@@ -56,16 +56,26 @@ class ReplayCommandTest {
 
     @Test
     void recordedCell_readsTheCellFromTheArgumentsItWasRunWith() {
-        FidelitySettings cell = FidelityCommand.recordedCell(List.of(
-                "--nodes", "3", "--w-mean-ms", "10", "--ars-mean-ms", "5", "--writes", "3500", "--format", "json"));
+        FidelitySettings cell = RecordedFidelityCell.of(List.of(
+                        "--nodes",
+                        "3",
+                        "--w-mean-ms",
+                        "10",
+                        "--ars-mean-ms",
+                        "5",
+                        "--writes",
+                        "3500",
+                        "--format",
+                        "json"))
+                .settings();
         assertThat(cell.replicas()).isEqualTo(3);
         assertThat(cell.writeMeanMillis()).isEqualTo(10);
         assertThat(cell.otherMeanMillis()).isEqualTo(5);
         assertThat(cell.writes()).isEqualTo(3500);
-        assertThat(FidelityCommand.recordedFormat(
-                        List.of("--w-mean-ms", "10", "--ars-mean-ms", "5", "--format", "json")))
+        assertThat(RecordedFidelityCell.of(List.of("--w-mean-ms", "10", "--ars-mean-ms", "5", "--format", "json"))
+                        .format())
                 .isEqualTo(OutputFormat.JSON);
-        assertThatThrownBy(() -> FidelityCommand.recordedCell(List.of("--grid")))
+        assertThatThrownBy(() -> RecordedFidelityCell.of(List.of("--grid")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not those of one cell");
     }
