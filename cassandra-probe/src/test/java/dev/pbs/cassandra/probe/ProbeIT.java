@@ -28,8 +28,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The probe against the build's real 3-node cluster, as {@code ./pbs probe --observe} runs it: a
  * 20-second measurement with a short observation of staleness beside it. It checks what the probe
  * measures and that the observation reads every write at every delay; how well the prediction
- * follows the observation is {@link ProbeNaturalCellLongIT}'s (the long tier), with enough writes
- * for its noise floor.
+ * follows the observation is judged on the recorded corpus's natural cells, with enough writes for
+ * their noise floor (docs/fidelity.md).
  */
 @ExtendWith(LocalClusterExtension.class)
 class ProbeIT {
