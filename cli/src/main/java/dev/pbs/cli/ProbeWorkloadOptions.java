@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code pbs probe}'s options for its workload: the keyspace and its replication, the pace, how
- * long, and the fraction traced.
+ * long, the fraction traced, and whether untraced operations run at ALL too.
  */
 final class ProbeWorkloadOptions {
 
@@ -57,6 +57,14 @@ final class ProbeWorkloadOptions {
             description = "Fraction of operations traced, in (0, 1] (default: ${DEFAULT-VALUE}).")
     private double traceFraction;
 
+    @Option(
+            names = "--time-all",
+            description = "Also time untraced writes and reads at ALL through a replica of their key (one "
+                    + "datacenter, three replicas or more): the slowest replica's answer, which the profile must "
+                    + "predict without being fitted on it. Through a replica, untraced operations then take ONE, "
+                    + "TWO and ALL in turn instead of ONE and TWO.")
+    private boolean timeAll;
+
     /**
      * The probe's settings: the connection's, then this workload's, checked in that order.
      *
@@ -83,7 +91,7 @@ final class ProbeWorkloadOptions {
             }
             settings = settings.withDatacenters(DatacenterReplication.parse(replication));
         }
-        return settings;
+        return timeAll ? settings.withTimeAll(true) : settings;
     }
 
     /** {@code --rf} as given, or its default. */

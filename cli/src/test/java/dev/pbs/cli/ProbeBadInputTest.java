@@ -79,6 +79,11 @@ class ProbeBadInputTest {
                         new String[] {"probe", "--contact-point", "127.0.0.1:9042", "--out", out, "--keyspace", "a-b"},
                         "keyspace must be"),
                 Arguments.of(
+                        new String[] {
+                            "probe", "--contact-point", "127.0.0.1:9042", "--out", out, "--rf", "2", "--time-all"
+                        },
+                        "--time-all needs one datacenter with three replicas or more (at 2 replicas)"),
+                Arguments.of(
                         new String[] {"probe", "--contact-point", "127.0.0.1:9042", "--out", out, "--rf", "0"}, "--rf"),
                 Arguments.of(
                         new String[] {

@@ -2,6 +2,7 @@ package dev.pbs.cassandra.calibration;
 
 import dev.pbs.cassandra.probe.ClientLatencies;
 import dev.pbs.cassandra.probe.CoupledSum;
+import dev.pbs.cassandra.probe.UntracedKind;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.ConfigurationResult;
@@ -15,47 +16,44 @@ import java.util.Set;
 import org.HdrHistogram.Histogram;
 
 /**
- * The untraced operations the probe times ({@link ClientLatencies}), what each waits for in the
- * model, and the path whose tracing cost it calibrates: the path its last awaited answer usually
- * travels.
+ * The untraced operations that calibrate tracing's cost ({@link UntracedKind}: ONE and TWO through
+ * a replica of the key, ONE through another node; those at ALL are left out, to check the
+ * calibration), what each waits for in the model, and the path whose tracing cost it calibrates:
+ * the path its last awaited answer usually travels.
  */
 enum UntracedOperation {
-    WRITE_AT_ONE_THROUGH_REPLICA(true, 1, true, TracingCost.Path.OWN_WRITE),
-    WRITE_AT_TWO_THROUGH_REPLICA(true, 2, true, TracingCost.Path.OTHER_WRITE),
-    WRITE_AT_ONE_THROUGH_OTHER(true, 1, false, TracingCost.Path.OTHER_WRITE),
-    READ_AT_ONE_THROUGH_REPLICA(false, 1, true, TracingCost.Path.OWN_READ),
-    READ_AT_TWO_THROUGH_REPLICA(false, 2, true, TracingCost.Path.OTHER_READ),
-    READ_AT_ONE_THROUGH_OTHER(false, 1, false, TracingCost.Path.OTHER_READ);
+    WRITE_AT_ONE_THROUGH_REPLICA(UntracedKind.WRITE_AT_ONE_THROUGH_REPLICA, TracingCost.Path.OWN_WRITE),
+    WRITE_AT_TWO_THROUGH_REPLICA(UntracedKind.WRITE_AT_TWO_THROUGH_REPLICA, TracingCost.Path.OTHER_WRITE),
+    WRITE_AT_ONE_THROUGH_OTHER(UntracedKind.WRITE_AT_ONE_THROUGH_OTHER, TracingCost.Path.OTHER_WRITE),
+    READ_AT_ONE_THROUGH_REPLICA(UntracedKind.READ_AT_ONE_THROUGH_REPLICA, TracingCost.Path.OWN_READ),
+    READ_AT_TWO_THROUGH_REPLICA(UntracedKind.READ_AT_TWO_THROUGH_REPLICA, TracingCost.Path.OTHER_READ),
+    READ_AT_ONE_THROUGH_OTHER(UntracedKind.READ_AT_ONE_THROUGH_OTHER, TracingCost.Path.OTHER_READ);
 
     /** Quantile levels of a predicted coordinator part: (k + 0.5) / LEVELS. */
     static final int LEVELS = 100;
 
+    final UntracedKind kind;
     final boolean write;
     final int replicas;
     final boolean throughReplica;
     final TracingCost.Path path;
 
-    UntracedOperation(boolean write, int replicas, boolean throughReplica, TracingCost.Path path) {
-        this.write = write;
-        this.replicas = replicas;
-        this.throughReplica = throughReplica;
+    UntracedOperation(UntracedKind kind, TracingCost.Path path) {
+        this.kind = kind;
+        this.write = kind.isWrite();
+        this.replicas = kind.awaited() == UntracedKind.Awaited.TWO ? 2 : 1;
+        this.throughReplica = kind.throughReplica();
         this.path = path;
     }
 
     /** The client latencies of this operation, microseconds. */
     Histogram timed(ClientLatencies.Snapshot client) {
-        if (throughReplica) {
-            return write
-                    ? (replicas == 1 ? client.writesAtOne() : client.writesAtTwo())
-                    : (replicas == 1 ? client.readsAtOne() : client.readsAtTwo());
-        }
-        return write ? client.writesThroughOther() : client.readsThroughOther();
+        return client.timed(kind);
     }
 
     /** "writes at TWO through a replica of the key". */
     String describe() {
-        return (write ? "writes" : "reads") + " at " + (replicas == 1 ? "ONE" : "TWO") + " through "
-                + (throughReplica ? "a replica of the key" : "a node that is not a replica");
+        return kind.describe();
     }
 
     /**
@@ -88,20 +86,26 @@ enum UntracedOperation {
                 if (operation.throughReplica != throughReplica) {
                     continue;
                 }
-                ConfigurationResult configuration = result.configuration(operation.replicas, operation.replicas)
-                        .orElseThrow();
-                double[] part = new double[LEVELS];
-                for (int level = 0; level < LEVELS; level++) {
-                    double percentile = 100.0 * (level + 0.5) / LEVELS;
-                    part[level] = (operation.write
-                                    ? configuration.writeLatency(percentile)
-                                    : configuration.readLatency(percentile))
-                            .valueMillis();
-                }
-                parts.put(operation, part);
+                parts.put(
+                        operation,
+                        coordinatorPart(
+                                result.configuration(operation.replicas, operation.replicas)
+                                        .orElseThrow(),
+                                operation.write));
             }
         }
         return parts;
+    }
+
+    /** A configuration's write (or read) latency as {@link #LEVELS} quantiles, ms. */
+    static double[] coordinatorPart(ConfigurationResult configuration, boolean write) {
+        double[] part = new double[LEVELS];
+        for (int level = 0; level < LEVELS; level++) {
+            double percentile = 100.0 * (level + 0.5) / LEVELS;
+            part[level] = (write ? configuration.writeLatency(percentile) : configuration.readLatency(percentile))
+                    .valueMillis();
+        }
+        return part;
     }
 
     /** {@code micros} as {@link #LEVELS} quantiles, ms. */

@@ -248,12 +248,10 @@ public final class MeasuredProfile {
      * when it timed no untraced write or no untraced read.
      */
     private static CoordinatorReplicaShare coordinatorReplicaShare(ClientLatencies.Snapshot client) {
-        long writesThroughReplica =
-                client.writesAtOne().getTotalCount() + client.writesAtTwo().getTotalCount();
-        long readsThroughReplica =
-                client.readsAtOne().getTotalCount() + client.readsAtTwo().getTotalCount();
-        long writes = writesThroughReplica + client.writesThroughOther().getTotalCount();
-        long reads = readsThroughReplica + client.readsThroughOther().getTotalCount();
+        long writesThroughReplica = client.count(Operation.WRITE, true);
+        long readsThroughReplica = client.count(Operation.READ, true);
+        long writes = client.count(Operation.WRITE, false);
+        long reads = client.count(Operation.READ, false);
         if (writes == 0 || reads == 0) {
             return null;
         }

@@ -110,30 +110,18 @@ public interface ProbeEvent {
      * An untraced operation of the probe, timed by its client.
      *
      * @param atMicros when its answer came
-     * @param operation write or read
+     * @param kind write or read, through a replica of the key or not, and the answers it waited for
      * @param coordinator the coordinator's address
-     * @param throughReplica whether the coordinator is a replica of the key
-     * @param replicas the replicas its level waited for: 1 (ONE, or LOCAL_ONE) or 2 (TWO)
      * @param clientMicros what the client waited for it, from when it was due to its answer
      * @param stalledIntervalMicros the pace's interval when it ended a stall of the probe (it then
      *     stands for the operations the stall kept back), else 0
      */
-    record Untraced(
-            long atMicros,
-            Operation operation,
-            String coordinator,
-            boolean throughReplica,
-            int replicas,
-            long clientMicros,
-            long stalledIntervalMicros)
+    record Untraced(long atMicros, UntracedKind kind, String coordinator, long clientMicros, long stalledIntervalMicros)
             implements ProbeEvent {
 
         public Untraced {
-            Objects.requireNonNull(operation, "operation");
+            Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(coordinator, "coordinator");
-            if (replicas != 1 && replicas != 2) {
-                throw new IllegalArgumentException("an untraced operation waits for 1 or 2 replicas, was " + replicas);
-            }
         }
     }
 

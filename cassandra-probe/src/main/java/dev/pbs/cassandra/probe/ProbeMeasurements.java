@@ -89,16 +89,7 @@ public final class ProbeMeasurements {
     public synchronized void untraced(ProbeEvent.Untraced untraced) {
         journal.append(untraced);
         for (ClientLatencies latencies : clientsOf(untraced.coordinator())) {
-            if (untraced.throughReplica()) {
-                latencies.untraced(
-                        untraced.operation(),
-                        untraced.replicas(),
-                        untraced.clientMicros(),
-                        untraced.stalledIntervalMicros());
-            } else {
-                latencies.untracedThroughOther(
-                        untraced.operation(), untraced.clientMicros(), untraced.stalledIntervalMicros());
-            }
+            latencies.untraced(untraced.kind(), untraced.clientMicros(), untraced.stalledIntervalMicros());
         }
     }
 

@@ -25,8 +25,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * believed up, while a node is down), so the coordinator's trace session stays open until every
  * replica has answered. The other traced reads run at ONE: through a coordinator that is a replica
  * of the key, they show whether it reads its own replica or asks another. Untraced operations run
- * at ONE and TWO in turn through a replica of their key, and at ONE (LOCAL_ONE over several
- * datacenters) through another node, and are timed ({@link ClientLatencies}). A failed operation is
+ * at ONE and TWO in turn through a replica of their key (and ALL, when the settings ask), and at ONE
+ * (LOCAL_ONE over several datacenters) through another node, and are timed ({@link
+ * ClientLatencies}). A failed operation is
  * counted and its coordinator marked down until an operation through it succeeds again.
  */
 final class ProbeOperations {
@@ -136,17 +137,22 @@ final class ProbeOperations {
         // node is one) and through a node that is not: tracing's cost is calibrated on both
         // (Calibration).
         boolean throughReplica = everyNodeIsReplica || coordinators.isReplica(coordinator, key);
-        // Through a replica, untraced operations alternate between ONE and TWO (see
-        // ClientLatencies), TWO only where the coordinator's datacenter holds two replicas, so that
-        // both answers can come from it; through another node they run at ONE, LOCAL_ONE over
-        // several datacenters, so that the answer comes from the coordinator's own datacenter.
-        int untracedReplicas =
-                throughReplica && replicasIn(coordinatorAddress) >= 2 && (operation / 2) % 2 == 1 ? 2 : 1;
-        ConsistencyLevel untracedLevel = untracedReplicas == 2
-                ? DefaultConsistencyLevel.TWO
-                : (throughReplica || settings.datacenters().isEmpty()
+        // Through a replica, untraced operations take ONE and TWO in turn (and ALL, when the settings
+        // ask), TWO only where the coordinator's datacenter holds two replicas, so that both answers
+        // can come from it; through another node they run at ONE, LOCAL_ONE over several
+        // datacenters, so that the answer comes from the coordinator's own datacenter.
+        UntracedKind untracedKind = UntracedKind.of(
+                isWrite ? Operation.WRITE : Operation.READ,
+                throughReplica,
+                untracedAwaited(operation, throughReplica, coordinatorAddress));
+        ConsistencyLevel untracedLevel = switch (untracedKind.awaited()) {
+            case ALL -> DefaultConsistencyLevel.ALL;
+            case TWO -> DefaultConsistencyLevel.TWO;
+            case ONE ->
+                throughReplica || settings.datacenters().isEmpty()
                         ? DefaultConsistencyLevel.ONE
-                        : DefaultConsistencyLevel.LOCAL_ONE);
+                        : DefaultConsistencyLevel.LOCAL_ONE;
+        };
         ConsistencyLevel level =
                 tracedOperation ? (targetTrace ? DefaultConsistencyLevel.ONE : tracedLevel()) : untracedLevel;
         statement = statement
@@ -161,13 +167,7 @@ final class ProbeOperations {
                 long micros = (System.nanoTime() - dueNanos) / 1000;
                 if (error == null && !tracedOperation) {
                     measurements.untraced(new ProbeEvent.Untraced(
-                            measurements.nowMicros(),
-                            kind,
-                            coordinatorAddress,
-                            throughReplica,
-                            untracedReplicas,
-                            micros,
-                            stalledIntervalMicros));
+                            measurements.nowMicros(), untracedKind, coordinatorAddress, micros, stalledIntervalMicros));
                 }
                 completed(
                         result,
@@ -241,6 +241,25 @@ final class ProbeOperations {
                 traces.read(),
                 traces.failures(),
                 traces.samplesDiscarded());
+    }
+
+    /**
+     * What untraced operation number {@code operation} waits for: through a replica, the levels
+     * in turn by write-and-read pair; otherwise ONE.
+     */
+    private UntracedKind.Awaited untracedAwaited(long operation, boolean throughReplica, String coordinatorAddress) {
+        if (!throughReplica || replicasIn(coordinatorAddress) < 2) {
+            return UntracedKind.Awaited.ONE;
+        }
+        long turn = operation / 2;
+        if (settings.timeAll()) {
+            return switch ((int) (turn % 3)) {
+                case 0 -> UntracedKind.Awaited.ONE;
+                case 1 -> UntracedKind.Awaited.TWO;
+                default -> UntracedKind.Awaited.ALL;
+            };
+        }
+        return turn % 2 == 1 ? UntracedKind.Awaited.TWO : UntracedKind.Awaited.ONE;
     }
 
     /** The replicas per key in the datacenter of the node at {@code address} (over one, the keyspace's). */

@@ -29,6 +29,9 @@ import java.util.regex.Pattern;
  * @param datacenters the replication factor of each datacenter, for a keyspace replicated over
  *     several: every datacenter named then coordinates and is measured, and {@code replicationFactor}
  *     is their sum; empty: one datacenter, {@code localDatacenter}'s
+ * @param timeAll whether untraced operations through a replica also run at ALL, timed as the
+ *     slowest replica's answer (an experiment: docs/fidelity.md, E3); three replicas or more, one
+ *     datacenter
  */
 public record ProbeSettings(
         List<InetSocketAddress> contactPoints,
@@ -41,7 +44,8 @@ public record ProbeSettings(
         Duration duration,
         double traceFraction,
         Optional<TlsSettings> tls,
-        Optional<DatacenterReplication> datacenters) {
+        Optional<DatacenterReplication> datacenters,
+        boolean timeAll) {
 
     public static final String DEFAULT_KEYSPACE = "pbs_probe";
     /** The probe's table in its keyspace. */
@@ -91,6 +95,39 @@ public record ProbeSettings(
             throw new IllegalArgumentException("the replication factors " + datacenters.get() + " add up to "
                     + datacenters.get().replicas() + ", not " + replicationFactor);
         }
+        if (timeAll && (replicationFactor < 3 || datacenters.isPresent())) {
+            throw new IllegalArgumentException("--time-all needs one datacenter with three replicas or more (at "
+                    + replicationFactor + " replicas" + (datacenters.isPresent() ? " over several datacenters" : "")
+                    + "): below three, ALL waits for the replicas TWO already waits for");
+        }
+    }
+
+    /** Settings that time no operation at ALL. */
+    public ProbeSettings(
+            List<InetSocketAddress> contactPoints,
+            Optional<String> localDatacenter,
+            Optional<String> username,
+            Optional<String> password,
+            String keyspace,
+            int replicationFactor,
+            double operationsPerSecond,
+            Duration duration,
+            double traceFraction,
+            Optional<TlsSettings> tls,
+            Optional<DatacenterReplication> datacenters) {
+        this(
+                contactPoints,
+                localDatacenter,
+                username,
+                password,
+                keyspace,
+                replicationFactor,
+                operationsPerSecond,
+                duration,
+                traceFraction,
+                tls,
+                datacenters,
+                false);
     }
 
     /** Settings with TLS or without, one datacenter. */
@@ -156,7 +193,8 @@ public record ProbeSettings(
                 other,
                 traceFraction,
                 tls,
-                datacenters);
+                datacenters,
+                timeAll);
     }
 
     /** The same settings over TLS. */
@@ -172,7 +210,8 @@ public record ProbeSettings(
                 duration,
                 traceFraction,
                 Optional.of(settings),
-                datacenters);
+                datacenters,
+                timeAll);
     }
 
     /**
@@ -191,7 +230,25 @@ public record ProbeSettings(
                 duration,
                 traceFraction,
                 tls,
-                Optional.of(replication));
+                Optional.of(replication),
+                timeAll);
+    }
+
+    /** The same settings, timing untraced operations at ALL too, or not. */
+    public ProbeSettings withTimeAll(boolean all) {
+        return new ProbeSettings(
+                contactPoints,
+                localDatacenter,
+                username,
+                password,
+                keyspace,
+                replicationFactor,
+                operationsPerSecond,
+                duration,
+                traceFraction,
+                tls,
+                datacenters,
+                all);
     }
 
     /** Everything but the password, which is never written anywhere (nor are the stores' passwords). */
@@ -201,7 +258,7 @@ public record ProbeSettings(
                 + username + ", password=" + (password.isPresent() ? "(set)" : "(none)") + ", keyspace=" + keyspace
                 + ", replicationFactor=" + replicationFactor + ", operationsPerSecond=" + operationsPerSecond
                 + ", duration=" + duration + ", traceFraction=" + traceFraction + ", tls=" + tls + ", datacenters="
-                + datacenters + "]";
+                + datacenters + ", timeAll=" + timeAll + "]";
     }
 
     /** Parses each {@code HOST:PORT}, as {@link #contactPoint} does. */

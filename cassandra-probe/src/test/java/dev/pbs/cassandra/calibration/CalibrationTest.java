@@ -10,6 +10,7 @@ import dev.pbs.cassandra.probe.Operation;
 import dev.pbs.cassandra.probe.ProbeCounters;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
 import dev.pbs.cassandra.probe.ReplicaDelays;
+import dev.pbs.cassandra.probe.UntracedKind;
 import dev.pbs.cassandra.probe.WarsRecorder;
 import dev.pbs.model.profile.LatencyProfile;
 import java.time.Instant;
@@ -94,10 +95,10 @@ class CalibrationTest {
             double h = 0.5 + k / 100.0;
             client.roundTrip(Math.round(h * 1000));
             for (double x : parts.get(UntracedOperation.WRITE_AT_ONE_THROUGH_OTHER)) {
-                client.untracedThroughOther(Operation.WRITE, Math.round((h + x) * 1000));
+                client.untraced(UntracedKind.WRITE_AT_ONE_THROUGH_OTHER, Math.round((h + x) * 1000));
             }
             for (double x : parts.get(UntracedOperation.READ_AT_ONE_THROUGH_OTHER)) {
-                client.untracedThroughOther(Operation.READ, Math.round((h + x) * 1000));
+                client.untraced(UntracedKind.READ_AT_ONE_THROUGH_OTHER, Math.round((h + x) * 1000));
             }
         }
         Calibration.Calibrated calibrated =
@@ -128,8 +129,8 @@ class CalibrationTest {
         ClientLatencies client = new ClientLatencies();
         for (int i = 0; i < 100; i++) {
             client.roundTrip(1000);
-            client.untraced(Operation.WRITE, 2, 9000);
-            client.untraced(Operation.READ, 2, 9000);
+            client.untraced(UntracedKind.WRITE_AT_TWO_THROUGH_REPLICA, 9000);
+            client.untraced(UntracedKind.READ_AT_TWO_THROUGH_REPLICA, 9000);
         }
 
         Calibration.Calibrated calibrated = CalibratedProfile.calibrated(snapshot(client, recorder), "measured");
@@ -145,9 +146,9 @@ class CalibrationTest {
         ClientLatencies client = new ClientLatencies();
         for (int i = 0; i < 100; i++) {
             client.roundTrip(1000);
-            client.untraced(Operation.WRITE, 2, 900);
+            client.untraced(UntracedKind.WRITE_AT_TWO_THROUGH_REPLICA, 900);
         }
-        client.untraced(Operation.READ, 2, 900);
+        client.untraced(UntracedKind.READ_AT_TWO_THROUGH_REPLICA, 900);
 
         Calibration.Calibrated few = CalibratedProfile.calibrated(snapshot(client, recorder), "measured");
         Calibration.Calibrated none =

@@ -201,10 +201,13 @@ class DatacenterProfileTest {
                 recorder.recordLocal(new ReplicaDelays(
                         "127.0.0.4", operation, traced(random, 0.5, 2000), write ? 0 : traced(random, 0.5, 2000)));
             }
-            dc2Client.untraced(Operation.WRITE, 1, clientPart + micros(random, 0.5));
-            dc2Client.untraced(Operation.READ, 1, clientPart + micros(random, 0.5) + micros(random, 0.5));
-            dc2Client.untracedThroughOther(Operation.WRITE, clientPart + micros(random, 1) + micros(random, 1));
-            dc2Client.untracedThroughOther(Operation.READ, clientPart + micros(random, 1) + micros(random, 1));
+            dc2Client.untraced(UntracedKind.WRITE_AT_ONE_THROUGH_REPLICA, clientPart + micros(random, 0.5));
+            dc2Client.untraced(
+                    UntracedKind.READ_AT_ONE_THROUGH_REPLICA, clientPart + micros(random, 0.5) + micros(random, 0.5));
+            dc2Client.untraced(
+                    UntracedKind.WRITE_AT_ONE_THROUGH_OTHER, clientPart + micros(random, 1) + micros(random, 1));
+            dc2Client.untraced(
+                    UntracedKind.READ_AT_ONE_THROUGH_OTHER, clientPart + micros(random, 1) + micros(random, 1));
             dc2Client.roundTrip(clientPart);
         }
         DatacenterReplication replication = DatacenterReplication.parse("dc1:2,dc2:1");
@@ -258,10 +261,12 @@ class DatacenterProfileTest {
         long otherWrite = micros(random, 1) + micros(random, 1);
         long localRead = micros(random, 0.5) + micros(random, 0.5);
         long otherRead = micros(random, 1) + micros(random, 1);
-        dc1Client.untraced(Operation.WRITE, 1, CLIENT_PART_MICROS + localWrite);
-        dc1Client.untraced(Operation.WRITE, 2, CLIENT_PART_MICROS + Math.max(localWrite, otherWrite));
-        dc1Client.untraced(Operation.READ, 1, CLIENT_PART_MICROS + localRead);
-        dc1Client.untraced(Operation.READ, 2, CLIENT_PART_MICROS + Math.max(localRead, otherRead));
+        dc1Client.untraced(UntracedKind.WRITE_AT_ONE_THROUGH_REPLICA, CLIENT_PART_MICROS + localWrite);
+        dc1Client.untraced(
+                UntracedKind.WRITE_AT_TWO_THROUGH_REPLICA, CLIENT_PART_MICROS + Math.max(localWrite, otherWrite));
+        dc1Client.untraced(UntracedKind.READ_AT_ONE_THROUGH_REPLICA, CLIENT_PART_MICROS + localRead);
+        dc1Client.untraced(
+                UntracedKind.READ_AT_TWO_THROUGH_REPLICA, CLIENT_PART_MICROS + Math.max(localRead, otherRead));
         dc1Client.roundTrip(CLIENT_PART_MICROS);
     }
 

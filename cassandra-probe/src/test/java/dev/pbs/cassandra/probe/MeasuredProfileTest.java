@@ -54,14 +54,16 @@ class MeasuredProfileTest {
         }
         ClientLatencies client = new ClientLatencies();
         for (int i = 0; i < 30; i++) {
-            client.untraced(Operation.WRITE, i % 2 + 1, 1000);
-            client.untraced(Operation.READ, 1, 1000);
+            client.untraced(
+                    i % 2 == 0 ? UntracedKind.WRITE_AT_ONE_THROUGH_REPLICA : UntracedKind.WRITE_AT_TWO_THROUGH_REPLICA,
+                    1000);
+            client.untraced(UntracedKind.READ_AT_ONE_THROUGH_REPLICA, 1000);
         }
         for (int i = 0; i < 15; i++) {
-            client.untracedThroughOther(Operation.WRITE, 1500);
+            client.untraced(UntracedKind.WRITE_AT_ONE_THROUGH_OTHER, 1500);
         }
         for (int i = 0; i < 10; i++) {
-            client.untracedThroughOther(Operation.READ, 1500);
+            client.untraced(UntracedKind.READ_AT_ONE_THROUGH_OTHER, 1500);
         }
 
         LatencyProfile profile = MeasuredProfile.fromDelays(snapshot(recorder, 2, client), "measured", "");

@@ -61,10 +61,8 @@ class ProbeReplayTest {
             live.traced(traced(RECORDED.get(trace), trace));
             live.untraced(new ProbeEvent.Untraced(
                     trace,
-                    trace % 2 == 0 ? Operation.WRITE : Operation.READ,
+                    UntracedKind.values()[trace % UntracedKind.values().length],
                     "127.0.0.2",
-                    true,
-                    1 + trace % 2,
                     800 + random.nextInt(2_000),
                     trace == 5 ? 20_000 : 0));
             live.roundTrip(new ProbeEvent.RoundTrip(trace, "127.0.0.3", 300 + random.nextInt(400)));

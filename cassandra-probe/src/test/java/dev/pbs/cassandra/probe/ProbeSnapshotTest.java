@@ -33,14 +33,14 @@ class ProbeSnapshotTest {
         recorder.record(new ReplicaDelays("127.0.0.2", Operation.WRITE, 9000, 9000));
         recorder.recordLocal(new ReplicaDelays("127.0.0.1", Operation.READ, 7000, 7000));
         recorder.countReadTarget(true);
-        client.untraced(Operation.WRITE, 1, 8000);
+        client.untraced(UntracedKind.WRITE_AT_ONE_THROUGH_REPLICA, 8000);
         client.roundTrip(6000);
         ProbeSnapshot earlier = snapshot(
                 recorder, client, new ProbeCounters(10, 9, 1, 0, 2, 2, 0, 0), Instant.parse("2026-12-02T10:00:20Z"));
         recorder.record(new ReplicaDelays("127.0.0.2", Operation.WRITE, 1000, 1000));
         recorder.record(new ReplicaDelays("127.0.0.3", Operation.READ, 2000, 2000));
         recorder.countReadTarget(false);
-        client.untraced(Operation.WRITE, 1, 3000);
+        client.untraced(UntracedKind.WRITE_AT_ONE_THROUGH_REPLICA, 3000);
         client.roundTrip(2500);
         ProbeSnapshot later = snapshot(
                 recorder, client, new ProbeCounters(25, 23, 2, 1, 5, 4, 1, 1), Instant.parse("2026-12-02T10:00:40Z"));
@@ -59,9 +59,18 @@ class ProbeSnapshotTest {
                 .isEqualTo(1);
         assertThat(window.localDelaysMicros()).isEmpty();
         assertThat(window.readTargets()).isEqualTo(new WarsRecorder.ReadTargets(0, 1));
-        assertThat(window.client().writesAtOne().getTotalCount()).isEqualTo(1);
-        assertThat(window.client().writesAtOne().getMaxValue()).isBetween(2990L, 3010L);
+        assertThat(window.client()
+                        .timed(UntracedKind.WRITE_AT_ONE_THROUGH_REPLICA)
+                        .getTotalCount())
+                .isEqualTo(1);
+        assertThat(window.client()
+                        .timed(UntracedKind.WRITE_AT_ONE_THROUGH_REPLICA)
+                        .getMaxValue())
+                .isBetween(2990L, 3010L);
         assertThat(window.client().roundTrips().getTotalCount()).isEqualTo(1);
-        assertThat(window.client().readsAtOne().getTotalCount()).isZero();
+        assertThat(window.client()
+                        .timed(UntracedKind.READ_AT_ONE_THROUGH_REPLICA)
+                        .getTotalCount())
+                .isZero();
     }
 }

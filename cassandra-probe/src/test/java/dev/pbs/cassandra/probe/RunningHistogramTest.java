@@ -35,11 +35,14 @@ class RunningHistogramTest {
     @Test
     void clientLatencies_stalledOperation_fillsItsOwnHistogram() {
         ClientLatencies client = new ClientLatencies();
-        client.untraced(Operation.READ, 1, 60_000, 20_000);
-        client.untracedThroughOther(Operation.WRITE, 1_000, 20_000);
+        client.untraced(UntracedKind.READ_AT_ONE_THROUGH_REPLICA, 60_000, 20_000);
+        client.untraced(UntracedKind.WRITE_AT_ONE_THROUGH_OTHER, 1_000, 20_000);
         ClientLatencies.Snapshot snapshot = client.snapshot();
-        assertThat(snapshot.readsAtOne().getTotalCount()).isEqualTo(3);
-        assertThat(snapshot.writesThroughOther().getTotalCount()).isEqualTo(1);
-        assertThat(snapshot.writesAtOne().getTotalCount()).isZero();
+        assertThat(snapshot.timed(UntracedKind.READ_AT_ONE_THROUGH_REPLICA).getTotalCount())
+                .isEqualTo(3);
+        assertThat(snapshot.timed(UntracedKind.WRITE_AT_ONE_THROUGH_OTHER).getTotalCount())
+                .isEqualTo(1);
+        assertThat(snapshot.timed(UntracedKind.WRITE_AT_ONE_THROUGH_REPLICA).getTotalCount())
+                .isZero();
     }
 }

@@ -14,6 +14,7 @@ import dev.pbs.cassandra.probe.Operation;
 import dev.pbs.cassandra.probe.ProbeCounters;
 import dev.pbs.cassandra.probe.ProbeEvent;
 import dev.pbs.cassandra.probe.TraceEvent;
+import dev.pbs.cassandra.probe.UntracedKind;
 import dev.pbs.model.quorum.ConsistencyLevel;
 import dev.pbs.model.readpath.ReadPath;
 import dev.pbs.model.readpath.ReadRepair;
@@ -35,6 +36,9 @@ import java.util.Optional;
 final class ProbeEventJson {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    /** An untraced operation's {@code replicas} at ALL: every replica of the key. */
+    private static final String ALL_REPLICAS = "all";
 
     private ProbeEventJson() {}
 
@@ -98,10 +102,14 @@ final class ProbeEventJson {
         } else if (event instanceof ProbeEvent.Untraced untraced) {
             node.put("type", "untraced");
             node.put("at_us", untraced.atMicros());
-            node.put("operation", name(untraced.operation()));
+            node.put("operation", name(untraced.kind().operation()));
             node.put("coordinator", untraced.coordinator());
-            node.put("through_replica", untraced.throughReplica());
-            node.put("replicas", untraced.replicas());
+            node.put("through_replica", untraced.kind().throughReplica());
+            switch (untraced.kind().awaited()) {
+                case ONE -> node.put("replicas", 1);
+                case TWO -> node.put("replicas", 2);
+                case ALL -> node.put("replicas", ALL_REPLICAS);
+            }
             node.put("client_us", untraced.clientMicros());
             node.put("stalled_interval_us", untraced.stalledIntervalMicros());
         } else if (event instanceof ProbeEvent.RoundTrip roundTrip) {
@@ -202,10 +210,8 @@ final class ProbeEventJson {
             case "untraced":
                 return new ProbeEvent.Untraced(
                         fields.whole("at_us"),
-                        operation(fields),
+                        untracedKind(fields),
                         fields.text("coordinator"),
-                        fields.bool("through_replica"),
-                        fields.integer("replicas"),
                         fields.whole("client_us"),
                         fields.whole("stalled_interval_us"));
             case "round_trip":
@@ -215,6 +221,24 @@ final class ProbeEventJson {
                 return readMeasured(fields);
             default:
                 return ObservationEventJson.read(type, fields);
+        }
+    }
+
+    /** An untraced operation's kind: its operation, {@code through_replica}, and {@code replicas} 1, 2 or "all". */
+    private static UntracedKind untracedKind(RecordFields fields) {
+        JsonNode replicas = fields.required("replicas");
+        UntracedKind.Awaited awaited;
+        if (replicas.isTextual() && replicas.asText().equals(ALL_REPLICAS)) {
+            awaited = UntracedKind.Awaited.ALL;
+        } else if (replicas.isIntegralNumber() && (replicas.asInt() == 1 || replicas.asInt() == 2)) {
+            awaited = replicas.asInt() == 1 ? UntracedKind.Awaited.ONE : UntracedKind.Awaited.TWO;
+        } else {
+            throw new ProbeRecordException("\"replicas\" must be 1, 2 or \"" + ALL_REPLICAS + "\", was " + replicas);
+        }
+        try {
+            return UntracedKind.of(operation(fields), fields.bool("through_replica"), awaited);
+        } catch (IllegalArgumentException refused) {
+            throw new ProbeRecordException(refused.getMessage());
         }
     }
 

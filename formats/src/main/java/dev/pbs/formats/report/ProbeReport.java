@@ -3,6 +3,7 @@ package dev.pbs.formats.report;
 import dev.pbs.cassandra.probe.NodeHealth;
 import dev.pbs.cassandra.probe.ProbeCounters;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
+import dev.pbs.cassandra.probe.UntracedKind;
 import dev.pbs.model.profile.WarsMessage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -15,6 +16,17 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /** What {@code pbs probe} prints: the workload's counters, each replica's delays, each node's state. */
 public final class ProbeReport {
+
+    /** The client table's rows of untraced operations, in order: through a replica, then through another node. */
+    private static final List<UntracedKind> UNTRACED_ROWS = List.of(
+            UntracedKind.WRITE_AT_ONE_THROUGH_REPLICA,
+            UntracedKind.WRITE_AT_TWO_THROUGH_REPLICA,
+            UntracedKind.WRITE_AT_ALL_THROUGH_REPLICA,
+            UntracedKind.READ_AT_ONE_THROUGH_REPLICA,
+            UntracedKind.READ_AT_TWO_THROUGH_REPLICA,
+            UntracedKind.READ_AT_ALL_THROUGH_REPLICA,
+            UntracedKind.WRITE_AT_ONE_THROUGH_OTHER,
+            UntracedKind.READ_AT_ONE_THROUGH_OTHER);
 
     private ProbeReport() {}
 
@@ -91,18 +103,14 @@ public final class ProbeReport {
                     snapshot.readTargets().sentAway()));
         }
         TextTable client = new TextTable(List.of("client", "", "samples", "p50 ms", "p90 ms", "p99 ms", "max ms"), 2);
-        client.addRow(row("untraced", "write ONE", snapshot.client().writesAtOne()));
-        client.addRow(row("untraced", "write TWO", snapshot.client().writesAtTwo()));
-        client.addRow(row("untraced", "read ONE", snapshot.client().readsAtOne()));
-        client.addRow(row("untraced", "read TWO", snapshot.client().readsAtTwo()));
-        // Through a node that is not a replica of the key: only where the cluster has such nodes.
-        if (snapshot.client().writesThroughOther().getTotalCount() > 0) {
-            client.addRow(
-                    row("untraced", "write ONE, non-replica", snapshot.client().writesThroughOther()));
-        }
-        if (snapshot.client().readsThroughOther().getTotalCount() > 0) {
-            client.addRow(
-                    row("untraced", "read ONE, non-replica", snapshot.client().readsThroughOther()));
+        for (UntracedKind kind : UNTRACED_ROWS) {
+            Histogram timed = snapshot.client().timed(kind);
+            // ONE and TWO through a replica always; ALL and through a node that is not a replica only
+            // where the probe timed them.
+            boolean always = kind.throughReplica() && kind.awaited() != UntracedKind.Awaited.ALL;
+            if (always || timed.getTotalCount() > 0) {
+                client.addRow(row("untraced", kind.label(), timed));
+            }
         }
         client.addRow(row("refused", "round trip", snapshot.client().roundTrips()));
         text.append(client.render()).append(System.lineSeparator());

@@ -14,6 +14,7 @@ import dev.pbs.cassandra.probe.Operation;
 import dev.pbs.cassandra.probe.ProbeCounters;
 import dev.pbs.cassandra.probe.ProbeEvent;
 import dev.pbs.cassandra.probe.TraceEvent;
+import dev.pbs.cassandra.probe.UntracedKind;
 import dev.pbs.model.quorum.ConsistencyLevel;
 import dev.pbs.model.readpath.ReadPath;
 import dev.pbs.model.readpath.ReadRepair;
@@ -83,7 +84,8 @@ class ProbeRecordFileTest {
                         List.of(
                                 new TraceEvent("127.0.0.1", 0, "Determining replicas for mutation"),
                                 new TraceEvent("127.0.0.2", 812, "Adding to wars memtable \"quoted\" é"))),
-                new ProbeEvent.Untraced(13, Operation.READ, "127.0.0.2", false, 1, 900, 20_000),
+                new ProbeEvent.Untraced(13, UntracedKind.READ_AT_ONE_THROUGH_OTHER, "127.0.0.2", 900, 20_000),
+                new ProbeEvent.Untraced(13, UntracedKind.WRITE_AT_ALL_THROUGH_REPLICA, "127.0.0.1", 4_100, 0),
                 new ProbeEvent.RoundTrip(14, "127.0.0.2", 310),
                 new ProbeEvent.Measured(
                         ProbeEvent.Measured.Purpose.WINDOW,
@@ -137,7 +139,7 @@ class ProbeRecordFileTest {
         Path partial = folder.resolve("run.jsonl.gz.partial");
         assertThatThrownBy(() -> ProbeRecordReader.read(partial, event -> {}))
                 .isInstanceOf(ProbeRecordException.class)
-                .hasMessageContaining("line 16: the record ends without its closing line: it is truncated");
+                .hasMessageContaining("line 17: the record ends without its closing line: it is truncated");
     }
 
     @Test
@@ -179,6 +181,14 @@ class ProbeRecordFileTest {
                 compressed(header, "{\"type\":\"round_trip\",\"at_us\":1,\"coordinator\":\"a\",\"client_us\":3.5}"),
                 "line 2: field \"client_us\" must be a whole number");
         assertRefused(compressed(header, "{\"type\":\"teleport\"}"), "line 2: unknown event type \"teleport\"");
+        String untraced = "{\"type\":\"untraced\",\"at_us\":1,\"operation\":\"write\",\"coordinator\":\"a\","
+                + "\"client_us\":3,\"stalled_interval_us\":0,";
+        assertRefused(
+                compressed(header, untraced + "\"through_replica\":true,\"replicas\":3}"),
+                "line 2: \"replicas\" must be 1, 2 or \"all\", was 3");
+        assertRefused(
+                compressed(header, untraced + "\"through_replica\":false,\"replicas\":\"all\"}"),
+                "line 2: an untraced operation through a node that is not a replica waits for ONE, was ALL");
         assertRefused(compressed(header, "{\"type\":\"round_trip\""), "line 2: not valid JSON");
         assertRefused(
                 compressed(header, "{\"type\":\"end\",\"events\":3}"),
