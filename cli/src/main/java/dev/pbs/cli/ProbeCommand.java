@@ -2,6 +2,7 @@ package dev.pbs.cli;
 
 import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.faults.NodePinger;
+import dev.pbs.cassandra.legs.PairedLegs;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.WarmUpRounds;
@@ -96,6 +97,18 @@ final class ProbeCommand implements Callable<Integer> {
                     + "factor of 1.2 of the round before's (2 to 10 rounds).")
     private boolean warmUp;
 
+    @Option(
+            names = "--paired-legs",
+            paramLabel = "PAIRS",
+            description = "An experiment beside the workload (docs/fidelity.md, E2): PAIRS traced writes at ALL for "
+                    + "each delay tau of 0, 2, 5 and 200 ms, each followed tau after its acknowledgement by a traced "
+                    + "read at ALL of the same key through the same coordinator, 10 pairs a second; the probe runs "
+                    + "until they end. Their traces are in the --record, from which they are compared.")
+    private Integer pairedLegs;
+
+    /** Pairs a second of --paired-legs: 20 traced operations a second beside the workload. */
+    private static final double PAIRS_PER_SECOND = 10;
+
     @Mixin
     private ProbeObservationOptions observationOptions;
 
@@ -136,6 +149,11 @@ final class ProbeCommand implements Callable<Integer> {
                         + "not what --watch-pauses and --watch-outages see: use --record without them");
             }
         }
+        PairedLegs.Settings pairs = pairedLegs == null ? null : new PairedLegs.Settings(pairedLegs, PAIRS_PER_SECOND);
+        if (pairs != null && (observation != null || recordFile == null)) {
+            throw new IllegalArgumentException(
+                    "--paired-legs needs --record (the pairs are compared from it) and runs without --observe");
+        }
         if (warmUp) {
             PrintWriter err = spec.commandLine().getErr();
             err.println("pbs: warming up in rounds of " + WarmUpRounds.ROUND.toSeconds()
@@ -156,7 +174,9 @@ final class ProbeCommand implements Callable<Integer> {
             output.probing(workloadOptions.durationText(), settings.operationsPerSecond(), settings.traceFraction());
             ObservationWhileProbing.Result observed = null;
             ProbeSnapshot snapshot;
-            if (observation == null) {
+            if (pairs != null) {
+                snapshot = PairedLegs.run(run, pairs, settings.duration());
+            } else if (observation == null) {
                 snapshot = run.run(() -> false);
             } else {
                 output.observing(observation);

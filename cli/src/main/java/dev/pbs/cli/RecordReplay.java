@@ -6,6 +6,7 @@ import dev.pbs.cassandra.fidelity.FidelityResult;
 import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.probe.MeasuredProfile;
+import dev.pbs.cassandra.probe.WireSplit;
 import dev.pbs.cassandra.record.ProbeReplay;
 import dev.pbs.formats.record.ProbeRecordReader;
 import dev.pbs.model.profile.LatencyProfile;
@@ -36,8 +37,12 @@ record RecordReplay(
      * @throws IllegalArgumentException when the record cannot be read or does not hold a whole run
      */
     static RecordReplay of(Path record, String name) {
-        ProbeReplay.Replayed replayed = ProbeRecordReader.replay(record);
-        return of(replayed, record, name, true);
+        return of(record, name, WireSplit.MEASURED);
+    }
+
+    /** {@link #of(Path, String)}, each traced message's wire time shared as {@code split} says: an experiment's variant. */
+    static RecordReplay of(Path record, String name, WireSplit split) {
+        return of(ProbeRecordReader.replay(record, split), record, name, true);
     }
 
     /**

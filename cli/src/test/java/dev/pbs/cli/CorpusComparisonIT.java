@@ -33,7 +33,7 @@ class CorpusComparisonIT {
     private static final List<String> ROWS = new ArrayList<>();
 
     @ParameterizedTest
-    @MethodSource("dev.pbs.cli.CorpusReplayTest#cells")
+    @MethodSource({"dev.pbs.cli.CorpusReplayTest#cells", "dev.pbs.cli.CorpusReplayTest#cellsBeside"})
     void record_replaysToTheComparisonKeptBesideIt(String cell) throws IOException {
         RecordReplay replay = RecordReplay.of(CorpusReplayTest.CORPUS.resolve(cell + ".jsonl.gz"), "measured");
         assertThat(ProfileJson.writeString(replay.profile()))

@@ -6,6 +6,7 @@ import dev.pbs.formats.profile.ProfileJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,14 +26,34 @@ class CorpusReplayTest {
 
     /** Every record's cell, by name. */
     static Stream<String> cells() throws IOException {
-        try (Stream<Path> files = Files.list(CORPUS)) {
-            List<String> cells = files.map(file -> file.getFileName().toString())
+        List<String> cells = cellsIn("");
+        assertThat(cells).as("the corpus's records").isNotEmpty();
+        return cells.stream();
+    }
+
+    /**
+     * The cells of the folders beside the corpus's own records (a measurement model's confirmation
+     * on fresh live runs, {@code corpus/confirmation}), by their path from the corpus: {@code
+     * confirmation/C1}.
+     */
+    static Stream<String> cellsBeside() throws IOException {
+        try (Stream<Path> folders = Files.list(CORPUS)) {
+            List<String> cells = new ArrayList<>();
+            for (Path folder : folders.filter(Files::isDirectory).sorted().toList()) {
+                cells.addAll(cellsIn(folder.getFileName() + "/"));
+            }
+            return cells.stream();
+        }
+    }
+
+    /** The cells of the corpus's folder {@code prefix} ("" or "confirmation/"), sorted. */
+    private static List<String> cellsIn(String prefix) throws IOException {
+        try (Stream<Path> files = Files.list(CORPUS.resolve(prefix.isEmpty() ? "." : prefix))) {
+            return files.map(file -> file.getFileName().toString())
                     .filter(name -> name.endsWith(".jsonl.gz"))
-                    .map(name -> name.substring(0, name.length() - ".jsonl.gz".length()))
+                    .map(name -> prefix + name.substring(0, name.length() - ".jsonl.gz".length()))
                     .sorted()
                     .toList();
-            assertThat(cells).as("the corpus's records").isNotEmpty();
-            return cells.stream();
         }
     }
 

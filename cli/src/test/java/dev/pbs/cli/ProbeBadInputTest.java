@@ -84,6 +84,23 @@ class ProbeBadInputTest {
                         },
                         "--time-all needs one datacenter with three replicas or more (at 2 replicas)"),
                 Arguments.of(
+                        new String[] {"probe", "--contact-point", "127.0.0.1:9042", "--out", out, "--paired-legs", "50"
+                        },
+                        "--paired-legs needs --record"),
+                Arguments.of(
+                        new String[] {
+                            "probe",
+                            "--contact-point",
+                            "127.0.0.1:9042",
+                            "--out",
+                            out,
+                            "--paired-legs",
+                            "0",
+                            "--record",
+                            out
+                        },
+                        "--paired-legs must be between 1 and 100000 pairs per delay, was 0"),
+                Arguments.of(
                         new String[] {"probe", "--contact-point", "127.0.0.1:9042", "--out", out, "--rf", "0"}, "--rf"),
                 Arguments.of(
                         new String[] {

@@ -23,6 +23,14 @@ public final class CalibratedProfile {
     private CalibratedProfile() {}
 
     /**
+     * A calibrated profile, the tracing cost taken off, and the fit in words.
+     *
+     * @param profile the traced delays less the cost
+     * @param explanation what the fit found, as the profile's provenance ends
+     */
+    public record Calibrated(LatencyProfile profile, TracingCost cost, String explanation) {}
+
+    /**
      * @throws IllegalArgumentException when some message type has no sample at all, or there are
      *     fewer replicas with samples than the replication factor (with what to try instead)
      */
@@ -31,19 +39,16 @@ public final class CalibratedProfile {
     }
 
     /** {@link #of} with the tracing cost it took off (over several datacenters, none of one). */
-    public static Calibration.Calibrated calibrated(ProbeSnapshot snapshot, String name) {
+    public static Calibrated calibrated(ProbeSnapshot snapshot, String name) {
         if (snapshot.datacenters().isPresent()) {
-            return new Calibration.Calibrated(
-                    datacenters(snapshot, snapshot.datacenters().get(), name), TracingCost.NONE, "");
+            return new Calibrated(datacenters(snapshot, snapshot.datacenters().get(), name), TracingCost.NONE, "");
         }
-        Calibration.Calibrated calibrated = Calibration.of(
-                snapshot,
-                cost -> MeasuredProfile.fromDelays(shortened(snapshot, cost), name, ""),
-                CalibrationSettings.DEFAULT);
-        return new Calibration.Calibrated(
-                MeasuredProfile.fromDelays(shortened(snapshot, calibrated.cost()), name, calibrated.explanation()),
-                calibrated.cost(),
-                calibrated.explanation());
+        Calibration.Fit fit = Calibration.of(snapshot, CalibrationSettings.DEFAULT);
+        String explanation = CalibrationAccount.of(fit, CalibrationSettings.DEFAULT);
+        return new Calibrated(
+                MeasuredProfile.fromDelays(shortened(snapshot, fit.cost()), name, explanation),
+                fit.cost(),
+                explanation);
     }
 
     /** The snapshot with every traced delay less its path's tracing cost. */
@@ -60,7 +65,7 @@ public final class CalibratedProfile {
 
     private static LatencyProfile datacenters(ProbeSnapshot snapshot, DatacenterMeasurements measured, String name) {
         List<String> names = List.copyOf(measured.replication().factors().keySet());
-        Map<String, Calibration.Calibrated> calibrations =
+        Map<String, Calibrated> calibrations =
                 DatacenterCalibration.of(snapshot, measured, names, alone -> calibrated(alone, name));
         StringBuilder text = new StringBuilder();
         for (String datacenter : names) {

@@ -1,15 +1,17 @@
 package dev.pbs.cassandra.calibration;
 
 import dev.pbs.cassandra.probe.ClientLatencies;
+import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
+import dev.pbs.cassandra.probe.UntracedKind;
 import dev.pbs.model.profile.LatencyProfile;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.StringJoiner;
-import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -34,31 +36,60 @@ public final class Calibration {
 
     private Calibration() {}
 
+    /** Why tracing's cost was not fitted. */
+    public enum Skipped {
+        /** Fewer refused requests than the settings' minimum timed the client's part. */
+        FEW_ROUND_TRIPS,
+        /** Fewer untraced operations of every kind than the settings' minimum were timed. */
+        FEW_OPERATIONS
+    }
+
     /**
-     * The calibrated profile, its tracing cost and the account of the fit.
+     * What the fit found: the cost, and for each operation it was fitted on, its observed client
+     * latency beside what the traced and the calibrated delays predict (the fit's account, which
+     * {@link CalibrationAccount} puts in words).
      *
-     * @param profile the traced delays less the cost
-     * @param explanation what the fit found, for the profile's provenance
+     * @param cost tracing's cost per path ({@link TracingCost#NONE} when skipped)
+     * @param rounds the fixed-point iteration's rounds
+     * @param skipped why nothing was fitted, when nothing was
+     * @param operations each operation fitted on, in {@link UntracedOperation}'s order
      */
-    public record Calibrated(LatencyProfile profile, TracingCost cost, String explanation) {}
+    public record Fit(TracingCost cost, int rounds, Optional<Skipped> skipped, List<OperationFit> operations) {
+
+        public Fit {
+            operations = List.copyOf(operations);
+        }
+
+        static Fit skipped(Skipped why) {
+            return new Fit(TracingCost.NONE, 0, Optional.of(why), List.of());
+        }
+    }
+
+    /**
+     * One operation's client latency at the median and at the highest calibration percentile, ms:
+     * observed, predicted from the traced delays, predicted from the calibrated ones.
+     */
+    public record OperationFit(
+            UntracedKind kind,
+            double observedMedianMillis,
+            double observedHighestMillis,
+            double tracedMedianMillis,
+            double tracedHighestMillis,
+            double calibratedMedianMillis,
+            double calibratedHighestMillis) {}
 
     /**
      * Calibrates one datacenter's traced delays on its untraced operations.
      *
      * @param snapshot what the probe measured (one datacenter)
-     * @param profiles the profile of the snapshot's traced delays less a given cost
-     * @throws IllegalArgumentException when {@code profiles} refuses the traced delays themselves
+     * @throws IllegalArgumentException when the snapshot's traced delays make no profile ({@link
+     *     MeasuredProfile#fromDelays})
      */
-    public static Calibrated of(
-            ProbeSnapshot snapshot, Function<TracingCost, LatencyProfile> profiles, CalibrationSettings settings) {
-        LatencyProfile traced = profiles.apply(TracingCost.NONE);
+    public static Fit of(ProbeSnapshot snapshot, CalibrationSettings settings) {
+        LatencyProfile traced = profileLess(snapshot, TracingCost.NONE);
         ClientLatencies.Snapshot client = snapshot.client();
         if (client.roundTrips().getTotalCount() < settings.minimumSamples()) {
-            return new Calibrated(
-                    traced,
-                    TracingCost.NONE,
-                    " Tracing's cost was not taken off: fewer than " + settings.minimumSamples()
-                            + " refused requests timed the client's part.");
+            return Fit.skipped(Skipped.FEW_ROUND_TRIPS);
         }
         int n = snapshot.replicationFactor();
         Set<UntracedOperation> operations = EnumSet.noneOf(UntracedOperation.class);
@@ -70,11 +101,7 @@ public final class Calibration {
             }
         }
         if (operations.isEmpty()) {
-            return new Calibrated(
-                    traced,
-                    TracingCost.NONE,
-                    " Tracing's cost was not taken off: fewer than " + settings.minimumSamples()
-                            + " untraced operations of every kind were timed.");
+            return Fit.skipped(Skipped.FEW_OPERATIONS);
         }
         double[] clientPart = UntracedOperation.quantiles(client.roundTrips());
         Map<UntracedOperation, double[]> observed = new EnumMap<>(UntracedOperation.class);
@@ -111,10 +138,27 @@ public final class Calibration {
                 break;
             }
             cost = next;
-            profile = profiles.apply(cost);
+            profile = profileLess(snapshot, cost);
             round++;
         }
-        return new Calibrated(profile, cost, explanation(cost, round, operations, observed, first, predicted));
+        List<OperationFit> fits = new ArrayList<>();
+        for (UntracedOperation operation : operations) {
+            int last = observed.get(operation).length - 1;
+            fits.add(new OperationFit(
+                    operation.kind,
+                    observed.get(operation)[0],
+                    observed.get(operation)[last],
+                    first.get(operation)[0],
+                    first.get(operation)[last],
+                    predicted.get(operation)[0],
+                    predicted.get(operation)[last]));
+        }
+        return new Fit(cost, round, Optional.empty(), fits);
+    }
+
+    /** The profile of the snapshot's traced delays less {@code cost}: what the fit predicts from. */
+    private static LatencyProfile profileLess(ProbeSnapshot snapshot, TracingCost cost) {
+        return MeasuredProfile.fromDelays(CalibratedProfile.shortened(snapshot, cost), "calibration", "");
     }
 
     /** Each operation's predicted client latency at the settings' percentiles, ms. */
@@ -183,32 +227,5 @@ public final class Calibration {
             values[k] = micros.getValueAtPercentile(percentiles[k]) / 1000.0;
         }
         return values;
-    }
-
-    private static String explanation(
-            TracingCost cost,
-            int rounds,
-            Set<UntracedOperation> operations,
-            Map<UntracedOperation, double[]> observed,
-            Map<UntracedOperation, double[]> asTraced,
-            Map<UntracedOperation, double[]> calibrated) {
-        StringJoiner account = new StringJoiner("; ");
-        for (UntracedOperation operation : operations) {
-            double[] seen = observed.get(operation);
-            int last = seen.length - 1;
-            account.add(String.format(
-                    Locale.ROOT,
-                    "%s took %.3f ms at the median and %.3f ms at the highest percentile, the traced delays predicted "
-                            + "%.3f and %.3f, the calibrated %.3f and %.3f",
-                    operation.describe(),
-                    seen[0],
-                    seen[last],
-                    asTraced.get(operation)[0],
-                    asTraced.get(operation)[last],
-                    calibrated.get(operation)[0],
-                    calibrated.get(operation)[last]));
-        }
-        return " Tracing's cost per message, fitted on the untraced operations (" + rounds + " rounds): "
-                + cost.describe() + ". " + account + ".";
     }
 }

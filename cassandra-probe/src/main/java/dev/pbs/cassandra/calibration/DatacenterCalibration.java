@@ -27,15 +27,15 @@ public final class DatacenterCalibration {
      *
      * @param calibrate the calibration of a one-datacenter snapshot
      */
-    public static Map<String, Calibration.Calibrated> of(
+    public static Map<String, CalibratedProfile.Calibrated> of(
             ProbeSnapshot snapshot,
             DatacenterMeasurements measured,
             List<String> names,
-            Function<ProbeSnapshot, Calibration.Calibrated> calibrate) {
-        Map<String, Calibration.Calibrated> found = new LinkedHashMap<>();
+            Function<ProbeSnapshot, CalibratedProfile.Calibrated> calibrate) {
+        Map<String, CalibratedProfile.Calibrated> found = new LinkedHashMap<>();
         String lender = null;
         for (String datacenter : names) {
-            Calibration.Calibrated own = own(snapshot, measured, datacenter, calibrate);
+            CalibratedProfile.Calibrated own = own(snapshot, measured, datacenter, calibrate);
             found.put(datacenter, own);
             if (own != null
                     && !own.cost().equals(TracingCost.NONE)
@@ -45,15 +45,15 @@ public final class DatacenterCalibration {
                 lender = datacenter;
             }
         }
-        Map<String, Calibration.Calibrated> calibrations = new LinkedHashMap<>();
+        Map<String, CalibratedProfile.Calibrated> calibrations = new LinkedHashMap<>();
         for (String datacenter : names) {
-            Calibration.Calibrated own = found.get(datacenter);
+            CalibratedProfile.Calibrated own = found.get(datacenter);
             boolean nothing = own == null || own.cost().equals(TracingCost.NONE);
             if (nothing && lender != null) {
-                Calibration.Calibrated borrowed = found.get(lender);
+                CalibratedProfile.Calibrated borrowed = found.get(lender);
                 calibrations.put(
                         datacenter,
-                        new Calibration.Calibrated(
+                        new CalibratedProfile.Calibrated(
                                 borrowed.profile(),
                                 borrowed.cost(),
                                 " Its own operations calibrated nothing; it takes " + lender + "'s cost: "
@@ -61,7 +61,7 @@ public final class DatacenterCalibration {
             } else if (own == null) {
                 calibrations.put(
                         datacenter,
-                        new Calibration.Calibrated(
+                        new CalibratedProfile.Calibrated(
                                 null, TracingCost.NONE, " No untraced operation was timed through it."));
             } else {
                 calibrations.put(datacenter, own);
@@ -70,11 +70,11 @@ public final class DatacenterCalibration {
         return calibrations;
     }
 
-    private static Calibration.Calibrated own(
+    private static CalibratedProfile.Calibrated own(
             ProbeSnapshot snapshot,
             DatacenterMeasurements measured,
             String datacenter,
-            Function<ProbeSnapshot, Calibration.Calibrated> calibrate) {
+            Function<ProbeSnapshot, CalibratedProfile.Calibrated> calibrate) {
         var client = measured.clients().get(datacenter);
         if (client == null) {
             return null;

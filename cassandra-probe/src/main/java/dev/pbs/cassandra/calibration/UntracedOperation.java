@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
  * The untraced operations that calibrate tracing's cost ({@link UntracedKind}: ONE and TWO through
@@ -124,12 +125,12 @@ enum UntracedOperation {
     static double[] sumPercentiles(double[] clientPart, double[] coordinatorPart, double[] percentiles) {
         double[] sums =
                 CoupledSum.independent(clientPart, coordinatorPart.length).sortedSums(coordinatorPart, 1);
+        // Linear interpolation between the order statistics around p (n - 1): R's type 7.
+        Percentile percentile = new Percentile().withEstimationType(Percentile.EstimationType.R_7);
+        percentile.setData(sums);
         double[] result = new double[percentiles.length];
         for (int k = 0; k < percentiles.length; k++) {
-            double position = percentiles[k] / 100 * (sums.length - 1);
-            int below = (int) Math.floor(position);
-            int above = Math.min(sums.length - 1, below + 1);
-            result[k] = sums[below] + (position - below) * (sums[above] - sums[below]);
+            result[k] = percentile.evaluate(percentiles[k]);
         }
         return result;
     }

@@ -1,7 +1,6 @@
 package dev.pbs.cassandra.fidelity;
 
 import dev.pbs.cassandra.calibration.CalibratedProfile;
-import dev.pbs.cassandra.calibration.Calibration;
 import dev.pbs.cassandra.calibration.TracingCost;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
@@ -37,7 +36,7 @@ record FidelityProfiles(
             Optional<ReadPath> readPath,
             LatencyProfile asTraced,
             Consumer<String> progress) {
-        Calibration.Calibrated calibrated = CalibratedProfile.calibrated(measurement, "fidelity-measured");
+        CalibratedProfile.Calibrated calibrated = CalibratedProfile.calibrated(measurement, "fidelity-measured");
         progress.accept(calibrated.explanation().strip());
         Optional<TracingCost> cost =
                 calibrated.cost().equals(TracingCost.NONE) ? Optional.empty() : Optional.of(calibrated.cost());

@@ -4,6 +4,7 @@ import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.montecarlo.ConfigurationResult;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.math3.analysis.solvers.BisectionSolver;
 
 /**
  * Experiment E4 of docs/fidelity.md, the time origin: how far along t the prediction must move to
@@ -94,6 +95,9 @@ public final class TimeOriginShift {
         return fit(points);
     }
 
+    /** Most evaluations of the prediction in one bisection: 2^-100 of the interval is far below its tolerance. */
+    private static final int SOLVER_EVALUATIONS = 100;
+
     /** The shift s with P(at + s) = target, by bisection over [-at, WIDEST]; NaN when the target is out of reach. */
     static double solve(ClientTimeOrigin origin, double at, double target) {
         double low = -at;
@@ -101,15 +105,8 @@ public final class TimeOriginShift {
         if (origin.consistentAt(at + low) > target || origin.consistentAt(at + high) < target) {
             return Double.NaN;
         }
-        for (int step = 0; step < 60; step++) {
-            double middle = (low + high) / 2;
-            if (origin.consistentAt(at + middle) < target) {
-                low = middle;
-            } else {
-                high = middle;
-            }
-        }
-        return (low + high) / 2;
+        return new BisectionSolver(1e-9)
+                .solve(SOLVER_EVALUATIONS, shift -> origin.consistentAt(at + shift) - target, low, high);
     }
 
     /** The weighted least-squares line through the shifts; NaN figures with fewer than two points. */

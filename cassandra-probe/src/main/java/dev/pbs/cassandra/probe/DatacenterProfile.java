@@ -187,8 +187,8 @@ public final class DatacenterProfile {
                         + "at ALL, half at ONE), %d traces read, %d replica samples discarded as incomplete. Each "
                         + "datacenter's own delays, from coordinators of the same datacenter, pooled over its nodes "
                         + "(samples %s), as for one datacenter: one-way delays from query traces, microseconds, counted "
-                        + "from the start of the coordinator's request, the wire time split equally between its two "
-                        + "directions. Inter-datacenter one-way delays D = c + Exponential(s), from the messages that "
+                        + "from the start of the coordinator's request, the wire time counted with the answer within a "
+                        + "datacenter and split equally between the two directions across datacenters. Inter-datacenter one-way delays D = c + Exponential(s), from the messages that "
                         + "crossed: c and s such that the quantiles of the replica's own delay plus D match the crossing "
                         + "messages' from the 5th to the 95th percentile: %s.",
                 snapshot.clusterName(),

@@ -9,6 +9,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
+import org.apache.commons.math3.optim.MaxEval;
+import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
+import org.apache.commons.math3.optim.univariate.BrentOptimizer;
+import org.apache.commons.math3.optim.univariate.SearchInterval;
+import org.apache.commons.math3.optim.univariate.UnivariateObjectiveFunction;
 
 /**
  * The one-way delay D between two datacenters, estimated from messages that crossed them.
@@ -22,7 +27,8 @@ import org.HdrHistogram.Histogram;
  * sense, over every estimate of the pair (writes and reads, requests and answers), each weighted
  * by its crossing samples. L + D is computed exactly on quantile grids (L's {@value #OWN_LEVELS}
  * quantiles against the exponential's {@value #EXPONENTIAL_LEVELS}); for a given s the best c is
- * the mean quantile difference, clamped at 0, and s is searched on a grid, then refined. Matching
+ * the mean quantile difference, clamped at 0, and s is searched on a grid, then refined by Brent's
+ * method around the grid's best. Matching
  * quantiles rather than moments keeps the tails, where a loaded machine's pauses sit, from
  * dominating.
  */
@@ -34,7 +40,8 @@ final class InterDatacenterDelayFit {
     private static final int OWN_LEVELS = 100;
     private static final int EXPONENTIAL_LEVELS = 40;
     private static final int SCALE_STEPS = 120;
-    private static final int REFINEMENTS = 40;
+    /** Most evaluations of the error in Brent's refinement of the grid's best scale. */
+    private static final int REFINEMENT_EVALUATIONS = 200;
 
     private InterDatacenterDelayFit() {}
 
@@ -116,18 +123,13 @@ final class InterDatacenterDelayFit {
                 bestScale = i * step;
             }
         }
-        double low = Math.max(0, bestScale - step);
-        double high = bestScale + step;
-        for (int i = 0; i < REFINEMENTS; i++) {
-            double left = low + (high - low) / 3;
-            double right = high - (high - low) / 3;
-            if (error(grids, left) <= error(grids, right)) {
-                high = right;
-            } else {
-                low = left;
-            }
-        }
-        double refined = (low + high) / 2;
+        double refined = new BrentOptimizer(1e-10, 1e-12)
+                .optimize(
+                        new MaxEval(REFINEMENT_EVALUATIONS),
+                        new UnivariateObjectiveFunction(scale -> error(grids, scale)),
+                        GoalType.MINIMIZE,
+                        new SearchInterval(Math.max(0, bestScale - step), bestScale + step, bestScale))
+                .getPoint();
         if (error(grids, refined) < bestError) {
             bestScale = refined;
             bestError = error(grids, refined);

@@ -179,11 +179,12 @@ public final class MeasuredProfile {
                         + "ONE), %d traces read, %d replica "
                         + "samples discarded as incomplete. Samples: %s%s. One-way delays from query "
                         + "traces, microseconds, counted from the start of the coordinator's request: W = the "
-                        + "coordinator's time until it sent the mutation + half the wire time + the replica's time to "
-                        + "apply it; A = the replica's time from applying to sending its answer + half the wire time + "
-                        + "the coordinator's time until it counted the answer; R and S likewise around executing the "
-                        + "read; the wire time is the coordinator's round trip minus the replica's time, so only each "
-                        + "node's own stopwatch is used (no clock skew enters) and the wire is assumed symmetric.",
+                        + "coordinator's time until it sent the mutation + the replica's time to apply it; A = the "
+                        + "replica's time from applying to sending its answer + the wire time + the coordinator's time "
+                        + "until it counted the answer; R and S likewise around executing the read; the wire time is "
+                        + "the coordinator's round trip minus the replica's time (the network and both nodes' "
+                        + "messaging queues), counted with the answer, the share the recorded cells fit best; only "
+                        + "each node's own stopwatch is used, so no clock skew enters.",
                 snapshot.clusterName(),
                 snapshot.cassandraVersion(),
                 snapshot.datacenter(),

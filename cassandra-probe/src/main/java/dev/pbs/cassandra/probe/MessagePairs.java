@@ -2,10 +2,9 @@ package dev.pbs.cassandra.probe;
 
 import dev.pbs.model.profile.MessageCorrelation;
 import java.util.ArrayDeque;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import org.apache.commons.math3.stat.correlation.SpearmansCorrelation;
 
 /**
  * Pairs of delays of one traced operation, from which the profile's {@link MessageCorrelation} is
@@ -116,40 +115,15 @@ public final class MessagePairs {
             if (count < FEWEST_PAIRS) {
                 return 0;
             }
-            double[] first = ranks(pairs, 0);
-            double[] second = ranks(pairs, 1);
-            double mean = (count - 1) / 2.0;
-            double products = 0;
-            double firstSquares = 0;
-            double secondSquares = 0;
+            double[] first = new double[count];
+            double[] second = new double[count];
             for (int i = 0; i < count; i++) {
-                products += (first[i] - mean) * (second[i] - mean);
-                firstSquares += (first[i] - mean) * (first[i] - mean);
-                secondSquares += (second[i] - mean) * (second[i] - mean);
+                first[i] = pairs.get(i)[0];
+                second[i] = pairs.get(i)[1];
             }
-            return firstSquares == 0 || secondSquares == 0 ? 0 : products / Math.sqrt(firstSquares * secondSquares);
-        }
-
-        private static double[] ranks(List<double[]> pairs, int side) {
-            int count = pairs.size();
-            Integer[] order = new Integer[count];
-            Arrays.setAll(order, i -> i);
-            Arrays.sort(order, Comparator.comparingDouble(i -> pairs.get(i)[side]));
-            double[] ranks = new double[count];
-            int start = 0;
-            while (start < count) {
-                int end = start;
-                double value = pairs.get(order[start])[side];
-                while (end + 1 < count && pairs.get(order[end + 1])[side] == value) {
-                    end++;
-                }
-                double rank = (start + end) / 2.0;
-                for (int k = start; k <= end; k++) {
-                    ranks[order[k]] = rank;
-                }
-                start = end + 1;
-            }
-            return ranks;
+            // Commons Math ranks ties by their mean rank and gives NaN where a side has no spread.
+            double correlation = new SpearmansCorrelation().correlation(first, second);
+            return Double.isNaN(correlation) ? 0 : correlation;
         }
     }
 

@@ -19,6 +19,7 @@ public final class ProbeMeasurements {
 
     private final ProbeEvent.ClusterSeen cluster;
     private final ProbeJournal journal;
+    private final WireSplit split;
     private final long startNanos = System.nanoTime();
     private final WarsRecorder recorder;
     private final ClientLatencies client = new ClientLatencies();
@@ -30,8 +31,14 @@ public final class ProbeMeasurements {
      * event appended to {@code journal}.
      */
     public ProbeMeasurements(ProbeEvent.ClusterSeen cluster, ProbeJournal journal) {
+        this(cluster, journal, WireSplit.MEASURED);
+    }
+
+    /** The same, each traced message's wire time shared as {@code split} says (an experiment's variant). */
+    public ProbeMeasurements(ProbeEvent.ClusterSeen cluster, ProbeJournal journal, WireSplit split) {
         this.cluster = cluster;
         this.journal = journal;
+        this.split = split;
         this.recorder = new WarsRecorder(cluster.replication().isPresent() ? cluster.nodes() : Map.of());
         cluster.replication()
                 .ifPresent(replication -> replication
@@ -70,8 +77,8 @@ public final class ProbeMeasurements {
      */
     public synchronized TraceParser.Result traced(ProbeEvent.TracedOperation traced) {
         journal.append(traced);
-        TraceParser.Result parsed =
-                TraceParser.parse(traced.operation(), traced.coordinator(), ProbeSettings.TABLE, traced.events());
+        TraceParser.Result parsed = TraceParser.parse(
+                traced.operation(), traced.coordinator(), ProbeSettings.TABLE, traced.events(), split, cluster.nodes());
         parsed.samples().forEach(sample -> recorder.record(sample, traced.coordinator()));
         if (parsed.local() != null) {
             recorder.recordLocal(parsed.local());

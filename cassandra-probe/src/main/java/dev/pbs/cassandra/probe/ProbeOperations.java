@@ -12,6 +12,8 @@ import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.UUID;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -209,6 +211,47 @@ final class ProbeOperations {
                                 measurements.nowMicros(), ProbeSessions.traceAddress(request.coordinator()), micros));
                     }
                     inFlight.release();
+                });
+    }
+
+    /**
+     * Sends one traced operation that an experiment schedules itself (beside the workload): a write
+     * of a new version of {@code key}, or a read of it, through {@code coordinator} at the traced
+     * operations' level (ALL while every node is up); its trace is read and recorded as the
+     * workload's are.
+     *
+     * @return when it was answered ({@link System#nanoTime()}); failed when it failed
+     */
+    CompletionStage<Long> tracedLeg(Operation operation, Node coordinator, String key) {
+        String coordinatorAddress = ProbeSessions.traceAddress(coordinator);
+        BoundStatement statement = operation == Operation.WRITE
+                ? statements.write().bind(key, version.incrementAndGet(), System.currentTimeMillis() * 1000)
+                : statements.read().bind(key);
+        ConsistencyLevel level = tracedLevel();
+        issued.incrementAndGet();
+        long sentNanos = System.nanoTime();
+        return session.executeAsync(statement
+                        .setNode(coordinator)
+                        .setIdempotent(true)
+                        .setTracing(true)
+                        .setConsistencyLevel(level))
+                .handle((result, error) -> {
+                    long answeredNanos = System.nanoTime();
+                    completed(
+                            result,
+                            error,
+                            new TraceReader.Submitted(
+                                    operation,
+                                    coordinatorAddress,
+                                    key,
+                                    level.name(),
+                                    ConsistencyLevels.replicasAwaited(level, settings.replicationFactor()),
+                                    false,
+                                    (answeredNanos - sentNanos) / 1000));
+                    if (error != null) {
+                        throw new CompletionException(error);
+                    }
+                    return answeredNanos;
                 });
     }
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -143,6 +144,18 @@ public final class ProbeRun implements AutoCloseable {
      */
     public ProbeSnapshot runUntil(BooleanSupplier stop) {
         return run(stop, null, () -> false);
+    }
+
+    /**
+     * Sends one traced operation an experiment schedules beside the workload: a write of a new
+     * version of {@code key} or a read of it, through {@code coordinator}, at the level of the
+     * workload's traced operations (ALL while every node is up); its trace is read and recorded as
+     * theirs are, while the workload runs.
+     *
+     * @return when it was answered ({@link System#nanoTime()}); failed when it failed
+     */
+    public CompletionStage<Long> tracedLeg(Operation operation, Node coordinator, String key) {
+        return operations.tracedLeg(operation, coordinator, key);
     }
 
     /**

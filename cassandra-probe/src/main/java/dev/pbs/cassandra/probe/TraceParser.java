@@ -26,13 +26,14 @@ import java.util.regex.Pattern;
  *   <li>on replica i (its own stopwatch, started as the request arrived): {@code served} = elapsed
  *       at the activity that applies or reads the value, and {@code replied} = elapsed at
  *       "Sending RSP message to ...";</li>
- *   <li>the time on the wire both ways is {@code wire = (arrived - sent) - replied}, split equally:
- *       {@code outbound = sent + wire / 2 + served},
- *       {@code return = wire / 2 + (replied - served) + (counted - arrived)}, so that
+ *   <li>the time on the wire both ways is {@code wire = (arrived - sent) - replied}, of which a
+ *       share f goes to the message ({@link WireSplit#MEASURED}: 0 within a datacenter, one half
+ *       between datacenters): {@code outbound = sent + f wire + served},
+ *       {@code return = (1 - f) wire + (replied - served) + (counted - arrived)}, so that
  *       {@code outbound + return = counted}.</li>
  * </ul>
  * Only differences of one node's own stopwatch are used, so clock skew between hosts never enters;
- * the price is the assumption that the two directions of the wire take equally long.
+ * the price is the share, which no trace shows.
  *
  * <p>The coordinator's own replica, when the coordinator is one, is reached without messages:
  * its outbound delay is the coordinator's elapsed time at the activity that applies or reads the
@@ -83,6 +84,21 @@ public final class TraceParser {
      * @param table the probe's table name, as it appears in the activities
      */
     public static Result parse(Operation operation, String coordinator, String table, List<TraceEvent> events) {
+        return parse(operation, coordinator, table, events, WireSplit.MEASURED, Map.of());
+    }
+
+    /**
+     * {@link #parse(Operation, String, String, List)}, the wire time shared as {@code split} says.
+     *
+     * @param datacenterOf each node's datacenter by address (empty: one datacenter)
+     */
+    public static Result parse(
+            Operation operation,
+            String coordinator,
+            String table,
+            List<TraceEvent> events,
+            WireSplit split,
+            Map<String, String> datacenterOf) {
         Map<String, Long> sent = new LinkedHashMap<>();
         Map<String, Long> received = new LinkedHashMap<>();
         Map<String, Long> processed = new LinkedHashMap<>();
@@ -146,8 +162,9 @@ public final class TraceParser {
                 discarded++;
                 continue;
             }
-            long outbound = request.getValue() + wire / 2 + serve;
-            long inbound = wire - wire / 2 + (reply - serve) + (counted - arrived);
+            long outboundWire = split.outbound(wire, coordinator, replica, datacenterOf);
+            long outbound = request.getValue() + outboundWire + serve;
+            long inbound = wire - outboundWire + (reply - serve) + (counted - arrived);
             samples.add(new ReplicaDelays(replica, operation, outbound, inbound));
         }
         ReplicaDelays local = null;

@@ -8,6 +8,7 @@ import dev.pbs.cassandra.probe.ProbeEvent;
 import dev.pbs.cassandra.probe.ProbeJournal;
 import dev.pbs.cassandra.probe.ProbeMeasurements;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
+import dev.pbs.cassandra.probe.WireSplit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +29,17 @@ public final class ProbeReplay {
     private ObservationEvents observation;
     private final List<ProbeSnapshot> windowStarts = new ArrayList<>();
     private ProbeSnapshot end;
+    private final WireSplit split;
+
+    /** A replay with the probe's measurement model. */
+    public ProbeReplay() {
+        this(WireSplit.MEASURED);
+    }
+
+    /** A replay that shares each traced message's wire time as {@code split} says: an experiment's variant. */
+    public ProbeReplay(WireSplit split) {
+        this.split = split;
+    }
 
     /**
      * What a replayed run measured.
@@ -65,7 +77,7 @@ public final class ProbeReplay {
             if (measurements != null) {
                 throw new IllegalArgumentException("a second description of the cluster: a record holds one run");
             }
-            measurements = new ProbeMeasurements(cluster, ProbeJournal.NONE);
+            measurements = new ProbeMeasurements(cluster, ProbeJournal.NONE, split);
             return;
         }
         if (measurements == null) {

@@ -101,7 +101,7 @@ class CalibrationTest {
                 client.untraced(UntracedKind.READ_AT_ONE_THROUGH_OTHER, Math.round((h + x) * 1000));
             }
         }
-        Calibration.Calibrated calibrated =
+        CalibratedProfile.Calibrated calibrated =
                 CalibratedProfile.calibrated(snapshot(replicas, 3, client, traced), "measured");
         // What the calibration promises: the model, fed the calibrated delays, reproduces the untraced
         // operations at each calibration percentile within the settled fraction and the quantile grid.
@@ -133,7 +133,7 @@ class CalibrationTest {
             client.untraced(UntracedKind.READ_AT_TWO_THROUGH_REPLICA, 9000);
         }
 
-        Calibration.Calibrated calibrated = CalibratedProfile.calibrated(snapshot(client, recorder), "measured");
+        CalibratedProfile.Calibrated calibrated = CalibratedProfile.calibrated(snapshot(client, recorder), "measured");
 
         assertThat(calibrated.cost()).isEqualTo(TracingCost.NONE);
         assertThat(calibrated.explanation()).contains("writes at TWO through a replica of the key took 9.0");
@@ -150,8 +150,8 @@ class CalibrationTest {
         }
         client.untraced(UntracedKind.READ_AT_TWO_THROUGH_REPLICA, 900);
 
-        Calibration.Calibrated few = CalibratedProfile.calibrated(snapshot(client, recorder), "measured");
-        Calibration.Calibrated none =
+        CalibratedProfile.Calibrated few = CalibratedProfile.calibrated(snapshot(client, recorder), "measured");
+        CalibratedProfile.Calibrated none =
                 CalibratedProfile.calibrated(snapshot(new ClientLatencies(), recorder), "measured");
 
         assertThat(few.cost().otherRead()).isEqualTo(TracingCost.PathCost.NONE);

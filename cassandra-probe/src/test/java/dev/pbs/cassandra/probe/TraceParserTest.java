@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class TraceParserTest {
@@ -40,27 +41,37 @@ class TraceParserTest {
     void parse_recordedWrite_splitsTheRoundTripAroundTheReplicaTime() {
         // The write coordinated by 127.0.0.1 (block 21 of the fixture). For replica 127.0.0.2:
         // sent 1983, answer arrived 8835 and processed 10903 on the coordinator; applied 2490, replied
-        // 4515 on the replica. wire = (8835 - 1983) - 4515 = 2337; W = 1983 + 1168 + 2490 = 5641;
-        // A = 1169 + (4515 - 2490) + (10903 - 8835) = 5262.
+        // 4515 on the replica. wire = (8835 - 1983) - 4515 = 2337, counted with the answer:
+        // W = 1983 + 2490 = 4473; A = 2337 + (4515 - 2490) + (10903 - 8835) = 6430.
         TraceFixtures.RecordedTrace trace = RECORDED.get(20);
         assertThat(trace.operation()).isEqualTo(Operation.WRITE);
         assertThat(trace.coordinator()).isEqualTo("127.0.0.1");
         TraceParser.Result result = TraceParser.parse(trace.operation(), trace.coordinator(), "kv", trace.events());
-        assertThat(result.samples()).contains(new ReplicaDelays("127.0.0.2", Operation.WRITE, 5641, 5262));
+        assertThat(result.samples()).contains(new ReplicaDelays("127.0.0.2", Operation.WRITE, 4473, 6430));
         // Replica 127.0.0.3: sent 4420, arrived 14191, processed 14359; applied 4367, replied 7028:
-        // wire = 9771 - 7028 = 2743; W = 4420 + 1371 + 4367 = 10158; A = 1372 + 2661 + 168 = 4201.
-        assertThat(result.samples()).contains(new ReplicaDelays("127.0.0.3", Operation.WRITE, 10158, 4201));
+        // wire = 9771 - 7028 = 2743; W = 4420 + 4367 = 8787; A = 2743 + 2661 + 168 = 5572.
+        assertThat(result.samples()).contains(new ReplicaDelays("127.0.0.3", Operation.WRITE, 8787, 5572));
+        // Split equally, as an experiment's variant may: W = 1983 + 1168 + 2490 = 5641, A = 1169 + 2025 + 2068.
+        assertThat(TraceParser.parse(
+                                trace.operation(),
+                                trace.coordinator(),
+                                "kv",
+                                trace.events(),
+                                new WireSplit(0.5, 0.5),
+                                Map.of())
+                        .samples())
+                .contains(new ReplicaDelays("127.0.0.2", Operation.WRITE, 5641, 5262));
     }
 
     @Test
     void parse_recordedRead_usesTheQueryExecutionAsTheReadPoint() {
         // The read coordinated by 127.0.0.2 (block 22). Replica 127.0.0.1: sent 9022, arrived 18802,
-        // processed 19003; executed 1751, replied 2885. wire = 9780 - 2885 = 6895; R = 9022 + 3447 + 1751 = 14220;
-        // S = 3448 + 1134 + 201 = 4783.
+        // processed 19003; executed 1751, replied 2885. wire = 9780 - 2885 = 6895; R = 9022 + 1751 = 10773;
+        // S = 6895 + 1134 + 201 = 8230.
         TraceFixtures.RecordedTrace trace = RECORDED.get(21);
         assertThat(trace.operation()).isEqualTo(Operation.READ);
         TraceParser.Result result = TraceParser.parse(trace.operation(), trace.coordinator(), "kv", trace.events());
-        assertThat(result.samples()).contains(new ReplicaDelays("127.0.0.1", Operation.READ, 14220, 4783));
+        assertThat(result.samples()).contains(new ReplicaDelays("127.0.0.1", Operation.READ, 10773, 8230));
     }
 
     @Test
@@ -88,14 +99,14 @@ class TraceParserTest {
                 new TraceEvent("10.0.0.1", 900, "MUTATION_RSP message received from /10.0.0.2:7000"));
         assertThat(TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", events)
                         .samples())
-                .containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 550, 350));
+                .containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 400, 500));
         List<TraceEvent> processedLater = new ArrayList<>(events);
         processedLater.add(new TraceEvent("10.0.0.1", 1300, "Processing response from /10.0.0.2:7000"));
-        // The wire still ends at the arrival (900): W = 100 + 150 + 300; the coordinator's 400 us of queueing
-        // before it processed the answer go to A: 150 + 200 + 400.
+        // The wire still ends at the arrival (900): W = 100 + 300; the coordinator's 400 us of queueing
+        // before it processed the answer go to A: 300 + 200 + 400.
         assertThat(TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", processedLater)
                         .samples())
-                .containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 550, 750));
+                .containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 400, 900));
     }
 
     @Test
@@ -112,8 +123,8 @@ class TraceParserTest {
         events.add(new TraceEvent(
                 "10.0.0.2", 500, "Sending MUTATION_RSP message to /10.0.0.1:7000 message size 33 bytes"));
         TraceParser.Result complete = TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", events);
-        // wire = (900 - 100) - 500 = 300: W = 100 + 150 + 300, A = 150 + 200.
-        assertThat(complete.samples()).containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 550, 350));
+        // wire = (900 - 100) - 500 = 300, with the answer: W = 100 + 300, A = 300 + 200.
+        assertThat(complete.samples()).containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 400, 500));
     }
 
     @Test
@@ -152,7 +163,7 @@ class TraceParserTest {
                 new TraceEvent("10.0.0.1", 900, "MUTATION_RSP message received from /10.0.0.2"));
         assertThat(TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", events)
                         .samples())
-                .containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 550, 350));
+                .containsExactly(new ReplicaDelays("10.0.0.2", Operation.WRITE, 400, 500));
     }
 
     @Test
@@ -188,8 +199,8 @@ class TraceParserTest {
         TraceParser.Result result = TraceParser.parse(Operation.WRITE, "10.0.0.1", "wars", events);
         // The coordinator applied its own copy 946 us into the request.
         assertThat(result.local()).isEqualTo(new ReplicaDelays("10.0.0.1", Operation.WRITE, 946, 0));
-        // wire = (4510 - 1098) - 3365 = 47: W = 1098 + 23 + 1206 = 2327; A = 24 + 2159 + 488 = 2671.
-        assertThat(result.samples()).containsExactly(new ReplicaDelays("10.0.0.3", Operation.WRITE, 2327, 2671));
+        // wire = (4510 - 1098) - 3365 = 47: W = 1098 + 1206 = 2304; A = 47 + 2159 + 488 = 2694.
+        assertThat(result.samples()).containsExactly(new ReplicaDelays("10.0.0.3", Operation.WRITE, 2304, 2694));
         assertThat(result.requestsSent()).isEqualTo(1);
     }
 
@@ -204,8 +215,18 @@ class TraceParserTest {
         TraceParser.Result result = TraceParser.parse(Operation.READ, "10.0.0.1", "wars", events);
         assertThat(result.servedLocally()).isFalse();
         assertThat(result.requestsSent()).isEqualTo(1);
-        // wire = 600 - 400 = 200: R = 300 + 100 + 200 = 600, S = 100 + 200 = 300.
-        assertThat(result.samples()).containsExactly(new ReplicaDelays("10.0.0.2", Operation.READ, 600, 300));
+        // wire = 600 - 400 = 200: R = 300 + 200 = 500, S = 200 + 200 = 400.
+        assertThat(result.samples()).containsExactly(new ReplicaDelays("10.0.0.2", Operation.READ, 500, 400));
+        // Between datacenters the wire is split equally: R = 300 + 100 + 200 = 600, S = 100 + 200 = 300.
+        assertThat(TraceParser.parse(
+                                Operation.READ,
+                                "10.0.0.1",
+                                "wars",
+                                events,
+                                WireSplit.MEASURED,
+                                Map.of("10.0.0.1", "dc1", "10.0.0.2", "dc2"))
+                        .samples())
+                .containsExactly(new ReplicaDelays("10.0.0.2", Operation.READ, 600, 300));
     }
 
     private static long elapsed(TraceFixtures.RecordedTrace trace, String source, String activityPrefix) {

@@ -3,6 +3,7 @@ package dev.pbs.formats.record;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.pbs.cassandra.probe.ProbeEvent;
+import dev.pbs.cassandra.probe.WireSplit;
 import dev.pbs.cassandra.record.ProbeReplay;
 import java.io.BufferedReader;
 import java.io.EOFException;
@@ -31,7 +32,12 @@ public final class ProbeRecordReader {
      * @throws ProbeRecordException when the record cannot be read or does not hold a whole run
      */
     public static ProbeReplay.Replayed replay(Path file) {
-        ProbeReplay replay = new ProbeReplay();
+        return replay(file, WireSplit.MEASURED);
+    }
+
+    /** {@link #replay(Path)}, each traced message's wire time shared as {@code split} says: an experiment's variant. */
+    public static ProbeReplay.Replayed replay(Path file, WireSplit split) {
+        ProbeReplay replay = new ProbeReplay(split);
         read(file, replay::apply);
         try {
             return replay.result();
