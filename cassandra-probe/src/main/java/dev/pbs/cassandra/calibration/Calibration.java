@@ -94,8 +94,9 @@ public final class Calibration {
         int n = snapshot.replicationFactor();
         Set<UntracedOperation> operations = EnumSet.noneOf(UntracedOperation.class);
         for (UntracedOperation operation : UntracedOperation.values()) {
-            boolean possible = operation.replicas <= n
-                    && (!operation.throughReplica || traced.coordinatorReplica().isPresent());
+            boolean possible = operation.replicas() <= n
+                    && (!operation.kind.throughReplica()
+                            || traced.coordinatorReplica().isPresent());
             if (possible && operation.timed(client).getTotalCount() >= settings.minimumSamples()) {
                 operations.add(operation);
             }

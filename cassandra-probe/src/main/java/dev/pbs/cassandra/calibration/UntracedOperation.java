@@ -34,17 +34,16 @@ enum UntracedOperation {
     static final int LEVELS = 100;
 
     final UntracedKind kind;
-    final boolean write;
-    final int replicas;
-    final boolean throughReplica;
     final TracingCost.Path path;
 
     UntracedOperation(UntracedKind kind, TracingCost.Path path) {
         this.kind = kind;
-        this.write = kind.isWrite();
-        this.replicas = kind.awaited() == UntracedKind.Awaited.TWO ? 2 : 1;
-        this.throughReplica = kind.throughReplica();
         this.path = path;
+    }
+
+    /** The replicas it waits for: 1 (ONE) or 2 (TWO); none of these runs at ALL. */
+    int replicas() {
+        return kind.awaited() == UntracedKind.Awaited.TWO ? 2 : 1;
     }
 
     /** The client latencies of this operation, microseconds. */
@@ -67,8 +66,8 @@ enum UntracedOperation {
         Map<UntracedOperation, double[]> parts = new EnumMap<>(UntracedOperation.class);
         for (boolean throughReplica : new boolean[] {true, false}) {
             List<QuorumConfiguration> configurations = operations.stream()
-                    .filter(operation -> operation.throughReplica == throughReplica)
-                    .map(operation -> operation.replicas)
+                    .filter(operation -> operation.kind.throughReplica() == throughReplica)
+                    .map(UntracedOperation::replicas)
                     .distinct()
                     .map(replicas -> QuorumConfiguration.of(n, replicas, replicas))
                     .toList();
@@ -84,15 +83,15 @@ enum UntracedOperation {
                             .coordinatorReplica(throughReplica)
                             .build());
             for (UntracedOperation operation : operations) {
-                if (operation.throughReplica != throughReplica) {
+                if (operation.kind.throughReplica() != throughReplica) {
                     continue;
                 }
                 parts.put(
                         operation,
                         coordinatorPart(
-                                result.configuration(operation.replicas, operation.replicas)
+                                result.configuration(operation.replicas(), operation.replicas())
                                         .orElseThrow(),
-                                operation.write));
+                                operation.kind.isWrite()));
             }
         }
         return parts;

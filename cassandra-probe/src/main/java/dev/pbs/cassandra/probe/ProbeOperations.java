@@ -128,9 +128,7 @@ final class ProbeOperations {
         boolean isWrite = operation % 2 == 0;
         boolean tracedOperation = random.nextDouble() < settings.traceFraction();
         String key = "k" + random.nextInt(KEYS);
-        BoundStatement statement = isWrite
-                ? statements.write().bind(key, version.incrementAndGet(), System.currentTimeMillis() * 1000)
-                : statements.read().bind(key);
+        BoundStatement statement = bound(isWrite ? Operation.WRITE : Operation.READ, key);
         // Half the traced reads run at ONE, to see which replica a coordinator asks when it may
         // choose (its own, or another); the other traced operations wait for every replica.
         boolean targetTrace = tracedOperation && !isWrite && random.nextBoolean();
@@ -224,9 +222,7 @@ final class ProbeOperations {
      */
     CompletionStage<Long> tracedLeg(Operation operation, Node coordinator, String key) {
         String coordinatorAddress = ProbeSessions.traceAddress(coordinator);
-        BoundStatement statement = operation == Operation.WRITE
-                ? statements.write().bind(key, version.incrementAndGet(), System.currentTimeMillis() * 1000)
-                : statements.read().bind(key);
+        BoundStatement statement = bound(operation, key);
         ConsistencyLevel level = tracedLevel();
         issued.incrementAndGet();
         long sentNanos = System.nanoTime();
@@ -253,6 +249,13 @@ final class ProbeOperations {
                     }
                     return answeredNanos;
                 });
+    }
+
+    /** A write of the next version of {@code key}, or a read of it. */
+    private BoundStatement bound(Operation operation, String key) {
+        return operation == Operation.WRITE
+                ? statements.write().bind(key, version.incrementAndGet(), System.currentTimeMillis() * 1000)
+                : statements.read().bind(key);
     }
 
     /** Counts {@code operations} that were never sent because the probe fell behind its pace. */
