@@ -55,7 +55,12 @@ public final class StalenessObserver {
     private static final long PREDICTION_SEED = 42;
     private static final double[] LATENCY_PERCENTILES = {50, 75, 90, 95, 99};
     private static final int LATENCY_LEVELS = 200;
-    private static final int GAP_LEVELS = 100;
+
+    /**
+     * Quantiles of the client's part of a latency: 100, so that the 99th percentile of the sum
+     * falls on the boundary of the top slice (experiment E6 of docs/fidelity.md compares more).
+     */
+    public static final int CLIENT_PART_LEVELS = 100;
 
     private StalenessObserver() {}
 
@@ -90,6 +95,21 @@ public final class StalenessObserver {
      *     with the time to consistency ({@link ClientTimeOrigin})
      */
     public static ObservedStaleness compare(RawObservation raw, LatencyProfile measured, int n, double clientCoupling) {
+        return compare(raw, measured, n, clientCoupling, CLIENT_PART_LEVELS);
+    }
+
+    /**
+     * {@link #compare(RawObservation, LatencyProfile, int, double)} with the client's part of each
+     * predicted latency on {@code clientPartLevels} quantiles: an experiment's variant.
+     *
+     * @param clientPartLevels at least 1
+     */
+    public static ObservedStaleness compare(
+            RawObservation raw, LatencyProfile measured, int n, double clientCoupling, int clientPartLevels) {
+        if (clientPartLevels < 1) {
+            throw new IllegalArgumentException(
+                    "the client's part needs at least one quantile, not " + clientPartLevels);
+        }
         ObservationSettings settings = raw.settings();
         CoordinatorReplicaShare share = raw.coordinatorReplicaShare();
         ConfigurationResult prediction = predict(measured, n, settings, share);
@@ -112,7 +132,8 @@ public final class StalenessObserver {
             if (observedLatency.getTotalCount() == 0) {
                 continue;
             }
-            double[] gapQuantiles = quantiles(read ? raw.readClientPartMicros() : raw.clientGapMicros(), GAP_LEVELS);
+            double[] gapQuantiles =
+                    quantiles(read ? raw.readClientPartMicros() : raw.clientGapMicros(), clientPartLevels);
             double[] clientLatency = clientLatencies(prediction, read, gapQuantiles, clientCoupling);
             for (double percentile : LATENCY_PERCENTILES) {
                 latencies.add(new ObservedStaleness.LatencyComparison(
@@ -161,7 +182,7 @@ public final class StalenessObserver {
 
     /**
      * The predicted latency as the client sees it, sorted: the client's part plus the engine's
-     * latency, on a grid of quantiles of each (GAP_LEVELS x LATENCY_LEVELS points), coupled as
+     * latency, on a grid of quantiles of each (client part levels x LATENCY_LEVELS points), coupled as
      * {@code coupling} says (see {@link CoupledSum}).
      */
     private static double[] clientLatencies(
