@@ -34,6 +34,9 @@ public final class LocalCluster {
     /** Most nodes a local cluster may have (addresses 127.0.0.1 to 127.0.0.9). */
     public static final int MAX_NODES = 9;
 
+    /** Which process listens on a node's address, from /proc. */
+    private static final PortListener LISTENER = PortListener.system();
+
     private final ClusterDirectory directory;
     private final NodeProcesses processes;
     private final String heap;
@@ -214,6 +217,15 @@ public final class LocalCluster {
                     + recordedOne.options() + (recordedOne.secure() ? " or with no security option" : "")
                     + ", or choose another --dir");
         }
+        for (int index = 1; index <= size; index++) {
+            if (livePid(index).isEmpty()) {
+                // Another cluster's node (or any other server) on this address would answer for this one.
+                Optional<AddressHolder> holder = AddressHolder.of(address(index), LISTENER);
+                if (holder.isPresent()) {
+                    throw new IllegalArgumentException(holder.get().refusal(root()));
+                }
+            }
+        }
         ClusterSecurity security = security();
         if (recordedSecurity.isPresent() && requestedSecurity.isEmpty() && security.secure()) {
             progress.accept("the cluster in " + root() + " is secure (" + security.options()
@@ -291,7 +303,7 @@ public final class LocalCluster {
         for (int index = 1; index <= size; index++) {
             OptionalLong pid = livePid(index);
             nodes.add(new NodeStatus(
-                    index, address(index), layout.datacenterOf(index), pid, pid.isPresent() && nativePortOpen(index)));
+                    index, address(index), layout.datacenterOf(index), pid, pid.isPresent() && serves(index, pid)));
         }
         return nodes;
     }
@@ -329,8 +341,12 @@ public final class LocalCluster {
         return processes.livePid(index);
     }
 
-    private boolean nativePortOpen(int index) {
-        return NodeLauncher.nativePortOpen(address(index));
+    /**
+     * Whether node {@code index}, running as {@code pid}, is the one that serves CQL on its address:
+     * the port accepts connections and, where {@code /proc} names the listener, it is that process.
+     */
+    private boolean serves(int index, OptionalLong pid) {
+        return NodeLauncher.serves(address(index), pid.getAsLong(), LISTENER);
     }
 
     /** The last lines of node {@code index}'s system log, for error messages. */

@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -116,11 +117,15 @@ final class NodeLauncher {
         String address = NodeConfiguration.address(firstAddress, index);
         progress.accept("node " + index + " (" + address + ") starting, pid " + process.pid());
         long deadline = System.nanoTime() + NODE_START_TIMEOUT.toNanos();
-        while (!nativePortOpen(address)) {
+        PortListener listener = PortListener.system();
+        while (!serves(address, process.pid(), listener)) {
             if (!process.isAlive()) {
                 directory.clearPid(index);
-                String message = "node " + index + " exited with status " + process.exitValue()
-                        + " while starting; see " + log + " and " + node.resolve("logs/system.log");
+                String holder = AddressHolder.of(address, listener)
+                        .map(other -> " (" + address + " is served by " + other.describe() + ")")
+                        .orElse("");
+                String message = "node " + index + " exited with status " + process.exitValue() + " while starting"
+                        + holder + "; see " + log + " and " + node.resolve("logs/system.log");
                 if (NodeOutput.since(log, logStart).contains(SEED_UNREACHABLE)) {
                     throw new SeedUnreachable(message);
                 }
@@ -133,6 +138,19 @@ final class NodeLauncher {
             Pause.sleep(250);
         }
         progress.accept("node " + index + " is up at " + address + ":" + NodeConfiguration.NATIVE_PORT);
+    }
+
+    /**
+     * Whether process {@code pid} serves CQL at {@code address}: the port accepts connections and,
+     * where {@code /proc} names the process listening on it, that process is {@code pid} (another
+     * local cluster's node on the same address answers for nobody else).
+     */
+    static boolean serves(String address, long pid, PortListener listener) {
+        if (!nativePortOpen(address)) {
+            return false;
+        }
+        OptionalLong holder = listener.pid(address, NodeConfiguration.NATIVE_PORT);
+        return holder.isEmpty() || holder.getAsLong() == pid;
     }
 
     /** Whether the node at {@code address} accepts connections on the CQL port, within half a second. */
