@@ -39,7 +39,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * and QUORUM/QUORUM, {@link CannedLivePrediction#of}), the third with 1% of its writes reaching a replica three hours
  * late (its ONE/ONE 99.9% window beyond the simulated range), the last three with slower writes (exponential of mean
  * 40 ms instead of 1 ms), whose drift the history records; for {@code staging}, which declares no SLAs, three
- * profiles without predictions. Both probes' contact point is 127.0.0.1:1: they stay unreachable, so their status
+ * profiles without predictions; for {@code fresh}, one entry published a minute ago. The probes' contact point is 127.0.0.1:1: they stay unreachable, so their status
  * has no prediction, and they serve what was written from {@code GET /api/v1/probes/{name}/history} and their
  * status's drift.
  */
@@ -53,6 +53,10 @@ class LiveHistoryBrowserTest {
     /** The first entry's time: the last is ten minutes ago. */
     private static final Instant FIRST =
             Instant.now().truncatedTo(ChronoUnit.SECONDS).minus(SPACING.multipliedBy(ENTRIES));
+
+    /** The one entry of the probe {@code fresh}, published a minute ago. */
+    private static final Instant FRESH =
+            Instant.now().truncatedTo(ChronoUnit.SECONDS).minus(Duration.ofMinutes(1));
 
     /** Installed before the page's own scripts: GET /api/v1/probes/{name}/history answers 503 while pbsTest.failHistory. */
     private static final String FAILING_HISTORY = """
@@ -86,6 +90,10 @@ class LiveHistoryBrowserTest {
                             : CannedProfiles.measured("cassandra:prod", index);
             prod.record(profile, CannedLivePrediction.of(profile), FIRST.plus(SPACING.multipliedBy(index)));
         }
+        ProbeHistory fresh =
+                ProbeHistory.open(dataDirectory.resolve("history").resolve("fresh"), 100, SPACING, SPACING);
+        LatencyProfile first = CannedProfiles.measured("cassandra:fresh", 200);
+        fresh.record(first, CannedLivePrediction.of(first), FRESH);
         ProbeHistory staging =
                 ProbeHistory.open(dataDirectory.resolve("history").resolve("staging"), 100, SPACING, SPACING);
         for (int index = 0; index < 3; index++) {
@@ -169,7 +177,12 @@ class LiveHistoryBrowserTest {
                 .isEqualTo("rgba(42, 122, 59, 1)");
 
         // The drift: only the writes moved, as the probe's status (the newest entry's test) says.
-        JsonNode drift = get("/v1/probes").get(0).get("drift");
+        JsonNode drift = null;
+        for (JsonNode probe : get("/v1/probes")) {
+            if (probe.get("name").asText().equals("prod")) {
+                drift = probe.get("drift");
+            }
+        }
         assertThat(drift)
                 .extracting(message -> message.get("moved").asBoolean())
                 .containsExactly(true, false, false, false);
@@ -237,6 +250,16 @@ class LiveHistoryBrowserTest {
         assertThat(script("return charts.historyChart === undefined")).isEqualTo(true);
         new Select(driver.findElement(By.id("profile"))).selectByValue("lnkd-disk");
         wait.until(ignored -> !driver.findElement(By.id("live")).isDisplayed());
+        browser.assertNoConsoleErrors();
+    }
+
+    @Test
+    void historySection_oneEntry_axisOfTenMinutesEitherSide() {
+        driver.get(page("?profile=cassandra:fresh&n=3&trials=10000"));
+        waitForChart(1);
+        List<?> range = (List<?>) script("return [charts.historyChart.scales.x.min, charts.historyChart.scales.x.max]");
+        assertThat(((Number) range.get(0)).longValue()).as("the axis's start").isEqualTo(FRESH.getEpochSecond() - 600);
+        assertThat(((Number) range.get(1)).longValue()).as("the axis's end").isEqualTo(FRESH.getEpochSecond() + 600);
         browser.assertNoConsoleErrors();
     }
 

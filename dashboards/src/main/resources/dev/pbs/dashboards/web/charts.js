@@ -164,13 +164,17 @@ function drawObservation(observation, id) {
  */
 function drawWindowHistory(id, times, lines) {
   const highest = Math.max(1, ...lines.flatMap((line) => line.values).filter((value) => value !== null));
+  const first = Math.min(...times);
+  const last = Math.max(...times);
   replaceChart(id, {
     width: chartWidth(id), height: 280,
     series: [{label: "published"}].concat(lines.map((line, index) => ({label: line.label,
       stroke: COLORS[index % COLORS.length], width: 2, spanGaps: false,
       points: {show: true, size: 6, fill: COLORS[index % COLORS.length]}}))),
-    // One entry alone gets ten minutes either side, not a range of zero width.
-    scales: {x: {time: true, range: (self, min, max) => min === max ? [min - 600, max + 600] : [min, max]},
+    // The axis spans the entries: one entry alone gets ten minutes either side. The range comes from the times
+    // themselves, because uPlot widens a single time by 86,400,000 before asking (a day in milliseconds, read as
+    // seconds: almost three years).
+    scales: {x: {time: true, range: () => (first === last ? [first - 600, last + 600] : [first, last])},
       y: {range: [0, highest * 1.1]}},
     axes: [{label: "published", space: 80}, {label: "99.9% window (ms)", size: 60}],
     fmtDate: britishDate,
