@@ -1,7 +1,8 @@
 package dev.pbs.cassandra.probe;
 
 import java.util.Arrays;
-import java.util.SplittableRandom;
+import org.apache.commons.math3.random.Well19937c;
+import org.apache.commons.math3.util.MathArrays;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 
 /**
@@ -15,7 +16,8 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * exactly. Independent, the pairs are every pair of levels. Coupled, pair k of K (K the product of
  * the two grids' sizes) takes H's level of the normal score z = Phi^-1((k + 1/2) / K), and X's level
  * of the rank of rho z + sqrt(1 - rho^2) e among the K pairs, e the stratified normal scores in a
- * fixed random order (Iman and Conover's reordering, deterministic).
+ * fixed random order (Commons Math's shuffle with a fixed seed; Iman and Conover's reordering,
+ * deterministic).
  */
 public final class CoupledSum {
 
@@ -65,7 +67,8 @@ public final class CoupledSum {
         for (int k = 0; k < pairs; k++) {
             stratified[k] = normal.inverseCumulativeProbability((k + 0.5) / pairs);
         }
-        int[] order = permutation(pairs);
+        int[] order = MathArrays.natural(pairs);
+        MathArrays.shuffle(order, new Well19937c(SEED));
         double own = Math.sqrt(Math.max(0, 1 - correlation * correlation));
         double[] scores = new double[pairs];
         for (int k = 0; k < pairs; k++) {
@@ -124,21 +127,5 @@ public final class CoupledSum {
         }
         Arrays.sort(sums);
         return sums;
-    }
-
-    /** A fixed random order of 0 .. size - 1 (Fisher and Yates). */
-    private static int[] permutation(int size) {
-        int[] order = new int[size];
-        for (int k = 0; k < size; k++) {
-            order[k] = k;
-        }
-        SplittableRandom random = new SplittableRandom(SEED);
-        for (int k = size - 1; k > 0; k--) {
-            int other = random.nextInt(k + 1);
-            int kept = order[k];
-            order[k] = order[other];
-            order[other] = kept;
-        }
-        return order;
     }
 }
