@@ -5,7 +5,10 @@ import java.io.InputStream;
 import java.util.Properties;
 import picocli.CommandLine.IVersionProvider;
 
-/** The version from {@code version.properties}, which the build fills in. */
+/**
+ * The release and the commit it was built from, from {@code version.properties}, which the build
+ * fills in (the commit from git; "unknown" when the build had no git repository).
+ */
 final class VersionProvider implements IVersionProvider {
 
     private static final String RESOURCE = "/dev/pbs/cli/version.properties";
@@ -13,12 +16,22 @@ final class VersionProvider implements IVersionProvider {
     @Override
     public String[] getVersion() {
         return new String[] {
-            "pbs " + version(),
+            "pbs " + version() + " (commit " + commit() + ")",
             "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"
         };
     }
 
     static String version() {
+        return property("version");
+    }
+
+    /** The abbreviated commit id, with "-dirty" when the build's work tree had uncommitted changes. */
+    static String commit() {
+        String commit = property("commit");
+        return !"unknown".equals(commit) && "true".equals(property("dirty")) ? commit + "-dirty" : commit;
+    }
+
+    private static String property(String name) {
         Properties properties = new Properties();
         try (InputStream in = VersionProvider.class.getResourceAsStream(RESOURCE)) {
             if (in != null) {
@@ -27,7 +40,7 @@ final class VersionProvider implements IVersionProvider {
         } catch (IOException unreadable) {
             return "unknown";
         }
-        String version = properties.getProperty("version", "unknown");
-        return version.startsWith("${") ? "unknown" : version;
+        String value = properties.getProperty(name, "unknown");
+        return value.isBlank() || value.startsWith("${") ? "unknown" : value;
     }
 }

@@ -286,6 +286,7 @@ class PredictCommandTest {
 
         assertThat(run.status()).isZero();
         assertThat(run.out()).startsWith("pbs ");
+        assertThat(run.out().lines().findFirst().orElseThrow()).matches("pbs \\S+ \\(commit [0-9a-f]{7,}(-dirty)?\\)");
     }
 
     @Test
