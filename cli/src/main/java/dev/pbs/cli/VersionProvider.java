@@ -2,16 +2,19 @@ package dev.pbs.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 import picocli.CommandLine.IVersionProvider;
 
 /**
- * The release and the commit it was built from, from {@code version.properties}, which the build
- * fills in (the commit from git; "unknown" when the build had no git repository).
+ * The release and the commit it was built from: {@code version.properties}, which the build fills
+ * in, and {@code commit.txt}, which it writes from git (the abbreviated commit id, "-dirty" after it
+ * when the work tree had uncommitted changes; "unknown" when the build had no git work tree).
  */
 final class VersionProvider implements IVersionProvider {
 
     private static final String RESOURCE = "/dev/pbs/cli/version.properties";
+    private static final String COMMIT = "/dev/pbs/cli/commit.txt";
 
     @Override
     public String[] getVersion() {
@@ -27,8 +30,12 @@ final class VersionProvider implements IVersionProvider {
 
     /** The abbreviated commit id, with "-dirty" when the build's work tree had uncommitted changes. */
     static String commit() {
-        String commit = property("commit");
-        return !"unknown".equals(commit) && "true".equals(property("dirty")) ? commit + "-dirty" : commit;
+        try (InputStream in = VersionProvider.class.getResourceAsStream(COMMIT)) {
+            String commit = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+            return commit.matches("[0-9a-f]{7,40}(-dirty)?") ? commit : "unknown";
+        } catch (IOException unreadable) {
+            return "unknown";
+        }
     }
 
     private static String property(String name) {
