@@ -8,6 +8,7 @@
 #   benchmarks/load/memory.sh                   # 300 requests, 4 at a time
 #   TOTAL=100 CONCURRENCY=2 benchmarks/load/memory.sh
 #   PBS_JAVA_OPTIONS=-Xmx1g benchmarks/load/memory.sh   # the service with other JVM options
+#   PBS=/opt/pbs/bin/pbs benchmarks/load/memory.sh      # an installed release's launcher instead of ./pbs
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 total="${TOTAL:-300}"
@@ -17,10 +18,11 @@ limit_seconds="${LIMIT_SECONDS:-900}"   # the load is stopped after this
 port="${PBS_LOAD_PORT:-18390}"
 admin_port=$((port + 1))
 
-"$repo/pbs" --version >/dev/null   # builds the jar when needed
+pbs="${PBS:-$repo/pbs}"
+"$pbs" --version >/dev/null   # builds the jar when needed (./pbs)
 data="$(mktemp -d)"
 PBS_HTTP_PORT="$port" PBS_ADMIN_PORT="$admin_port" PBS_DATA_DIR="$data" PBS_BIND_HOST=127.0.0.1 \
-  "$repo/pbs" serve >"$data/serve.log" 2>&1 &
+  "$pbs" serve >"$data/serve.log" 2>&1 &
 server=$!   # the launcher execs java, so this is the JVM
 sampler=""
 cleanup() {

@@ -286,6 +286,10 @@ class PredictCommandTest {
 
         assertThat(run.status()).isZero();
         assertThat(run.out()).startsWith("pbs ");
+        // Built in a git work tree (a clone, as CI builds): the commit; elsewhere "unknown".
+        String commit =
+                java.nio.file.Files.exists(java.nio.file.Path.of("..", ".git")) ? "[0-9a-f]{10}(-dirty)?" : "unknown";
+        assertThat(run.out().lines().findFirst().orElseThrow()).matches("pbs \\S+ \\(commit " + commit + "\\)");
     }
 
     @Test

@@ -14,7 +14,8 @@ import java.util.Properties;
 /**
  * The classpath of a Cassandra node JVM, as the {@code cassandra-node} module's build recorded it:
  * its own jar (the launcher, {@code dev.pbs.cassandra.node.NodeMain}) and Apache Cassandra's jars in
- * the local Maven repository.
+ * the local Maven repository; or, in an installed release, every jar of the folder the system
+ * property {@value #LIBRARY_PROPERTY} names ({@code lib/cassandra}, which {@code bin/pbs} sets).
  *
  * @param entries absolute paths, launcher jar first
  * @param cassandraVersion the Cassandra release those jars hold, e.g. {@code 5.0.6}
@@ -22,6 +23,11 @@ import java.util.Properties;
 public record NodeClasspath(List<Path> entries, String cassandraVersion) {
 
     private static final String RESOURCES = "/dev/pbs/cassandra/node/";
+
+    /** The system property naming an installed release's folder of the node's jars. */
+    public static final String LIBRARY_PROPERTY = "pbs.cassandra.lib";
+
+    private static final String LAUNCHER_PREFIX = "cassandra-node-";
 
     public NodeClasspath {
         entries = List.copyOf(entries);
@@ -46,6 +52,10 @@ public record NodeClasspath(List<Path> entries, String cassandraVersion) {
         } catch (IOException unreadable) {
             throw new UncheckedIOException("cannot read the cassandra-node classpath", unreadable);
         }
+        String library = System.getProperty(LIBRARY_PROPERTY);
+        if (library != null && !library.isBlank()) {
+            return new NodeClasspath(installed(Path.of(library)), properties.getProperty("cassandra.version"));
+        }
         List<Path> entries = new ArrayList<>();
         entries.add(Path.of(properties.getProperty("node.jar")));
         for (String jar : jarList.split(java.io.File.pathSeparator)) {
@@ -61,6 +71,37 @@ public record NodeClasspath(List<Path> entries, String cassandraVersion) {
             }
         }
         return new NodeClasspath(entries, properties.getProperty("cassandra.version"));
+    }
+
+    /**
+     * The jars of an installed release's folder, the launcher ({@code cassandra-node-*.jar}) first
+     * and the others in the order of their names.
+     *
+     * @throws IllegalStateException when the folder or the launcher is missing
+     */
+    static List<Path> installed(Path folder) {
+        List<Path> jars;
+        try (var listing = Files.list(folder)) {
+            jars = listing.filter(path -> path.getFileName().toString().endsWith(".jar"))
+                    .sorted()
+                    .toList();
+        } catch (IOException unreadable) {
+            throw new IllegalStateException(
+                    "the Cassandra node's jars are not in " + folder + " (" + LIBRARY_PROPERTY + "): " + unreadable);
+        }
+        List<Path> entries = new ArrayList<>();
+        for (Path jar : jars) {
+            if (jar.getFileName().toString().startsWith(LAUNCHER_PREFIX)) {
+                entries.add(0, jar);
+            } else {
+                entries.add(jar);
+            }
+        }
+        if (entries.isEmpty() || !entries.get(0).getFileName().toString().startsWith(LAUNCHER_PREFIX)) {
+            throw new IllegalStateException("the Cassandra node's launcher (" + LAUNCHER_PREFIX + "*.jar) is not in "
+                    + folder + " (" + LIBRARY_PROPERTY + ")");
+        }
+        return entries;
     }
 
     /**

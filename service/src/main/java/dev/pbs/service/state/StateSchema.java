@@ -84,13 +84,10 @@ final class StateSchema {
                                 "SELECT version FROM " + keyspace + ".schema_version WHERE component = 'pbs'"))
                 .one();
         int before = row == null ? 0 : row.getInt("version");
-        if (before > CURRENT) {
-            throw new IllegalArgumentException("the state keyspace " + keyspace + " has schema version " + before
-                    + ", newer than this pbs (" + CURRENT + "): upgrade pbs");
-        }
+        refuseNewer(keyspace, before);
         for (int version = before; version < CURRENT; version++) {
-            for (Table table : MIGRATIONS.get(version)) {
-                session.executeSchema(table.create(keyspace));
+            for (String statement : step(keyspace, version)) {
+                session.executeSchema(statement);
             }
             session.execute(
                     "schema",
@@ -101,5 +98,24 @@ final class StateSchema {
                             Instant.now()));
         }
         return before;
+    }
+
+    /**
+     * Refuses a keyspace whose schema is newer than this build's.
+     *
+     * @throws IllegalArgumentException when {@code version} is above {@link #CURRENT}
+     */
+    static void refuseNewer(String keyspace, int version) {
+        if (version > CURRENT) {
+            throw new IllegalArgumentException("the state keyspace " + keyspace + " has schema version " + version
+                    + ", newer than this pbs (" + CURRENT + "): upgrade pbs");
+        }
+    }
+
+    /** The CQL of migration step {@code version}: from {@code version} to {@code version + 1}. */
+    static List<String> step(String keyspace, int version) {
+        return MIGRATIONS.get(version).stream()
+                .map(table -> table.create(keyspace))
+                .toList();
     }
 }
