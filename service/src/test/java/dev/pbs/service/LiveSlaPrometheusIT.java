@@ -162,6 +162,7 @@ class LiveSlaPrometheusIT {
                     traceFraction: 0.5
                     refreshSeconds: 5
                     windowSeconds: 10
+                    warmUpRoundSeconds: 3
                     observeWrites: 10
                     predictionTrials: 50000
                     historySize: 200

@@ -5,6 +5,8 @@ import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -40,22 +42,41 @@ public final class WarmUpRounds {
             Optional<ObservationSettings> observation,
             CoordinatorChoice choice,
             Consumer<String> progress) {
-        ProbeSettings round = probe.withDuration(ROUND);
+        return run(probe, observation, choice, ROUND, () -> false, progress);
+    }
+
+    /**
+     * Runs rounds of {@code roundLength} (the service's probes choose theirs), until they settle or
+     * {@code stop} says so.
+     *
+     * @throws CancellationException when {@code stop} said so before the rounds settled
+     */
+    public static int run(
+            ProbeSettings probe,
+            Optional<ObservationSettings> observation,
+            CoordinatorChoice choice,
+            Duration roundLength,
+            BooleanSupplier stop,
+            Consumer<String> progress) {
+        ProbeSettings round = probe.withDuration(roundLength);
         return ClusterWarmUp.untilSettled(
                 number -> {
+                    if (stop.getAsBoolean()) {
+                        throw new CancellationException("stopped while warming up");
+                    }
                     try (ProbeRun run = ProbeRun.connect(round)) {
                         if (observation.isEmpty()) {
-                            return run.run(() -> false).client().roundTrips().getMean() / 1000;
+                            return run.run(stop).client().roundTrips().getMean() / 1000;
                         }
-                        int writes =
-                                (int) Math.max(10, Math.round(observation.get().writesPerSecond() * ROUND.toSeconds()));
+                        int writes = (int)
+                                Math.max(10, Math.round(observation.get().writesPerSecond() * roundLength.toSeconds()));
                         return ObservationWhileProbing.run(
                                                 run,
                                                 observation.get().withWrites(writes),
                                                 choice,
-                                                ROUND,
+                                                roundLength,
                                                 Duration.ZERO,
-                                                () -> false)
+                                                stop)
                                         .observation()
                                         .clientGapMicros()
                                         .getMean()

@@ -63,6 +63,8 @@ class FleetIT {
                     .append("    traceFraction: 0.5\n")
                     .append("    refreshSeconds: 5\n")
                     .append("    windowSeconds: 10\n")
+                    // fleet mode's hand-over is what is measured here, not the warm-up before a first window
+                    .append("    warmUpRoundSeconds: 0\n")
                     .append("    historySpacingSeconds: 1\n");
         }
         return yaml.toString();
@@ -152,7 +154,7 @@ class FleetIT {
 
             // Probes added and removed through the API, with the token.
             String added = "{\"name\": \"echo\", \"contactPoints\": [\"127.0.0.1:9042\"], \"keyspace\": "
-                    + "\"pbs_fleet_probe_echo\", \"rate\": 4, \"refreshSeconds\": 5, \"windowSeconds\": 10}";
+                    + "\"pbs_fleet_probe_echo\", \"rate\": 4, \"refreshSeconds\": 5, \"windowSeconds\": 10, \"warmUpRoundSeconds\": 0}";
             assertThat(survivors.get(0).post("/api/v1/probes", added, false).statusCode())
                     .isEqualTo(401);
             HttpResponse<String> bad = survivors.get(0).post("/api/v1/probes", "{\"name\": \"x\", \"rat\": 4}", true);

@@ -148,6 +148,8 @@ function count(value) {
 const STATE_TEXT = {
   running: "connected, probing the cluster",
   connecting: "connecting to the contact points",
+  "warming-up": "warming up: rounds of the probe's workload, discarded, until the client's round trip settles; "
+    + "nothing is published until then",
   unreachable: "cannot reach the cluster; the probe keeps retrying, waiting up to a minute between attempts",
   unassigned: "no instance of the fleet runs this probe now; one takes it within a lease",
 };

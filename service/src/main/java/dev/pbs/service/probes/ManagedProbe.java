@@ -5,6 +5,7 @@ import dev.pbs.cassandra.observe.CoordinatorChoice;
 import dev.pbs.cassandra.observe.ObservationSettings;
 import dev.pbs.cassandra.observe.ObservationWhileProbing;
 import dev.pbs.cassandra.observe.ObservedStaleness;
+import dev.pbs.cassandra.observe.WarmUpRounds;
 import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.NodeHealth;
@@ -35,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -46,12 +48,18 @@ import org.slf4j.LoggerFactory;
  * keeps retrying, with a growing pause up to a minute, while the cluster cannot be reached), probes
  * one window at a time, and every {@code refreshSeconds} publishes the measurements as the live
  * profile {@code cassandra:<name>}: from the current window once it has enough samples, else from
- * the last complete window. A failure never stops the service or the probe.
+ * the last complete window. Before its first window, and again once an unreachable cluster answers,
+ * it warms up ({@code warming-up}) and publishes nothing until the client's round trip has settled.
+ * A failure never stops the service or the probe.
  */
 public final class ManagedProbe implements Managed {
 
     private static final Logger LOG = LoggerFactory.getLogger(ManagedProbe.class);
     private static final long MAX_RETRY_MILLIS = 60_000;
+
+    /** What the status says while the probe warms up. */
+    static final String WARMING_UP = "warming up: the first window is published once the client's round trip has"
+            + " settled (rounds within a factor of 1.2 of each other)";
 
     private final ProbeConfiguration configuration;
     /** Where each window's record is kept, if anywhere. */
@@ -66,6 +74,12 @@ public final class ManagedProbe implements Managed {
     private volatile java.util.Optional<dev.pbs.model.readpath.ReadPath> readPath = java.util.Optional.empty();
 
     private volatile ProbeSnapshot lastComplete;
+    /**
+     * Whether the client and the cluster have settled since the probe (re)connected: nothing is
+     * published before (see {@link #warmUp}).
+     */
+    private volatile boolean settled;
+
     private volatile String state = "connecting";
     private volatile String lastError;
     private volatile String refreshProblem;
@@ -181,12 +195,49 @@ public final class ManagedProbe implements Managed {
         }
     }
 
+    /**
+     * Rounds of the probe's workload (and observation), discarded, until the client's round trip
+     * settles ({@link WarmUpRounds}): a cluster just started, or the service's own JVM just started,
+     * is slower and changing for its first minutes, and its first window would not describe it.
+     */
+    private void warmUp(ProbeSettings settings) {
+        state = "warming-up";
+        refreshProblem = WARMING_UP;
+        if (!configuration.warmUpRound().isZero()) {
+            int rounds = WarmUpRounds.run(
+                    settings,
+                    observation,
+                    CoordinatorChoice.ROUND_ROBIN,
+                    configuration.warmUpRound(),
+                    () -> stopping,
+                    line -> LOG.info("probe {}: {}", name(), line));
+            LOG.info("probe {}: warmed up in {} rounds", name(), rounds);
+        }
+        settled = true;
+        refreshProblem = null;
+    }
+
     private void probeForever(ProbeSettings settings) {
         long retryMillis = 1000;
         while (!stopping) {
             state = "connecting";
             ProbeJournal journal = records.start(List.of(name()));
             boolean completed = false;
+            try {
+                if (!settled) {
+                    warmUp(settings);
+                }
+            } catch (CancellationException stopped) {
+                records.end(journal, false);
+                return;
+            } catch (RuntimeException problem) {
+                records.end(journal, false);
+                retryMillis = unreachable(problem, retryMillis);
+                if (retryMillis < 0) {
+                    return;
+                }
+                continue;
+            }
             try (ProbeRun run = ProbeRun.connect(settings, journal)) {
                 state = "running";
                 lastError = null;
@@ -214,23 +265,38 @@ public final class ManagedProbe implements Managed {
                 completed = true;
             } catch (RuntimeException problem) {
                 current = null;
-                state = "unreachable";
-                lastError = problem.getMessage();
-                LOG.warn("probe {}: {}; retrying in {} s", name(), problem.getMessage(), retryMillis / 1000);
-                try {
-                    TimeUnit.MILLISECONDS.sleep(retryMillis);
-                } catch (InterruptedException interrupted) {
+                retryMillis = unreachable(problem, retryMillis);
+                if (retryMillis < 0) {
                     return;
                 }
-                retryMillis = Math.min(MAX_RETRY_MILLIS, retryMillis * 2);
             } finally {
                 records.end(journal, completed);
             }
         }
     }
 
+    /**
+     * The cluster could not be reached: waits {@code retryMillis} and returns the next wait (growing
+     * to a minute), or -1 when interrupted. The cluster that comes back warms up again.
+     */
+    private long unreachable(RuntimeException problem, long retryMillis) {
+        state = "unreachable";
+        settled = false;
+        lastError = problem.getMessage();
+        LOG.warn("probe {}: {}; retrying in {} s", name(), problem.getMessage(), retryMillis / 1000);
+        try {
+            TimeUnit.MILLISECONDS.sleep(retryMillis);
+        } catch (InterruptedException interrupted) {
+            return -1;
+        }
+        return Math.min(MAX_RETRY_MILLIS, retryMillis * 2);
+    }
+
     /** Publishes the live profile from the freshest measurements that make a complete profile. */
     void refresh() {
+        if (!settled) {
+            return; // warming up, or not connected yet: nothing to publish
+        }
         try {
             List<ProbeSnapshot> candidates = new ArrayList<>();
             ProbeRun run = current;

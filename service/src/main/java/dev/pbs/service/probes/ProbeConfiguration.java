@@ -37,6 +37,11 @@ import java.util.Optional;
  *       starts afresh after each window (default 10);</li>
  *   <li>{@code windowSeconds}: the window in seconds instead, 10 to 604,800, for windows shorter
  *       than a minute (demonstrations, tests); when set it overrides {@code windowMinutes};</li>
+ *   <li>{@code warmUpRoundSeconds}: before its first window, and again after the cluster was
+ *       unreachable, the probe runs rounds of this many seconds of its workload (and its
+ *       observation), discarded, until the client's mean round trip of a round is within a factor of
+ *       1.2 of the round before's (at least two rounds, at most ten), and publishes nothing until
+ *       then: its state is {@code warming-up} (default 30; 0: no warm-up; at most 3,600);</li>
  *   <li>{@code observeWrites}: during each window, observe staleness with this many writes, each read
  *       at every t of the default grid, beside the window's prediction; the window lasts until the
  *       observation ends (default 0: off; 10 or more);</li>
@@ -58,6 +63,9 @@ import java.util.Optional;
  * </ul>
  */
 public class ProbeConfiguration extends ProbeConnectionConfiguration {
+
+    /** Seconds of one warm-up round: as {@code pbs probe --warm-up}'s. */
+    static final int DEFAULT_WARM_UP_ROUND_SECONDS = 30;
 
     /** Monte Carlo trials of each live prediction when {@code predictionTrials} is not set. */
     public static final long DEFAULT_PREDICTION_TRIALS = 200_000;
@@ -99,6 +107,10 @@ public class ProbeConfiguration extends ProbeConnectionConfiguration {
     private Integer windowSeconds;
 
     @Min(0)
+    @Max(3_600)
+    private int warmUpRoundSeconds = DEFAULT_WARM_UP_ROUND_SECONDS;
+
+    @Min(0)
     @Max(100_000)
     private int observeWrites = 0;
 
@@ -124,6 +136,21 @@ public class ProbeConfiguration extends ProbeConnectionConfiguration {
     @Min(0)
     @Max(10_000)
     private int keepRecords;
+
+    @JsonProperty
+    public int getWarmUpRoundSeconds() {
+        return warmUpRoundSeconds;
+    }
+
+    @JsonProperty
+    public void setWarmUpRoundSeconds(int warmUpRoundSeconds) {
+        this.warmUpRoundSeconds = warmUpRoundSeconds;
+    }
+
+    /** One round of the warm-up before the first window; zero when there is none. */
+    public Duration warmUpRound() {
+        return Duration.ofSeconds(warmUpRoundSeconds);
+    }
 
     @JsonProperty
     public int getKeepRecords() {

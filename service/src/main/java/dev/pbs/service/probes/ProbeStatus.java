@@ -13,7 +13,8 @@ import java.util.Map;
  *
  * @param name the probe's name
  * @param profile the live profile it publishes
- * @param state {@code connecting}, {@code running}, {@code unreachable}, or (fleet mode) {@code unassigned}
+ * @param state {@code connecting}, {@code warming-up} (connected, nothing published until the client's
+ *     round trip settles), {@code running}, {@code unreachable}, or (fleet mode) {@code unassigned}
  *     while no instance holds its lease
  * @param lastError the last connection problem, or null
  * @param lastRefreshEpochSeconds when the live profile was last published, 0 if never
@@ -39,7 +40,8 @@ public record ProbeStatus(
         @Schema(description = "The live profile it publishes.", example = "cassandra:local") @JsonProperty("profile")
         String profile,
 
-        @Schema(allowableValues = {"connecting", "running", "unreachable", "unassigned"}) @JsonProperty("state")
+        @Schema(allowableValues = {"connecting", "warming-up", "running", "unreachable", "unassigned"})
+        @JsonProperty("state")
         String state,
 
         @Schema(description = "The last connection problem.", nullable = true) @JsonProperty("last_error")

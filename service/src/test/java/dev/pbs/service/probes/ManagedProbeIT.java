@@ -49,7 +49,12 @@ class ManagedProbeIT {
     static void startService(LocalCluster cluster) throws Exception {
         service = new DropwizardTestSupport<>(PbsApplication.class, ResourceHelpers.resourceFilePath("probe-it.yml"));
         service.before();
+        // Its first state after connecting, seen from the start: rounds of 3 s take at least 6 s to settle.
+        firstState = awaitProbe(status -> !status.get("state").asText().equals("connecting"), 60);
     }
+
+    /** The probe's status when it first left {@code connecting}. */
+    private static JsonNode firstState;
 
     @AfterAll
     static void stopService() {
@@ -79,6 +84,13 @@ class ManagedProbeIT {
             Thread.sleep(1000);
         }
         throw new AssertionError("the probe did not reach the expected state in " + seconds + " s: " + probe);
+    }
+
+    @Test
+    void probe_warmsUpBeforeItPublishesAnything() {
+        assertThat(firstState.get("state").asText()).isEqualTo("warming-up");
+        assertThat(firstState.get("last_refresh_epoch_seconds").asLong()).isZero();
+        assertThat(firstState.get("refresh_problem").asText()).isEqualTo(ManagedProbe.WARMING_UP);
     }
 
     @Test

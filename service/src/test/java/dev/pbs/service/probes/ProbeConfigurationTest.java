@@ -52,6 +52,19 @@ class ProbeConfigurationTest {
     }
 
     @Test
+    void warmUpRound_defaultsToThirtySeconds_zeroTurnsItOff_negativeIsRefused() {
+        ProbeConfiguration probe = probe();
+        assertThat(probe.warmUpRound()).isEqualTo(Duration.ofSeconds(30));
+        probe.setWarmUpRoundSeconds(0);
+        assertThat(probe.warmUpRound()).isZero();
+        assertThat(VALIDATOR.validate(probe)).isEmpty();
+        probe.setWarmUpRoundSeconds(-1);
+        Set<ConstraintViolation<ProbeConfiguration>> violations = VALIDATOR.validate(probe);
+        assertThat(violations).hasSize(1);
+        assertThat(violations.iterator().next().getPropertyPath().toString()).isEqualTo("warmUpRoundSeconds");
+    }
+
+    @Test
     void windowSeconds_belowTen_isRefusedNamingTheField() {
         ProbeConfiguration probe = probe();
         probe.setWindowSeconds(5);
