@@ -48,8 +48,8 @@ import org.slf4j.LoggerFactory;
  * keeps retrying, with a growing pause up to a minute, while the cluster cannot be reached), probes
  * one window at a time, and every {@code refreshSeconds} publishes the measurements as the live
  * profile {@code cassandra:<name>}: from the current window once it has enough samples, else from
- * the last complete window. Before its first window, and again once an unreachable cluster answers,
- * it warms up ({@code warming-up}) and publishes nothing until the client's round trip has settled.
+ * the last complete window. Before its first window it warms up ({@code warming-up}) and publishes
+ * nothing until the client's round trip has settled.
  * A failure never stops the service or the probe.
  */
 public final class ManagedProbe implements Managed {
@@ -74,10 +74,7 @@ public final class ManagedProbe implements Managed {
     private volatile java.util.Optional<dev.pbs.model.readpath.ReadPath> readPath = java.util.Optional.empty();
 
     private volatile ProbeSnapshot lastComplete;
-    /**
-     * Whether the client and the cluster have settled since the probe (re)connected: nothing is
-     * published before (see {@link #warmUp}).
-     */
+    /** Whether the client and the cluster have settled since the probe started: nothing is published before (see {@link #warmUp}). */
     private volatile boolean settled;
 
     private volatile String state = "connecting";
@@ -196,9 +193,11 @@ public final class ManagedProbe implements Managed {
     }
 
     /**
-     * Rounds of the probe's workload (and observation), discarded, until the client's round trip
-     * settles ({@link WarmUpRounds}): a cluster just started, or the service's own JVM just started,
-     * is slower and changing for its first minutes, and its first window would not describe it.
+     * Rounds of the probe's workload, discarded, until the client's round trip settles ({@link
+     * WarmUpRounds}): a cluster just started, or the service's own JVM just started, is slower and
+     * changing for its first minutes, and its first window would not describe it. The observation
+     * waits for the first window: its writes and reads fail on a cluster that is slow enough, which
+     * must not hold the probe back.
      */
     private void warmUp(ProbeSettings settings) {
         state = "warming-up";
@@ -206,7 +205,7 @@ public final class ManagedProbe implements Managed {
         if (!configuration.warmUpRound().isZero()) {
             int rounds = WarmUpRounds.run(
                     settings,
-                    observation,
+                    Optional.empty(),
                     CoordinatorChoice.ROUND_ROBIN,
                     configuration.warmUpRound(),
                     () -> stopping,
@@ -277,11 +276,10 @@ public final class ManagedProbe implements Managed {
 
     /**
      * The cluster could not be reached: waits {@code retryMillis} and returns the next wait (growing
-     * to a minute), or -1 when interrupted. The cluster that comes back warms up again.
+     * to a minute), or -1 when interrupted.
      */
     private long unreachable(RuntimeException problem, long retryMillis) {
         state = "unreachable";
-        settled = false;
         lastError = problem.getMessage();
         LOG.warn("probe {}: {}; retrying in {} s", name(), problem.getMessage(), retryMillis / 1000);
         try {

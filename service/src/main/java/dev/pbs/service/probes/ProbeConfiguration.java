@@ -37,11 +37,11 @@ import java.util.Optional;
  *       starts afresh after each window (default 10);</li>
  *   <li>{@code windowSeconds}: the window in seconds instead, 10 to 604,800, for windows shorter
  *       than a minute (demonstrations, tests); when set it overrides {@code windowMinutes};</li>
- *   <li>{@code warmUpRoundSeconds}: before its first window, and again after the cluster was
- *       unreachable, the probe runs rounds of this many seconds of its workload (and its
- *       observation), discarded, until the client's mean round trip of a round is within a factor of
- *       1.2 of the round before's (at least two rounds, at most ten), and publishes nothing until
- *       then: its state is {@code warming-up} (default 30; 0: no warm-up; at most 3,600);</li>
+ *   <li>{@code warmUpRoundSeconds}: before its first window the probe runs rounds of this many
+ *       seconds of its workload, discarded, until the client's mean round trip of a round is within
+ *       a factor of 1.2 of the round before's (at least two rounds, at most ten), and publishes
+ *       nothing until then: its state is {@code warming-up} (default 30; 0: no warm-up; at most
+ *       3,600);</li>
  *   <li>{@code observeWrites}: during each window, observe staleness with this many writes, each read
  *       at every t of the default grid, beside the window's prediction; the window lasts until the
  *       observation ends (default 0: off; 10 or more);</li>
