@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The issue's fidelity target on a real cluster with injected delays (the cell of {@link FidelityRuns}),
- * about ten minutes, in the long tier: under {@code mvn verify -Pfidelity}, as {@code .ci/run} runs
+ * eight to ten minutes, in the long tier: under {@code mvn verify -Pfidelity}, as {@code .ci/run} runs
  * it, first of the module's integration tests, while no other cluster runs; alone with {@code mvn
  * verify -Pexperiment -pl cassandra-probe -am}.
  */
