@@ -25,7 +25,16 @@ final class VersionProvider implements IVersionProvider {
     }
 
     static String version() {
-        return property("version");
+        Properties properties = new Properties();
+        try (InputStream in = VersionProvider.class.getResourceAsStream(RESOURCE)) {
+            if (in != null) {
+                properties.load(in);
+            }
+        } catch (IOException unreadable) {
+            return "unknown";
+        }
+        String version = properties.getProperty("version", "unknown");
+        return version.isBlank() || version.startsWith("${") ? "unknown" : version;
     }
 
     /** The abbreviated commit id, with "-dirty" when the build's work tree had uncommitted changes. */
@@ -36,18 +45,5 @@ final class VersionProvider implements IVersionProvider {
         } catch (IOException unreadable) {
             return "unknown";
         }
-    }
-
-    private static String property(String name) {
-        Properties properties = new Properties();
-        try (InputStream in = VersionProvider.class.getResourceAsStream(RESOURCE)) {
-            if (in != null) {
-                properties.load(in);
-            }
-        } catch (IOException unreadable) {
-            return "unknown";
-        }
-        String value = properties.getProperty(name, "unknown");
-        return value.isBlank() || value.startsWith("${") ? "unknown" : value;
     }
 }

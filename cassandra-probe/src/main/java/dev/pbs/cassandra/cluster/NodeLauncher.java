@@ -8,7 +8,6 @@ import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -149,8 +148,7 @@ final class NodeLauncher {
         if (!nativePortOpen(address)) {
             return false;
         }
-        OptionalLong holder = listener.pid(address, NodeConfiguration.NATIVE_PORT);
-        return holder.isEmpty() || holder.getAsLong() == pid;
+        return listener.isListener(pid, address, NodeConfiguration.NATIVE_PORT).orElse(true);
     }
 
     /** Whether the node at {@code address} accepts connections on the CQL port, within half a second. */

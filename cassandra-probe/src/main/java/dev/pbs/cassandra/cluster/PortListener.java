@@ -38,9 +38,29 @@ final class PortListener {
      * @param address a dotted IPv4 address, such as {@code 127.0.0.1}
      */
     OptionalLong pid(String address, int port) {
-        Optional<String> inode = inode(read(proc.resolve("net/tcp")), ipv4Hex(address), port)
-                .or(() -> inode(read(proc.resolve("net/tcp6")), mappedHex(address), port));
-        return inode.isPresent() ? holder("socket:[" + inode.get() + "]") : OptionalLong.empty();
+        Optional<String> socket = socket(address, port);
+        return socket.isPresent() ? holder(socket.get()) : OptionalLong.empty();
+    }
+
+    /**
+     * Whether process {@code pid} is the listener on {@code address:port}, looking at its own open
+     * files only; empty when {@code /proc} cannot say (no listener there that it shows, or files
+     * this user may not read).
+     */
+    Optional<Boolean> isListener(long pid, String address, int port) {
+        Optional<String> socket = socket(address, port);
+        if (socket.isEmpty()) {
+            return Optional.empty();
+        }
+        Path descriptors = proc.resolve(Long.toString(pid)).resolve("fd");
+        return Files.isReadable(descriptors) ? Optional.of(holds(descriptors, socket.get())) : Optional.empty();
+    }
+
+    /** The listening socket on {@code address:port} as a process's open files name it, {@code socket:[INODE]}. */
+    private Optional<String> socket(String address, int port) {
+        return inode(read(proc.resolve("net/tcp")), ipv4Hex(address), port)
+                .or(() -> inode(read(proc.resolve("net/tcp6")), mappedHex(address), port))
+                .map(inode -> "socket:[" + inode + "]");
     }
 
     /** The arguments the process {@code pid} was started with, if {@code /proc} shows them. */

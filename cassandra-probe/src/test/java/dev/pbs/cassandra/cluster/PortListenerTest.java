@@ -58,6 +58,14 @@ class PortListenerTest {
         assertThat(listener.pid("127.0.0.1", 9042)).isEqualTo(OptionalLong.of(42));
         assertThat(listener.pid("127.0.0.2", 9042)).isEmpty();
         assertThat(listener.pid("127.0.0.1", 7000)).isEmpty();
+        assertThat(listener.isListener(42, "127.0.0.1", 9042)).contains(true);
+        assertThat(listener.isListener(41, "127.0.0.1", 9042)).contains(false);
+        assertThat(listener.isListener(42, "127.0.0.2", 9042))
+                .as("nothing listens there")
+                .isEmpty();
+        assertThat(listener.isListener(43, "127.0.0.1", 9042))
+                .as("a process /proc does not show")
+                .isEmpty();
     }
 
     @Test

@@ -49,8 +49,7 @@ import org.slf4j.LoggerFactory;
  * one window at a time, and every {@code refreshSeconds} publishes the measurements as the live
  * profile {@code cassandra:<name>}: from the current window once it has enough samples, else from
  * the last complete window. Before its first window it warms up ({@code warming-up}) and publishes
- * nothing until the client's round trip has settled.
- * A failure never stops the service or the probe.
+ * nothing until the client's round trip has settled. A failure never stops the service or the probe.
  */
 public final class ManagedProbe implements Managed {
 
@@ -74,7 +73,10 @@ public final class ManagedProbe implements Managed {
     private volatile java.util.Optional<dev.pbs.model.readpath.ReadPath> readPath = java.util.Optional.empty();
 
     private volatile ProbeSnapshot lastComplete;
-    /** Whether the client and the cluster have settled since the probe started: nothing is published before (see {@link #warmUp}). */
+    /**
+     * Whether the client and the cluster have settled since the probe started: nothing is published
+     * before (see {@link #warmUp}).
+     */
     private volatile boolean settled;
 
     private volatile String state = "connecting";
@@ -220,23 +222,21 @@ public final class ManagedProbe implements Managed {
         long retryMillis = 1000;
         while (!stopping) {
             state = "connecting";
+            if (!settled) {
+                try {
+                    warmUp(settings);
+                } catch (CancellationException stopped) {
+                    return;
+                } catch (RuntimeException problem) {
+                    retryMillis = unreachable(problem, retryMillis);
+                    if (retryMillis < 0) {
+                        return;
+                    }
+                    continue;
+                }
+            }
             ProbeJournal journal = records.start(List.of(name()));
             boolean completed = false;
-            try {
-                if (!settled) {
-                    warmUp(settings);
-                }
-            } catch (CancellationException stopped) {
-                records.end(journal, false);
-                return;
-            } catch (RuntimeException problem) {
-                records.end(journal, false);
-                retryMillis = unreachable(problem, retryMillis);
-                if (retryMillis < 0) {
-                    return;
-                }
-                continue;
-            }
             try (ProbeRun run = ProbeRun.connect(settings, journal)) {
                 state = "running";
                 lastError = null;
