@@ -124,7 +124,7 @@ final class TuneCommand implements Callable<Integer> {
 
     @Option(
             names = "--plot",
-            paramLabel = "FILE.png|FILE.svg",
+            paramLabel = "FILE.png",
             description = "Also draw every candidate's window against its latency, the frontier marked.")
     private Path plot;
 

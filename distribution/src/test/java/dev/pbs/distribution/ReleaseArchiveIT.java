@@ -79,7 +79,7 @@ class ReleaseArchiveIT {
     }
 
     @Test
-    void layout_hasWhatAnOperatorInstalls() {
+    void layout_hasWhatAnOperatorInstalls() throws IOException {
         for (String file : List.of(
                 "bin/pbs",
                 "lib/pbs.jar",
@@ -95,6 +95,18 @@ class ReleaseArchiveIT {
                 "dashboards/prometheus/pbs-alerts.yml",
                 "dashboards/prometheus/pbs-alerts.test.yml")) {
             assertThat(installation.resolve(file)).as(file).isRegularFile();
+        }
+        for (String bundle : List.of("licenses/pbs", "licenses/cassandra")) {
+            try (Stream<Path> folders = Files.list(installation.resolve(bundle))) {
+                assertThat(folders.filter(
+                                folder -> folder.getFileName().toString().startsWith("jackson-databind-")))
+                        .as("%s: jackson-databind's licence and notice as its jar carries them", bundle)
+                        .singleElement()
+                        .satisfies(folder ->
+                                assertThat(folder.resolve("META-INF/LICENSE")).isRegularFile())
+                        .satisfies(folder ->
+                                assertThat(folder.resolve("META-INF/NOTICE")).isRegularFile());
+            }
         }
         assertThat(installation.resolve("bin/pbs")).isExecutable();
         assertThat(installation.resolve("lib/cassandra")).isDirectory();

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -20,13 +19,13 @@ import org.knowm.xchart.XYSeries;
 /**
  * Draws a tuning answer with XChart, headless: each candidate at (window in ms, objective score
  * in ms), the Pareto frontier, the other feasible candidates and the rejected ones as separate
- * series; a level pair at its worst read datacenter. PNG or SVG, chosen by the file's extension.
+ * series; a level pair at its worst read datacenter. A PNG file.
  */
 public final class FrontierPlot {
 
     private FrontierPlot() {}
 
-    /** @throws IllegalArgumentException for an extension other than .png or .svg, or an unwritable file */
+    /** @throws IllegalArgumentException for an extension other than .png, or an unwritable file */
     public static void write(TuningResult result, Path file) {
         double probability = TuningJson.windowProbability(result.spec());
         List<TuningResult.Candidate> otherFeasible = new ArrayList<>(result.feasible());
@@ -54,7 +53,7 @@ public final class FrontierPlot {
      * The (write level, read level) pairs at their worst read datacenter: the longest window and
      * the objective there.
      *
-     * @throws IllegalArgumentException for an extension other than .png or .svg, or an unwritable file
+     * @throws IllegalArgumentException for an extension other than .png, or an unwritable file
      */
     public static void write(LevelTuningResult result, Path file) {
         double probability = Tuner.windowProbability(result.spec().requirements());
@@ -88,9 +87,8 @@ public final class FrontierPlot {
             List<double[]> otherFeasible,
             List<double[]> rejected) {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        boolean svg = name.endsWith(".svg");
-        if (!svg && !name.endsWith(".png")) {
-            throw new IllegalArgumentException("--plot must name a .png or .svg file, was '" + file + "'");
+        if (!name.endsWith(".png")) {
+            throw new IllegalArgumentException("--plot must name a .png file, was '" + file + "'");
         }
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
@@ -110,12 +108,7 @@ public final class FrontierPlot {
         add(chart, "other feasible", otherFeasible);
         add(chart, "rejected", rejected);
         try {
-            String target = file.toString();
-            if (svg) {
-                VectorGraphicsEncoder.saveVectorGraphic(chart, target, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-            } else {
-                BitmapEncoder.saveBitmap(chart, target, BitmapEncoder.BitmapFormat.PNG);
-            }
+            BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
         } catch (IOException unwritable) {
             throw new IllegalArgumentException("--plot: cannot write " + file + ": " + unwritable.getMessage());
         }
