@@ -161,8 +161,9 @@ function drawObservation(observation, id) {
  * A live probe's windows over its history: one line with points per configuration ({label, values}), x the time
  * each kept profile was published (Unix seconds, local time on the axis), y its window in ms from 0. A null value
  * (no window: beyond the simulated range, or not predicted) leaves a gap; a point alone between gaps still shows.
+ * windowAxis names the y axis, with the clock the windows count from.
  */
-function drawWindowHistory(id, times, lines) {
+function drawWindowHistory(id, times, lines, windowAxis) {
   const highest = Math.max(1, ...lines.flatMap((line) => line.values).filter((value) => value !== null));
   const first = Math.min(...times);
   const last = Math.max(...times);
@@ -176,7 +177,7 @@ function drawWindowHistory(id, times, lines) {
     // seconds: almost three years).
     scales: {x: {time: true, range: () => (first === last ? [first - 600, last + 600] : [first, last])},
       y: {range: [0, highest * 1.1]}},
-    axes: [{label: "published", space: 80}, {label: "99.9% window (ms)", size: 60}],
+    axes: [{label: "published", space: 80}, {label: windowAxis, size: 60}],
     fmtDate: britishDate,
   }, [times].concat(lines.map((line) => line.values)));
 }

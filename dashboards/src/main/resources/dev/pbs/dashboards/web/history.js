@@ -73,6 +73,23 @@ function showNow(probe, history) {
   showDrift(probe.drift || (newest && newest.drift), Boolean(newest) || Boolean(probe.drift));
 }
 
+/** What a prediction's t counts from, for a sentence: "t after the client's acknowledgement (...)" or "t after commit". */
+const ROUND_TRIP_SOURCE = {
+  measured: "measured",
+  "quietest-window": "the quietest window's, shorter than this window's",
+  configured: "configured",
+};
+
+function clockText(prediction) {
+  if (prediction.clock !== "acknowledgement") {
+    return "t after the write's commit at its coordinator";
+  }
+  const roundTrip = prediction.client_round_trip_ms;
+  return "t after the client's acknowledgement of the write"
+    + (typeof roundTrip === "number" ? ", a client round trip of " + millis(roundTrip) + " after commit ("
+      + (ROUND_TRIP_SOURCE[prediction.client_round_trip_source] || prediction.client_round_trip_source) + ")" : "");
+}
+
 /** Whether each configuration's SLA is met, the unmet requirements' violations, and what could not be predicted. */
 function showSlas(prediction, entry) {
   const line = byId("slaNow");
@@ -82,8 +99,9 @@ function showSlas(prediction, entry) {
   }
   line.replaceChildren(entry
     ? "SLAs at the newest kept entry (" + clock(entry.published_at_epoch_seconds * 1000) + "; no prediction since "
-      + "the service started): "
-    : "SLAs now (predicted " + clock(prediction.predicted_at_epoch_seconds * 1000) + "): ");
+      + "the service started; " + clockText(prediction) + "): "
+    : "SLAs now (predicted " + clock(prediction.predicted_at_epoch_seconds * 1000) + "; " + clockText(prediction)
+      + "): ");
   const parts = prediction.configurations.map((configuration) => {
     const part = document.createElement("span");
     part.className = configuration.sla_met ? "met" : "unmet";
@@ -185,6 +203,10 @@ function showWindows(history, probe) {
     return value;
   })}));
   const times = entries.map((entry) => entry.published_at_epoch_seconds);
+  const clocks = [...new Set(entries.filter((entry) => entry.prediction).map((entry) => entry.prediction.clock))];
+  const windowAxis = clocks.length === 1 ? "99.9% window (ms " + (clocks[0] === "acknowledgement"
+    ? "after the client's acknowledgement)" : "after commit)") : "99.9% window (ms; clock per entry, see below)";
+  const commitEntries = entries.filter((entry) => entry.prediction && entry.prediction.clock === "commit");
   const gaps = [...beyond.entries()].filter(([, at]) => at.length > 0)
     .map(([label, at]) => label + " at " + at.join(", "));
   byId("historyNote").textContent = "One point per kept entry: " + count(entries.length) + ", published from "
@@ -192,10 +214,12 @@ function showWindows(history, probe) {
     + (gaps.length > 0 ? " Gaps where the window lay beyond the simulated range (reads not yet consistent with "
       + "probability " + HISTORY_P + " at the longest time simulated): " + gaps.join("; ") + "." : "")
     + (unpredicted > 0 ? " Gaps where an entry has no prediction of a configuration (declared later, or not "
-      + "predicted from that profile)." : "");
-  const text = JSON.stringify([times, lines]);
+      + "predicted from that profile)." : "")
+    + (clocks.length > 1 ? " The entries of " + commitEntries.map((entry) => clock(entry.published_at_epoch_seconds
+      * 1000)).join(", ") + " count t from the write's commit, the others from the client's acknowledgement." : "");
+  const text = JSON.stringify([times, lines, windowAxis]);
   if (text !== shownHistoryData || !charts.historyChart) {
     shownHistoryData = text;
-    drawWindowHistory("historyChart", times, lines);
+    drawWindowHistory("historyChart", times, lines, windowAxis);
   }
 }

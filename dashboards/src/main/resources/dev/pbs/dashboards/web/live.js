@@ -257,8 +257,9 @@ function showObservation(observation) {
     + count(Math.max(...reads)) : "") + " reads per t, "
     + count(observation.failed_reads) + " failed). Predicted from the same window's measured profile, read fan-out "
     + observation.read_fanout + ", coordinator " + coordinatorPlacement(observation)
-    + ", with the measured client round trip (mean " + finiteText(observation.mean_client_gap_ms) + " ms) and each t's "
-    + "send lag added to t. Error bars: 95% intervals; line: the prediction.";
+    + ". t counts from the moment the client has the write's acknowledgement: the prediction adds the measured "
+    + "client round trip (mean " + finiteText(observation.mean_client_gap_ms) + " ms) and each t's send lag to the "
+    + "engine's t after commit. Error bars: 95% intervals; line: the prediction.";
   const rmse = observation.rmse_t_visibility;
   const noise = observation.noise_floor_t_visibility;
   fillFacts(byId("observationFit"), [

@@ -3,7 +3,8 @@ package dev.pbs.montecarlo.tuning;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.RepairPoint;
-import dev.pbs.montecarlo.VisibilityPoint;
+import dev.pbs.montecarlo.TimeOrigin;
+import dev.pbs.montecarlo.VisibilityClock;
 import java.util.List;
 import java.util.Objects;
 
@@ -11,19 +12,40 @@ import java.util.Objects;
  * What requirements and objectives read of one simulated configuration: P(consistent) at the
  * simulated times (exact counts), windows and latency percentiles (from the engine's histograms),
  * closed-form k-staleness, and the read path's costs: how often reads speculate and how often they
- * block on read repair. All times in milliseconds, all fractions in [0, 1].
+ * block on read repair. All times in milliseconds, all fractions in [0, 1]. P(consistent) and the
+ * windows count t from their {@link VisibilityClock}'s origin (the commit unless said otherwise); the
+ * read repair's t counts from commit.
  */
 public final class CandidateMetrics {
 
     private final ConfigurationResult result;
+    private final VisibilityClock clock;
 
     CandidateMetrics(ConfigurationResult result) {
+        this(result, VisibilityClock.atCommit(result));
+    }
+
+    private CandidateMetrics(ConfigurationResult result, VisibilityClock clock) {
         this.result = result;
+        this.clock = clock;
     }
 
     /** The metrics of one simulated configuration, for checking requirements outside a tuning run. */
     public static CandidateMetrics of(ConfigurationResult result) {
         return new CandidateMetrics(Objects.requireNonNull(result, "result"));
+    }
+
+    /**
+     * The metrics of one simulated configuration with P(consistent) and the windows read through
+     * {@code clock} (its t counted from its origin).
+     */
+    public static CandidateMetrics of(ConfigurationResult result, VisibilityClock clock) {
+        return new CandidateMetrics(Objects.requireNonNull(result, "result"), Objects.requireNonNull(clock, "clock"));
+    }
+
+    /** The moment P(consistent)'s and the windows' t counts from. */
+    public TimeOrigin origin() {
+        return clock.origin();
     }
 
     /**
@@ -42,19 +64,17 @@ public final class CandidateMetrics {
         return result.isStrict();
     }
 
-    /** P(consistent) for a read starting {@code tMillis} after commit; exact at simulated grid times. */
+    /**
+     * P(consistent) for a read starting {@code tMillis} after the clock's origin; after commit, exact
+     * at simulated grid times.
+     */
     public double consistentAt(double tMillis) {
-        for (VisibilityPoint point : result.visibility()) {
-            if (point.tMillis() == tMillis) {
-                return point.consistent().estimate();
-            }
-        }
-        return result.consistentAt(tMillis).estimate();
+        return clock.consistentAt(tMillis).estimate();
     }
 
-    /** The p-window in ms; {@code +infinity} beyond the simulated range. */
+    /** The p-window in ms after the clock's origin; {@code +infinity} beyond the simulated range. */
     public double windowMillis(double probability) {
-        return result.window(probability).valueMillis();
+        return clock.window(probability).valueMillis();
     }
 
     public double readLatencyMillis(double percentile) {

@@ -15,12 +15,12 @@ public sealed interface Requirement {
     /** The requirement as text, in the form the parser reads. */
     String text();
 
-    /** Times after commit (ms) whose consistency the requirement reads: simulated exactly. */
+    /** Times (ms after the clock's origin) whose consistency the requirement reads: simulated exactly after commit. */
     default double[] timesMillis() {
         return new double[0];
     }
 
-    /** {@code consistency@10ms>=0.999}: P(consistent 10 ms after commit) at least 0.999. */
+    /** {@code consistency@10ms>=0.999}: P(consistent 10 ms after the clock's origin) at least 0.999. */
     record ConsistencyAtLeast(double tMillis, double probability) implements Requirement {
         @Override
         public Optional<String> violation(CandidateMetrics candidate) {
@@ -42,7 +42,7 @@ public sealed interface Requirement {
         }
     }
 
-    /** {@code window@0.999<=50ms}: consistent with probability 0.999 within 50 ms of commit. */
+    /** {@code window@0.999<=50ms}: consistent with probability 0.999 within 50 ms of the clock's origin. */
     record WindowAtMost(double probability, double limitMillis) implements Requirement {
         @Override
         public Optional<String> violation(CandidateMetrics candidate) {

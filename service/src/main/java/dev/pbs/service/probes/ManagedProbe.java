@@ -27,6 +27,8 @@ import dev.pbs.service.history.ProbeHistory;
 import dev.pbs.service.slas.LivePrediction;
 import dev.pbs.service.slas.LivePredictor;
 import dev.pbs.service.slas.LiveSla;
+import dev.pbs.service.slas.PredictionClock;
+import dev.pbs.service.slas.QuietestRoundTrip;
 import dev.pbs.service.slas.Workload;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Duration;
@@ -91,6 +93,10 @@ public final class ManagedProbe implements Managed {
     private final List<LiveSla> slas;
     private final Optional<Workload> workload;
     private final LivePredictor predictor;
+    /** The live predictions' clock when the configuration fixes it; empty: each window's round trips set it. */
+    private final Optional<PredictionClock> fixedClock;
+
+    private final QuietestRoundTrip quietestRoundTrip = new QuietestRoundTrip();
     private final ProbeHistory history;
     /** The declared configurations predicted from the last published profile; null before the first. */
     private volatile LivePrediction lastPrediction;
@@ -125,6 +131,7 @@ public final class ManagedProbe implements Managed {
         this.store = store;
         this.slas = configuration.liveSlas();
         this.workload = configuration.liveWorkload();
+        this.fixedClock = configuration.fixedClock();
         this.predictor = new LivePredictor(limits);
         this.history = ProbeHistory.open(
                 historyStorage,
@@ -310,7 +317,7 @@ public final class ManagedProbe implements Managed {
                     LatencyProfile profile = MeasuredProfile.withReadPath(
                             CalibratedProfile.of(snapshot, configuration.profileName()), readPath);
                     store.publishLive(profile);
-                    predictLive(profile);
+                    predictLive(profile, snapshot);
                     Map<String, Long> samples = new LinkedHashMap<>();
                     for (WarsMessage message : WarsMessage.values()) {
                         samples.put(message.letter(), snapshot.samples(message));
@@ -351,7 +358,8 @@ public final class ManagedProbe implements Managed {
                             configuration.getReplicationFactor(),
                             slas,
                             workload,
-                            configuration.getPredictionTrials());
+                            configuration.getPredictionTrials(),
+                            clock(window));
             history.record(profile, prediction, Instant.now());
         } catch (IllegalArgumentException tooFew) {
             LOG.info("probe {}: a window too small for the history: {}", name(), tooFew.getMessage());
@@ -364,15 +372,33 @@ public final class ManagedProbe implements Managed {
         }
     }
 
-    /** Predicts the declared configurations from a profile just published (nothing when none are declared). */
-    private void predictLive(LatencyProfile profile) {
+    /**
+     * Predicts the declared configurations from a profile just published from {@code snapshot}
+     * (nothing when none are declared).
+     */
+    private void predictLive(LatencyProfile profile, ProbeSnapshot snapshot) {
         if (slas.isEmpty()) {
             return;
         }
         LivePrediction prediction = predictor.predict(
-                profile, configuration.getReplicationFactor(), slas, workload, configuration.getPredictionTrials());
+                profile,
+                configuration.getReplicationFactor(),
+                slas,
+                workload,
+                configuration.getPredictionTrials(),
+                clock(snapshot));
         prediction.problems().forEach(problem -> LOG.warn("probe {}: cannot predict {}", name(), problem));
         lastPrediction = prediction;
+    }
+
+    /**
+     * The clock of a prediction from {@code snapshot}: the configured one, else t after the
+     * acknowledgement with the snapshot's client round trips or, when they are longer, the quietest
+     * window's ({@link QuietestRoundTrip}).
+     */
+    private PredictionClock clock(ProbeSnapshot snapshot) {
+        return fixedClock.orElseGet(() -> quietestRoundTrip.clockFor(
+                snapshot.client().roundTrips(), snapshot.pairs().clientCoupling()));
     }
 
     /** Its kept live profiles and predictions, as {@code GET /api/v1/probes/{name}/history} shows them. */

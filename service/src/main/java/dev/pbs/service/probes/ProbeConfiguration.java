@@ -3,7 +3,9 @@ package dev.pbs.service.probes;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.tls.TlsSettings;
+import dev.pbs.montecarlo.TimeOrigin;
 import dev.pbs.service.slas.LiveSla;
+import dev.pbs.service.slas.PredictionClock;
 import dev.pbs.service.slas.SlaConfiguration;
 import dev.pbs.service.slas.Workload;
 import dev.pbs.service.slas.WorkloadConfiguration;
@@ -46,6 +48,13 @@ import java.util.Optional;
  *       at every t of the default grid, beside the window's prediction; the window lasts until the
  *       observation ends (default 0: off; 10 or more);</li>
  *   <li>{@code observeConsistency}: R and W of that observation, ONE, TWO, THREE, QUORUM or ALL (default ONE).</li>
+ *   <li>{@code clock}: the moment every t of the live predictions counts from (their windows,
+ *       P(consistent), the requirements on them, the metrics and the history): {@code
+ *       acknowledgement}, when the client has the write's acknowledgement, with the client round trip
+ *       each window measures (default), or {@code commit}, the write's commit at its coordinator;</li>
+ *   <li>{@code clientRoundTripMillis}: with the {@code acknowledgement} clock, this round trip (ms,
+ *       0 to 60,000) for every read instead of the measured one: your own application's clients';
+ *       default none;</li>
  *   <li>{@code slas}: configurations predicted from the live profile at every refresh, each with
  *       requirements (see {@link SlaConfiguration}); default none;</li>
  *   <li>{@code workload}: the cluster's reads and writes per second and keys, for stale reads per
@@ -116,6 +125,13 @@ public class ProbeConfiguration extends ProbeConnectionConfiguration {
 
     private String observeConsistency = "ONE";
 
+    @Pattern(regexp = "acknowledgement|commit", message = "must be acknowledgement or commit")
+    private String clock = TimeOrigin.ACKNOWLEDGEMENT.label();
+
+    @DecimalMin("0")
+    @DecimalMax("60000")
+    private Double clientRoundTripMillis;
+
     @Valid
     private List<SlaConfiguration> slas = new ArrayList<>();
 
@@ -150,6 +166,46 @@ public class ProbeConfiguration extends ProbeConnectionConfiguration {
     /** One round of the warm-up before the first window; zero when there is none. */
     public Duration warmUpRound() {
         return Duration.ofSeconds(warmUpRoundSeconds);
+    }
+
+    @JsonProperty
+    public String getClock() {
+        return clock;
+    }
+
+    @JsonProperty
+    public void setClock(String clock) {
+        this.clock = clock;
+    }
+
+    @JsonProperty
+    public Double getClientRoundTripMillis() {
+        return clientRoundTripMillis;
+    }
+
+    @JsonProperty
+    public void setClientRoundTripMillis(Double clientRoundTripMillis) {
+        this.clientRoundTripMillis = clientRoundTripMillis;
+    }
+
+    /**
+     * The live predictions' clock when the configuration fixes it: after commit, or after the
+     * acknowledgement with {@code clientRoundTripMillis}; empty when each window's measured round
+     * trips set it ({@link dev.pbs.service.slas.QuietestRoundTrip}).
+     *
+     * @throws IllegalArgumentException naming this probe when {@code clientRoundTripMillis} is set
+     *     with the commit clock
+     */
+    public Optional<PredictionClock> fixedClock() {
+        TimeOrigin origin = TimeOrigin.of(clock);
+        if (origin == TimeOrigin.COMMIT) {
+            if (clientRoundTripMillis != null) {
+                throw new IllegalArgumentException("probe '" + name + "': clientRoundTripMillis is set, but the"
+                        + " clock is commit, which adds no round trip: remove one of them");
+            }
+            return Optional.of(PredictionClock.COMMIT);
+        }
+        return Optional.ofNullable(clientRoundTripMillis).map(PredictionClock::configured);
     }
 
     @JsonProperty

@@ -86,6 +86,7 @@ public final class ProbeDefinition {
         }
         probe.toSettings();
         probe.observation();
+        probe.fixedClock();
         probe.liveSlas();
         probe.liveWorkload();
     }

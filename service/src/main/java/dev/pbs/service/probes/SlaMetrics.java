@@ -1,6 +1,7 @@
 package dev.pbs.service.probes;
 
 import dev.pbs.formats.wire.Observation;
+import dev.pbs.montecarlo.TimeOrigin;
 import dev.pbs.service.slas.LivePrediction;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -13,23 +14,27 @@ import java.util.function.Supplier;
 /**
  * The live predictions' Prometheus metrics, read from each probe's status at scrape time. Every
  * family of a configuration has the labels {@code probe}, {@code write_level}, {@code read_level}
- * and {@code datacenter} (the read datacenter; empty for a cluster without datacenters):
+ * and {@code datacenter} (the read datacenter; empty for a cluster without datacenters); a family
+ * that reads a t also has {@code clock}, the moment its t counts from ({@code acknowledgement}, when
+ * the client has the write's acknowledgement, or {@code commit}):
  * <ul>
- *   <li>{@code pbs_predicted_window_seconds{probability}}: how long after commit a read must start
- *       to be consistent with that probability ({@code +Inf} beyond the simulated range), with
- *       {@code pbs_predicted_window_lower_seconds} and {@code _upper_seconds}, its 95% interval;</li>
- *   <li>{@code pbs_predicted_consistency_ratio{t_ms}}: P(consistent) for a read starting t ms after
- *       commit, with {@code _lower_ratio} and {@code _upper_ratio};</li>
+ *   <li>{@code pbs_predicted_window_seconds{clock, probability}}: how long after the clock's origin
+ *       a read must start to be consistent with that probability ({@code +Inf} beyond the simulated
+ *       range), with {@code pbs_predicted_window_lower_seconds} and {@code _upper_seconds}, its 95%
+ *       interval;</li>
+ *   <li>{@code pbs_predicted_consistency_ratio{clock, t_ms}}: P(consistent) for a read starting t ms
+ *       after the clock's origin, with {@code _lower_ratio} and {@code _upper_ratio};</li>
  *   <li>{@code pbs_predicted_latency_seconds{operation, percentile}}: read and write latency, with
  *       {@code _lower_seconds} and {@code _upper_seconds};</li>
- *   <li>{@code pbs_sla_met{requirement}}: 1 while the requirement holds, else 0;</li>
+ *   <li>{@code pbs_sla_met{clock, requirement}}: 1 while the requirement holds, else 0;</li>
  *   <li>with a workload: {@code pbs_predicted_stale_read_ratio}, {@code
  *       pbs_predicted_stale_reads_per_day} and {@code pbs_predicted_versions_behind_ratio{k}} (P(at
  *       least k versions behind));</li>
  *   <li>{@code pbs_predicted_timestamp_seconds{probe}}: when the probe's configurations were last predicted.</li>
  * </ul>
  * With a probe's observation on, the observed figures beside them ({@code write_level} and {@code
- * read_level} the observation's): {@code pbs_observed_consistency_ratio{t_ms}} with {@code
+ * read_level} the observation's): {@code pbs_observed_consistency_ratio{clock, t_ms}} (t after the
+ * client's acknowledgement) with {@code
  * _lower_ratio} and {@code _upper_ratio}, and {@code pbs_observed_latency_seconds{operation,
  * percentile}}. A family without samples is left out of a scrape.
  */
@@ -52,18 +57,19 @@ public final class SlaMetrics {
 
     /** Registers the metrics over the statuses the supplier gives at each scrape. */
     public static void register(PrometheusRegistry registry, Supplier<List<ProbeStatus>> statuses) {
-        configurationGauge(
+        timedGauge(
                 registry,
                 statuses,
                 "pbs_predicted_window_seconds",
-                "How long after commit a read must start to be consistent with the probability (+Inf: beyond the "
-                        + "simulated range)",
+                "How long after the clock's origin (label clock: acknowledgement, when the client has the write's "
+                        + "acknowledgement, or commit) a read must start to be consistent with the probability (+Inf: "
+                        + "beyond the simulated range)",
                 "probability",
                 (configuration, labels, sample) -> configuration
                         .windows()
                         .forEach(window ->
                                 sample.call(seconds(window.millis()), with(labels, number(window.probability())))));
-        configurationGauge(
+        timedGauge(
                 registry,
                 statuses,
                 "pbs_predicted_window_lower_seconds",
@@ -73,7 +79,7 @@ public final class SlaMetrics {
                         .windows()
                         .forEach(window -> sample.call(
                                 seconds(window.lowerMillis()), with(labels, number(window.probability())))));
-        configurationGauge(
+        timedGauge(
                 registry,
                 statuses,
                 "pbs_predicted_window_upper_seconds",
@@ -83,16 +89,17 @@ public final class SlaMetrics {
                         .windows()
                         .forEach(window -> sample.call(
                                 seconds(window.upperMillis()), with(labels, number(window.probability())))));
-        configurationGauge(
+        timedGauge(
                 registry,
                 statuses,
                 "pbs_predicted_consistency_ratio",
-                "Predicted P(consistent) for a read starting t_ms milliseconds after commit",
+                "Predicted P(consistent) for a read starting t_ms milliseconds after the clock's origin (label "
+                        + "clock: acknowledgement, when the client has the write's acknowledgement, or commit)",
                 "t_ms",
                 (configuration, labels, sample) -> configuration
                         .consistency()
                         .forEach(point -> sample.call(point.probability(), with(labels, number(point.tMillis())))));
-        configurationGauge(
+        timedGauge(
                 registry,
                 statuses,
                 "pbs_predicted_consistency_lower_ratio",
@@ -101,7 +108,7 @@ public final class SlaMetrics {
                 (configuration, labels, sample) -> configuration
                         .consistency()
                         .forEach(point -> sample.call(point.lower(), with(labels, number(point.tMillis())))));
-        configurationGauge(
+        timedGauge(
                 registry,
                 statuses,
                 "pbs_predicted_consistency_upper_ratio",
@@ -128,7 +135,7 @@ public final class SlaMetrics {
                 "pbs_predicted_latency_upper_seconds",
                 "High end of the predicted latency percentile's 95% interval",
                 LivePrediction.Latency::upperMillis);
-        configurationGauge(
+        timedGauge(
                 registry,
                 statuses,
                 "pbs_sla_met",
@@ -191,12 +198,13 @@ public final class SlaMetrics {
     }
 
     private static void observedGauges(PrometheusRegistry registry, Supplier<List<ProbeStatus>> statuses) {
-        String[] labels = {"probe", "write_level", "read_level", "t_ms"};
+        String[] labels = {"probe", "write_level", "read_level", "clock", "t_ms"};
         observedPoints(
                 registry,
                 statuses,
                 "pbs_observed_consistency_ratio",
-                "Observed share of reads t_ms after commit that returned the write",
+                "Observed share of reads t_ms after the client's acknowledgement (label clock) that returned the "
+                        + "write",
                 labels,
                 Observation.Point::observed);
         observedPoints(
@@ -261,6 +269,7 @@ public final class SlaMetrics {
                                         probe.name(),
                                         probe.observeConsistency(),
                                         probe.observeConsistency(),
+                                        TimeOrigin.ACKNOWLEDGEMENT.label(),
                                         number(point.tMillis()));
                             }
                         }
@@ -301,32 +310,63 @@ public final class SlaMetrics {
             String help,
             String extraLabel,
             ConfigurationReader reader) {
-        String[] labels = extraLabel == null ? CONFIGURATION : with(CONFIGURATION, extraLabel);
+        gauge(registry, statuses, name, help, false, extraLabel, reader);
+    }
+
+    /** A family of figures that read a t: its labels add {@code clock}, the prediction's. */
+    private static void timedGauge(
+            PrometheusRegistry registry,
+            Supplier<List<ProbeStatus>> statuses,
+            String name,
+            String help,
+            String extraLabel,
+            ConfigurationReader reader) {
+        gauge(registry, statuses, name, help, true, extraLabel, reader);
+    }
+
+    private static void gauge(
+            PrometheusRegistry registry,
+            Supplier<List<ProbeStatus>> statuses,
+            String name,
+            String help,
+            boolean timed,
+            String extraLabel,
+            ConfigurationReader reader) {
+        String[] configurationLabels = timed ? with(CONFIGURATION, "clock") : CONFIGURATION;
+        String[] labels = extraLabel == null ? configurationLabels : with(configurationLabels, extraLabel);
         GaugeWithCallback.builder()
                 .name(name)
                 .help(help)
                 .labelNames(labels)
                 .callback(callback -> eachConfiguration(
                         statuses,
-                        (configuration, configurationLabels) ->
-                                reader.read(configuration, configurationLabels, callback::call)))
+                        timed,
+                        (configuration, labelValues) -> reader.read(configuration, labelValues, callback::call)))
                 .register(registry);
     }
 
     private static void eachConfiguration(
             Supplier<List<ProbeStatus>> statuses, BiConsumer<LivePrediction.Configuration, String[]> action) {
+        eachConfiguration(statuses, false, action);
+    }
+
+    private static void eachConfiguration(
+            Supplier<List<ProbeStatus>> statuses,
+            boolean timed,
+            BiConsumer<LivePrediction.Configuration, String[]> action) {
         for (ProbeStatus probe : statuses.get()) {
             LivePrediction prediction = probe.prediction();
             if (prediction == null) {
                 continue;
             }
             for (LivePrediction.Configuration configuration : prediction.configurations()) {
-                action.accept(configuration, new String[] {
+                String[] labels = {
                     probe.name(),
                     configuration.writeLevel(),
                     configuration.readLevel(),
                     configuration.datacenter() == null ? "" : configuration.datacenter()
-                });
+                };
+                action.accept(configuration, timed ? with(labels, prediction.clock()) : labels);
             }
         }
     }

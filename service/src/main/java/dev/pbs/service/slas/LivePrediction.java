@@ -12,6 +12,16 @@ import java.util.List;
  * @param profile the live profile predicted from
  * @param predictedAtEpochSeconds when (Unix time)
  * @param trials Monte Carlo trials per configuration
+ * @param clock the moment every t of it (windows, P(consistent), the requirements on them) counts
+ *     from: {@code acknowledgement}, when the client has the write's acknowledgement, or {@code
+ *     commit}, the write's commit at its coordinator (an entry kept before the clock was recorded:
+ *     commit)
+ * @param clientRoundTripMillis after the acknowledgement, the mean client round trip between the
+ *     commit and a read reaching its coordinator; null after commit
+ * @param clientRoundTripSource after the acknowledgement, where that round trip comes from: {@code
+ *     measured} (the window's own), {@code quietest-window} (the shortest a window of the probe
+ *     measured, when this window's was longer: a busy host never makes a verdict fresher) or {@code
+ *     configured}; null after commit
  * @param configurations one entry per declared configuration and read datacenter
  * @param problems why a declared configuration could not be predicted from this profile (for
  *     example a level the cluster's replication cannot serve); empty when all were
@@ -21,10 +31,29 @@ public record LivePrediction(
         @JsonProperty("profile") String profile,
         @JsonProperty("predicted_at_epoch_seconds") long predictedAtEpochSeconds,
         @JsonProperty("trials") long trials,
+
+        @Schema(
+                allowableValues = {"acknowledgement", "commit"},
+                description = "The moment every t of this prediction counts from: acknowledgement (when the"
+                        + " client has the write's acknowledgement) or commit (the write's commit at its"
+                        + " coordinator)")
+        @JsonProperty("clock")
+        String clock,
+
+        @Schema(nullable = true) @JsonProperty("client_round_trip_ms")
+        Double clientRoundTripMillis,
+
+        @Schema(
+                nullable = true,
+                allowableValues = {"measured", "quietest-window", "configured"})
+        @JsonProperty("client_round_trip_source")
+        String clientRoundTripSource,
+
         @JsonProperty("configurations") List<Configuration> configurations,
         @JsonProperty("problems") List<String> problems) {
 
     public LivePrediction {
+        clock = clock == null ? "commit" : clock;
         configurations = List.copyOf(configurations);
         problems = List.copyOf(problems);
     }
@@ -64,7 +93,7 @@ public record LivePrediction(
         }
     }
 
-    /** The p-window (ms after commit) with its 95% interval; null values beyond the simulated range. */
+    /** The p-window (ms after the prediction's clock's origin) with its 95% interval; null values beyond the simulated range. */
     @Schema(name = "LivePredictionWindow")
     public record Window(
             @JsonProperty("p") double probability,
@@ -76,7 +105,7 @@ public record LivePrediction(
             @Schema(nullable = true) @JsonProperty("upper_ms")
             Double upperMillis) {}
 
-    /** P(consistent) for a read starting {@code t_ms} after commit, with its 95% interval. */
+    /** P(consistent) for a read starting {@code t_ms} after the prediction's clock's origin, with its 95% interval. */
     @Schema(name = "LivePredictionConsistency")
     public record Consistency(
             @JsonProperty("t_ms") double tMillis,

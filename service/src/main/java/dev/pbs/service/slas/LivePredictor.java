@@ -5,6 +5,7 @@ import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.ProportionEstimate;
 import dev.pbs.montecarlo.QuantileEstimate;
+import dev.pbs.montecarlo.VisibilityClock;
 import dev.pbs.montecarlo.WarsEngine;
 import dev.pbs.montecarlo.tuning.CandidateMetrics;
 import dev.pbs.montecarlo.tuning.Requirement;
@@ -25,14 +26,15 @@ import java.util.TreeSet;
  * requirement checked as {@code ./pbs tune} checks it, and with a workload the stale reads per day
  * and versions behind ({@link WorkloadStaleness}). A profile with datacenters is predicted in
  * consistency levels across them (writes coordinated in its first datacenter); one without, as
- * (R, W) with N the probe's replication factor.
+ * (R, W) with N the probe's replication factor. The windows, P(consistent) and the requirements on
+ * them count t from the {@link PredictionClock}'s origin.
  */
 public final class LivePredictor {
 
     /** Window probabilities always exported, besides those the requirements read. */
     public static final List<Double> WINDOW_PROBABILITIES = List.of(0.99, 0.999);
 
-    /** Times after commit (ms) whose P(consistent) is always exported, besides those the requirements read. */
+    /** Times (ms after the clock's origin) whose P(consistent) is always exported, besides those the requirements read. */
     public static final List<Double> TIMES_MILLIS = List.of(0.0, 1.0, 5.0, 10.0, 50.0, 100.0);
 
     /** Latency percentiles always exported, besides those the requirements read. */
@@ -56,27 +58,42 @@ public final class LivePredictor {
     /**
      * @param replicationFactor N for a profile without datacenters
      * @param trials Monte Carlo trials per configuration
+     * @param clock the moment t counts from
      */
     public LivePrediction predict(
             LatencyProfile profile,
             int replicationFactor,
             List<LiveSla> slas,
             Optional<Workload> workload,
-            long trials) {
+            long trials,
+            PredictionClock clock) {
         List<LivePrediction.Configuration> configurations = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (LiveSla sla : slas) {
             try {
-                configurations.addAll(predict(profile, replicationFactor, sla, workload, trials));
+                configurations.addAll(predict(profile, replicationFactor, sla, workload, trials, clock));
             } catch (IllegalArgumentException cannot) {
                 problems.add(sla.writeLevel() + "/" + sla.readLevel() + ": " + cannot.getMessage());
             }
         }
-        return new LivePrediction(profile.name(), Instant.now().getEpochSecond(), trials, configurations, problems);
+        return new LivePrediction(
+                profile.name(),
+                Instant.now().getEpochSecond(),
+                trials,
+                clock.origin().label(),
+                clock.meanRoundTripMillis(),
+                clock.roundTripSource(),
+                configurations,
+                problems);
     }
 
     private List<LivePrediction.Configuration> predict(
-            LatencyProfile profile, int replicationFactor, LiveSla sla, Optional<Workload> workload, long trials) {
+            LatencyProfile profile,
+            int replicationFactor,
+            LiveSla sla,
+            Optional<Workload> workload,
+            long trials,
+            PredictionClock clock) {
         List<Double> windows = union(WINDOW_PROBABILITIES, sla.requirements(), LivePredictor::windowProbability);
         List<Double> times = times(sla.requirements());
         List<Double> percentiles = union(PERCENTILES, sla.requirements(), LivePredictor::percentile);
@@ -110,11 +127,12 @@ public final class LivePredictor {
                 String datacenter = question.levelSimulation()
                         .replicas()
                         .name(result.levels().orElseThrow().readDatacenter());
-                answers.add(configuration(sla, datacenter, result, windows, times, percentiles, workload));
+                answers.add(configuration(
+                        sla, datacenter, result, clock.of(result), windows, times, percentiles, workload));
             }
         } else {
             for (ConfigurationResult result : engine.run(question.simulation()).configurations()) {
-                answers.add(configuration(sla, null, result, windows, times, percentiles, workload));
+                answers.add(configuration(sla, null, result, clock.of(result), windows, times, percentiles, workload));
             }
         }
         return answers;
@@ -124,13 +142,14 @@ public final class LivePredictor {
             LiveSla sla,
             String datacenter,
             ConfigurationResult result,
+            VisibilityClock clock,
             List<Double> windows,
             List<Double> times,
             List<Double> percentiles,
             Optional<Workload> workload) {
         List<LivePrediction.Window> windowFigures = new ArrayList<>();
         for (double probability : windows) {
-            QuantileEstimate window = result.window(probability);
+            QuantileEstimate window = clock.window(probability);
             windowFigures.add(new LivePrediction.Window(
                     probability,
                     finite(window.valueMillis()),
@@ -139,7 +158,7 @@ public final class LivePredictor {
         }
         List<LivePrediction.Consistency> consistency = new ArrayList<>();
         for (double time : times) {
-            ProportionEstimate consistent = result.consistentAt(time);
+            ProportionEstimate consistent = clock.consistentAt(time);
             consistency.add(new LivePrediction.Consistency(
                     time, consistent.estimate(), consistent.lower(), consistent.upper()));
         }
@@ -150,7 +169,7 @@ public final class LivePredictor {
         for (double percentile : percentiles) {
             latency.add(latency("write", percentile, result.writeLatency(percentile)));
         }
-        CandidateMetrics metrics = CandidateMetrics.of(result);
+        CandidateMetrics metrics = CandidateMetrics.of(result, clock);
         List<LivePrediction.RequirementStatus> requirements = new ArrayList<>();
         boolean met = true;
         for (Requirement requirement : sla.requirements()) {

@@ -5,6 +5,7 @@ import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.questions.QuestionLimits;
 import dev.pbs.service.slas.LivePrediction;
 import dev.pbs.service.slas.LivePredictor;
+import dev.pbs.service.slas.PredictionClock;
 import dev.pbs.service.slas.SlaConfiguration;
 import dev.pbs.service.slas.Workload;
 import java.util.List;
@@ -34,7 +35,8 @@ public final class CannedLivePrediction {
                                 sla("ONE", "ONE", "window@0.999<=5ms", "read.p99<=100ms"),
                                 sla("QUORUM", "QUORUM", "consistency@0ms>=0.999")),
                         Optional.of(new Workload(1000, 100, 10_000)),
-                        20_000);
+                        20_000,
+                        PredictionClock.COMMIT);
     }
 
     private static dev.pbs.service.slas.LiveSla sla(String write, String read, String... requirements) {

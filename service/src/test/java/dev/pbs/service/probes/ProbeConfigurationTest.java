@@ -2,11 +2,14 @@ package dev.pbs.service.probes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.tls.Secret;
 import dev.pbs.cassandra.tls.SelfSignedCertificate;
 import dev.pbs.cassandra.tls.TlsSettings;
+import dev.pbs.montecarlo.TimeOrigin;
+import dev.pbs.service.slas.PredictionClock;
 import io.dropwizard.configuration.ConfigurationException;
 import io.dropwizard.configuration.DefaultConfigurationFactoryFactory;
 import io.dropwizard.jackson.Jackson;
@@ -62,6 +65,51 @@ class ProbeConfigurationTest {
         Set<ConstraintViolation<ProbeConfiguration>> violations = VALIDATOR.validate(probe);
         assertThat(violations).hasSize(1);
         assertThat(violations.iterator().next().getPropertyPath().toString()).isEqualTo("warmUpRoundSeconds");
+    }
+
+    @Test
+    void clock_defaultsToTheAcknowledgementWithTheMeasuredRoundTrip() {
+        ProbeConfiguration probe = probe();
+        assertThat(probe.getClock()).isEqualTo("acknowledgement");
+        assertThat(probe.fixedClock())
+                .as("each window's measured round trips set it")
+                .isEmpty();
+
+        probe.setClientRoundTripMillis(2.5);
+        PredictionClock configured = probe.fixedClock().orElseThrow();
+        assertThat(configured.origin()).isEqualTo(TimeOrigin.ACKNOWLEDGEMENT);
+        assertThat(configured.meanRoundTripMillis()).isCloseTo(2.5, within(0.01));
+        assertThat(configured.roundTripSource()).isEqualTo("configured");
+
+        probe.setClientRoundTripMillis(null);
+        probe.setClock("commit");
+        assertThat(probe.fixedClock()).contains(PredictionClock.COMMIT);
+        assertThat(VALIDATOR.validate(probe)).isEmpty();
+    }
+
+    @Test
+    void clock_otherThanTheTwo_orARoundTripWithTheCommit_isRefusedNamingIt() {
+        ProbeConfiguration probe = probe();
+        probe.setClock("ack");
+        Set<ConstraintViolation<ProbeConfiguration>> violations = VALIDATOR.validate(probe);
+        assertThat(violations).singleElement().satisfies(violation -> {
+            assertThat(violation.getPropertyPath().toString()).isEqualTo("clock");
+            assertThat(violation.getMessage()).isEqualTo("must be acknowledgement or commit");
+        });
+
+        probe.setClock("commit");
+        probe.setClientRoundTripMillis(2.0);
+        assertThatThrownBy(() -> ProbeDefinition.check(probe))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("probe 'it': clientRoundTripMillis is set, but the clock is commit, which adds no round"
+                        + " trip: remove one of them");
+
+        probe.setClock("acknowledgement");
+        probe.setClientRoundTripMillis(-1.0);
+        assertThat(VALIDATOR.validate(probe))
+                .singleElement()
+                .satisfies(violation ->
+                        assertThat(violation.getPropertyPath().toString()).isEqualTo("clientRoundTripMillis"));
     }
 
     @Test

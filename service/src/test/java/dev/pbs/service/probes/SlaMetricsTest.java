@@ -26,20 +26,25 @@ class SlaMetricsTest {
         Map<String, String> one = Map.of("probe", "local", "write_level", "ONE", "read_level", "ONE", "datacenter", "");
         Map<String, String> quorum =
                 Map.of("probe", "local", "write_level", "QUORUM", "read_level", "QUORUM", "datacenter", "");
+        // the families that read a t name the prediction's clock (CannedLivePrediction's: commit)
+        Map<String, String> oneTimed = new TreeMap<>(one);
+        oneTimed.put("clock", "commit");
+        Map<String, String> quorumTimed = new TreeMap<>(quorum);
+        quorumTimed.put("clock", "commit");
         assertThat(text)
                 .contains(
-                        sample("pbs_sla_met", one, "requirement", "window@0.999<=5ms") + " 0.0",
-                        sample("pbs_sla_met", one, "requirement", "read.p99<=100ms") + " 1.0",
-                        sample("pbs_sla_met", quorum, "requirement", "consistency@0ms>=0.999") + " 1.0",
-                        sample("pbs_predicted_window_seconds", one, "probability", "0.999") + " "
+                        sample("pbs_sla_met", oneTimed, "requirement", "window@0.999<=5ms") + " 0.0",
+                        sample("pbs_sla_met", oneTimed, "requirement", "read.p99<=100ms") + " 1.0",
+                        sample("pbs_sla_met", quorumTimed, "requirement", "consistency@0ms>=0.999") + " 1.0",
+                        sample("pbs_predicted_window_seconds", oneTimed, "probability", "0.999") + " "
                                 + oneOne.windows().get(1).millis() / 1000,
-                        sample("pbs_predicted_window_seconds", quorum, "probability", "0.999") + " 0.0",
-                        sample("pbs_predicted_consistency_ratio", one, "t_ms", "0") + " "
+                        sample("pbs_predicted_window_seconds", quorumTimed, "probability", "0.999") + " 0.0",
+                        sample("pbs_predicted_consistency_ratio", oneTimed, "t_ms", "0") + " "
                                 + oneOne.consistency().get(0).probability(),
                         sample("pbs_predicted_latency_seconds", one, "operation", "read", "percentile", "99.9"),
                         sample("pbs_predicted_latency_upper_seconds", one, "operation", "write", "percentile", "50"),
-                        sample("pbs_predicted_window_lower_seconds", one, "probability", "0.99"),
-                        sample("pbs_predicted_consistency_upper_ratio", one, "t_ms", "100"),
+                        sample("pbs_predicted_window_lower_seconds", oneTimed, "probability", "0.99"),
+                        sample("pbs_predicted_consistency_upper_ratio", oneTimed, "t_ms", "100"),
                         sample("pbs_predicted_stale_read_ratio", one) + " "
                                 + oneOne.workload().staleReadProbability(),
                         sample("pbs_predicted_stale_reads_per_day", one),
@@ -47,7 +52,15 @@ class SlaMetricsTest {
                         "pbs_predicted_timestamp_seconds{probe=\"local\"} ",
                         sample(
                                 "pbs_observed_consistency_ratio",
-                                Map.of("probe", "local", "write_level", "ONE", "read_level", "ONE"),
+                                Map.of(
+                                        "probe",
+                                        "local",
+                                        "write_level",
+                                        "ONE",
+                                        "read_level",
+                                        "ONE",
+                                        "clock",
+                                        "acknowledgement"),
                                 "t_ms",
                                 "0"),
                         sample(
@@ -59,6 +72,7 @@ class SlaMetricsTest {
                                         "50")
                                 + " 0.004");
         assertThat(text).doesNotContain("probe=\"nowhere\",read_level");
+        assertThat(text).as("latency reads no t: no clock label").doesNotContain("pbs_predicted_latency_seconds{clock");
     }
 
     @Test

@@ -81,6 +81,13 @@ class UpgradeFixtureTest {
                         UpgradeFixtures.FIRST_WINDOW
                                 .plus(UpgradeFixtures.SPACING)
                                 .getEpochSecond());
+        assertThat(history.view(UpgradeFixtures.PROBE).entries())
+                .as("release 0.1.0 predicted t after commit, and its entries do not name a clock")
+                .allSatisfy(entry -> {
+                    assertThat(entry.prediction()).isNotNull();
+                    assertThat(entry.prediction().clock()).isEqualTo("commit");
+                    assertThat(entry.prediction().clientRoundTripMillis()).isNull();
+                });
     }
 
     @Test

@@ -47,7 +47,12 @@ class LivePredictorTest {
     @Test
     void oneOne_figuresAreTheEnginesOnTheSameDraws() {
         LivePrediction prediction = predictor.predict(
-                LNKD_DISK, 3, List.of(sla("ONE", "ONE", "window@0.999<=5ms")), Optional.empty(), TRIALS);
+                LNKD_DISK,
+                3,
+                List.of(sla("ONE", "ONE", "window@0.999<=5ms")),
+                Optional.empty(),
+                TRIALS,
+                PredictionClock.COMMIT);
 
         ConfigurationResult direct = directOneOne();
         assertThat(prediction.problems()).isEmpty();
@@ -78,13 +83,43 @@ class LivePredictorTest {
     }
 
     @Test
+    void oneOne_afterTheAcknowledgement_isTheCommitsCurveARoundTripLater() {
+        double commitWindow = directOneOne().window(0.999).valueMillis();
+        double limit = commitWindow - 1; // met a round trip of 2 ms after the acknowledgement, missed after commit
+        List<LiveSla> slas = List.of(sla("ONE", "ONE", "window@0.999<=" + limit + "ms"));
+
+        LivePrediction afterCommit =
+                predictor.predict(LNKD_DISK, 3, slas, Optional.empty(), TRIALS, PredictionClock.COMMIT);
+        LivePrediction afterAcknowledgement =
+                predictor.predict(LNKD_DISK, 3, slas, Optional.empty(), TRIALS, PredictionClock.configured(2));
+
+        assertThat(afterCommit.clock()).isEqualTo("commit");
+        assertThat(afterCommit.clientRoundTripMillis()).isNull();
+        assertThat(afterCommit.configurations().get(0).slaMet()).isFalse();
+        assertThat(afterAcknowledgement.clock()).isEqualTo("acknowledgement");
+        assertThat(afterAcknowledgement.clientRoundTripMillis()).isCloseTo(2.0, within(0.01));
+        assertThat(afterAcknowledgement.clientRoundTripSource()).isEqualTo("configured");
+        LivePrediction.Configuration oneOne =
+                afterAcknowledgement.configurations().get(0);
+        assertThat(oneOne.slaMet()).isTrue();
+        // P(t* <= t + 2 ms) with a constant round trip: the commit's window 2 ms earlier (to the
+        // threshold histogram's 0.1%), and P at 0 the commit's P at 2 ms
+        assertThat(oneOne.windows().get(1).millis()).isCloseTo(commitWindow - 2, within(0.002 * commitWindow));
+        assertThat(oneOne.consistency().get(0).probability())
+                .isCloseTo(directOneOne().consistentAt(2).estimate(), within(1e-9));
+        assertThat(oneOne.consistency().get(0).lower())
+                .isLessThan(oneOne.consistency().get(0).probability());
+    }
+
+    @Test
     void strictQuorums_alwaysConsistentAndMeetTheirSla() {
         LivePrediction prediction = predictor.predict(
                 LNKD_DISK,
                 3,
                 List.of(sla("QUORUM", "QUORUM", "consistency@0ms>=0.9999", "window@0.99999<=0ms")),
                 Optional.of(new Workload(1000, 1000, 10)),
-                TRIALS);
+                TRIALS,
+                PredictionClock.COMMIT);
 
         LivePrediction.Configuration quorum = prediction.configurations().get(0);
         assertThat(quorum.slaMet()).isTrue();
@@ -100,8 +135,8 @@ class LivePredictorTest {
     @Test
     void workload_staleReadsPerDayAreReadsPerDayTimesTheStaleShare() {
         Workload workload = new Workload(2_000, 500, 1_000);
-        LivePrediction prediction =
-                predictor.predict(LNKD_DISK, 3, List.of(sla("ONE", "ONE")), Optional.of(workload), TRIALS);
+        LivePrediction prediction = predictor.predict(
+                LNKD_DISK, 3, List.of(sla("ONE", "ONE")), Optional.of(workload), TRIALS, PredictionClock.COMMIT);
 
         LivePrediction.Severity severity = prediction.configurations().get(0).workload();
         assertThat(severity.writesPerKeyPerSecond()).isEqualTo(0.5);
@@ -126,7 +161,8 @@ class LivePredictorTest {
                 3,
                 List.of(sla("ONE", "TWO", "consistency@3ms>=0.9", "write.p95<=50ms")),
                 Optional.empty(),
-                TRIALS);
+                TRIALS,
+                PredictionClock.COMMIT);
 
         LivePrediction.Configuration configuration = prediction.configurations().get(0);
         assertThat(configuration.consistency())
@@ -142,7 +178,12 @@ class LivePredictorTest {
     void datacenters_oneConfigurationPerReadDatacenter() {
         LatencyProfile regions = BuiltInProfiles.named("ec2-three-regions").orElseThrow();
         LivePrediction prediction = predictor.predict(
-                regions, 3, List.of(sla("LOCAL_QUORUM", "LOCAL_ONE", "window@0.99<=1000ms")), Optional.empty(), TRIALS);
+                regions,
+                3,
+                List.of(sla("LOCAL_QUORUM", "LOCAL_ONE", "window@0.99<=1000ms")),
+                Optional.empty(),
+                TRIALS,
+                PredictionClock.COMMIT);
 
         assertThat(prediction.problems()).isEmpty();
         assertThat(prediction.configurations())
@@ -153,7 +194,12 @@ class LivePredictorTest {
     @Test
     void aConfigurationTheProfileCannotServe_isAProblemNotAFailure() {
         LivePrediction prediction = predictor.predict(
-                LNKD_DISK, 2, List.of(sla("THREE", "ONE"), sla("ONE", "ONE")), Optional.empty(), TRIALS);
+                LNKD_DISK,
+                2,
+                List.of(sla("THREE", "ONE"), sla("ONE", "ONE")),
+                Optional.empty(),
+                TRIALS,
+                PredictionClock.COMMIT);
 
         assertThat(prediction.configurations()).hasSize(1);
         assertThat(prediction.problems()).singleElement().asString().startsWith("THREE/ONE: ");
@@ -161,8 +207,8 @@ class LivePredictorTest {
         elsewhere.setWriteLevel("ONE");
         elsewhere.setReadLevel("ONE");
         elsewhere.setReadDatacenter("dc2");
-        LivePrediction noDatacenters =
-                predictor.predict(LNKD_DISK, 3, List.of(elsewhere.toSla("slas[0]")), Optional.empty(), TRIALS);
+        LivePrediction noDatacenters = predictor.predict(
+                LNKD_DISK, 3, List.of(elsewhere.toSla("slas[0]")), Optional.empty(), TRIALS, PredictionClock.COMMIT);
         assertThat(noDatacenters.problems())
                 .containsExactly("ONE/ONE: readDatacenter dc2 is set, but the profile lnkd-disk has no datacenters");
     }
