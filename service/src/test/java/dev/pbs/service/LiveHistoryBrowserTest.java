@@ -11,6 +11,7 @@ import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.service.history.ProbeHistory;
 import dev.pbs.service.probes.CannedLivePrediction;
 import dev.pbs.service.probes.CannedProfiles;
+import dev.pbs.service.slas.PredictionClock;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -36,7 +37,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * probe publishes without a cluster, so before the service starts the test writes into its data directory what a
  * probe's history would have kept, with {@link ProbeHistory#record} as the service writes it: for {@code prod}
  * eight live profiles ten minutes apart, each with its declared configurations predicted from it for real (ONE/ONE
- * and QUORUM/QUORUM, {@link CannedLivePrediction#of}), the third with 1% of its writes reaching a replica three hours
+ * and QUORUM/QUORUM, {@link CannedLivePrediction#of}; the first with t after commit, the others after the client's
+ * acknowledgement), the third with 1% of its writes reaching a replica three hours
  * late (its ONE/ONE 99.9% window beyond the simulated range), the last three with slower writes (exponential of mean
  * 40 ms instead of 1 ms), whose drift the history records; for {@code staging}, which declares no SLAs, three
  * profiles without predictions; for {@code fresh}, one entry published a minute ago. The probes' contact point is 127.0.0.1:1: they stay unreachable, so their status
@@ -88,7 +90,13 @@ class LiveHistoryBrowserTest {
                     : index >= ENTRIES - SLOW_ENTRIES
                             ? CannedProfiles.slowWrites("cassandra:prod", index, 40)
                             : CannedProfiles.measured("cassandra:prod", index);
-            prod.record(profile, CannedLivePrediction.of(profile), FIRST.plus(SPACING.multipliedBy(index)));
+            // the first entry from a release that counted t from commit, the others after the acknowledgement
+            prod.record(
+                    profile,
+                    index == 0
+                            ? CannedLivePrediction.of(profile, PredictionClock.COMMIT)
+                            : CannedLivePrediction.of(profile),
+                    FIRST.plus(SPACING.multipliedBy(index)));
         }
         ProbeHistory fresh =
                 ProbeHistory.open(dataDirectory.resolve("history").resolve("fresh"), 100, SPACING, SPACING);
@@ -155,7 +163,10 @@ class LiveHistoryBrowserTest {
                 .isEqualTo("One point per kept entry: 8, published from " + clock(times.get(0)) + " to "
                         + clock(times.get(ENTRIES - 1)) + ". Gaps where the window lay beyond the simulated range "
                         + "(reads not yet consistent with probability 0.999 at the longest time simulated): ONE/ONE at "
-                        + clock(times.get(LATE_WRITES_ENTRY)) + ".");
+                        + clock(times.get(LATE_WRITES_ENTRY)) + ". The entries of " + clock(times.get(0))
+                        + " count t from the write's commit, the others from the client's acknowledgement.");
+        assertThat(script("return charts.historyChart.axes[1].label"))
+                .isEqualTo("99.9% window (ms; clock per entry, see below)");
         assertThat(text("historyStatus")).contains(": 8 entries kept (the last 1,008 at most, one every 600 s");
         assertThat(driver.findElement(By.id("historyEmpty")).isDisplayed()).isFalse();
 
@@ -169,7 +180,9 @@ class LiveHistoryBrowserTest {
         assertThat(violation).startsWith("window@0.999=");
         assertThat(text("slaNow"))
                 .isEqualTo("SLAs at the newest kept entry (" + clock(times.get(ENTRIES - 1))
-                        + "; no prediction since the service started): ONE/ONE not met: " + violation
+                        + "; no prediction since the service started; t after the client's acknowledgement of the"
+                        + " write, a client round trip of 1.5 ms after commit (configured)): ONE/ONE not met: "
+                        + violation
                         + "; QUORUM/QUORUM met");
         assertThat(driver.findElement(By.cssSelector("#slaNow .unmet")).getCssValue("color"))
                 .isEqualTo("rgba(179, 38, 30, 1)");
@@ -260,6 +273,8 @@ class LiveHistoryBrowserTest {
         List<?> range = (List<?>) script("return [charts.historyChart.scales.x.min, charts.historyChart.scales.x.max]");
         assertThat(((Number) range.get(0)).longValue()).as("the axis's start").isEqualTo(FRESH.getEpochSecond() - 600);
         assertThat(((Number) range.get(1)).longValue()).as("the axis's end").isEqualTo(FRESH.getEpochSecond() + 600);
+        assertThat(script("return charts.historyChart.axes[1].label"))
+                .isEqualTo("99.9% window (ms after the client's acknowledgement)");
         browser.assertNoConsoleErrors();
     }
 

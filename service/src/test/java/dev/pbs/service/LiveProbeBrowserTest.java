@@ -214,7 +214,10 @@ class LiveProbeBrowserTest {
         assertThat(one.slaMet()).isFalse();
         assertThat(text("slaNow"))
                 .isEqualTo("SLAs now (predicted " + clock(first.prediction().predictedAtEpochSeconds())
-                        + "): ONE/ONE not met: " + one.requirements().get(0).violation() + "; QUORUM/QUORUM met");
+                        + "; t after the client's acknowledgement of the write, a client round trip of 1.5 ms after"
+                        + " commit (configured)): ONE/ONE not met: "
+                        + one.requirements().get(0).violation()
+                        + "; QUORUM/QUORUM met");
         assertThat(text("driftNow"))
                 .isEqualTo("W delays moved: median 1.1 → 41.2 ms (the newest profile against the week before).");
         wait.until(ignored -> script("return typeof charts === 'object' && charts.historyChart "

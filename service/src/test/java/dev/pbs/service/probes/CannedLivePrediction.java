@@ -19,14 +19,20 @@ public final class CannedLivePrediction {
     /**
      * lnkd-disk at N = 3: ONE/ONE with a window requirement it misses and a read latency one it
      * meets, QUORUM/QUORUM (strict) with a consistency requirement; 1,000 reads and 100 writes a
-     * second over 10,000 keys.
+     * second over 10,000 keys; t after the client's acknowledgement, with a configured round trip
+     * of 1.5 ms.
      */
     public static LivePrediction lnkdDisk() {
         return of(BuiltInProfiles.named("lnkd-disk").orElseThrow());
     }
 
-    /** The same configurations, requirements and workload predicted from another profile, with N = 3. */
+    /** The same configurations, requirements, workload and clock predicted from another profile, with N = 3. */
     public static LivePrediction of(LatencyProfile profile) {
+        return of(profile, PredictionClock.configured(1.5));
+    }
+
+    /** The same configurations, requirements and workload predicted from another profile, with N = 3, t on {@code clock}. */
+    public static LivePrediction of(LatencyProfile profile, PredictionClock clock) {
         return new LivePredictor(QuestionLimits.COMMAND_LINE)
                 .predict(
                         profile,
@@ -36,7 +42,7 @@ public final class CannedLivePrediction {
                                 sla("QUORUM", "QUORUM", "consistency@0ms>=0.999")),
                         Optional.of(new Workload(1000, 100, 10_000)),
                         20_000,
-                        PredictionClock.COMMIT);
+                        clock);
     }
 
     private static dev.pbs.service.slas.LiveSla sla(String write, String read, String... requirements) {

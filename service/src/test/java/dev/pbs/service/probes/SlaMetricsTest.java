@@ -26,11 +26,11 @@ class SlaMetricsTest {
         Map<String, String> one = Map.of("probe", "local", "write_level", "ONE", "read_level", "ONE", "datacenter", "");
         Map<String, String> quorum =
                 Map.of("probe", "local", "write_level", "QUORUM", "read_level", "QUORUM", "datacenter", "");
-        // the families that read a t name the prediction's clock (CannedLivePrediction's: commit)
+        // the families that read a t name the prediction's clock (CannedLivePrediction's: the acknowledgement)
         Map<String, String> oneTimed = new TreeMap<>(one);
-        oneTimed.put("clock", "commit");
+        oneTimed.put("clock", "acknowledgement");
         Map<String, String> quorumTimed = new TreeMap<>(quorum);
-        quorumTimed.put("clock", "commit");
+        quorumTimed.put("clock", "acknowledgement");
         assertThat(text)
                 .contains(
                         sample("pbs_sla_met", oneTimed, "requirement", "window@0.999<=5ms") + " 0.0",
