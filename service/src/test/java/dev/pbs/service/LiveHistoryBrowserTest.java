@@ -165,8 +165,7 @@ class LiveHistoryBrowserTest {
                         + "(reads not yet consistent with probability 0.999 at the longest time simulated): ONE/ONE at "
                         + clock(times.get(LATE_WRITES_ENTRY)) + ". The entries of " + clock(times.get(0))
                         + " count t from the write's commit, the others from the client's acknowledgement.");
-        assertThat(script("return charts.historyChart.axes[1].label"))
-                .isEqualTo("99.9% window (ms; clock per entry, see below)");
+        assertThat(script("return charts.historyChart.axes[1].label")).isEqualTo("99.9% window (ms, two clocks)");
         assertThat(text("historyStatus")).contains(": 8 entries kept (the last 1,008 at most, one every 600 s");
         assertThat(driver.findElement(By.id("historyEmpty")).isDisplayed()).isFalse();
 
@@ -273,8 +272,9 @@ class LiveHistoryBrowserTest {
         List<?> range = (List<?>) script("return [charts.historyChart.scales.x.min, charts.historyChart.scales.x.max]");
         assertThat(((Number) range.get(0)).longValue()).as("the axis's start").isEqualTo(FRESH.getEpochSecond() - 600);
         assertThat(((Number) range.get(1)).longValue()).as("the axis's end").isEqualTo(FRESH.getEpochSecond() + 600);
-        assertThat(script("return charts.historyChart.axes[1].label"))
-                .isEqualTo("99.9% window (ms after the client's acknowledgement)");
+        assertThat(script("return charts.historyChart.axes[1].label")).isEqualTo("99.9% window (ms after ack)");
+        assertThat(text("historyNote"))
+                .endsWith(" Windows count from the moment the client has the write's acknowledgement.");
         browser.assertNoConsoleErrors();
     }
 

@@ -204,8 +204,9 @@ function showWindows(history, probe) {
   })}));
   const times = entries.map((entry) => entry.published_at_epoch_seconds);
   const clocks = [...new Set(entries.filter((entry) => entry.prediction).map((entry) => entry.prediction.clock))];
-  const windowAxis = clocks.length === 1 ? "99.9% window (ms " + (clocks[0] === "acknowledgement"
-    ? "after the client's acknowledgement)" : "after commit)") : "99.9% window (ms; clock per entry, see below)";
+  // The axis is short (its label runs along the chart's height); the note says it in full.
+  const windowAxis = clocks.length === 1 ? "99.9% window (ms after " + (clocks[0] === "acknowledgement" ? "ack)"
+    : "commit)") : "99.9% window (ms, two clocks)";
   const commitEntries = entries.filter((entry) => entry.prediction && entry.prediction.clock === "commit");
   const gaps = [...beyond.entries()].filter(([, at]) => at.length > 0)
     .map(([label, at]) => label + " at " + at.join(", "));
@@ -216,7 +217,9 @@ function showWindows(history, probe) {
     + (unpredicted > 0 ? " Gaps where an entry has no prediction of a configuration (declared later, or not "
       + "predicted from that profile)." : "")
     + (clocks.length > 1 ? " The entries of " + commitEntries.map((entry) => clock(entry.published_at_epoch_seconds
-      * 1000)).join(", ") + " count t from the write's commit, the others from the client's acknowledgement." : "");
+      * 1000)).join(", ") + " count t from the write's commit, the others from the client's acknowledgement."
+      : clocks.length === 1 ? " Windows count from " + (clocks[0] === "acknowledgement"
+        ? "the moment the client has the write's acknowledgement." : "the write's commit at its coordinator.") : "");
   const text = JSON.stringify([times, lines, windowAxis]);
   if (text !== shownHistoryData || !charts.historyChart) {
     shownHistoryData = text;
