@@ -22,6 +22,8 @@ public final class Empirical implements LatencyDistribution {
     private final double[] upperMillis;
     /** cumulative[k] = observations in buckets 0..k. */
     private final long[] cumulative;
+    /** The histogram's value (in its unit) that stands for bucket k. */
+    private final long[] bucketValues;
 
     private final long total;
     private final int[] guide;
@@ -45,11 +47,13 @@ public final class Empirical implements LatencyDistribution {
         lowerMillis = new double[buckets];
         upperMillis = new double[buckets];
         cumulative = new long[buckets];
+        bucketValues = new long[buckets];
         int bucket = 0;
         long running = 0;
         for (HistogramIterationValue value : this.histogram.recordedValues()) {
             long at = value.getValueIteratedTo();
             running += value.getCountAtValueIteratedTo();
+            bucketValues[bucket] = at;
             lowerMillis[bucket] = this.histogram.lowestEquivalentValue(at) * millisPerUnit;
             upperMillis[bucket] = this.histogram.nextNonEquivalentValue(at) * millisPerUnit;
             cumulative[bucket] = running;
@@ -82,6 +86,24 @@ public final class Empirical implements LatencyDistribution {
 
     public TimeUnit unit() {
         return unit;
+    }
+
+    /**
+     * A bootstrap resample: as many observations as this one holds, each drawn with replacement
+     * from its observations (its buckets in proportion to their counts), in a histogram of the same
+     * unit and precision.
+     */
+    public Empirical resampled(RandomGenerator random) {
+        AbstractHistogram resample = histogram.copy();
+        resample.reset();
+        for (long draw = 0; draw < total; draw++) {
+            long position = random.nextLong(total);
+            // the first bucket whose cumulative count exceeds the position
+            int index = Arrays.binarySearch(cumulative, position + 1);
+            int bucket = index >= 0 ? index : -index - 1;
+            resample.recordValue(bucketValues[bucket]);
+        }
+        return new Empirical(resample, unit);
     }
 
     public long count() {
