@@ -3,6 +3,7 @@ package dev.pbs.service.probes;
 import dev.pbs.formats.wire.Observation;
 import dev.pbs.montecarlo.TimeOrigin;
 import dev.pbs.service.slas.LivePrediction;
+import dev.pbs.service.slas.Verdict;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.ArrayList;
@@ -26,9 +27,12 @@ import java.util.function.Supplier;
  *       after the clock's origin, with {@code _lower_ratio} and {@code _upper_ratio};</li>
  *   <li>{@code pbs_predicted_latency_seconds{operation, percentile}}: read and write latency, with
  *       {@code _lower_seconds} and {@code _upper_seconds};</li>
- *   <li>{@code pbs_sla_met{clock, requirement}}: 1 while the requirement holds, else 0;</li>
- *   <li>with a workload: {@code pbs_predicted_stale_read_ratio}, {@code
- *       pbs_predicted_stale_reads_per_day} and {@code pbs_predicted_versions_behind_ratio{k}} (P(at
+ *   <li>{@code pbs_sla_met{clock, requirement}}: 1 while the requirement is met over its whole 95%
+ *       interval, 0 while it is missed over its whole interval, 0.5 while the interval straddles it
+ *       (uncertain: {@code PbsSlaMissed} waits for 0);</li>
+ *   <li>with a workload: {@code pbs_predicted_stale_read_ratio} with {@code
+ *       pbs_predicted_stale_read_lower_ratio} and {@code _upper_ratio}, {@code
+ *       pbs_predicted_stale_reads_per_day} with {@code _lower} and {@code _upper}, and {@code pbs_predicted_versions_behind_ratio{k}} (P(at
  *       least k versions behind));</li>
  *   <li>{@code pbs_predicted_timestamp_seconds{probe}}: when the probe's configurations were last predicted.</li>
  * </ul>
@@ -139,12 +143,15 @@ public final class SlaMetrics {
                 registry,
                 statuses,
                 "pbs_sla_met",
-                "1 while the live profile's prediction meets the requirement, else 0",
+                "1 while the live profile's prediction meets the requirement over its whole 95% interval, 0 while it "
+                        + "misses it over its whole interval, 0.5 while the interval straddles it (uncertain)",
                 "requirement",
                 (configuration, labels, sample) -> configuration
                         .requirements()
-                        .forEach(requirement ->
-                                sample.call(requirement.met() ? 1 : 0, with(labels, requirement.requirement()))));
+                        .forEach(requirement -> sample.call(
+                                Verdict.valueOf(requirement.status().toUpperCase(Locale.ROOT))
+                                        .gaugeValue(),
+                                with(labels, requirement.requirement()))));
         configurationGauge(
                 registry,
                 statuses,
@@ -156,6 +163,18 @@ public final class SlaMetrics {
                         sample.call(configuration.workload().staleReadProbability(), labels);
                     }
                 });
+        severityBounds(
+                registry,
+                statuses,
+                "pbs_predicted_stale_read_lower_ratio",
+                "Low end of the predicted stale read share's 95% interval",
+                LivePrediction.Severity::staleReadProbabilityLower);
+        severityBounds(
+                registry,
+                statuses,
+                "pbs_predicted_stale_read_upper_ratio",
+                "High end of the predicted stale read share's 95% interval",
+                LivePrediction.Severity::staleReadProbabilityUpper);
         configurationGauge(
                 registry,
                 statuses,
@@ -167,6 +186,18 @@ public final class SlaMetrics {
                         sample.call(configuration.workload().staleReadsPerDay(), labels);
                     }
                 });
+        severityBounds(
+                registry,
+                statuses,
+                "pbs_predicted_stale_reads_per_day_lower",
+                "Low end of the predicted stale reads a day's 95% interval",
+                LivePrediction.Severity::staleReadsPerDayLower);
+        severityBounds(
+                registry,
+                statuses,
+                "pbs_predicted_stale_reads_per_day_upper",
+                "High end of the predicted stale reads a day's 95% interval",
+                LivePrediction.Severity::staleReadsPerDayUpper);
         configurationGauge(
                 registry,
                 statuses,
@@ -276,6 +307,20 @@ public final class SlaMetrics {
                     }
                 })
                 .register(registry);
+    }
+
+    /** An end of a workload figure's interval, with the workload's figures (none before intervals were kept). */
+    private static void severityBounds(
+            PrometheusRegistry registry,
+            Supplier<List<ProbeStatus>> statuses,
+            String name,
+            String help,
+            java.util.function.Function<LivePrediction.Severity, Double> bound) {
+        configurationGauge(registry, statuses, name, help, null, (configuration, labels, sample) -> {
+            if (configuration.workload() != null && bound.apply(configuration.workload()) != null) {
+                sample.call(bound.apply(configuration.workload()), labels);
+            }
+        });
     }
 
     private interface LatencyValue {

@@ -7,7 +7,9 @@ import java.util.List;
 /**
  * What a probe's live profile predicts for its declared configurations, made at each refresh: the
  * figures behind the {@code pbs_predicted_*} and {@code pbs_sla_*} metrics. Times in
- * milliseconds; a window or latency beyond the simulated range is null.
+ * milliseconds; a window or latency beyond the simulated range is null. Every 95% interval holds
+ * the measurement's own sampling (bootstrap replicates of the window's samples) and the Monte Carlo
+ * noise; an entry kept before they did holds the Monte Carlo noise alone.
  *
  * @param profile the live profile predicted from
  * @param predictedAtEpochSeconds when (Unix time)
@@ -62,7 +64,8 @@ public record LivePrediction(
      * One configuration's prediction.
      *
      * @param datacenter the read datacenter, or null for a cluster without datacenters
-     * @param slaMet whether every requirement holds (true when there are none)
+     * @param slaMet whether every requirement is met over its whole interval (true when there are none)
+     * @param slaStatus {@code met}, {@code missed} or {@code uncertain}: see the schema
      * @param workload the severity under the configured workload, or null when none is configured
      */
     @Schema(name = "LivePredictionConfiguration")
@@ -82,10 +85,19 @@ public record LivePrediction(
             @JsonProperty("requirements") List<RequirementStatus> requirements,
             @JsonProperty("sla_met") boolean slaMet,
 
+            @Schema(
+                    allowableValues = {"met", "missed", "uncertain"},
+                    description = "met: every requirement is met over its whole 95% interval; missed: one"
+                            + " is missed over its whole interval; uncertain: otherwise, an interval"
+                            + " straddles its requirement")
+            @JsonProperty("sla_status")
+            String slaStatus,
+
             @Schema(nullable = true) @JsonProperty("workload")
             Severity workload) {
 
         public Configuration {
+            slaStatus = slaStatus != null ? slaStatus : slaMet ? "met" : "missed";
             windows = List.copyOf(windows);
             consistency = List.copyOf(consistency);
             latency = List.copyOf(latency);
@@ -128,28 +140,58 @@ public record LivePrediction(
             @Schema(nullable = true) @JsonProperty("upper_ms")
             Double upperMillis) {}
 
-    /** One requirement: whether it holds, and if not what was predicted. */
+    /**
+     * One requirement: its verdict, and unless met what was predicted with its 95% interval.
+     *
+     * @param met whether it is met over its whole interval
+     * @param status {@code met}, {@code missed} (over its whole interval) or {@code uncertain} (the
+     *     interval straddles it); an entry kept before the verdict had three values: met or missed
+     */
     @Schema(name = "LivePredictionRequirement")
     public record RequirementStatus(
             @JsonProperty("requirement") String requirement,
             @JsonProperty("met") boolean met,
 
-            @Schema(nullable = true, example = "window@0.999=61.2ms > 50ms") @JsonProperty("violation")
-            String violation) {}
+            @Schema(allowableValues = {"met", "missed", "uncertain"}) @JsonProperty("status")
+            String status,
+
+            @Schema(nullable = true, example = "window@0.999=61.2ms > 50ms (95% 55.1ms to 68.0ms)")
+            @JsonProperty("violation")
+            String violation) {
+
+        public RequirementStatus {
+            status = status != null ? status : met ? "met" : "missed";
+        }
+    }
 
     /**
      * Staleness under the workload: each key written {@code writes_per_key_per_second} times a
      * second (Poisson), reads at random moments.
      *
      * @param staleReadProbability P(a read misses the newest committed write)
-     * @param staleReadsPerDay the workload's reads per day times that probability
+     * @param staleReadsPerDay the workload's reads per day times that probability (each with the ends
+     *     of its 95% interval; null in an entry kept before intervals were recorded)
      * @param versionsBehind P(a read is at least k versions behind), k = 1, 2, 3
      */
     @Schema(name = "LivePredictionWorkload")
     public record Severity(
             @JsonProperty("writes_per_key_per_second") double writesPerKeyPerSecond,
             @JsonProperty("stale_read_probability") double staleReadProbability,
+
+            @Schema(nullable = true) @JsonProperty("stale_read_probability_lower")
+            Double staleReadProbabilityLower,
+
+            @Schema(nullable = true) @JsonProperty("stale_read_probability_upper")
+            Double staleReadProbabilityUpper,
+
             @JsonProperty("stale_reads_per_day") double staleReadsPerDay,
+
+            @Schema(nullable = true) @JsonProperty("stale_reads_per_day_lower")
+            Double staleReadsPerDayLower,
+
+            @Schema(nullable = true) @JsonProperty("stale_reads_per_day_upper")
+            Double staleReadsPerDayUpper,
+
             @JsonProperty("versions_behind") List<VersionsBehind> versionsBehind) {}
 
     /** P(a read is at least {@code k} versions behind). */

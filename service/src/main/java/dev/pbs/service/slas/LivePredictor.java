@@ -2,14 +2,11 @@ package dev.pbs.service.slas;
 
 import dev.pbs.model.profile.DatacenterTopology;
 import dev.pbs.model.profile.LatencyProfile;
+import dev.pbs.model.profile.ProfileResampling;
 import dev.pbs.montecarlo.ConfigurationResult;
-import dev.pbs.montecarlo.ProportionEstimate;
-import dev.pbs.montecarlo.QuantileEstimate;
 import dev.pbs.montecarlo.VisibilityClock;
 import dev.pbs.montecarlo.WarsEngine;
-import dev.pbs.montecarlo.tuning.CandidateMetrics;
 import dev.pbs.montecarlo.tuning.Requirement;
-import dev.pbs.montecarlo.workload.WorkloadStaleness;
 import dev.pbs.questions.PredictionQuestion;
 import dev.pbs.questions.PredictionQuestionBuilder;
 import dev.pbs.questions.QuestionLimits;
@@ -18,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.TreeSet;
 
 /**
@@ -27,7 +25,10 @@ import java.util.TreeSet;
  * and versions behind ({@link WorkloadStaleness}). A profile with datacenters is predicted in
  * consistency levels across them (writes coordinated in its first datacenter); one without, as
  * (R, W) with N the probe's replication factor. The windows, P(consistent) and the requirements on
- * them count t from the {@link PredictionClock}'s origin.
+ * them count t from the {@link PredictionClock}'s origin. Each figure's 95% interval comes from
+ * {@link #REPLICATES} predictions from bootstrap replicates of the profile and of the client's round
+ * trips ({@link BootstrapInterval}), and each requirement's verdict from where its interval lies
+ * ({@link Verdict}).
  */
 public final class LivePredictor {
 
@@ -46,7 +47,16 @@ public final class LivePredictor {
     /** Seed of every live prediction: successive predictions differ only by their profiles. */
     static final long SEED = 42;
 
-    private static final int SEVERITY_SAMPLES = 200_000;
+    /**
+     * Bootstrap replicates behind each interval, each with this share of the trials: the intervals
+     * cost about as much as the point estimates (docs/performance.md).
+     */
+    public static final int REPLICATES = 20;
+
+    /** Seed of every replicate: the same draws, so that replicates differ by their profiles alone. */
+    private static final long REPLICATE_SEED = SEED + 1;
+
+    static final int SEVERITY_SAMPLES = 200_000;
 
     private final WarsEngine engine = new WarsEngine();
     private final QuestionLimits limits;
@@ -94,15 +104,58 @@ public final class LivePredictor {
             Optional<Workload> workload,
             long trials,
             PredictionClock clock) {
-        List<Double> windows = union(WINDOW_PROBABILITIES, sla.requirements(), LivePredictor::windowProbability);
-        List<Double> times = times(sla.requirements());
-        List<Double> percentiles = union(PERCENTILES, sla.requirements(), LivePredictor::percentile);
+        Asked asked = new Asked(
+                union(WINDOW_PROBABILITIES, sla.requirements(), LivePredictor::windowProbability),
+                times(sla.requirements()),
+                union(PERCENTILES, sla.requirements(), LivePredictor::percentile));
+        List<Simulated> point = simulate(profile, replicationFactor, sla, asked, trials, SEED, clock);
+        long replicateTrials = Math.max(1, trials / REPLICATES);
+        List<List<Simulated>> replicates = new ArrayList<>();
+        SplittableRandom resampling = new SplittableRandom(SEED);
+        for (int replicate = 0; replicate < REPLICATES; replicate++) {
+            replicates.add(simulate(
+                    ProfileResampling.resampled(profile, resampling),
+                    replicationFactor,
+                    sla,
+                    asked,
+                    replicateTrials,
+                    REPLICATE_SEED,
+                    clock.resampled(resampling)));
+        }
+        List<LivePrediction.Configuration> answers = new ArrayList<>();
+        for (int index = 0; index < point.size(); index++) {
+            int configuration = index;
+            answers.add(LiveFigures.configuration(
+                    sla,
+                    point.get(index),
+                    replicates.stream().map(run -> run.get(configuration)).toList(),
+                    asked,
+                    workload));
+        }
+        return answers;
+    }
+
+    /** The windows, times and percentiles a configuration's prediction reports. */
+    record Asked(List<Double> windows, List<Double> times, List<Double> percentiles) {}
+
+    /** One simulated configuration: its read datacenter (null without datacenters), result and clock. */
+    record Simulated(String datacenter, ConfigurationResult result, VisibilityClock clock) {}
+
+    /** The SLA's configurations simulated from {@code profile}, in the engine's order. */
+    private List<Simulated> simulate(
+            LatencyProfile profile,
+            int replicationFactor,
+            LiveSla sla,
+            Asked asked,
+            long trials,
+            long seed,
+            PredictionClock clock) {
         PredictionQuestionBuilder builder = PredictionQuestion.builder(profile, limits, Vocabulary.JSON)
-                .timesMillis(times)
-                .windows(windows)
-                .percentiles(percentiles)
+                .timesMillis(asked.times())
+                .windows(asked.windows())
+                .percentiles(asked.percentiles())
                 .trials(trials)
-                .seed(SEED)
+                .seed(seed)
                 .threads(1);
         boolean datacenters =
                 profile.topology().map(DatacenterTopology::isNamed).orElse(false);
@@ -120,103 +173,21 @@ public final class LivePredictor {
                     .quorums(sla.readLevel().name(), sla.writeLevel().name());
         }
         PredictionQuestion question = builder.build();
-        List<LivePrediction.Configuration> answers = new ArrayList<>();
+        List<Simulated> simulated = new ArrayList<>();
         if (question.isLevels()) {
-            var simulated = engine.run(question.levelSimulation());
-            for (ConfigurationResult result : simulated.configurations()) {
+            for (ConfigurationResult result :
+                    engine.run(question.levelSimulation()).configurations()) {
                 String datacenter = question.levelSimulation()
                         .replicas()
                         .name(result.levels().orElseThrow().readDatacenter());
-                answers.add(configuration(
-                        sla, datacenter, result, clock.of(result), windows, times, percentiles, workload));
+                simulated.add(new Simulated(datacenter, result, clock.of(result)));
             }
         } else {
             for (ConfigurationResult result : engine.run(question.simulation()).configurations()) {
-                answers.add(configuration(sla, null, result, clock.of(result), windows, times, percentiles, workload));
+                simulated.add(new Simulated(null, result, clock.of(result)));
             }
         }
-        return answers;
-    }
-
-    private static LivePrediction.Configuration configuration(
-            LiveSla sla,
-            String datacenter,
-            ConfigurationResult result,
-            VisibilityClock clock,
-            List<Double> windows,
-            List<Double> times,
-            List<Double> percentiles,
-            Optional<Workload> workload) {
-        List<LivePrediction.Window> windowFigures = new ArrayList<>();
-        for (double probability : windows) {
-            QuantileEstimate window = clock.window(probability);
-            windowFigures.add(new LivePrediction.Window(
-                    probability,
-                    finite(window.valueMillis()),
-                    finite(window.lowerMillis()),
-                    finite(window.upperMillis())));
-        }
-        List<LivePrediction.Consistency> consistency = new ArrayList<>();
-        for (double time : times) {
-            ProportionEstimate consistent = clock.consistentAt(time);
-            consistency.add(new LivePrediction.Consistency(
-                    time, consistent.estimate(), consistent.lower(), consistent.upper()));
-        }
-        List<LivePrediction.Latency> latency = new ArrayList<>();
-        for (double percentile : percentiles) {
-            latency.add(latency("read", percentile, result.readLatency(percentile)));
-        }
-        for (double percentile : percentiles) {
-            latency.add(latency("write", percentile, result.writeLatency(percentile)));
-        }
-        CandidateMetrics metrics = CandidateMetrics.of(result, clock);
-        List<LivePrediction.RequirementStatus> requirements = new ArrayList<>();
-        boolean met = true;
-        for (Requirement requirement : sla.requirements()) {
-            Optional<String> violation = requirement.violation(metrics);
-            met &= violation.isEmpty();
-            requirements.add(new LivePrediction.RequirementStatus(
-                    requirement.text(), violation.isEmpty(), violation.orElse(null)));
-        }
-        return new LivePrediction.Configuration(
-                sla.writeLevel().name(),
-                sla.readLevel().name(),
-                datacenter,
-                result.configuration().n(),
-                result.configuration().r(),
-                result.configuration().w(),
-                windowFigures,
-                consistency,
-                latency,
-                requirements,
-                met,
-                workload.map(load -> severity(result, load)).orElse(null));
-    }
-
-    private static LivePrediction.Severity severity(ConfigurationResult result, Workload workload) {
-        WorkloadStaleness staleness = WorkloadStaleness.of(result);
-        double rate = workload.writesPerKeyPerSecond();
-        double stale = staleness.staleProbability(rate);
-        double[] behind = staleness.versionsBehind(rate, VERSIONS, SEVERITY_SAMPLES, SEED);
-        List<LivePrediction.VersionsBehind> versions = new ArrayList<>();
-        for (int k = 1; k <= VERSIONS; k++) {
-            versions.add(new LivePrediction.VersionsBehind(k, behind[k - 1]));
-        }
-        return new LivePrediction.Severity(rate, stale, stale * workload.readsPerDay(), versions);
-    }
-
-    private static LivePrediction.Latency latency(String operation, double percentile, QuantileEstimate estimate) {
-        return new LivePrediction.Latency(
-                operation,
-                percentile,
-                finite(estimate.valueMillis()),
-                finite(estimate.lowerMillis()),
-                finite(estimate.upperMillis()));
-    }
-
-    /** A value in ms, or null beyond the simulated range (or when nothing was counted). */
-    private static Double finite(double millis) {
-        return Double.isFinite(millis) ? millis : null;
+        return simulated;
     }
 
     private interface Reading {

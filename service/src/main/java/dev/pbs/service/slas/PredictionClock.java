@@ -1,10 +1,13 @@
 package dev.pbs.service.slas;
 
 import dev.pbs.cassandra.observe.AcknowledgementClock;
+import dev.pbs.model.distribution.Empirical;
 import dev.pbs.montecarlo.ConfigurationResult;
 import dev.pbs.montecarlo.TimeOrigin;
 import dev.pbs.montecarlo.VisibilityClock;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.random.RandomGenerator;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -40,6 +43,20 @@ public record PredictionClock(TimeOrigin origin, Histogram roundTripMicros, doub
         Histogram roundTrip = new Histogram(3);
         roundTrip.recordValue(Math.round(millis * 1000));
         return new PredictionClock(TimeOrigin.ACKNOWLEDGEMENT, roundTrip, 0, "configured");
+    }
+
+    /**
+     * A bootstrap replicate: the measured round trips resampled with replacement ({@link
+     * Empirical#resampled}); a configured round trip, or the commit, as it is.
+     */
+    public PredictionClock resampled(RandomGenerator random) {
+        if (roundTripMicros == null || "configured".equals(roundTripSource)) {
+            return this;
+        }
+        Histogram replicate = (Histogram) Empirical.of(roundTripMicros, TimeUnit.MICROSECONDS)
+                .resampled(random)
+                .histogram();
+        return new PredictionClock(origin, replicate, coupling, roundTripSource);
     }
 
     /** The clock of one simulated configuration. */
