@@ -180,7 +180,7 @@ class LiveHistoryBrowserTest {
         assertThat(text("slaNow"))
                 .isEqualTo("SLAs at the newest kept entry (" + clock(times.get(ENTRIES - 1))
                         + "; no prediction since the service started; t after the client's acknowledgement of the"
-                        + " write, a client round trip of 1.5 ms after commit (configured)): ONE/ONE not met: "
+                        + " write, a client round trip of 1.5 ms after commit (configured)): ONE/ONE missed: "
                         + violation
                         + "; QUORUM/QUORUM met");
         assertThat(driver.findElement(By.cssSelector("#slaNow .unmet")).getCssValue("color"))

@@ -211,13 +211,22 @@ class LiveProbeBrowserTest {
 
         // The declared SLAs now, from the status's prediction; the drift it names; the windows of the history.
         LivePrediction.Configuration one = first.prediction().configurations().get(0);
-        assertThat(one.slaMet()).isFalse();
+        LivePrediction.Configuration quorum =
+                first.prediction().configurations().get(1);
+        assertThat(one.slaStatus()).isEqualTo("missed");
+        assertThat(quorum.slaStatus()).isEqualTo("uncertain");
+        assertThat(quorum.requirements().get(1).violation())
+                .startsWith("read.p50<=")
+                .contains(" uncertain: ");
         assertThat(text("slaNow"))
                 .isEqualTo("SLAs now (predicted " + clock(first.prediction().predictedAtEpochSeconds())
                         + "; t after the client's acknowledgement of the write, a client round trip of 1.5 ms after"
-                        + " commit (configured)): ONE/ONE not met: "
+                        + " commit (configured)): ONE/ONE missed: "
                         + one.requirements().get(0).violation()
-                        + "; QUORUM/QUORUM met");
+                        + "; QUORUM/QUORUM uncertain: "
+                        + quorum.requirements().get(1).violation());
+        assertThat(driver.findElement(By.cssSelector("#slaNow .uncertain")).getCssValue("color"))
+                .isEqualTo("rgba(138, 90, 0, 1)");
         assertThat(text("driftNow"))
                 .isEqualTo("W delays moved: median 1.1 → 41.2 ms (the newest profile against the week before).");
         wait.until(ignored -> script("return typeof charts === 'object' && charts.historyChart "

@@ -90,7 +90,10 @@ function clockText(prediction) {
       + (ROUND_TRIP_SOURCE[prediction.client_round_trip_source] || prediction.client_round_trip_source) + ")" : "");
 }
 
-/** Whether each configuration's SLA is met, the unmet requirements' violations, and what could not be predicted. */
+/**
+ * Whether each configuration's SLA is met, missed (a requirement missed over its whole 95% interval) or uncertain (an
+ * interval straddles its requirement), with what was predicted, and what could not be predicted.
+ */
 function showSlas(prediction, entry) {
   const line = byId("slaNow");
   line.hidden = !prediction;
@@ -104,12 +107,18 @@ function showSlas(prediction, entry) {
       + "): ");
   const parts = prediction.configurations.map((configuration) => {
     const part = document.createElement("span");
-    part.className = configuration.sla_met ? "met" : "unmet";
-    const unmet = configuration.requirements.filter((requirement) => !requirement.met)
+    // entries kept before verdicts had three values name met or missed only
+    const status = configuration.sla_status || (configuration.sla_met ? "met" : "missed");
+    const verdict = (requirement) => requirement.status || (requirement.met ? "met" : "missed");
+    const texts = (wanted) => configuration.requirements.filter((requirement) => verdict(requirement) === wanted)
       .map((requirement) => requirement.violation || requirement.requirement);
-    part.textContent = configurationLabel(configuration) + (configuration.sla_met
+    part.className = status === "met" ? "met" : status === "uncertain" ? "uncertain" : "unmet";
+    const uncertain = texts("uncertain");
+    part.textContent = configurationLabel(configuration) + (status === "met"
       ? " met" + (configuration.requirements.length === 0 ? " (no requirements)" : "")
-      : " not met: " + unmet.join(", "));
+      : status === "uncertain" ? " uncertain: " + uncertain.join(", ")
+        : " missed: " + texts("missed").join(", ") + (uncertain.length > 0 ? "; uncertain: " + uncertain.join(", ")
+          : ""));
     return part;
   });
   prediction.problems.forEach((problem) => {

@@ -36,6 +36,17 @@ class SlaMetricsTest {
                         sample("pbs_sla_met", oneTimed, "requirement", "window@0.999<=5ms") + " 0.0",
                         sample("pbs_sla_met", oneTimed, "requirement", "read.p99<=100ms") + " 1.0",
                         sample("pbs_sla_met", quorumTimed, "requirement", "consistency@0ms>=0.999") + " 1.0",
+                        sample(
+                                        "pbs_sla_met",
+                                        quorumTimed,
+                                        "requirement",
+                                        running.prediction()
+                                                .configurations()
+                                                .get(1)
+                                                .requirements()
+                                                .get(1)
+                                                .requirement())
+                                + " 0.5",
                         sample("pbs_predicted_window_seconds", oneTimed, "probability", "0.999") + " "
                                 + oneOne.windows().get(1).millis() / 1000,
                         sample("pbs_predicted_window_seconds", quorumTimed, "probability", "0.999") + " 0.0",
