@@ -4,6 +4,7 @@ import dev.pbs.model.quorum.LevelConfiguration;
 import dev.pbs.model.quorum.QuorumConfiguration;
 import dev.pbs.model.quorum.VersionStaleness;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -254,6 +255,34 @@ public final class ConfigurationResult {
             return new QuantileEstimate(probability, 0, 0, 0);
         }
         return quantile(thresholds, consistentFromStart, probability);
+    }
+
+    /**
+     * The windows of many probabilities at once: for each, {@code window(p).valueMillis()}, in one
+     * pass over the threshold histogram.
+     *
+     * @param probabilities each in (0, 1], in ascending order
+     */
+    public double[] windowValues(double[] probabilities) {
+        double[] values = new double[probabilities.length];
+        long[] ranks = new long[probabilities.length];
+        for (int index = 0; index < probabilities.length; index++) {
+            OrderStatistics.requireLevel(probabilities[index]);
+            if (index > 0 && probabilities[index] < probabilities[index - 1]) {
+                throw new IllegalArgumentException("the probabilities must ascend, but " + probabilities[index]
+                        + " follows " + probabilities[index - 1]);
+            }
+            ranks[index] = OrderStatistics.pointRank(trials, probabilities[index]);
+        }
+        if (thresholds == null || trials == 0) {
+            Arrays.fill(values, thresholds == null ? 0 : Double.NaN);
+            return values;
+        }
+        double[][] buckets = thresholds.bucketsAtRanks(consistentFromStart, ranks);
+        for (int index = 0; index < values.length; index++) {
+            values[index] = buckets[index][1];
+        }
+        return values;
     }
 
     /** A percentile (0 to 100] of read latency: the R-th fastest response (or the slowest of R). */

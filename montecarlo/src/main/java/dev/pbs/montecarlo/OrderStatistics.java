@@ -30,12 +30,17 @@ final class OrderStatistics {
      */
     static long[] ranks(long n, double p) {
         requireLevel(p);
-        long point = Math.max(1, Math.min(n, (long) Math.ceil(n * p - 1e-9 * n * p)));
+        long point = pointRank(n, p);
         if (p == 1.0) {
             return new long[] {n, n, n};
         }
         long[] bounds = BOUNDS.computeIfAbsent(new Level(n, p), OrderStatistics::bounds);
         return new long[] {Math.min(bounds[0], point), point, Math.max(bounds[1], point)};
+    }
+
+    /** The 1-based rank of the p-quantile's point estimate among n samples: {@code ceil(n p)}, within [1, n]. */
+    static long pointRank(long n, double p) {
+        return Math.max(1, Math.min(n, (long) Math.ceil(n * p - 1e-9 * n * p)));
     }
 
     private record Level(long n, double p) {}

@@ -25,6 +25,9 @@ public final class AcknowledgementClock implements VisibilityClock {
     /** The longest window searched, ms: a window beyond it is +infinity (beyond the simulated range). */
     static final double LONGEST_MILLIS = 1e8;
 
+    /** The normal quantile of a two-sided 95% interval. */
+    private static final double Z = 1.959963984540054;
+
     /** Halvings of [0, LONGEST_MILLIS]: a window to within 1e-10 ms. */
     private static final int BISECTIONS = 60;
 
@@ -73,9 +76,10 @@ public final class AcknowledgementClock implements VisibilityClock {
                     "time after the client's acknowledgement must be finite and >= 0 ms, was " + tMillis);
         }
         double estimate = origin.consistentAt(tMillis);
-        ProportionEstimate band = ProportionEstimate.of(Math.round(estimate * trials), trials);
+        long successes = Math.round(estimate * trials);
+        double[] band = wilson(successes);
         return new ProportionEstimate(
-                band.successes(), trials, estimate, Math.min(estimate, band.lower()), Math.max(estimate, band.upper()));
+                successes, trials, estimate, Math.min(estimate, band[0]), Math.max(estimate, band[1]));
     }
 
     @Override
@@ -85,9 +89,28 @@ public final class AcknowledgementClock implements VisibilityClock {
         }
         return new QuantileEstimate(
                 probability,
-                earliest(t -> consistentAt(t).estimate() >= probability),
-                earliest(t -> consistentAt(t).upper() >= probability),
-                earliest(t -> consistentAt(t).lower() >= probability));
+                earliest(t -> origin.consistentAt(t) >= probability),
+                earliest(t -> Math.max(origin.consistentAt(t), wilson(successesAt(t))[1]) >= probability),
+                earliest(t -> Math.min(origin.consistentAt(t), wilson(successesAt(t))[0]) >= probability));
+    }
+
+    private long successesAt(double tMillis) {
+        return Math.round(origin.consistentAt(tMillis) * trials);
+    }
+
+    /**
+     * The 95% Wilson score interval of {@code successes} of the engine's trials, {lower, upper}:
+     * written out, because Commons Math's {@code WilsonScoreInterval} seeds a random generator at
+     * every call, which the windows' bisections call hundreds of times (LivePredictionBenchmark).
+     * The same figures as {@link ProportionEstimate#of} (AcknowledgementClockTest).
+     */
+    double[] wilson(long successes) {
+        double share = (double) successes / trials;
+        double zSquaredOverN = Z * Z / trials;
+        double denominator = 1 + zSquaredOverN;
+        double centre = (share + zSquaredOverN / 2) / denominator;
+        double half = Z / denominator * Math.sqrt(share * (1 - share) / trials + zSquaredOverN / (4.0 * trials));
+        return new double[] {Math.max(0, Math.min(share, centre - half)), Math.min(1, Math.max(share, centre + half))};
     }
 
     /** The smallest t in [0, LONGEST_MILLIS] where {@code reached} holds (it holds from there on); else +infinity. */

@@ -2,7 +2,6 @@ package dev.pbs.cassandra.observe;
 
 import dev.pbs.cassandra.probe.CoupledSum;
 import dev.pbs.montecarlo.ConfigurationResult;
-import dev.pbs.montecarlo.QuantileEstimate;
 import java.util.Arrays;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -59,22 +58,19 @@ public final class ClientTimeOrigin {
             return new ClientTimeOrigin(prediction, gapMicros, coupling, null);
         }
         double atCommit = prediction.consistentAt(0).estimate();
+        double[] levels = new double[CONSISTENCY_LEVELS];
+        for (int level = 0; level < CONSISTENCY_LEVELS; level++) {
+            levels[level] = (level + 0.5) / CONSISTENCY_LEVELS;
+        }
+        // the engine's quantiles of t* in one pass (timeToConsistency's, level by level)
+        double[] windows = prediction.windowValues(levels);
         double[] consistency = new double[CONSISTENCY_LEVELS];
         for (int level = 0; level < CONSISTENCY_LEVELS; level++) {
-            double probability = (level + 0.5) / CONSISTENCY_LEVELS;
-            consistency[level] = probability <= atCommit ? 0 : timeToConsistency(prediction, probability);
+            consistency[level] =
+                    levels[level] <= atCommit ? 0 : Double.isFinite(windows[level]) ? windows[level] : NEVER;
         }
         return new ClientTimeOrigin(
                 prediction, gapMicros, coupling, sortedDifferences(gapMicros, consistency, coupling));
-    }
-
-    /**
-     * The engine's p-quantile of t*, ms; a time later than any t + gap for the trials never
-     * consistent within the engine's range.
-     */
-    static double timeToConsistency(ConfigurationResult prediction, double probability) {
-        QuantileEstimate quantile = prediction.window(probability);
-        return quantile.isFinite() ? quantile.valueMillis() : NEVER;
     }
 
     /**

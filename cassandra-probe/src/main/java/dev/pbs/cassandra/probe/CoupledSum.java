@@ -1,6 +1,9 @@
 package dev.pbs.cassandra.probe;
 
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.commons.math3.random.Well19937c;
 import org.apache.commons.math3.util.MathArrays;
 import org.apache.commons.statistics.distribution.NormalDistribution;
@@ -61,7 +64,37 @@ public final class CoupledSum {
         if (correlation == 0) {
             return new CoupledSum(first, secondLevels, 0, null, null);
         }
-        int pairs = first.length * secondLevels;
+        Pairing pairing =
+                PAIRINGS.computeIfAbsent(new PairingKey(first.length, secondLevels, correlation), CoupledSum::pairing);
+        return new CoupledSum(first, secondLevels, correlation, pairing.firstLevel(), pairing.secondLevel());
+    }
+
+    /** The grids' sizes and rho: all a pairing depends on. */
+    private record PairingKey(int firstLevels, int secondLevels, double correlation) {}
+
+    /** Each pair's level of either grid; never changed once made. */
+    private record Pairing(int[] firstLevel, int[] secondLevel) {}
+
+    /**
+     * The pairings made so far, the newest {@link #PAIRINGS_KEPT}: a live prediction's bootstrap
+     * replicates and a corpus's replays ask for the same one again and again, and making one costs
+     * a normal quantile per pair and a sort.
+     */
+    private static final int PAIRINGS_KEPT = 16;
+
+    private static final Map<PairingKey, Pairing> PAIRINGS =
+            Collections.synchronizedMap(new LinkedHashMap<>(PAIRINGS_KEPT, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<PairingKey, Pairing> eldest) {
+                    return size() > PAIRINGS_KEPT;
+                }
+            });
+
+    private static Pairing pairing(PairingKey key) {
+        int firstLevels = key.firstLevels();
+        int secondLevels = key.secondLevels();
+        double correlation = key.correlation();
+        int pairs = firstLevels * secondLevels;
         NormalDistribution normal = NormalDistribution.of(0, 1);
         double[] stratified = new double[pairs];
         for (int k = 0; k < pairs; k++) {
@@ -86,9 +119,9 @@ public final class CoupledSum {
             firstLevel[k] = k / secondLevels;
         }
         for (int rank = 0; rank < pairs; rank++) {
-            secondLevel[byScore[rank]] = rank / first.length;
+            secondLevel[byScore[rank]] = rank / firstLevels;
         }
-        return new CoupledSum(first, secondLevels, correlation, firstLevel, secondLevel);
+        return new Pairing(firstLevel, secondLevel);
     }
 
     /** H's quantiles, ms. */

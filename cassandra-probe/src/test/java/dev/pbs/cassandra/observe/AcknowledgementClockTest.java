@@ -87,6 +87,18 @@ class AcknowledgementClockTest {
     }
 
     @Test
+    void itsWilsonInterval_isCommonsMaths() {
+        AcknowledgementClock clock = AcknowledgementClock.of(prediction, roundTripsOfMicros(4_000), 0);
+        long trials = prediction.trials();
+        for (long successes : new long[] {0, 1, 17, trials / 3, trials - 1, trials}) {
+            ProportionEstimate library = ProportionEstimate.of(successes, trials);
+            assertThat(clock.wilson(successes))
+                    .as("%d successes", successes)
+                    .containsExactly(new double[] {library.lower(), library.upper()}, within(1e-12));
+        }
+    }
+
+    @Test
     void withoutARoundTrip_orAtANegativeTime_itSaysWhy() {
         assertThatThrownBy(() -> AcknowledgementClock.of(prediction, new Histogram(3), 0))
                 .isInstanceOf(IllegalArgumentException.class)

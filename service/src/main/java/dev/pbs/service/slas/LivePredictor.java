@@ -49,9 +49,9 @@ public final class LivePredictor {
 
     /**
      * Bootstrap replicates behind each interval, each with this share of the trials: the intervals
-     * cost about as much as the point estimates (docs/performance.md).
+     * cost 1.4 to 1.9 times the point estimates (LivePredictionBenchmark, docs/performance.md).
      */
-    public static final int REPLICATES = 20;
+    public static final int REPLICATES = 10;
 
     /** Seed of every replicate: the same draws, so that replicates differ by their profiles alone. */
     private static final long REPLICATE_SEED = SEED + 1;
@@ -60,9 +60,22 @@ public final class LivePredictor {
 
     private final WarsEngine engine = new WarsEngine();
     private final QuestionLimits limits;
+    private final int replicates;
 
     public LivePredictor(QuestionLimits limits) {
+        this(limits, REPLICATES);
+    }
+
+    /**
+     * A predictor with {@code replicates} bootstrap replicates behind each interval: 0 leaves the
+     * Monte Carlo noise alone in them (what a benchmark compares the intervals' cost with).
+     */
+    public LivePredictor(QuestionLimits limits, int replicates) {
+        if (replicates < 0) {
+            throw new IllegalArgumentException("replicates must be 0 or more, was " + replicates);
+        }
         this.limits = limits;
+        this.replicates = replicates;
     }
 
     /**
@@ -109,11 +122,11 @@ public final class LivePredictor {
                 times(sla.requirements()),
                 union(PERCENTILES, sla.requirements(), LivePredictor::percentile));
         List<Simulated> point = simulate(profile, replicationFactor, sla, asked, trials, SEED, clock);
-        long replicateTrials = Math.max(1, trials / REPLICATES);
-        List<List<Simulated>> replicates = new ArrayList<>();
+        long replicateTrials = Math.max(1, trials / Math.max(1, replicates));
+        List<List<Simulated>> runs = new ArrayList<>();
         SplittableRandom resampling = new SplittableRandom(SEED);
-        for (int replicate = 0; replicate < REPLICATES; replicate++) {
-            replicates.add(simulate(
+        for (int replicate = 0; replicate < replicates; replicate++) {
+            runs.add(simulate(
                     ProfileResampling.resampled(profile, resampling),
                     replicationFactor,
                     sla,
@@ -128,7 +141,7 @@ public final class LivePredictor {
             answers.add(LiveFigures.configuration(
                     sla,
                     point.get(index),
-                    replicates.stream().map(run -> run.get(configuration)).toList(),
+                    runs.stream().map(run -> run.get(configuration)).toList(),
                     asked,
                     workload));
         }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The live intervals hold the measurement's sampling: profiles measured from samples of known
  * delays, predicted with their intervals, contain the figure the known delays give about as often
- * as docs/service.md says (90% and more for P(consistent), 80% and more for a window).
+ * as docs/service.md says (90% and more for P(consistent), 85% and more for a window).
  */
 class BootstrapCoverageTest {
 
@@ -62,15 +62,15 @@ class BootstrapCoverageTest {
             LivePrediction.Window window = measured.windows().get(0);
             windowCovered += window.lowerMillis() <= trueWindow && trueWindow <= window.upperMillis() ? 1 : 0;
         }
-        // Over 200 such profiles the intervals of P covered 93%, those of the window 86.5% (and with
-        // 100 samples per message 85.5% and 83.5%): the bootstrap falls short of 95%, most for a
-        // window, which the tail of few samples decides (docs/service.md). The claims, 90% and 80%,
-        // fail on 100 profiles with probability 0.1% below 81 and 68 (three binomial deviations).
+        // Over 200 such profiles the intervals of P covered 96%, those of the window 92% (and with
+        // 100 samples per message 91% and 86.5%): below 95% for a window, which the tail of few
+        // samples decides (docs/service.md). The claims, 90% and 85%, fail on 100 profiles with
+        // probability about 0.1% below 81 and 75 (three binomial deviations).
         System.out.printf(
                 "coverage of P(consistent at 1 ms) %d, of the 99%% window %d, of %d%n",
                 consistencyCovered, windowCovered, PROFILES);
         assertThat(consistencyCovered).isGreaterThanOrEqualTo(81);
-        assertThat(windowCovered).isGreaterThanOrEqualTo(68);
+        assertThat(windowCovered).isGreaterThanOrEqualTo(75);
     }
 
     /** A profile measured from SAMPLES draws of each message's true delay, in microseconds. */
