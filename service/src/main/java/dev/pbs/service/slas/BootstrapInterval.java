@@ -14,8 +14,9 @@ import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
  * (the deviation is itself estimated), is the sampling's half-width; the point estimate's own Monte
  * Carlo interval (Wilson for a probability, order statistics for a time) is the noise's. The two
  * add in quadrature on each side of the point estimate, in a scale where such a figure is nearer
- * normal: the log-odds of a probability, the logarithm of a time. A replicate beyond the simulated
- * range (+infinity) makes the upper end +infinity (null).
+ * normal: the arcsine of a probability's square root (finite at 0 and 1, where the replicates of a
+ * figure near them often land), the logarithm of a time. A replicate beyond the simulated range
+ * (+infinity) makes the upper end +infinity (null).
  */
 final class BootstrapInterval {
 
@@ -29,19 +30,13 @@ final class BootstrapInterval {
      *
      * @param lower the point estimate's own Monte Carlo interval, low end
      * @param upper and high end
-     * @param trials the trials behind the point estimate: the log-odds of 0 and 1 are taken at half a
-     *     trial from them
      */
-    static double[] probability(double point, double lower, double upper, double[] replicates, long trials) {
-        double floor = 0.5 / trials;
-        double estimate = logit(clamp(point, floor));
-        double sampling = halfWidth(Arrays.stream(replicates)
-                .map(value -> logit(clamp(value, floor)))
-                .toArray());
-        double low =
-                lower <= 0 ? 0 : inverseLogit(estimate - Math.hypot(sampling, estimate - logit(clamp(lower, floor))));
-        double high =
-                upper >= 1 ? 1 : inverseLogit(estimate + Math.hypot(sampling, logit(clamp(upper, floor)) - estimate));
+    static double[] probability(double point, double lower, double upper, double[] replicates) {
+        double estimate = arcsine(point);
+        double sampling = halfWidth(
+                Arrays.stream(replicates).map(BootstrapInterval::arcsine).toArray());
+        double low = sineSquared(estimate - Math.hypot(sampling, estimate - arcsine(lower)));
+        double high = sineSquared(estimate + Math.hypot(sampling, arcsine(upper) - estimate));
         return new double[] {Math.min(lower, low), Math.max(upper, high)};
     }
 
@@ -79,23 +74,22 @@ final class BootstrapInterval {
         return quantile * new StandardDeviation().evaluate(scaledReplicates);
     }
 
+    /** The arcsine of the square root: the scale in which a proportion's sampling noise is nearly even, 0 and 1 included. */
+    private static double arcsine(double probability) {
+        return Math.asin(Math.sqrt(Math.max(0, Math.min(1, probability))));
+    }
+
+    /** The inverse of {@link #arcsine}, within [0, 1]. */
+    private static double sineSquared(double value) {
+        double sine = Math.sin(Math.max(0, Math.min(Math.PI / 2, value)));
+        return sine * sine;
+    }
+
     private static double zeroIfTiny(double millis) {
         return millis < 1e-9 ? 0 : millis;
     }
 
     private static double logMillis(double millis) {
         return Math.log(millis + TIME_OFFSET_MILLIS);
-    }
-
-    private static double clamp(double probability, double floor) {
-        return Math.max(floor, Math.min(1 - floor, probability));
-    }
-
-    private static double logit(double probability) {
-        return Math.log(probability / (1 - probability));
-    }
-
-    private static double inverseLogit(double value) {
-        return 1 / (1 + Math.exp(-value));
     }
 }

@@ -54,8 +54,7 @@ final class LiveFigures {
                     consistent.upper(),
                     values(
                             replicates,
-                            replicate -> replicate.clock().consistentAt(time).estimate()),
-                    result.trials());
+                            replicate -> replicate.clock().consistentAt(time).estimate()));
             consistency.add(
                     result.isStrict()
                             ? new LivePrediction.Consistency(time, 1, 1, 1)
@@ -196,8 +195,7 @@ final class LiveFigures {
                 Math.max(stale, noise.upper()),
                 values(
                         replicates,
-                        replicate -> WorkloadStaleness.of(replicate.result()).staleProbability(rate)),
-                result.trials());
+                        replicate -> WorkloadStaleness.of(replicate.result()).staleProbability(rate)));
         return new LivePrediction.Severity(
                 rate,
                 stale,

@@ -63,7 +63,7 @@ class BootstrapCoverageTest {
             windowCovered += window.lowerMillis() <= trueWindow && trueWindow <= window.upperMillis() ? 1 : 0;
         }
         // Over 200 such profiles the intervals of P covered 96%, those of the window 92% (and with
-        // 100 samples per message 91% and 86.5%): below 95% for a window, which the tail of few
+        // 100 samples per message 90.5% and 86.5%): below 95% for a window, which the tail of few
         // samples decides (docs/service.md). The claims, 90% and 85%, fail on 100 profiles with
         // probability about 0.1% below 81 and 75 (three binomial deviations).
         System.out.printf(
