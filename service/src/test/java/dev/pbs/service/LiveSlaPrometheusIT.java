@@ -98,8 +98,9 @@ class LiveSlaPrometheusIT {
             mark("injected " + INJECTED + " on every node");
             awaitServiceGauge(
                     service,
-                    "pbs_sla_met{datacenter=\"\",probe=\"" + PROBE + "\",read_level=\"ONE\",requirement=\""
-                            + ONE_ONE_REQUIREMENT + "\",write_level=\"ONE\"} 0.0",
+                    "pbs_sla_met{clock=\"acknowledgement\",datacenter=\"\",probe=\"" + PROBE
+                            + "\",read_level=\"ONE\",requirement=\"" + ONE_ONE_REQUIREMENT
+                            + "\",write_level=\"ONE\"} 0.0",
                     Duration.ofSeconds(180));
             mark("service gauge pbs_sla_met 0; window@0.99 " + windowMillis(service) + " ms");
             awaitValue(prometheus, oneOne, 0, Duration.ofSeconds(30));
@@ -158,10 +159,10 @@ class LiveSlaPrometheusIT {
                   - name: %s
                     contactPoints: ["%s"]
                     keyspace: pbs_probe_sla_it
-                    rate: 40
+                    rate: 60
                     traceFraction: 0.5
                     refreshSeconds: 5
-                    windowSeconds: 10
+                    windowSeconds: 20
                     warmUpRoundSeconds: 3
                     observeWrites: 10
                     predictionTrials: 50000
