@@ -19,6 +19,14 @@ public interface VisibilityClock {
     QuantileEstimate window(double probability);
 
     /**
+     * The window's value alone, ms ({@code window(probability).valueMillis()}): a clock whose
+     * interval costs extra work can skip it.
+     */
+    default double windowMillis(double probability) {
+        return window(probability).valueMillis();
+    }
+
+    /**
      * The engine's own clock, t after commit: P(consistent) exact at the simulated times (the
      * visibility grid's counts), from the threshold histogram elsewhere.
      */

@@ -74,7 +74,7 @@ public final class CandidateMetrics {
 
     /** The p-window in ms after the clock's origin; {@code +infinity} beyond the simulated range. */
     public double windowMillis(double probability) {
-        return clock.window(probability).valueMillis();
+        return clock.windowMillis(probability);
     }
 
     public double readLatencyMillis(double percentile) {

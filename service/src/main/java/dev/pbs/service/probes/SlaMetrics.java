@@ -1,7 +1,5 @@
 package dev.pbs.service.probes;
 
-import dev.pbs.formats.wire.Observation;
-import dev.pbs.montecarlo.TimeOrigin;
 import dev.pbs.service.slas.LivePrediction;
 import dev.pbs.service.slas.Verdict;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
@@ -10,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -36,16 +35,13 @@ import java.util.function.Supplier;
  *       least k versions behind));</li>
  *   <li>{@code pbs_predicted_timestamp_seconds{probe}}: when the probe's configurations were last predicted.</li>
  * </ul>
- * With a probe's observation on, the observed figures beside them ({@code write_level} and {@code
- * read_level} the observation's): {@code pbs_observed_consistency_ratio{clock, t_ms}} (t after the
- * client's acknowledgement) with {@code
- * _lower_ratio} and {@code _upper_ratio}, and {@code pbs_observed_latency_seconds{operation,
- * percentile}}. A family without samples is left out of a scrape.
+ * With a probe's observation on, the observed figures beside them ({@link ObservationMetrics}). A
+ * family without samples is left out of a scrape.
  */
 public final class SlaMetrics {
 
     private static final String[] CONFIGURATION = {"probe", "write_level", "read_level", "datacenter"};
-    private static final double MILLIS_PER_SECOND = 1000;
+    static final double MILLIS_PER_SECOND = 1000;
 
     private SlaMetrics() {}
 
@@ -149,50 +145,39 @@ public final class SlaMetrics {
                 (configuration, labels, sample) -> configuration
                         .requirements()
                         .forEach(requirement -> sample.call(
-                                Verdict.valueOf(requirement.status().toUpperCase(Locale.ROOT))
-                                        .gaugeValue(),
+                                Verdict.ofLabel(requirement.status()).gaugeValue(),
                                 with(labels, requirement.requirement()))));
-        configurationGauge(
+        workloadGauge(
                 registry,
                 statuses,
                 "pbs_predicted_stale_read_ratio",
                 "Predicted share of the workload's reads that miss the newest committed write",
-                null,
-                (configuration, labels, sample) -> {
-                    if (configuration.workload() != null) {
-                        sample.call(configuration.workload().staleReadProbability(), labels);
-                    }
-                });
-        severityBounds(
+                LivePrediction.Severity::staleReadProbability);
+        workloadGauge(
                 registry,
                 statuses,
                 "pbs_predicted_stale_read_lower_ratio",
                 "Low end of the predicted stale read share's 95% interval",
                 LivePrediction.Severity::staleReadProbabilityLower);
-        severityBounds(
+        workloadGauge(
                 registry,
                 statuses,
                 "pbs_predicted_stale_read_upper_ratio",
                 "High end of the predicted stale read share's 95% interval",
                 LivePrediction.Severity::staleReadProbabilityUpper);
-        configurationGauge(
+        workloadGauge(
                 registry,
                 statuses,
                 "pbs_predicted_stale_reads_per_day",
                 "Predicted stale reads a day under the workload",
-                null,
-                (configuration, labels, sample) -> {
-                    if (configuration.workload() != null) {
-                        sample.call(configuration.workload().staleReadsPerDay(), labels);
-                    }
-                });
-        severityBounds(
+                LivePrediction.Severity::staleReadsPerDay);
+        workloadGauge(
                 registry,
                 statuses,
                 "pbs_predicted_stale_reads_per_day_lower",
                 "Low end of the predicted stale reads a day's 95% interval",
                 LivePrediction.Severity::staleReadsPerDayLower);
-        severityBounds(
+        workloadGauge(
                 registry,
                 statuses,
                 "pbs_predicted_stale_reads_per_day_upper",
@@ -225,100 +210,20 @@ public final class SlaMetrics {
                     }
                 })
                 .register(registry);
-        observedGauges(registry, statuses);
+        ObservationMetrics.register(registry, statuses);
     }
 
-    private static void observedGauges(PrometheusRegistry registry, Supplier<List<ProbeStatus>> statuses) {
-        String[] labels = {"probe", "write_level", "read_level", "clock", "t_ms"};
-        observedPoints(
-                registry,
-                statuses,
-                "pbs_observed_consistency_ratio",
-                "Observed share of reads t_ms after the client's acknowledgement (label clock) that returned the "
-                        + "write",
-                labels,
-                Observation.Point::observed);
-        observedPoints(
-                registry,
-                statuses,
-                "pbs_observed_consistency_lower_ratio",
-                "Low end of the observed share's Wilson 95% interval",
-                labels,
-                Observation.Point::observedLower);
-        observedPoints(
-                registry,
-                statuses,
-                "pbs_observed_consistency_upper_ratio",
-                "High end of the observed share's Wilson 95% interval",
-                labels,
-                Observation.Point::observedUpper);
-        GaugeWithCallback.builder()
-                .name("pbs_observed_latency_seconds")
-                .help("Observed latency percentile of the probe's observation")
-                .labelNames("probe", "write_level", "read_level", "operation", "percentile")
-                .callback(callback -> {
-                    for (ProbeStatus probe : statuses.get()) {
-                        Observation observation = probe.observation();
-                        if (observation != null && probe.observeConsistency() != null) {
-                            for (Observation.Latency latency : observation.latencies()) {
-                                callback.call(
-                                        latency.observedMillis() / MILLIS_PER_SECOND,
-                                        probe.name(),
-                                        probe.observeConsistency(),
-                                        probe.observeConsistency(),
-                                        latency.operation(),
-                                        number(latency.percentile()));
-                            }
-                        }
-                    }
-                })
-                .register(registry);
-    }
-
-    private interface PointValue {
-        double of(Observation.Point point);
-    }
-
-    private static void observedPoints(
+    /** A workload figure, with the workload's figures (an end of an interval: none before intervals were kept). */
+    private static void workloadGauge(
             PrometheusRegistry registry,
             Supplier<List<ProbeStatus>> statuses,
             String name,
             String help,
-            String[] labels,
-            PointValue value) {
-        GaugeWithCallback.builder()
-                .name(name)
-                .help(help)
-                .labelNames(labels)
-                .callback(callback -> {
-                    for (ProbeStatus probe : statuses.get()) {
-                        Observation observation = probe.observation();
-                        if (observation != null && probe.observeConsistency() != null) {
-                            for (Observation.Point point : observation.points()) {
-                                callback.call(
-                                        value.of(point),
-                                        probe.name(),
-                                        probe.observeConsistency(),
-                                        probe.observeConsistency(),
-                                        TimeOrigin.ACKNOWLEDGEMENT.label(),
-                                        number(point.tMillis()));
-                            }
-                        }
-                    }
-                })
-                .register(registry);
-    }
-
-    /** An end of a workload figure's interval, with the workload's figures (none before intervals were kept). */
-    private static void severityBounds(
-            PrometheusRegistry registry,
-            Supplier<List<ProbeStatus>> statuses,
-            String name,
-            String help,
-            java.util.function.Function<LivePrediction.Severity, Double> bound) {
+            Function<LivePrediction.Severity, Double> figure) {
         configurationGauge(registry, statuses, name, help, null, (configuration, labels, sample) -> {
-            if (configuration.workload() != null && bound.apply(configuration.workload()) != null) {
-                sample.call(bound.apply(configuration.workload()), labels);
+            Double value = configuration.workload() == null ? null : figure.apply(configuration.workload());
+            if (value != null) {
+                sample.call(value, labels);
             }
         });
     }

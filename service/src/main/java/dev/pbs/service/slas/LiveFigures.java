@@ -37,9 +37,7 @@ final class LiveFigures {
                     millis,
                     finite(window.lowerMillis()),
                     finite(window.upperMillis()),
-                    values(
-                            replicates,
-                            replicate -> replicate.clock().window(probability).valueMillis()));
+                    values(replicates, replicate -> replicate.clock().windowMillis(probability)));
             windows.add(
                     result.isStrict()
                             ? new LivePrediction.Window(probability, 0.0, 0.0, 0.0)
@@ -81,9 +79,9 @@ final class LiveFigures {
         List<LivePrediction.RequirementStatus> requirements = new ArrayList<>();
         List<Verdict> verdicts = new ArrayList<>();
         for (Requirement requirement : sla.requirements()) {
-            LivePrediction.RequirementStatus status = status(requirement, metrics, windows, consistency, latency);
-            requirements.add(status);
-            verdicts.add(Verdict.ofLabel(status.status()));
+            Judged judged = judged(requirement, metrics, windows, consistency, latency);
+            requirements.add(status(requirement, metrics, judged));
+            verdicts.add(judged.verdict());
         }
         Verdict verdict = Verdict.of(verdicts);
         return new LivePrediction.Configuration(
@@ -106,15 +104,21 @@ final class LiveFigures {
      * A requirement's verdict: for a window, P(consistent) at t or a latency percentile, from where
      * its interval lies; for any other, from its point estimate.
      */
-    private static LivePrediction.RequirementStatus status(
+    private static Judged judged(
             Requirement requirement,
             CandidateMetrics metrics,
             List<LivePrediction.Window> windows,
             List<LivePrediction.Consistency> consistency,
             List<LivePrediction.Latency> latency) {
+        return judge(requirement, windows, consistency, latency)
+                .orElseGet(() ->
+                        new Judged(requirement.violation(metrics).isEmpty() ? Verdict.MET : Verdict.MISSED, null));
+    }
+
+    /** The requirement's verdict as the prediction reports it, with what was predicted unless met. */
+    private static LivePrediction.RequirementStatus status(
+            Requirement requirement, CandidateMetrics metrics, Judged judged) {
         Optional<String> pointViolation = requirement.violation(metrics);
-        Judged judged = judge(requirement, windows, consistency, latency)
-                .orElse(new Judged(pointViolation.isEmpty() ? Verdict.MET : Verdict.MISSED, null));
         String interval = judged.interval() == null ? "" : " (" + judged.interval() + ")";
         String text = switch (judged.verdict()) {
             case MET -> null;

@@ -14,27 +14,25 @@ import org.HdrHistogram.Histogram;
  */
 public final class QuietestRoundTrip {
 
-    private Histogram quietest;
-    private double quietestCoupling;
+    /** The quietest window's clock so far; null before the first. */
+    private PredictionClock quietest;
 
     /**
      * The clock for a window whose client round trips are {@code roundTripMicros} (at least one),
      * coupled with the coordinator's part by {@code coupling}.
      */
     public synchronized PredictionClock clockFor(Histogram roundTripMicros, double coupling) {
-        if (roundTripMicros.getTotalCount() == 0) {
-            throw new IllegalArgumentException(
-                    "t after the client's acknowledgement needs a client round trip, and none was measured");
+        PredictionClock measured =
+                new PredictionClock(TimeOrigin.ACKNOWLEDGEMENT, roundTripMicros.copy(), coupling, "measured");
+        if (quietest == null || median(measured) <= median(quietest)) {
+            quietest = measured;
+            return measured;
         }
-        if (quietest == null || median(roundTripMicros) <= median(quietest)) {
-            quietest = roundTripMicros.copy();
-            quietestCoupling = coupling;
-            return new PredictionClock(TimeOrigin.ACKNOWLEDGEMENT, roundTripMicros.copy(), coupling, "measured");
-        }
-        return new PredictionClock(TimeOrigin.ACKNOWLEDGEMENT, quietest.copy(), quietestCoupling, "quietest-window");
+        return new PredictionClock(
+                TimeOrigin.ACKNOWLEDGEMENT, quietest.roundTripMicros(), quietest.coupling(), "quietest-window");
     }
 
-    private static long median(Histogram micros) {
-        return micros.getValueAtPercentile(50);
+    private static long median(PredictionClock clock) {
+        return clock.roundTripMicros().getValueAtPercentile(50);
     }
 }

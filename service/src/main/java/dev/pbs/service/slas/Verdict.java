@@ -49,8 +49,8 @@ public enum Verdict {
         return pessimisticEndMeets ? MET : optimisticEndMeets ? UNCERTAIN : MISSED;
     }
 
-    /** Parses a label; null (an entry kept before verdicts had three values) stays null. */
-    static Verdict ofLabel(String label) {
-        return label == null ? null : valueOf(label.toUpperCase(Locale.ROOT));
+    /** The verdict a label names ({@link #label}). */
+    public static Verdict ofLabel(String label) {
+        return valueOf(label.toUpperCase(Locale.ROOT));
     }
 }
