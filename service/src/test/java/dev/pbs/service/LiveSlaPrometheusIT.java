@@ -48,6 +48,13 @@ class LiveSlaPrometheusIT {
     private static final String ONE_ONE_REQUIREMENT = "window@0.99<=150ms";
     private static final String INJECTED = "MUTATION_REQ=exponential:150";
     private static final Duration ALERT_FOR = Duration.ofSeconds(10);
+    /**
+     * The probe's window: long enough (at 60 operations a second) for decided verdicts. The waits
+     * for kept windows scale with it, as they were set for 10-second windows: four windows within
+     * 15 windows' time, a window that names the moved message within 12.
+     */
+    private static final int WINDOW_SECONDS = 20;
+
     private static final Path DASHBOARDS =
             Path.of("..", "dashboards").toAbsolutePath().normalize();
     private static final HttpClient HTTP =
@@ -88,7 +95,8 @@ class LiveSlaPrometheusIT {
             awaitValue(prometheus, oneOne, 1, Duration.ofSeconds(180));
             mark("ONE/ONE " + ONE_ONE_REQUIREMENT + " met (pbs_sla_met 1 in Prometheus); window@0.99 "
                     + windowMillis(service) + " ms");
-            awaitHistory(service, history -> history.get("entries").size() >= 4, Duration.ofSeconds(150));
+            awaitHistory(
+                    service, history -> history.get("entries").size() >= 4, Duration.ofSeconds(15 * WINDOW_SECONDS));
             mark("history holds " + history(service).get("entries").size()
                     + " completed windows of the healthy cluster");
             provokeRequestsAndA503(service);
@@ -118,7 +126,9 @@ class LiveSlaPrometheusIT {
                     .isEqualTo("1");
 
             JsonNode drift = awaitHistory(
-                            service, history -> firstMove(history, injectedAt) != null, Duration.ofSeconds(120))
+                            service,
+                            history -> firstMove(history, injectedAt) != null,
+                            Duration.ofSeconds(12 * WINDOW_SECONDS))
                     .get("entries");
             JsonNode latest = firstMove(JsonMapping.mapper().createObjectNode().set("entries", drift), injectedAt);
             mark("history entry of " + (latest.get("published_at_epoch_seconds").asLong() - injectedAt)
@@ -146,8 +156,7 @@ class LiveSlaPrometheusIT {
 
     private Path writeConfiguration(LocalCluster cluster) throws Exception {
         Path configuration = folder.resolve("pbs.yml");
-        Files.writeString(
-                configuration, """
+        Files.writeString(configuration, """
                 dataDirectory: %s
                 apiToken: test-token
                 limits:
@@ -162,7 +171,7 @@ class LiveSlaPrometheusIT {
                     rate: 60
                     traceFraction: 0.5
                     refreshSeconds: 5
-                    windowSeconds: 20
+                    windowSeconds: %d
                     warmUpRoundSeconds: 3
                     observeWrites: 10
                     predictionTrials: 50000
@@ -178,7 +187,8 @@ class LiveSlaPrometheusIT {
                   adminConnectors: [{type: http, bindHost: 127.0.0.1, port: 0}]
                 logging:
                   level: WARN
-                """.formatted(folder.resolve("data"), PROBE, hostAndPort(cluster), ONE_ONE_REQUIREMENT));
+                """.formatted(
+                        folder.resolve("data"), PROBE, hostAndPort(cluster), WINDOW_SECONDS, ONE_ONE_REQUIREMENT));
         return configuration;
     }
 
