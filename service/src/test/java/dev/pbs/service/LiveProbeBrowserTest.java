@@ -202,12 +202,21 @@ class LiveProbeBrowserTest {
                 .contains(
                         String.format(Locale.ROOT, "%.4f", observed.rmse()),
                         String.format(Locale.ROOT, "%.4f", observed.noiseFloor()),
-                        String.format(Locale.ROOT, "%.2f", observed.rmse() / observed.noiseFloor()));
+                        String.format(Locale.ROOT, "%.2f", observed.rmse() / observed.noiseFloor()))
+                .contains("Inside the 95% prediction interval\n14 of 15 t in this window")
+                .contains("Windows inside it since the service started\n"
+                        + "t = 0 ms: 19 of 20; t = 5 ms: 20 of 20 (about 95% if the model is right)");
+        assertThat(text("observationNote")).contains("dashed: the 95% prediction interval of the observed share");
+        assertThat(driver.findElement(By.id("observationProblem")).isDisplayed())
+                .isFalse();
         Map<String, List<Long>> pixels = browser.waitForPixels("#observationChart canvas", List.of(RED, BLUE), 300);
         assertThat(pixels.get("opaque").get(0))
                 .as("observed points and error bars")
                 .isGreaterThan(600);
         assertThat(driver.findElement(By.id("noObservation")).isDisplayed()).isFalse();
+        assertThat(script("return charts.observationChart.series.slice(1).map((series) => series.label)"))
+                .isEqualTo(List.of(
+                        "predicted", "observed", "95% prediction interval, low", "95% prediction interval, high"));
 
         // The declared SLAs now, from the status's prediction; the drift it names; the windows of the history.
         LivePrediction.Configuration one = first.prediction().configurations().get(0);

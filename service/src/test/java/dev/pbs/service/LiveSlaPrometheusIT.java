@@ -187,6 +187,8 @@ class LiveSlaPrometheusIT {
                   adminConnectors: [{type: http, bindHost: 127.0.0.1, port: 0}]
                 logging:
                   level: WARN
+                  loggers:
+                    dev.pbs.service.probes: INFO
                 """.formatted(
                         folder.resolve("data"), PROBE, hostAndPort(cluster), WINDOW_SECONDS, ONE_ONE_REQUIREMENT));
         return configuration;
@@ -343,7 +345,20 @@ class LiveSlaPrometheusIT {
             Thread.sleep(1000);
         }
         throw new AssertionError("the history did not reach the expected state in " + limit.toSeconds() + " s: "
-                + (history == null ? null : latest(history)));
+                + (history == null ? null : latest(history)) + "; the probe: " + probeState(service));
+    }
+
+    /** The probe's state and problems, as /api/v1/probes gives them: what a failure message needs. */
+    private static String probeState(DropwizardTestSupport<PbsConfiguration> service) throws Exception {
+        JsonNode probe = JsonMapping.readTree(
+                        get(service.getLocalPort(), "/api/v1/probes").body())
+                .get(0);
+        List<String> fields = new ArrayList<>();
+        for (String field :
+                List.of("state", "last_error", "refresh_problem", "observation_problem", "samples", "operations")) {
+            fields.add(field + "=" + probe.path(field));
+        }
+        return String.join(", ", fields);
     }
 
     private static void awaitServiceGauge(

@@ -81,6 +81,25 @@ public record RawObservation(
                 traces);
     }
 
+    /** The same observation with other round trips beside the writes (a bootstrap replicate's). */
+    RawObservation withClientGap(Histogram gapMicros) {
+        return new RawObservation(
+                settings,
+                writes,
+                failedWrites,
+                failedReads,
+                reads,
+                fresh,
+                lagMicros,
+                coordinatorReplicas,
+                routedToReplicas,
+                gapMicros,
+                readRoundTripMicros,
+                writeLatencyMicros,
+                readLatencyMicros,
+                readPathTraces);
+    }
+
     /** Everything several parts of one observation saw (windows of its writes), as one. */
     public static RawObservation merged(List<RawObservation> parts) {
         if (parts.isEmpty()) {

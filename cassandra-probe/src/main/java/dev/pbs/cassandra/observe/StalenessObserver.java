@@ -106,13 +106,28 @@ public final class StalenessObserver {
      */
     public static ObservedStaleness compare(
             RawObservation raw, LatencyProfile measured, int n, double clientCoupling, int clientPartLevels) {
+        return compare(raw, measured, n, clientCoupling, clientPartLevels, PREDICTION_TRIALS, PREDICTION_SEED);
+    }
+
+    /**
+     * {@link #compare(RawObservation, LatencyProfile, int, double, int)} from {@code trials} trials
+     * drawn from {@code seed}: a bootstrap replicate's ({@link ObservedFreshInterval}).
+     */
+    static ObservedStaleness compare(
+            RawObservation raw,
+            LatencyProfile measured,
+            int n,
+            double clientCoupling,
+            int clientPartLevels,
+            long trials,
+            long seed) {
         if (clientPartLevels < 1) {
             throw new IllegalArgumentException(
                     "the client's part needs at least one quantile, not " + clientPartLevels);
         }
         ObservationSettings settings = raw.settings();
         CoordinatorReplicaShare share = raw.coordinatorReplicaShare();
-        ConfigurationResult prediction = predict(measured, n, settings, share);
+        ConfigurationResult prediction = predict(measured, n, settings, share, trials, seed);
         double[] delays = settings.delaysMillis();
         ClientTimeOrigin origin = ClientTimeOrigin.of(prediction, raw.clientGapMicros(), clientCoupling);
         List<ObservedPoint> points = new ArrayList<>();
@@ -211,8 +226,18 @@ public final class StalenessObserver {
             int n,
             ObservationSettings settings,
             CoordinatorReplicaShare coordinatorReplicaShare) {
+        return predict(measured, n, settings, coordinatorReplicaShare, PREDICTION_TRIALS, PREDICTION_SEED);
+    }
+
+    private static ConfigurationResult predict(
+            LatencyProfile measured,
+            int n,
+            ObservationSettings settings,
+            CoordinatorReplicaShare coordinatorReplicaShare,
+            long trials,
+            long seed) {
         if (settings.levels().isPresent()) {
-            return predictLevels(measured, settings, settings.levels().get(), coordinatorReplicaShare);
+            return predictLevels(measured, settings, settings.levels().get(), coordinatorReplicaShare, trials, seed);
         }
         // The cluster's speculative retry, read repair and replica choice, as the probe read them from
         // the table; blocking read repair leaves t-visibility as it is, and adds its rounds to the
@@ -229,8 +254,8 @@ public final class StalenessObserver {
         }
         SimulationSpec spec = SimulationSpec.builder(measured, n)
                 .configuration(settings.readReplicas(), settings.writeReplicas())
-                .trials(PREDICTION_TRIALS)
-                .seed(PREDICTION_SEED)
+                .trials(trials)
+                .seed(seed)
                 .readFanout(ReadFanout.TARGETED)
                 .coordinatorReplicaShare(coordinatorReplicaShare)
                 .speculativeRetry(path.speculativeRetry())
@@ -251,11 +276,13 @@ public final class StalenessObserver {
      *
      * @throws IllegalArgumentException when the profile has no named datacenters, or not these
      */
-    static ConfigurationResult predictLevels(
+    private static ConfigurationResult predictLevels(
             LatencyProfile measured,
             ObservationSettings settings,
             ObservedLevels levels,
-            CoordinatorReplicaShare coordinatorReplicaShare) {
+            CoordinatorReplicaShare coordinatorReplicaShare,
+            long trials,
+            long seed) {
         DatacenterTopology topology = measured.topology()
                 .filter(DatacenterTopology::isNamed)
                 .orElseThrow(() -> new IllegalArgumentException("the profile " + measured.name()
@@ -270,8 +297,8 @@ public final class StalenessObserver {
                         measured,
                         replicas,
                         List.of(configuration),
-                        PREDICTION_TRIALS,
-                        PREDICTION_SEED,
+                        trials,
+                        seed,
                         Math.min(
                                 SimulationSpec.MAX_THREADS, Runtime.getRuntime().availableProcessors()),
                         settings.delaysMillis())

@@ -129,7 +129,8 @@ function finite(value) {
 
 /**
  * A live probe's observation: observed P(consistent at t) as points with their 95% Wilson intervals as error bars,
- * against the predicted curve (the model at t plus the reads' send lag and the measured client round trip). The time
+ * against the predicted curve (the model at t plus the reads' send lag and the measured client round trip) and, when
+ * the points carry it, the 95% prediction interval of the observed share as two dashed lines. The time
  * axis is asinh (linear below 1 ms, logarithmic above), so that t = 0, where reads are stalest, is on it. The y axis
  * starts just below the lowest value shown.
  */
@@ -138,15 +139,23 @@ function drawObservation(observation, id) {
   const field = (name) => points.map((point) => finite(point[name]));
   const [observedLower, observedUpper] = [field("observed_lower"), field("observed_upper")];
   const data = [points.map((point) => point.t_ms), field("predicted"), field("observed")];
+  const [predicted, observed] = [COLORS[0], COLORS[1]];
+  const series = [{label: "t (ms)"},
+    {label: "predicted", stroke: predicted, width: 2, points: {show: false}},
+    {label: "observed", stroke: observed, fill: observed, width: 0, paths: () => null,
+      points: {show: true, size: 8, space: 0, width: 1, stroke: observed, fill: observed}}];
+  if (points.some((point) => typeof point.expected_lower === "number")) {
+    data.push(field("expected_lower"), field("expected_upper"));
+    for (const end of ["low", "high"]) {
+      series.push({label: "95% prediction interval, " + end, stroke: predicted, width: 1, dash: [6, 4],
+        points: {show: false}});
+    }
+  }
   const lowest = Math.min(...data.slice(1).concat([observedLower]).flat().filter((value) => value !== null));
   const bottom = Number.isFinite(lowest) ? Math.max(0, Math.floor(lowest * 20) / 20 - 0.05) : 0;
-  const [predicted, observed] = [COLORS[0], COLORS[1]];
   replaceChart(id, {
     width: chartWidth(id), height: 320,
-    series: [{label: "t (ms)"},
-      {label: "predicted", stroke: predicted, width: 2, points: {show: false}},
-      {label: "observed", stroke: observed, fill: observed, width: 0, paths: () => null,
-        points: {show: true, size: 8, space: 0, width: 1, stroke: observed, fill: observed}}],
+    series,
     // Room either side, so that the error bars at t = 0 and at the last t are whole; no label left of 0.
     scales: {x: {time: false, distr: 4, asinh: 1, range: () => [-1, Math.max(1, ...data[0]) * 1.2]},
       y: {range: [bottom, 1.005]}},

@@ -184,7 +184,7 @@ function showProbe(probe) {
   }
   fillFacts(byId("liveFacts"), facts);
   fillNodes(probe.nodes || []);
-  showObservation(probe.observation);
+  showObservation(probe.observation, probe.observation_coverage || [], probe.observation_problem);
 }
 
 function fillFacts(list, facts) {
@@ -216,6 +216,26 @@ function fillNodes(nodes) {
 }
 
 /**
+ * The facts of the 95% prediction intervals (where an observed share should fall if the model is right, given the
+ * profile's sampling and the observation's): the last window's points inside theirs, and the windows inside theirs
+ * since the service started at each t counted. None when the points carry no interval.
+ */
+function intervalFacts(points, coverage) {
+  const judged = points.filter((point) => typeof point.expected_lower === "number");
+  if (judged.length === 0) {
+    return [];
+  }
+  const inside = judged.filter((point) => point.observed >= point.expected_lower && point.observed <= point.expected_upper);
+  const facts = [["Inside the 95% prediction interval", inside.length + " of " + judged.length + " t in this window"]];
+  const counted = coverage.filter((entry) => entry.windows > 0);
+  if (counted.length > 0) {
+    facts.push(["Windows inside it since the service started", counted.map((entry) => "t = " + entry.t_ms + " ms: "
+      + entry.within + " of " + entry.windows).join("; ") + " (about 95% if the model is right)"]);
+  }
+  return facts;
+}
+
+/**
  * Where the observation's coordinators were, after "coordinator ": a replica, separate, or a replica
  * for the measured shares of writes and reads (coordinator_replica_share) when some were and some not.
  */
@@ -237,14 +257,21 @@ function coordinatorPlacement(observation) {
   return observation.coordinator_is_replica ? "a replica" : "separate";
 }
 
-function showObservation(observation) {
+/**
+ * The observation panel: the last window's observed against predicted staleness, how many of its points fell inside
+ * their 95% prediction intervals, how often the windows did since the service started (coverage, by t), and why the
+ * last window has no observation when it has none.
+ */
+function showObservation(observation, coverage, problem) {
+  byId("observationProblem").hidden = !problem;
+  byId("observationProblem").textContent = problem ? "Last window: " + problem : "";
   byId("liveObservation").hidden = !observation;
   byId("noObservation").hidden = Boolean(observation);
   if (!observation) {
     forgetObservationChart();
     return;
   }
-  const text = JSON.stringify(observation);
+  const text = JSON.stringify([observation, coverage]);
   if (text === shownObservation && charts.observationChart) {
     return;
   }
@@ -259,13 +286,17 @@ function showObservation(observation) {
     + observation.read_fanout + ", coordinator " + coordinatorPlacement(observation)
     + ". t counts from the moment the client has the write's acknowledgement: the prediction adds the measured "
     + "client round trip (mean " + finiteText(observation.mean_client_gap_ms) + " ms) and each t's send lag to the "
-    + "engine's t after commit. Error bars: 95% intervals; line: the prediction.";
+    + "engine's t after commit. Error bars: the observed shares' 95% intervals; line: the prediction"
+    + (observation.points.some((point) => typeof point.expected_lower === "number")
+      ? "; dashed: the 95% prediction interval of the observed share, which holds the profile's own sampling and the "
+        + "observation's, so that a point outside it is a miss of the model, not noise."
+      : ".");
   const rmse = observation.rmse_t_visibility;
   const noise = observation.noise_floor_t_visibility;
   fillFacts(byId("observationFit"), [
     ["RMSE, observed against predicted", rmse.toFixed(4) + " (" + (100 * rmse).toFixed(2) + " percentage points)"],
     ["Noise floor", noise.toFixed(4) + ": the RMSE sampling noise alone would give if the prediction were exact"],
     ["RMSE / noise floor", noise > 0 ? (rmse / noise).toFixed(2) : "undefined (no sampling noise)"],
-  ]);
+  ].concat(intervalFacts(observation.points, coverage)));
   drawObservation(observation, "observationChart");
 }

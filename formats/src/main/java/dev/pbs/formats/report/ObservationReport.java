@@ -123,7 +123,9 @@ public final class ObservationReport {
                         point.observed().lower(),
                         point.observed().upper(),
                         point.predicted(),
-                        point.meanLagMillis()))
+                        point.meanLagMillis(),
+                        point.expected() == null ? null : point.expected().lower(),
+                        point.expected() == null ? null : point.expected().upper()))
                 .toList();
         List<Observation.Latency> latencies = observed.latencies().stream()
                 .map(latency -> new Observation.Latency(

@@ -1,5 +1,6 @@
 package dev.pbs.formats.wire;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.pbs.formats.profile.ProfileDocument;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -104,12 +105,15 @@ public record Observation(
         @JsonProperty("points") List<Point> points,
         @JsonProperty("latencies") List<Latency> latencies) {
 
-    /** One time after commit. */
+    /** One t after the client has the write's acknowledgement. */
     @Schema(name = "ObservedPoint")
     public record Point(
-            @JsonProperty("t_ms") double tMillis,
+            @Schema(description = "t: from the client having the write's acknowledgement to it sending the read, ms.")
+            @JsonProperty("t_ms")
+            double tMillis,
 
-            @Schema(description = "Reads made t ms after commit.") @JsonProperty("reads")
+            @Schema(description = "Reads sent t ms after the write's acknowledgement, and answered.")
+            @JsonProperty("reads")
             long reads,
 
             @Schema(description = "Reads that returned the write.") @JsonProperty("fresh")
@@ -131,7 +135,22 @@ public record Observation(
 
             @Schema(description = "How late, on average, the reads at t were sent after their nominal time.")
             @JsonProperty("mean_send_lag_ms")
-            double meanSendLagMillis) {}
+            double meanSendLagMillis,
+
+            @Schema(
+                    description = "Low end of the 95% prediction interval for the observed share: where it should "
+                            + "fall if the model is right, given the profile's own sampling (bootstrap replicates of "
+                            + "the prediction) and the observation's (binomial over reads). Only in a probe's status "
+                            + "(GET /api/v1/probes); absent elsewhere.",
+                    nullable = true)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("expected_lower")
+            Double expectedLower,
+
+            @Schema(description = "High end of that interval; absent with expected_lower.", nullable = true)
+            @JsonInclude(JsonInclude.Include.NON_NULL)
+            @JsonProperty("expected_upper")
+            Double expectedUpper) {}
 
     /** One client latency percentile. */
     @Schema(name = "ObservedLatency")

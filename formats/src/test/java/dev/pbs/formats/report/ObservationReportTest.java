@@ -70,6 +70,24 @@ class ObservationReportTest {
     }
 
     @Test
+    void json_pointsWithThePredictionInterval_carryItsEnds_othersLeaveThemOut() throws Exception {
+        ObservedPoint first = OBSERVED.points().get(0);
+        ObservedStaleness withInterval = OBSERVED.withPoints(
+                List.of(
+                        first.withExpected(new ObservedPoint.Interval(0.86, 0.97)),
+                        OBSERVED.points().get(1)),
+                1);
+        JsonNode points = JsonMapping.mapper()
+                .readTree(ObservationReport.json(withInterval))
+                .get("points");
+        assertThat(points.get(0).get("expected_lower").asDouble()).isEqualTo(0.86);
+        assertThat(points.get(0).get("expected_upper").asDouble()).isEqualTo(0.97);
+        assertThat(points.get(0).size()).isEqualTo(10);
+        assertThat(points.get(1).has("expected_lower")).isFalse();
+        assertThat(points.get(1).size()).isEqualTo(8);
+    }
+
+    @Test
     void text_showsEveryPointTheRmseAndTheNoise() {
         String text = ObservationReport.text(OBSERVED);
         assertThat(text)

@@ -2,11 +2,7 @@ package dev.pbs.service.probes;
 
 import dev.pbs.cassandra.calibration.CalibratedProfile;
 import dev.pbs.cassandra.observe.CoordinatorChoice;
-import dev.pbs.cassandra.observe.ObservationSettings;
-import dev.pbs.cassandra.observe.ObservationWhileProbing;
-import dev.pbs.cassandra.observe.ObservedStaleness;
 import dev.pbs.cassandra.observe.WarmUpRounds;
-import dev.pbs.cassandra.observe.WindowedComparison;
 import dev.pbs.cassandra.probe.MeasuredProfile;
 import dev.pbs.cassandra.probe.NodeHealth;
 import dev.pbs.cassandra.probe.ProbeCounters;
@@ -14,8 +10,6 @@ import dev.pbs.cassandra.probe.ProbeJournal;
 import dev.pbs.cassandra.probe.ProbeRun;
 import dev.pbs.cassandra.probe.ProbeSettings;
 import dev.pbs.cassandra.probe.ProbeSnapshot;
-import dev.pbs.formats.report.ObservationReport;
-import dev.pbs.formats.wire.Observation;
 import dev.pbs.model.profile.LatencyProfile;
 import dev.pbs.model.profile.WarsMessage;
 import dev.pbs.questions.QuestionLimits;
@@ -86,9 +80,8 @@ public final class ManagedProbe implements Managed {
     private volatile String refreshProblem;
     private volatile Instant lastRefresh;
     private volatile Map<String, Long> publishedSamples = Map.of();
-    private volatile Optional<ObservationSettings> observation = Optional.empty();
-    /** The last observation as its record, built once when it is made. */
-    private volatile Observation lastObservation;
+    /** The observation beside each window, when the probe observes staleness. */
+    private volatile Optional<ProbeObservation> observation = Optional.empty();
 
     private final List<LiveSla> slas;
     private final Optional<Workload> workload;
@@ -153,7 +146,10 @@ public final class ManagedProbe implements Managed {
     @Override
     public void start() {
         ProbeSettings settings = configuration.toSettings();
-        observation = configuration.observation();
+        observation = configuration
+                .observation()
+                .map(observed ->
+                        new ProbeObservation(name(), configuration.profileName(), observed, configuration.window()));
         Thread thread = new Thread(() -> probeForever(settings), "pbs-probe-" + configuration.getName());
         thread.setDaemon(true);
         worker = thread;
@@ -170,34 +166,6 @@ public final class ManagedProbe implements Managed {
         if (thread != null) {
             thread.interrupt();
             thread.join(TimeUnit.SECONDS.toMillis(20));
-        }
-    }
-
-    /**
-     * One window of the probe with the observation beside it (ObservationWhileProbing): the window
-     * lasts until the observation ends, at least the configured window; the observation is then
-     * compared with the profile of that window. Null when the observation failed.
-     */
-    private ProbeSnapshot observedWindow(ProbeRun run, ObservationSettings settings) {
-        try {
-            ObservationWhileProbing.Result both = ObservationWhileProbing.run(
-                    run,
-                    settings,
-                    CoordinatorChoice.ROUND_ROBIN,
-                    configuration.window(),
-                    Duration.ZERO,
-                    () -> stopping);
-            // the table's read path, as the command line's comparison has it
-            LatencyProfile measured = MeasuredProfile.withReadPath(
-                    CalibratedProfile.of(both.measurement(), configuration.profileName()), run.readPath());
-            ObservedStaleness observed = WindowedComparison.compare(
-                    both, measured, configuration.profileName(), run.settings().replicationFactor());
-            lastObservation = ObservationReport.answer(observed);
-            LOG.info("probe {}: observed staleness, RMSE against the prediction {}", name(), observed.rmse());
-            return both.measurement();
-        } catch (RuntimeException failed) {
-            refreshProblem = "observation failed: " + failed.getMessage();
-            return null;
         }
     }
 
@@ -254,11 +222,12 @@ public final class ManagedProbe implements Managed {
                         "probe {}: connected, probing windows of {} s",
                         name(),
                         configuration.window().toSeconds());
-                ProbeSnapshot window =
-                        observation.isPresent() ? observedWindow(run, observation.get()) : run.run(() -> stopping);
+                ProbeSnapshot window = observation.isPresent()
+                        ? observation.get().window(run, () -> stopping)
+                        : run.run(() -> stopping);
                 if (window == null) {
                     current = null;
-                    continue; // the observation failed (refreshProblem says why): the next window
+                    continue; // stopped during the observation
                 }
                 lastComplete = window;
                 recordHistory(window);
@@ -435,10 +404,12 @@ public final class ManagedProbe implements Managed {
                 publishedSamples,
                 operations,
                 nodes,
-                lastObservation,
+                observation.map(ProbeObservation::last).orElse(null),
                 observation.isPresent()
                         ? configuration.getObserveConsistency().trim().toUpperCase(java.util.Locale.ROOT)
                         : null,
+                observation.map(ProbeObservation::problem).orElse(null),
+                observation.map(ProbeObservation::coverage).orElse(null),
                 lastPrediction,
                 history.latestDrift().orElse(null),
                 null);

@@ -26,6 +26,9 @@ import java.util.Map;
  *     {@code pbs probe --observe-out}), or null when none ran yet or observation is off
  * @param observeConsistency R and W of the observation, a consistency level (upper case), or null
  *     when observation is off
+ * @param observationProblem why the last window has no observation, or null
+ * @param observationCoverage t by t, how often the windows' observed shares fell inside their
+ *     prediction intervals since the service started; null when observation is off
  * @param prediction the declared configurations predicted from the last published live profile,
  *     or null before the first or when the probe declares none
  * @param drift the newest history entry's delays against the reference week, or null before the
@@ -79,6 +82,20 @@ public record ProbeStatus(
         String observeConsistency,
 
         @Schema(
+                description = "Why the last window has no observation (it failed, or could not be compared); the "
+                        + "window's measurement is kept all the same. Null when it has one, or observation is off.",
+                nullable = true)
+        @JsonProperty("observation_problem")
+        String observationProblem,
+
+        @Schema(
+                description = "t by t, how often the windows' observed shares of fresh reads fell inside their 95% "
+                        + "prediction intervals since the service started; null when observation is off.",
+                nullable = true)
+        @JsonProperty("observation_coverage")
+        List<ObservationCoverage> observationCoverage,
+
+        @Schema(
                 description = "The declared configurations (slas) predicted from the last published live profile; "
                         + "null before the first, or when the probe declares none.",
                 nullable = true)
@@ -113,6 +130,8 @@ public record ProbeStatus(
                 nodes,
                 observation,
                 observeConsistency,
+                observationProblem,
+                observationCoverage,
                 prediction,
                 drift,
                 fleetInstance);

@@ -147,6 +147,8 @@ public final class FleetProbes implements ProbeRegistry {
                 List.of(),
                 last == null ? null : last.observation(),
                 last == null ? null : last.observeConsistency(),
+                last == null ? null : last.observationProblem(),
+                last == null ? null : last.observationCoverage(),
                 last == null ? null : last.prediction(),
                 last == null ? null : last.drift(),
                 owner);

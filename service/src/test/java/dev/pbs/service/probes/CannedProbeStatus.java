@@ -31,11 +31,19 @@ public final class CannedProbeStatus {
 
     private CannedProbeStatus() {}
 
-    /** The observation above. */
+    /**
+     * The observation above, each point's prediction interval from 0.05 below its prediction to 0.02
+     * above: the first point (52 of 60 fresh against 0.9822) falls outside it, the others inside.
+     */
     public static ObservedStaleness observation() {
         List<ObservedPoint> points = new ArrayList<>();
         for (int i = 0; i < T_MILLIS.length; i++) {
-            points.add(new ObservedPoint(T_MILLIS[i], ProportionEstimate.of(FRESH[i], READS_PER_T), PREDICTED[i], 0.1));
+            points.add(new ObservedPoint(
+                    T_MILLIS[i],
+                    ProportionEstimate.of(FRESH[i], READS_PER_T),
+                    PREDICTED[i],
+                    0.1,
+                    new ObservedPoint.Interval(Math.max(0, PREDICTED[i] - 0.05), Math.min(1, PREDICTED[i] + 0.02))));
         }
         return new ObservedStaleness(
                 3,
@@ -81,6 +89,8 @@ public final class CannedProbeStatus {
                         new ProbeStatus.Node("127.0.0.3", false, 7)),
                 ObservationReport.answer(observation()),
                 "ONE",
+                null,
+                List.of(new ObservationCoverage(0, 20, 19), new ObservationCoverage(5, 20, 20)),
                 CannedLivePrediction.lnkdDisk(),
                 drift(),
                 null);
@@ -138,6 +148,8 @@ public final class CannedProbeStatus {
                 Map.of(),
                 operations(0, 0, 0),
                 List.of(),
+                null,
+                null,
                 null,
                 null,
                 null,
