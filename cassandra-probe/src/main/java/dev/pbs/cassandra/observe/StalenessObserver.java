@@ -20,6 +20,7 @@ import dev.pbs.montecarlo.SimulationSpec;
 import dev.pbs.montecarlo.WarsEngine;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -121,6 +122,47 @@ public final class StalenessObserver {
             int clientPartLevels,
             long trials,
             long seed) {
+        return compare(
+                raw,
+                measured,
+                n,
+                clientCoupling,
+                clientPartLevels,
+                trials,
+                seed,
+                gapQuantiles -> CoupledSum.of(gapQuantiles, LATENCY_LEVELS, clientCoupling));
+    }
+
+    /**
+     * Experiment E7's variant of {@link #compare(RawObservation, LatencyProfile, int, double)}: the
+     * client's part of each predicted latency paired with the engine's latency as {@code
+     * clientPairs} went together ({@link CoupledSum#measured}) instead of by a Gaussian coupling;
+     * the t-visibility as it is.
+     *
+     * @param clientPairs measured {client part, coordinator part} pairs of traced operations
+     */
+    public static ObservedStaleness compareCoupledAsMeasured(
+            RawObservation raw, LatencyProfile measured, int n, double clientCoupling, List<double[]> clientPairs) {
+        return compare(
+                raw,
+                measured,
+                n,
+                clientCoupling,
+                CLIENT_PART_LEVELS,
+                PREDICTION_TRIALS,
+                PREDICTION_SEED,
+                gapQuantiles -> CoupledSum.measured(gapQuantiles, LATENCY_LEVELS, clientPairs));
+    }
+
+    private static ObservedStaleness compare(
+            RawObservation raw,
+            LatencyProfile measured,
+            int n,
+            double clientCoupling,
+            int clientPartLevels,
+            long trials,
+            long seed,
+            Function<double[], CoupledSum> clientPairing) {
         if (clientPartLevels < 1) {
             throw new IllegalArgumentException(
                     "the client's part needs at least one quantile, not " + clientPartLevels);
@@ -149,7 +191,7 @@ public final class StalenessObserver {
             }
             double[] gapQuantiles =
                     quantiles(read ? raw.readClientPartMicros() : raw.clientGapMicros(), clientPartLevels);
-            double[] clientLatency = clientLatencies(prediction, read, gapQuantiles, clientCoupling);
+            double[] clientLatency = clientLatencies(prediction, read, clientPairing.apply(gapQuantiles));
             for (double percentile : LATENCY_PERCENTILES) {
                 latencies.add(new ObservedStaleness.LatencyComparison(
                         operation,
@@ -197,11 +239,10 @@ public final class StalenessObserver {
 
     /**
      * The predicted latency as the client sees it, sorted: the client's part plus the engine's
-     * latency, on a grid of quantiles of each (client part levels x LATENCY_LEVELS points), coupled as
-     * {@code coupling} says (see {@link CoupledSum}).
+     * latency, on a grid of quantiles of each (client part levels x LATENCY_LEVELS points), paired
+     * as {@code clientPairing} says (see {@link CoupledSum}).
      */
-    private static double[] clientLatencies(
-            ConfigurationResult prediction, boolean read, double[] gapQuantiles, double coupling) {
+    private static double[] clientLatencies(ConfigurationResult prediction, boolean read, CoupledSum clientPairing) {
         double[] latencies = new double[LATENCY_LEVELS];
         for (int level = 0; level < LATENCY_LEVELS; level++) {
             double percentile = 100.0 * (level + 0.5) / LATENCY_LEVELS;
@@ -212,7 +253,7 @@ public final class StalenessObserver {
                             .valueMillis()
                     : prediction.writeLatency(percentile).valueMillis();
         }
-        return CoupledSum.of(gapQuantiles, LATENCY_LEVELS, coupling).sortedSums(latencies, 1);
+        return clientPairing.sortedSums(latencies, 1);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.pbs.cassandra.probe;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.commons.math3.random.Well19937c;
 import org.apache.commons.math3.util.MathArrays;
@@ -67,6 +68,118 @@ public final class CoupledSum {
         Pairing pairing =
                 PAIRINGS.computeIfAbsent(new PairingKey(first.length, secondLevels, correlation), CoupledSum::pairing);
         return new CoupledSum(first, secondLevels, correlation, pairing.firstLevel(), pairing.secondLevel());
+    }
+
+    /**
+     * H and X paired as measured pairs of them go together (their empirical copula), the marginals
+     * still exactly the two grids: pair k of K takes H's level k / |X's grid| as the Gaussian
+     * pairing does; the measured pairs whose H rank falls in that level's slice of H (the nearest
+     * one when none does) give their X ranks, in turn, to the level's pairs, each spread evenly over
+     * its own rank's step (a checkerboard, so that a pair given several times does not tie); X's
+     * levels follow the order of those ranks. Fewer than {@link MessagePairs#FEWEST_PAIRS} pairs:
+     * independent.
+     *
+     * @param first H's quantiles, ms
+     * @param secondLevels how many quantiles X's grid will have
+     * @param pairs measured pairs {h, x}, in any unit
+     */
+    public static CoupledSum measured(double[] first, int secondLevels, List<double[]> pairs) {
+        if (first.length == 0 || secondLevels < 1) {
+            throw new IllegalArgumentException("both grids of quantiles need at least one level");
+        }
+        if (pairs.size() < MessagePairs.FEWEST_PAIRS) {
+            return independent(first, secondLevels);
+        }
+        int count = pairs.size();
+        double[] secondRank = midRanks(pairs, 1);
+        Integer[] byFirst = new Integer[count];
+        double[] firstRank = midRanks(pairs, 0);
+        for (int index = 0; index < count; index++) {
+            byFirst[index] = index;
+        }
+        Arrays.sort(
+                byFirst, (a, b) -> firstRank[a] != firstRank[b] ? Double.compare(firstRank[a], firstRank[b]) : a - b);
+        int firstLevels = first.length;
+        int total = firstLevels * secondLevels;
+        double[] scores = new double[total];
+        for (int level = 0; level < firstLevels; level++) {
+            int from = (int) ((long) level * count / firstLevels);
+            int to = (int) ((long) (level + 1) * count / firstLevels);
+            if (to <= from) {
+                from = Math.min(count - 1, (int) ((level + 0.5) * count / firstLevels));
+                to = from + 1;
+            }
+            int members = to - from;
+            for (int occurrence = 0; occurrence < secondLevels; occurrence++) {
+                int member = byFirst[from + occurrence % members];
+                int repeat = occurrence / members;
+                int repeats = (secondLevels + members - 1 - occurrence % members) / members;
+                scores[level * secondLevels + occurrence] =
+                        secondRank[member] + ((repeat + 0.5) / repeats - 0.5) / count;
+            }
+        }
+        Integer[] byScore = new Integer[total];
+        for (int k = 0; k < total; k++) {
+            byScore[k] = k;
+        }
+        Arrays.sort(byScore, (a, b) -> scores[a] != scores[b] ? Double.compare(scores[a], scores[b]) : a - b);
+        int[] firstLevel = new int[total];
+        int[] secondLevel = new int[total];
+        for (int k = 0; k < total; k++) {
+            firstLevel[k] = k / secondLevels;
+        }
+        for (int rank = 0; rank < total; rank++) {
+            secondLevel[byScore[rank]] = rank / firstLevels;
+        }
+        double correlation =
+                pairs.isEmpty() ? 0 : MessagePairs.Pairs.of(pairs, count).spearman();
+        return new CoupledSum(first, secondLevels, Math.max(0, correlation), firstLevel, secondLevel);
+    }
+
+    /** Each pair's {@code side} (0 or 1) as its mid-rank within (0, 1), ties given their mean rank. */
+    private static double[] midRanks(List<double[]> pairs, int side) {
+        int count = pairs.size();
+        Integer[] order = new Integer[count];
+        for (int index = 0; index < count; index++) {
+            order[index] = index;
+        }
+        Arrays.sort(order, (a, b) -> Double.compare(pairs.get(a)[side], pairs.get(b)[side]));
+        double[] ranks = new double[count];
+        int start = 0;
+        while (start < count) {
+            int end = start;
+            while (end + 1 < count && pairs.get(order[end + 1])[side] == pairs.get(order[start])[side]) {
+                end++;
+            }
+            double rank = ((start + end) / 2.0 + 0.5) / count;
+            for (int position = start; position <= end; position++) {
+                ranks[order[position]] = rank;
+            }
+            start = end + 1;
+        }
+        return ranks;
+    }
+
+    /**
+     * The share of pairs above {@code level} of H's grid that are above it in X's too: how often the
+     * two parts' tails come together (level 0.95: the slowest twentieth of each).
+     */
+    public double upperTailCoexceedance(double level) {
+        int firstFrom = (int) Math.ceil(level * first.length);
+        int secondFrom = (int) Math.ceil(level * secondLevels);
+        long above = 0;
+        long both = 0;
+        for (int k = 0; k < first.length * secondLevels; k++) {
+            int h = firstLevel == null ? k / secondLevels : firstLevel[k];
+            int x = secondLevel == null ? k % secondLevels : secondLevel[k];
+            if (h >= firstFrom) {
+                above++;
+                if (x >= secondFrom) {
+                    both++;
+                }
+            }
+        }
+        return above == 0 ? Double.NaN : (double) both / above;
     }
 
     /** The grids' sizes and rho: all a pairing depends on. */
