@@ -64,25 +64,15 @@ public record RawObservation(
 
     /** The same observation with what its traced reads showed. */
     RawObservation withReadPathTraces(ReadPathTally traces) {
-        return new RawObservation(
-                settings,
-                writes,
-                failedWrites,
-                failedReads,
-                reads,
-                fresh,
-                lagMicros,
-                coordinatorReplicas,
-                routedToReplicas,
-                clientGapMicros,
-                readRoundTripMicros,
-                writeLatencyMicros,
-                readLatencyMicros,
-                traces);
+        return with(clientGapMicros, traces);
     }
 
     /** The same observation with other round trips beside the writes (a bootstrap replicate's). */
     RawObservation withClientGap(Histogram gapMicros) {
+        return with(gapMicros, readPathTraces);
+    }
+
+    private RawObservation with(Histogram gapMicros, ReadPathTally traces) {
         return new RawObservation(
                 settings,
                 writes,
@@ -97,7 +87,7 @@ public record RawObservation(
                 readRoundTripMicros,
                 writeLatencyMicros,
                 readLatencyMicros,
-                readPathTraces);
+                traces);
     }
 
     /** Everything several parts of one observation saw (windows of its writes), as one. */
