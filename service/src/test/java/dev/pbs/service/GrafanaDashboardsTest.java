@@ -82,6 +82,8 @@ class GrafanaDashboardsTest {
             "pbs_observed_consistency_lower_ratio",
             "pbs_observed_consistency_upper_ratio",
             "pbs_observed_latency_seconds",
+            "pbs_observation_within_interval_total",
+            "pbs_observation_windows_total",
             // DriftMetrics: once a probe's history has a reference to compare against.
             "pbs_delay_drift_distance",
             "pbs_delay_drift_moved");

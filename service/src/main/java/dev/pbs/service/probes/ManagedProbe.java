@@ -43,8 +43,8 @@ import org.slf4j.LoggerFactory;
  * A probe running in the service's background for as long as the service runs: it connects (and
  * keeps retrying, with a growing pause up to a minute, while the cluster cannot be reached), probes
  * one window at a time, and every {@code refreshSeconds} publishes the measurements as the live
- * profile {@code cassandra:<name>}: from the current window once it has enough samples, else from
- * the last complete window. Before its first window it warms up ({@code warming-up}) and publishes
+ * profile {@code cassandra:<name>}: from the current window once it holds as many samples as the last complete
+ * one, else from the last complete window. Before its first window it warms up ({@code warming-up}) and publishes
  * nothing until the client's round trip has settled. A failure never stops the service or the probe.
  */
 public final class ManagedProbe implements Managed {
@@ -266,7 +266,12 @@ public final class ManagedProbe implements Managed {
         return Math.min(MAX_RETRY_MILLIS, retryMillis * 2);
     }
 
-    /** Publishes the live profile from the freshest measurements that make a complete profile. */
+    /**
+     * Publishes the live profile from the freshest measurements that make a complete profile: the
+     * current window's once it holds as many samples of every message as the last complete window
+     * (a window just begun would otherwise replace a whole window's profile with a few dozen
+     * samples, and its verdicts with uncertain ones), else the last complete window's.
+     */
     void refresh() {
         if (!settled) {
             return; // warming up, or not connected yet: nothing to publish
@@ -274,11 +279,15 @@ public final class ManagedProbe implements Managed {
         try {
             List<ProbeSnapshot> candidates = new ArrayList<>();
             ProbeRun run = current;
+            ProbeSnapshot complete = lastComplete;
             if (run != null) {
-                candidates.add(run.snapshot());
+                ProbeSnapshot now = run.snapshot();
+                if (complete == null || fewestSamples(now) >= fewestSamples(complete)) {
+                    candidates.add(now);
+                }
             }
-            if (lastComplete != null) {
-                candidates.add(lastComplete);
+            if (complete != null) {
+                candidates.add(complete);
             }
             String problem = "no measurements yet";
             for (ProbeSnapshot snapshot : candidates) {
@@ -310,6 +319,15 @@ public final class ManagedProbe implements Managed {
             refreshProblem = "refresh failed: " + unexpected;
             LOG.warn("probe {}: refresh failed", name(), unexpected);
         }
+    }
+
+    /** The fewest samples any message (W, A, R, S) has in {@code snapshot}. */
+    private static long fewestSamples(ProbeSnapshot snapshot) {
+        long fewest = Long.MAX_VALUE;
+        for (WarsMessage message : WarsMessage.values()) {
+            fewest = Math.min(fewest, snapshot.samples(message));
+        }
+        return fewest;
     }
 
     /**

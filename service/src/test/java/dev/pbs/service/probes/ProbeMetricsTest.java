@@ -62,6 +62,11 @@ class ProbeMetricsTest {
                         "pbs_sla_met{",
                         "pbs_predicted_window_seconds{",
                         "pbs_observed_consistency_ratio{",
+                        "pbs_observed_consistency_expected_lower_ratio{",
+                        "pbs_observation_windows_total{clock=\"acknowledgement\",probe=\"local\",read_level=\"ONE\","
+                                + "t_ms=\"0\",write_level=\"ONE\"} 20.0",
+                        "pbs_observation_within_interval_total{clock=\"acknowledgement\",probe=\"local\","
+                                + "read_level=\"ONE\",t_ms=\"0\",write_level=\"ONE\"} 19.0",
                         "pbs_delay_drift_moved{message=\"W\",probe=\"local\"} 1.0",
                         "pbs_delay_drift_moved{message=\"A\",probe=\"local\"} 0.0",
                         "pbs_delay_drift_distance{message=\"W\",probe=\"local\"} 0.62");
