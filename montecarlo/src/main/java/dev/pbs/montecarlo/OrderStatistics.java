@@ -34,7 +34,7 @@ final class OrderStatistics {
         if (p == 1.0) {
             return new long[] {n, n, n};
         }
-        long[] bounds = BOUNDS.computeIfAbsent(new Level(n, p), OrderStatistics::bounds);
+        long[] bounds = bounds(new Level(n, p));
         return new long[] {Math.min(bounds[0], point), point, Math.max(bounds[1], point)};
     }
 
@@ -49,19 +49,28 @@ final class OrderStatistics {
      * The interval's ranks by (n, p), which every configuration of a run (same trials, same
      * levels) and every answer of the service with the same trials asks for again: each takes a
      * binomial inverse, which costs a small command-line run tens of milliseconds before the JIT
-     * compiles it. Bounded: emptied when full.
+     * compiles it. Bounded: emptied when full. Computed outside the map and put into it after, never
+     * inside {@code computeIfAbsent}: emptying the map from within its mapping function deadlocks
+     * two threads that fill it at once (each holds its bin and waits for the other's); two threads
+     * that compute the same ranks at once just compute them twice.
      */
     private static final Map<Level, long[]> BOUNDS = new ConcurrentHashMap<>();
 
     private static final int MOST_BOUNDS = 4096;
 
     private static long[] bounds(Level level) {
-        if (BOUNDS.size() >= MOST_BOUNDS) {
-            BOUNDS.clear();
+        long[] known = BOUNDS.get(level);
+        if (known != null) {
+            return known;
         }
         BinomialDistribution binomial = BinomialDistribution.of((int) level.n(), level.p());
         long lower = Math.max(1, binomial.inverseCumulativeProbability(TAIL));
         long upper = Math.min(level.n(), (long) binomial.inverseCumulativeProbability(1 - TAIL) + 1);
-        return new long[] {lower, upper};
+        long[] bounds = {lower, upper};
+        if (BOUNDS.size() >= MOST_BOUNDS) {
+            BOUNDS.clear();
+        }
+        BOUNDS.put(level, bounds);
+        return bounds;
     }
 }

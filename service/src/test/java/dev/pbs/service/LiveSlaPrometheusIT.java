@@ -358,6 +358,18 @@ class LiveSlaPrometheusIT {
                 List.of("state", "last_error", "refresh_problem", "observation_problem", "samples", "operations")) {
             fields.add(field + "=" + probe.path(field));
         }
+        // The service runs in this JVM: where its probe's threads are now.
+        Thread.getAllStackTraces().forEach((thread, stack) -> {
+            if (thread.getName().startsWith("pbs-probe")) {
+                fields.add("\n" + thread.getName() + " " + thread.getState() + ":\n    "
+                        + String.join(
+                                "\n    ",
+                                java.util.Arrays.stream(stack)
+                                        .limit(25)
+                                        .map(String::valueOf)
+                                        .toList()));
+            }
+        });
         return String.join(", ", fields);
     }
 

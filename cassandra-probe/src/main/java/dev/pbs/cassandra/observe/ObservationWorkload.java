@@ -101,7 +101,11 @@ final class ObservationWorkload {
             if (wait > 0) {
                 TimeUnit.NANOSECONDS.sleep(wait);
             }
-            context.inFlight().acquire(permits);
+            if (!context.inFlight().tryAcquire(permits, ANSWERS_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("observed-staleness requests in flight were not answered within "
+                        + ANSWERS_TIMEOUT_SECONDS + " s: write " + (i + 1) + " of " + settings.writes()
+                        + " could not be sent");
+            }
             String key = key(context, settings, runTag, i);
             Node writer = context.coordinators().writer(key, i);
             new ObservedWrite(context, key, i + 1L, writer)

@@ -12,7 +12,9 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -24,6 +26,9 @@ import java.util.function.BooleanSupplier;
  * alternate over 1,000 keys.
  */
 public final class ProbeRun implements AutoCloseable {
+
+    /** The longest a close waits for the session's requests to end before it forces the session closed, s. */
+    private static final long CLOSE_SECONDS = 30;
 
     private final ProbeSettings settings;
     private final CqlSession session;
@@ -297,8 +302,19 @@ public final class ProbeRun implements AutoCloseable {
         return health;
     }
 
+    /**
+     * Closes the session, waiting at most {@link #CLOSE_SECONDS} for its requests to end; then
+     * forces it closed, so that a connection that never answers cannot hold the caller for good.
+     */
     @Override
     public void close() {
-        session.close();
+        try {
+            session.closeAsync().toCompletableFuture().get(CLOSE_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException notClosed) {
+            session.forceCloseAsync();
+        } catch (InterruptedException interrupted) {
+            session.forceCloseAsync();
+            Thread.currentThread().interrupt();
+        }
     }
 }
