@@ -118,22 +118,11 @@ public final class CoupledSum {
                         secondRank[member] + ((repeat + 0.5) / repeats - 0.5) / count;
             }
         }
-        Integer[] byScore = new Integer[total];
-        for (int k = 0; k < total; k++) {
-            byScore[k] = k;
-        }
-        Arrays.sort(byScore, (a, b) -> scores[a] != scores[b] ? Double.compare(scores[a], scores[b]) : a - b);
-        int[] firstLevel = new int[total];
-        int[] secondLevel = new int[total];
-        for (int k = 0; k < total; k++) {
-            firstLevel[k] = k / secondLevels;
-        }
-        for (int rank = 0; rank < total; rank++) {
-            secondLevel[byScore[rank]] = rank / firstLevels;
-        }
+        Pairing pairing = byScores(scores, firstLevels, secondLevels);
         double correlation =
                 pairs.isEmpty() ? 0 : MessagePairs.Pairs.of(pairs, count).spearman();
-        return new CoupledSum(first, secondLevels, Math.max(0, correlation), firstLevel, secondLevel);
+        return new CoupledSum(
+                first, secondLevels, Math.max(0, correlation), pairing.firstLevel(), pairing.secondLevel());
     }
 
     /** Each pair's {@code side} (0 or 1) as its mid-rank within (0, 1), ties given their mean rank. */
@@ -220,11 +209,20 @@ public final class CoupledSum {
         for (int k = 0; k < pairs; k++) {
             scores[k] = correlation * stratified[k] + own * stratified[order[k]];
         }
+        return byScores(scores, firstLevels, secondLevels);
+    }
+
+    /**
+     * Pair k takes the first grid's level k / secondLevels, and the second grid's level of its
+     * score's rank among the pairs' (rank / firstLevels); ties (rho = 1) keep the pairs' order, so
+     * that comonotone pairs come out level by level.
+     */
+    private static Pairing byScores(double[] scores, int firstLevels, int secondLevels) {
+        int pairs = scores.length;
         Integer[] byScore = new Integer[pairs];
         for (int k = 0; k < pairs; k++) {
             byScore[k] = k;
         }
-        // Ties (rho = 1) keep the pairs' order, so that comonotone pairs come out level by level.
         Arrays.sort(byScore, (a, b) -> scores[a] != scores[b] ? Double.compare(scores[a], scores[b]) : a - b);
         int[] firstLevel = new int[pairs];
         int[] secondLevel = new int[pairs];
