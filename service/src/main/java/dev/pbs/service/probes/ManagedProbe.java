@@ -23,6 +23,7 @@ import dev.pbs.service.slas.LivePredictor;
 import dev.pbs.service.slas.LiveSla;
 import dev.pbs.service.slas.PredictionClock;
 import dev.pbs.service.slas.QuietestRoundTrip;
+import dev.pbs.service.slas.Verdict;
 import dev.pbs.service.slas.Workload;
 import io.dropwizard.lifecycle.Managed;
 import java.time.Duration;
@@ -43,8 +44,8 @@ import org.slf4j.LoggerFactory;
  * A probe running in the service's background for as long as the service runs: it connects (and
  * keeps retrying, with a growing pause up to a minute, while the cluster cannot be reached), probes
  * one window at a time, and every {@code refreshSeconds} publishes the measurements as the live
- * profile {@code cassandra:<name>}: from the current window once it holds as many samples as the last complete
- * one, else from the last complete window. Before its first window it warms up ({@code warming-up}) and publishes
+ * profile {@code cassandra:<name>} ({@link #refresh}: the current window's, or the last complete
+ * window's while the current one holds fewer samples and cannot decide). Before its first window it warms up ({@code warming-up}) and publishes
  * nothing until the client's round trip has settled. A failure never stops the service or the probe.
  */
 public final class ManagedProbe implements Managed {
@@ -68,7 +69,10 @@ public final class ManagedProbe implements Managed {
     /** The probe table's read path, as the last connection read it; published with the live profile. */
     private volatile java.util.Optional<dev.pbs.model.readpath.ReadPath> readPath = java.util.Optional.empty();
 
-    private volatile ProbeSnapshot lastComplete;
+    /** The last complete window's measurements; null before the first. */
+    private volatile ProbeSnapshot lastWindow;
+    /** The last complete window's profile and prediction; null before the first that made a profile. */
+    private volatile Candidate lastComplete;
     /**
      * Whether the client and the cluster have settled since the probe started: nothing is published
      * before (see {@link #warmUp}).
@@ -229,7 +233,7 @@ public final class ManagedProbe implements Managed {
                     current = null;
                     continue; // stopped during the observation
                 }
-                lastComplete = window;
+                lastWindow = window;
                 recordHistory(window);
                 synchronized (totalsLock) {
                     completedSucceeded += window.operations().succeeded();
@@ -267,46 +271,39 @@ public final class ManagedProbe implements Managed {
     }
 
     /**
-     * Publishes the live profile from the freshest measurements that make a complete profile: the
-     * current window's once it holds as many samples of every message as the last complete window
-     * (a window just begun would otherwise replace a whole window's profile with a few dozen
-     * samples, and its verdicts with uncertain ones), else the last complete window's.
+     * Publishes the live profile, and its declared configurations' prediction, from the freshest
+     * measurements that can stand for the cluster: the current window's once it makes a profile,
+     * unless it holds fewer samples of some message than the last complete window and its verdicts
+     * are not all decided; then the last complete window's. A window just begun thus shows a change
+     * as soon as its samples decide it (a missed SLA within refreshes), while a few dozen samples
+     * that cannot tell do not replace a whole window's decided verdicts with uncertain ones at every
+     * window's start.
      */
     void refresh() {
         if (!settled) {
             return; // warming up, or not connected yet: nothing to publish
         }
         try {
-            List<ProbeSnapshot> candidates = new ArrayList<>();
             ProbeRun run = current;
-            ProbeSnapshot complete = lastComplete;
-            if (run != null) {
-                ProbeSnapshot now = run.snapshot();
-                if (complete == null || fewestSamples(now) >= fewestSamples(complete)) {
-                    candidates.add(now);
-                }
-            }
-            if (complete != null) {
-                candidates.add(complete);
-            }
+            Candidate complete = lastComplete;
             String problem = "no measurements yet";
-            for (ProbeSnapshot snapshot : candidates) {
+            if (run != null) {
                 try {
-                    LatencyProfile profile = MeasuredProfile.withReadPath(
-                            CalibratedProfile.of(snapshot, configuration.profileName()), readPath);
-                    store.publishLive(profile);
-                    predictLive(profile, snapshot);
-                    Map<String, Long> samples = new LinkedHashMap<>();
-                    for (WarsMessage message : WarsMessage.values()) {
-                        samples.put(message.letter(), snapshot.samples(message));
+                    ProbeSnapshot now = run.snapshot();
+                    Candidate fresh = candidate(now);
+                    if (complete == null
+                            || fewestSamples(now) >= fewestSamples(complete.snapshot())
+                            || fresh.decided()) {
+                        publish(fresh);
+                        return;
                     }
-                    publishedSamples = samples;
-                    lastRefresh = Instant.now();
-                    refreshProblem = null;
-                    return;
                 } catch (IllegalArgumentException tooFew) {
                     problem = tooFew.getMessage();
                 }
+            }
+            if (complete != null) {
+                publish(complete);
+                return;
             }
             refreshProblem = problem;
         } catch (StateStoreUnavailableException unreachable) {
@@ -321,6 +318,60 @@ public final class ManagedProbe implements Managed {
         }
     }
 
+    /**
+     * A profile that may be published, with its declared configurations' prediction (null when
+     * none are declared) and the measurements it comes from.
+     */
+    private record Candidate(LatencyProfile profile, LivePrediction prediction, ProbeSnapshot snapshot) {
+
+        /** Whether every declared configuration's verdict is met or missed (none declared: no). */
+        boolean decided() {
+            return prediction != null
+                    && prediction.configurations().stream()
+                            .noneMatch(
+                                    configuration -> Verdict.UNCERTAIN.label().equals(configuration.slaStatus()));
+        }
+    }
+
+    /**
+     * The profile of {@code snapshot} and its prediction.
+     *
+     * @throws IllegalArgumentException when the snapshot holds too few samples for a profile
+     */
+    private Candidate candidate(ProbeSnapshot snapshot) {
+        LatencyProfile profile =
+                MeasuredProfile.withReadPath(CalibratedProfile.of(snapshot, configuration.profileName()), readPath);
+        LivePrediction prediction = slas.isEmpty()
+                ? null
+                : predictor.predict(
+                        profile,
+                        configuration.getReplicationFactor(),
+                        slas,
+                        workload,
+                        configuration.getPredictionTrials(),
+                        clock(snapshot));
+        return new Candidate(profile, prediction, snapshot);
+    }
+
+    /** Publishes a candidate as the live profile and prediction. */
+    private void publish(Candidate candidate) {
+        store.publishLive(candidate.profile());
+        if (candidate.prediction() != null) {
+            candidate
+                    .prediction()
+                    .problems()
+                    .forEach(problem -> LOG.warn("probe {}: cannot predict {}", name(), problem));
+            lastPrediction = candidate.prediction();
+        }
+        Map<String, Long> samples = new LinkedHashMap<>();
+        for (WarsMessage message : WarsMessage.values()) {
+            samples.put(message.letter(), candidate.snapshot().samples(message));
+        }
+        publishedSamples = samples;
+        lastRefresh = Instant.now();
+        refreshProblem = null;
+    }
+
     /** The fewest samples any message (W, A, R, S) has in {@code snapshot}. */
     private static long fewestSamples(ProbeSnapshot snapshot) {
         long fewest = Long.MAX_VALUE;
@@ -332,22 +383,14 @@ public final class ManagedProbe implements Managed {
 
     /**
      * Keeps a completed window's profile, and its declared configurations' prediction, in the
-     * history (unless the last entry is more recent than the spacing).
+     * history (unless the last entry is more recent than the spacing), and as the last complete
+     * window for the refreshes.
      */
     private void recordHistory(ProbeSnapshot window) {
         try {
-            LatencyProfile profile =
-                    MeasuredProfile.withReadPath(CalibratedProfile.of(window, configuration.profileName()), readPath);
-            LivePrediction prediction = slas.isEmpty()
-                    ? null
-                    : predictor.predict(
-                            profile,
-                            configuration.getReplicationFactor(),
-                            slas,
-                            workload,
-                            configuration.getPredictionTrials(),
-                            clock(window));
-            history.record(profile, prediction, Instant.now());
+            Candidate complete = candidate(window);
+            lastComplete = complete;
+            history.record(complete.profile(), complete.prediction(), Instant.now());
         } catch (IllegalArgumentException tooFew) {
             LOG.info("probe {}: a window too small for the history: {}", name(), tooFew.getMessage());
         } catch (StateStoreUnavailableException unreachable) {
@@ -357,25 +400,6 @@ public final class ManagedProbe implements Managed {
                 LOG.warn("probe {}: the history could not keep a window", name(), failed);
             }
         }
-    }
-
-    /**
-     * Predicts the declared configurations from a profile just published from {@code snapshot}
-     * (nothing when none are declared).
-     */
-    private void predictLive(LatencyProfile profile, ProbeSnapshot snapshot) {
-        if (slas.isEmpty()) {
-            return;
-        }
-        LivePrediction prediction = predictor.predict(
-                profile,
-                configuration.getReplicationFactor(),
-                slas,
-                workload,
-                configuration.getPredictionTrials(),
-                clock(snapshot));
-        prediction.problems().forEach(problem -> LOG.warn("probe {}: cannot predict {}", name(), problem));
-        lastPrediction = prediction;
     }
 
     /**
@@ -396,7 +420,7 @@ public final class ManagedProbe implements Managed {
     /** The probe's state now; cheap (no histogram is copied), as metrics read it at every scrape. */
     public ProbeStatus status() {
         ProbeRun run = current;
-        ProbeSnapshot complete = lastComplete;
+        ProbeSnapshot complete = lastWindow;
         ProbeCounters window = run != null ? run.counters() : null;
         List<NodeHealth.NodeReport> reports =
                 run != null ? run.health().report() : complete != null ? complete.nodes() : List.of();
