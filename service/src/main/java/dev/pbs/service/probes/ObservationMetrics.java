@@ -100,6 +100,17 @@ final class ObservationMetrics {
                 .register(registry);
     }
 
+    /** The labels of an observation's figure at t: probe, write and read level, clock, t_ms. */
+    private static String[] atT(ProbeStatus probe, double tMillis) {
+        return new String[] {
+            probe.name(),
+            probe.observeConsistency(),
+            probe.observeConsistency(),
+            TimeOrigin.ACKNOWLEDGEMENT.label(),
+            SlaMetrics.number(tMillis)
+        };
+    }
+
     /** A point's value; null when the point has none. */
     private interface PointValue {
         Double of(Observation.Point point);
@@ -119,13 +130,7 @@ final class ObservationMetrics {
                     for (ProbeStatus probe : statuses.get()) {
                         if (probe.observationCoverage() != null && probe.observeConsistency() != null) {
                             for (ObservationCoverage entry : probe.observationCoverage()) {
-                                callback.call(
-                                        count.applyAsLong(entry),
-                                        probe.name(),
-                                        probe.observeConsistency(),
-                                        probe.observeConsistency(),
-                                        TimeOrigin.ACKNOWLEDGEMENT.label(),
-                                        SlaMetrics.number(entry.tMillis()));
+                                callback.call(count.applyAsLong(entry), atT(probe, entry.tMillis()));
                             }
                         }
                     }
@@ -153,13 +158,7 @@ final class ObservationMetrics {
                                 if (pointValue == null) {
                                     continue;
                                 }
-                                callback.call(
-                                        pointValue,
-                                        probe.name(),
-                                        probe.observeConsistency(),
-                                        probe.observeConsistency(),
-                                        TimeOrigin.ACKNOWLEDGEMENT.label(),
-                                        SlaMetrics.number(point.tMillis()));
+                                callback.call(pointValue, atT(probe, point.tMillis()));
                             }
                         }
                     }
